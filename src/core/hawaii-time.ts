@@ -1,0 +1,34 @@
+import { HAWAII_TIME_ZONE } from './constants';
+
+/** Hawaii has no daylight saving time: it is always UTC-10. */
+const HAWAII_OFFSET_MS = -10 * 60 * 60 * 1000;
+
+/** Today's date in Hawaii as "YYYY-MM-DD". */
+export function hawaiiToday(now: Date = new Date()): string {
+  return hawaiiDate(now);
+}
+
+/** The Hawaii calendar date of an instant, "YYYY-MM-DD". */
+export function hawaiiDate(instant: Date): string {
+  return new Date(instant.getTime() + HAWAII_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The Hawaii month of an instant, "YYYY-MM". */
+export function hawaiiMonth(instant: Date): string {
+  return hawaiiDate(instant).slice(0, 7);
+}
+
+/** Adds days to a "YYYY-MM-DD" date. */
+export function addDays(date: string, days: number): string {
+  const base = new Date(`${date}T00:00:00Z`);
+  base.setUTCDate(base.getUTCDate() + days);
+  return base.toISOString().slice(0, 10);
+}
+
+export function isValidCalendarDate(date: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
+}
+
+export { HAWAII_TIME_ZONE };

@@ -1,0 +1,52 @@
+/**
+ * Money is integer cents in code, a 2-decimal string on the wire and numeric(12,2) in the
+ * database. Nothing here touches floating point arithmetic on amounts.
+ */
+export type Cents = number;
+
+const MONEY_PATTERN = /^(-)?(\d{1,10})(?:\.(\d{1,2}))?$/;
+
+/** Parses "12", "12.5" or "12.50" into cents; returns null for anything else. */
+export function parseMoney(value: string | number | null | undefined): Cents | null {
+  if (value === null || value === undefined) return null;
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  const match = MONEY_PATTERN.exec(text);
+  if (!match) return null;
+  const [, sign, whole = '0', fraction = ''] = match;
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return sign ? -cents : cents;
+}
+
+/** Cents to the wire format: "12.50". */
+export function toMoneyString(cents: Cents): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Cents for people: "$1,234.50". */
+export function formatUsd(cents: Cents): string {
+  return usd.format(cents / 100);
+}
+
+/** A wire money string (or a missing one, which counts as 0) for people. */
+export function formatMoneyString(value: string | null | undefined): string {
+  return formatUsd(parseMoney(value) ?? 0);
+}
+
+export function multiplyCents(unitCents: Cents, quantity: number): Cents {
+  return unitCents * quantity;
+}
+
+export function sumCents(values: Iterable<Cents>): Cents {
+  let total = 0;
+  for (const value of values) total += value;
+  return total;
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { ROLES } from '../constants';
+import { REQUIRED } from './common';
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+const email = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .max(254, 'At most 254 characters')
+  .pipe(z.email('Enter a valid email address'))
+  .transform((value) => value.toLowerCase());
+
+export const registerBody = z.object({
+  email,
+  password: z
+    .string({ error: REQUIRED })
+    .min(PASSWORD_MIN_LENGTH, `At least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(200, 'At most 200 characters'),
+  firstName: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100),
+  lastName: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100),
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const loginBody = z.object({
+  email,
+  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const switchRoleBody = z.object({
+  role: z.enum(['farmer', 'restaurant'], { error: 'Choose farmer or restaurant' }),
+});
+
+export const contactOutput = z.object({
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  position: z.string().nullable(),
+});
+
+export const profileOutput = z.object({
+  id: z.number(),
+  kind: z.enum(['farm', 'restaurant']),
+  name: z.string(),
+  description: z.string().nullable(),
+  location: z.string(),
+  contactPhone: z.string().nullable(),
+  contact1Name: z.string().nullable(),
+  contact1Email: z.string().nullable(),
+  contact1Phone: z.string().nullable(),
+  contact1Position: z.string().nullable(),
+  contact2Name: z.string().nullable(),
+  contact2Email: z.string().nullable(),
+  contact2Phone: z.string().nullable(),
+  contact2Position: z.string().nullable(),
+  contact3Name: z.string().nullable(),
+  contact3Email: z.string().nullable(),
+  contact3Phone: z.string().nullable(),
+  contact3Position: z.string().nullable(),
+  contact4Name: z.string().nullable(),
+  contact4Email: z.string().nullable(),
+  contact4Phone: z.string().nullable(),
+  contact4Position: z.string().nullable(),
+  deliveryFee: z.string().optional(),
+  orderMinimum: z.string().optional(),
+  checksPayableTo: z.string().nullable().optional(),
+  deliveryZone: z.string().nullable().optional(),
+});
+export type Profile = z.infer<typeof profileOutput>;
+
+export const userOutput = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  role: z.enum(ROLES).nullable(),
+  profile: profileOutput.nullable(),
+});
+export type User = z.infer<typeof userOutput>;

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { RESTAURANT_ZONES, STATE_MAX_LENGTH, ZIP_MAX_LENGTH } from '../constants';
+import { PHONE_MAX_LENGTH } from '../phone';
+import { moneyInput, optionalText, REQUIRED, requiredText } from './common';
+
+const phone = z
+  .string()
+  .trim()
+  .max(PHONE_MAX_LENGTH, `At most ${PHONE_MAX_LENGTH} characters`)
+  .refine((value) => value.replace(/\D/g, '').length <= 10, 'At most 10 digits')
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+const contactEmail = z
+  .string()
+  .trim()
+  .max(254)
+  .refine((value) => value === '' || z.email().safeParse(value).success, 'Enter a valid email address')
+  .nullish()
+  .transform((value) => (value ? value.toLowerCase() : null));
+
+/** "street, city, ST zip": every part present, state 2 letters, ZIP at most 10. */
+export const locationInput = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .max(300)
+  .refine(
+    (value) => /^[^,]+,\s*[^,]+,\s*[A-Za-z]{2}\s+\S{1,10}$/.test(value),
+    'Use the form "street, city, ST zip"',
+  );
+
+/** POST /api/profile/{farm,restaurant}. */
+export const profileCreateBody = z.object({
+  name: requiredText(120),
+  description: optionalText(2000),
+  location: locationInput,
+  contactPhone: phone,
+});
+export type ProfileCreateBody = z.infer<typeof profileCreateBody>;
+
+const contactFields = {
+  contact1Name: optionalText(120),
+  contact1Email: contactEmail,
+  contact1Phone: phone,
+  contact1Position: optionalText(120),
+  contact2Name: optionalText(120),
+  contact2Email: contactEmail,
+  contact2Phone: phone,
+  contact2Position: optionalText(120),
+  contact3Name: optionalText(120),
+  contact3Email: contactEmail,
+  contact3Phone: phone,
+  contact3Position: optionalText(120),
+  contact4Name: optionalText(120),
+  contact4Email: contactEmail,
+  contact4Phone: phone,
+  contact4Position: optionalText(120),
+};
+
+/** PUT /api/profile/farm. */
+export const farmProfileUpdateBody = profileCreateBody.extend({
+  ...contactFields,
+  deliveryFee: moneyInput.optional(),
+  orderMinimum: moneyInput.optional(),
+  checksPayableTo: optionalText(200),
+});
+export type FarmProfileUpdateBody = z.infer<typeof farmProfileUpdateBody>;
+
+/** PUT /api/profile/restaurant. */
+export const restaurantProfileUpdateBody = profileCreateBody.extend({
+  ...contactFields,
+  deliveryZone: z
+    .union([z.enum(RESTAURANT_ZONES, { error: 'Choose a delivery zone from the list' }), z.literal('')])
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+export type RestaurantProfileUpdateBody = z.infer<typeof restaurantProfileUpdateBody>;
+
+/** The address as the forms collect it; state and ZIP limits are the spec's. */
+export const addressForm = z.object({
+  street: z.string().trim().min(1, REQUIRED).max(200),
+  city: z.string().trim().min(1, REQUIRED).max(100),
+  state: z
+    .string()
+    .trim()
+    .min(1, REQUIRED)
+    .max(STATE_MAX_LENGTH, `At most ${STATE_MAX_LENGTH} characters`),
+  zip: z.string().trim().min(1, REQUIRED).max(ZIP_MAX_LENGTH, `At most ${ZIP_MAX_LENGTH} characters`),
+});

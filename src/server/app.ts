@@ -1,0 +1,138 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Database } from './db/database';
+import { AppError } from './errors';
+import { authModule } from './modules/auth/routes';
+import { registerAuthHooks } from './modules/auth/hooks';
+import { healthRoutes } from './modules/health/routes';
+import { profileModule } from './modules/profiles/routes';
+import './types';
+
+export type App = FastifyInstance;
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  logger?: boolean;
+}
+
+/** Builds the whole server without listening: tests inject requests into it. */
+export async function buildApp({ config, database, logger = true }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({
+        message: error.message,
+        ...(error.code ? { code: error.code } : {}),
+        ...(error.fields ? { fields: error.fields } : {}),
+        ...error.details,
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body';
+        fields[key] ??= issue.message ?? 'Invalid';
+      }
+      return reply.status(400).send({ message: 'Please check the highlighted fields', code: 'validation', fields });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ message: 'Too many attempts. Please wait a few minutes and try again.', code: 'rate_limited' });
+    }
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'The request body is not valid JSON'
+          : error.message;
+      return reply.status(status).send({ message, code: error.code?.toLowerCase() ?? 'bad_request' });
+    }
+    request.log.error(error);
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'internal' });
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Harvest Hui API', version: '1.0.0', description: 'Hawaii farms to restaurants.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerAuthHooks(app);
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+      await api.register(authModule);
+      await api.register(profileModule);
+    },
+    { prefix: '/api' },
+  );
+
+  const servesClient = Boolean(config.clientDir && existsSync(join(config.clientDir, 'index.html')));
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const wantsApp = request.method === 'GET' && !path.startsWith('/api/') && path !== '/api';
+    if (wantsApp && servesClient && config.clientDir) {
+      return reply.type('text/html').sendFile('index.html', config.clientDir);
+    }
+    return reply.status(404).send({ message: 'Not found', code: 'not_found' });
+  });
+
+  if (servesClient && config.clientDir) {
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        if (path.includes(`${join('assets', '')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,261 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    profileImageUrl: text('profile_image_url'),
+    role: text('role'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    check('users_role_check', sql`${t.role} in ('farmer', 'restaurant', 'admin')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the token in the cookie: a leaked table does not leak sessions. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+const contactColumns = () => ({
+  contact1Name: text('contact1_name'),
+  contact1Email: text('contact1_email'),
+  contact1Phone: text('contact1_phone'),
+  contact1Position: text('contact1_position'),
+  contact2Name: text('contact2_name'),
+  contact2Email: text('contact2_email'),
+  contact2Phone: text('contact2_phone'),
+  contact2Position: text('contact2_position'),
+  contact3Name: text('contact3_name'),
+  contact3Email: text('contact3_email'),
+  contact3Phone: text('contact3_phone'),
+  contact3Position: text('contact3_position'),
+  contact4Name: text('contact4_name'),
+  contact4Email: text('contact4_email'),
+  contact4Phone: text('contact4_phone'),
+  contact4Position: text('contact4_position'),
+});
+
+export const farms = pgTable(
+  'farms',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    location: text('location').notNull(),
+    contactPhone: text('contact_phone'),
+    ...contactColumns(),
+    deliveryFee: money('delivery_fee').notNull().default('0'),
+    orderMinimum: money('order_minimum').notNull().default('0'),
+    checksPayableTo: text('checks_payable_to'),
+    /** The last invoice number issued; invoices are numbered per farm and never reused. */
+    lastInvoiceNumber: integer('last_invoice_number').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('farms_user_unique').on(t.userId),
+    index('farms_name_idx').on(t.name),
+    check('farms_delivery_fee_check', sql`${t.deliveryFee} >= 0`),
+    check('farms_order_minimum_check', sql`${t.orderMinimum} >= 0`),
+  ],
+);
+
+export const restaurants = pgTable(
+  'restaurants',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    location: text('location').notNull(),
+    contactPhone: text('contact_phone'),
+    ...contactColumns(),
+    deliveryZone: text('delivery_zone'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('restaurants_user_unique').on(t.userId)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    category: text('category'),
+    unit: text('unit').notNull(),
+    price: money('price').notNull(),
+    availableQuantity: integer('available_quantity').notNull().default(0),
+    isOrganic: boolean('is_organic').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Set when the farmer deletes a product that orders still refer to. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_farm_idx').on(t.farmId),
+    index('products_listed_idx').on(t.isActive, t.name).where(sql`${t.deletedAt} is null`),
+    check('products_price_check', sql`${t.price} >= 0`),
+    check('products_stock_check', sql`${t.availableQuantity} >= 0`),
+  ],
+);
+
+export const deliverySchedules = pgTable(
+  'delivery_schedules',
+  {
+    id: serial('id').primaryKey(),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    deliveryArea: text('delivery_area').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('delivery_schedules_unique').on(t.farmId, t.deliveryDate, t.deliveryArea),
+    index('delivery_schedules_date_idx').on(t.deliveryDate),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id),
+    status: text('status').notNull().default('pending'),
+    subtotal: money('subtotal').notNull(),
+    deliveryFee: money('delivery_fee').notNull().default('0'),
+    totalAmount: money('total_amount').notNull(),
+    deliveryDate: date('delivery_date', { mode: 'string' }),
+    recipientName: text('recipient_name'),
+    notes: text('notes'),
+    invoiceNumber: integer('invoice_number'),
+    invoiceIssuedAt: timestamp('invoice_issued_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_restaurant_created_idx').on(t.restaurantId, t.createdAt),
+    index('orders_farm_created_idx').on(t.farmId, t.createdAt),
+    index('orders_farm_status_idx').on(t.farmId, t.status),
+    index('orders_created_idx').on(t.createdAt),
+    uniqueIndex('orders_farm_invoice_unique').on(t.farmId, t.invoiceNumber),
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('pending', 'confirmed', 'packed', 'in_transit', 'delivered', 'cancelled')`,
+    ),
+    check('orders_amounts_check', sql`${t.subtotal} >= 0 and ${t.deliveryFee} >= 0 and ${t.totalAmount} >= 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** Name and unit as sold, so an order stays whole when the product changes later. */
+    productName: text('product_name').notNull(),
+    productUnit: text('product_unit').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: money('unit_price').notNull(),
+    totalPrice: money('total_price').notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+    check('order_items_quantity_check', sql`${t.quantity} > 0`),
+    check('order_items_price_check', sql`${t.unitPrice} >= 0 and ${t.totalPrice} >= 0`),
+  ],
+);
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    changedByUserId: integer('changed_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId)],
+);
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    scope: text('scope').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.scope, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);

@@ -1,0 +1,39 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed';
+import { claimEmbeddedDatabase, openConfiguredDatabase } from './runtime';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const release = claimEmbeddedDatabase(config);
+  const database = await openConfiguredDatabase(config);
+  if (config.demoData) {
+    const seeded = await seedDemoData(database.db, { onlyIfEmpty: true });
+    if (seeded) console.log('Seeded Hawaii demo data.');
+  }
+  const app = await buildApp({ config, database });
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await database.close();
+    release();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  console.log(`\nHarvest Hui is running at ${config.appOrigin ?? `http://${shownHost}:${config.port}`}`);
+  console.log(`Database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}`);
+  if (config.demoData) {
+    console.log(`\nDemo accounts (password "${DEMO_PASSWORD}"):`);
+    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.label.padEnd(12)} ${account.email}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, unauthorized } from '../../errors';
+import { findSessionUser, readSessionToken } from './session';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function expectedOrigin(request: FastifyRequest): string {
+  return request.server.config.appOrigin ?? `${request.protocol}://${request.host}`;
+}
+
+/** Resolves the session, refuses cross-origin writes, and keeps /api private by default. */
+export function registerAuthHooks(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (STATE_CHANGING.has(request.method)) {
+      const origin = request.headers.origin;
+      const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
+      if ((origin && origin !== expectedOrigin(request)) || crossSite) {
+        throw new AppError(403, 'Requests from other sites are not allowed', 'cross_origin');
+      }
+    }
+    const token = readSessionToken(request);
+    request.user = token ? await findSessionUser(request.server.db, token) : null;
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (isApi && !request.user && request.routeOptions.config?.public !== true) {
+      throw unauthorized();
+    }
+  });
+}

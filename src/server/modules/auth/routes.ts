@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loginBody, registerBody, switchRoleBody, userOutput } from '../../../core/schemas/auth';
+import { errorResponse } from '../../../core/schemas/common';
+import { requireUser } from './guards';
+import { authenticate, getUserView, registerUser, switchRole } from './service';
+import {
+  clearSessionCookie,
+  createSession,
+  deleteSession,
+  hashToken,
+  readSessionToken,
+  setSessionCookie,
+} from './session';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse };
+
+export const authModule: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const signInLimit = { max: config.loginRateLimit, timeWindow: '15 minutes' };
+
+  app.get('/login', { config: { public: true }, schema: { hide: true } }, async (_request, reply) =>
+    reply.redirect('/login'),
+  );
+
+  app.get('/logout', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    const token = readSessionToken(request);
+    if (token) await deleteSession(app.db, hashToken(token));
+    clearSessionCookie(request, reply);
+    return reply.redirect('/');
+  });
+
+  app.post(
+    '/auth/register',
+    {
+      config: { public: true, rateLimit: { max: config.loginRateLimit * 2, timeWindow: '15 minutes' } },
+      schema: { tags: ['auth'], summary: 'Create an account and sign in', body: registerBody, response: { 201: userOutput, ...errors } },
+    },
+    async (request, reply) => {
+      const userId = await registerUser(app.db, request.body);
+      setSessionCookie(request, reply, await createSession(app.db, userId, config.sessionDays));
+      return reply.status(201).send(await getUserView(app.db, userId));
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: { public: true, rateLimit: signInLimit },
+      schema: { tags: ['auth'], summary: 'Sign in with email and password', body: loginBody, response: { 200: userOutput, ...errors } },
+    },
+    async (request, reply) => {
+      const userId = await authenticate(app.db, request.body);
+      setSessionCookie(request, reply, await createSession(app.db, userId, config.sessionDays));
+      return getUserView(app.db, userId);
+    },
+  );
+
+  app.get(
+    '/auth/user',
+    { schema: { tags: ['auth'], summary: 'The signed-in user with the profile of their role', response: { 200: userOutput, 401: errorResponse } } },
+    async (request) => getUserView(app.db, requireUser(request).id),
+  );
+
+  app.post(
+    '/auth/switch-role',
+    { schema: { tags: ['auth'], summary: 'Switch account type', body: switchRoleBody, response: { 200: userOutput, ...errors } } },
+    async (request) => {
+      const user = requireUser(request);
+      await switchRole(app.db, user.id, request.body.role);
+      return getUserView(app.db, user.id);
+    },
+  );
+};

@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import type { Role } from '../../../core/constants';
+import type { LoginBody, RegisterBody, User } from '../../../core/schemas/auth';
+import type { Db, DbOrTx } from '../../db/database';
+import { users } from '../../db/schema';
+import { AppError, conflict, forbidden, unauthorized } from '../../errors';
+import { findProfile } from '../profiles/service';
+import { hashPassword, verifyPassword } from './password';
+
+export const INVALID_LOGIN = 'Invalid email or password';
+
+/** The user as the client sees it, with the profile of their current role. */
+export async function getUserView(db: DbOrTx, userId: number): Promise<User> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw unauthorized();
+  const role = row.role as Role | null;
+  const profile =
+    role === 'farmer'
+      ? await findProfile(db, row.id, 'farm')
+      : role === 'restaurant'
+        ? await findProfile(db, row.id, 'restaurant')
+        : null;
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profileImageUrl: row.profileImageUrl,
+    role,
+    profile,
+  };
+}
+
+export async function registerUser(db: Db, body: RegisterBody): Promise<number> {
+  const passwordHash = await hashPassword(body.password);
+  const [row] = await db
+    .insert(users)
+    .values({ email: body.email, passwordHash, firstName: body.firstName, lastName: body.lastName })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  if (!row) {
+    throw new AppError(409, 'An account with this email already exists', 'email_taken', {
+      email: 'An account with this email already exists',
+    });
+  }
+  return row.id;
+}
+
+export async function authenticate(db: Db, body: LoginBody): Promise<number> {
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, body.email))
+    .limit(1);
+  const valid = await verifyPassword(body.password, row?.passwordHash ?? null);
+  if (!row || !valid) throw new AppError(401, INVALID_LOGIN, 'invalid_credentials');
+  return row.id;
+}
+
+export async function switchRole(db: Db, userId: number, role: 'farmer' | 'restaurant'): Promise<void> {
+  const [current] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!current) throw unauthorized();
+  if (current.role === 'admin') throw forbidden('Administrators keep the admin role');
+  if (current.role === role) throw conflict(`You are already a ${role}`, 'same_role');
+  await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** Gives an existing user the admin role; used by the admin:grant command only. */
+export async function grantAdmin(db: Db, email: string): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ role: 'admin', updatedAt: new Date() })
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .returning({ id: users.id });
+  return updated.length > 0;
+}

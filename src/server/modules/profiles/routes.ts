@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { profileOutput } from '../../../core/schemas/auth';
+import { errorResponse } from '../../../core/schemas/common';
+import {
+  farmProfileUpdateBody,
+  profileCreateBody,
+  restaurantProfileUpdateBody,
+} from '../../../core/schemas/profile';
+import { requireUser } from '../auth/guards';
+import { createProfile, updateFarmProfile, updateRestaurantProfile } from './service';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+
+export const profileModule: FastifyPluginAsyncZod = async (app) => {
+  for (const kind of ['farm', 'restaurant'] as const) {
+    app.post(
+      `/profile/${kind}`,
+      {
+        schema: {
+          tags: ['profiles'],
+          summary: `Create the caller's ${kind} profile`,
+          body: profileCreateBody,
+          response: { 201: profileOutput, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const profile = await createProfile(app.db, user.id, kind, request.body);
+        return reply.status(201).send(profile);
+      },
+    );
+  }
+
+  app.put(
+    '/profile/farm',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: "Update the caller's farm profile",
+        body: farmProfileUpdateBody,
+        response: { 200: profileOutput, ...errors },
+      },
+    },
+    async (request) => updateFarmProfile(app.db, requireUser(request).id, request.body),
+  );
+
+  app.put(
+    '/profile/restaurant',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: "Update the caller's restaurant profile",
+        body: restaurantProfileUpdateBody,
+        response: { 200: profileOutput, ...errors },
+      },
+    },
+    async (request) => updateRestaurantProfile(app.db, requireUser(request).id, request.body),
+  );
+};

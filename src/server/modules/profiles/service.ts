@@ -1,0 +1,84 @@
+import { eq, sql } from 'drizzle-orm';
+import type {
+  FarmProfileUpdateBody,
+  ProfileCreateBody,
+  RestaurantProfileUpdateBody,
+} from '../../../core/schemas/profile';
+import type { Profile } from '../../../core/schemas/auth';
+import type { Db, DbOrTx } from '../../db/database';
+import { farms, restaurants, users } from '../../db/schema';
+import { conflict, notFound } from '../../errors';
+
+export type ProfileKind = 'farm' | 'restaurant';
+type FarmRow = typeof farms.$inferSelect;
+type RestaurantRow = typeof restaurants.$inferSelect;
+
+export function toFarmProfile(row: FarmRow): Profile {
+  const { userId: _u, lastInvoiceNumber: _n, createdAt: _c, updatedAt: _up, ...rest } = row;
+  return { ...rest, kind: 'farm' };
+}
+
+export function toRestaurantProfile(row: RestaurantRow): Profile {
+  const { userId: _u, createdAt: _c, updatedAt: _up, ...rest } = row;
+  return { ...rest, kind: 'restaurant' };
+}
+
+export async function findProfile(db: DbOrTx, userId: number, kind: ProfileKind): Promise<Profile | null> {
+  if (kind === 'farm') {
+    const [row] = await db.select().from(farms).where(eq(farms.userId, userId)).limit(1);
+    return row ? toFarmProfile(row) : null;
+  }
+  const [row] = await db.select().from(restaurants).where(eq(restaurants.userId, userId)).limit(1);
+  return row ? toRestaurantProfile(row) : null;
+}
+
+/** Creates the caller's farm or restaurant and makes that their role (administrators keep theirs). */
+export async function createProfile(
+  db: Db,
+  userId: number,
+  kind: ProfileKind,
+  body: ProfileCreateBody,
+): Promise<Profile> {
+  return db.transaction(async (tx) => {
+    const table = kind === 'farm' ? farms : restaurants;
+    const inserted = await tx
+      .insert(table)
+      .values({ userId, ...body })
+      .onConflictDoNothing({ target: table.userId })
+      .returning();
+    const row = inserted[0];
+    if (!row) throw conflict(`You already have a ${kind} profile`, 'profile_exists');
+    await tx
+      .update(users)
+      .set({
+        role: sql`case when ${users.role} = 'admin' then 'admin' else ${kind === 'farm' ? 'farmer' : 'restaurant'} end`,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId));
+    return kind === 'farm' ? toFarmProfile(row as FarmRow) : toRestaurantProfile(row as RestaurantRow);
+  });
+}
+
+export async function updateFarmProfile(db: Db, userId: number, body: FarmProfileUpdateBody): Promise<Profile> {
+  const [row] = await db
+    .update(farms)
+    .set({ ...body, updatedAt: new Date() })
+    .where(eq(farms.userId, userId))
+    .returning();
+  if (!row) throw notFound('You have no farm profile yet');
+  return toFarmProfile(row);
+}
+
+export async function updateRestaurantProfile(
+  db: Db,
+  userId: number,
+  body: RestaurantProfileUpdateBody,
+): Promise<Profile> {
+  const [row] = await db
+    .update(restaurants)
+    .set({ ...body, updatedAt: new Date() })
+    .where(eq(restaurants.userId, userId))
+    .returning();
+  if (!row) throw notFound('You have no restaurant profile yet');
+  return toRestaurantProfile(row);
+}

@@ -1,0 +1,30 @@
+import type { Role } from '../core/constants';
+import type { AppConfig } from './config';
+import type { Database, Db } from './db/database';
+
+/** Who is asking, resolved once per request from the session cookie. */
+export interface AuthUser {
+  id: number;
+  email: string;
+  role: Role | null;
+  firstName: string | null;
+  lastName: string | null;
+  farmId: number | null;
+  restaurantId: number | null;
+  sessionTokenHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    db: Db;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without signing in. */
+    public?: boolean;
+  }
+}

@@ -1,0 +1,128 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import type { AppConfig } from '../../src/server/config';
+import type { Database } from '../../src/server/db/database';
+import { createTestDatabase } from './test-database';
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    dataDir: '/tmp/harvest-hui-test',
+    appOrigin: 'http://localhost:5000',
+    sessionSecret: 'test-secret-that-is-long-enough-for-cookies-0123456789',
+    sessionDays: 30,
+    demoData: false,
+    devUserSwitcher: false,
+    trustProxy: false,
+    logLevel: 'silent',
+    loginRateLimit: 1000,
+    smtpUrl: undefined,
+    mailFrom: 'Harvest Hui <test@harvesthui.local>',
+    oidcIssuer: undefined,
+    clientDir: undefined,
+    ...overrides,
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>>;
+
+export interface TestContext {
+  app: TestApp;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const app = await buildApp({ config: testConfig(overrides), database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/** A client that keeps the session cookie between requests, like a browser. */
+export class Session {
+  cookie: string | undefined;
+  constructor(readonly app: TestApp) {}
+
+  async request(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const response = await this.app.inject({
+      ...options,
+      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...options.headers },
+    });
+    const setCookie = response.headers['set-cookie'];
+    const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
+    if (first) this.cookie = first.split(';')[0];
+    return response;
+  }
+
+  get(url: string) {
+    return this.request({ method: 'GET', url });
+  }
+  post(url: string, payload?: unknown, headers?: Record<string, string>) {
+    return this.request({ method: 'POST', url, payload: payload as never, headers });
+  }
+  put(url: string, payload?: unknown) {
+    return this.request({ method: 'PUT', url, payload: payload as never });
+  }
+  patch(url: string, payload?: unknown) {
+    return this.request({ method: 'PATCH', url, payload: payload as never });
+  }
+  delete(url: string) {
+    return this.request({ method: 'DELETE', url });
+  }
+}
+
+export const PASSWORD = 'correct-horse-battery';
+
+/** Registers a new user and returns their signed-in session. */
+export async function signUp(app: TestApp, prefix = 'user'): Promise<Session & { email: string }> {
+  const session = new Session(app);
+  const email = uniqueEmail(prefix);
+  const response = await session.post('/api/auth/register', {
+    email,
+    password: PASSWORD,
+    firstName: 'Kai',
+    lastName: 'Akana',
+  });
+  if (response.statusCode !== 201) throw new Error(`sign up failed: ${response.body}`);
+  return Object.assign(session, { email });
+}
+
+export const sampleProfile = (name: string) => ({
+  name,
+  description: 'Family-run since 1978',
+  location: '45-123 Kamehameha Hwy, Kaneohe, HI 96744',
+  contactPhone: '(808) 555-0101',
+});
+
+/** A signed-in farmer with a farm; returns the session and the farm id. */
+export async function signUpFarmer(app: TestApp, name = 'Test Farm') {
+  const session = await signUp(app, 'farmer');
+  const response = await session.post('/api/profile/farm', sampleProfile(name));
+  if (response.statusCode !== 201) throw new Error(`farm setup failed: ${response.body}`);
+  return Object.assign(session, { farmId: response.json().id as number });
+}
+
+/** A signed-in restaurant with a profile; returns the session and the restaurant id. */
+export async function signUpRestaurant(app: TestApp, name = 'Test Bistro') {
+  const session = await signUp(app, 'restaurant');
+  const response = await session.post('/api/profile/restaurant', sampleProfile(name));
+  if (response.statusCode !== 201) throw new Error(`restaurant setup failed: ${response.body}`);
+  return Object.assign(session, { restaurantId: response.json().id as number });
+}
