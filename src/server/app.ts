@@ -56,24 +56,38 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
-        const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body';
+        const key =
+          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+          error.validationContext ||
+          'body';
         fields[key] ??= issue.message ?? 'Invalid';
       }
-      return reply.status(400).send({ message: 'Please check the highlighted fields', code: 'validation', fields });
+      return reply
+        .status(400)
+        .send({ message: 'Please check the highlighted fields', code: 'validation', fields });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send({ message: 'Too many attempts. Please wait a few minutes and try again.', code: 'rate_limited' });
+      return reply
+        .status(429)
+        .send({
+          message: 'Too many attempts. Please wait a few minutes and try again.',
+          code: 'rate_limited',
+        });
     }
     if (status >= 400 && status < 500) {
       const message =
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
           ? 'The request body is not valid JSON'
           : error.message;
-      return reply.status(status).send({ message, code: error.code?.toLowerCase() ?? 'bad_request' });
+      return reply
+        .status(status)
+        .send({ message, code: error.code?.toLowerCase() ?? 'bad_request' });
     }
     request.log.error(error);
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'internal' });
+    return reply
+      .status(500)
+      .send({ message: 'Something went wrong on our side. Please try again.', code: 'internal' });
   });
 
   await app.register(fastifyHelmet, {
@@ -96,7 +110,11 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Harvest Hui API', version: '1.0.0', description: 'Hawaii farms to restaurants.' },
+      info: {
+        title: 'Harvest Hui API',
+        version: '1.0.0',
+        description: 'Hawaii farms to restaurants.',
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -106,17 +124,24 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
-      api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+      api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
+        app.swagger(),
+      );
       await api.register(authModule);
       await api.register(profileModule);
     },
     { prefix: '/api' },
   );
 
-  const servesClient = Boolean(config.clientDir && existsSync(join(config.clientDir, 'index.html')));
+  const servesClient = Boolean(
+    config.clientDir && existsSync(join(config.clientDir, 'index.html')),
+  );
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const wantsApp = request.method === 'GET' && !path.startsWith('/api/') && path !== '/api';
+    const wantsApp =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      path !== '/api';
     if (wantsApp && servesClient && config.clientDir) {
       return reply.type('text/html').sendFile('index.html', config.clientDir);
     }
@@ -129,7 +154,8 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
       wildcard: false,
       index: false,
       setHeaders(res, path) {
-        if (path.includes(`${join('assets', '')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        if (path.includes(`${join('assets', '')}`))
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }

@@ -6,7 +6,9 @@ import { z } from 'zod';
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .optional()
-  .transform((value) => (value === undefined || value === '' ? undefined : ['1', 'true', 'yes'].includes(value)));
+  .transform((value) =>
+    value === undefined || value === '' ? undefined : ['1', 'true', 'yes'].includes(value),
+  );
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -18,17 +20,27 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().min(1).default('./data'),
-  APP_ORIGIN: z.url('must be a URL like https://harvesthui.example').optional().or(z.literal('').transform(() => undefined)),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
+  APP_ORIGIN: z
+    .url('must be a URL like https://harvesthui.example')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SESSION_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   DEMO_DATA: booleanFlag,
   DEV_USER_SWITCHER: booleanFlag,
   TRUST_PROXY: booleanFlag,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Harvest Hui <orders@harvesthui.local>'),
-  OIDC_ISSUER: z.url().optional().or(z.literal('').transform(() => undefined)),
+  OIDC_ISSUER: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export interface AppConfig {
@@ -59,7 +71,9 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
+    );
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const values = parsed.data;
@@ -76,7 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoData: values.DEMO_DATA ?? !values.DATABASE_URL,
     devUserSwitcher: values.NODE_ENV === 'development' && values.DEV_USER_SWITCHER === true,
     trustProxy: values.TRUST_PROXY ?? false,
-    logLevel: values.LOG_LEVEL,
+    // A local demo on the embedded database stays quiet; a deployment on PostgreSQL logs requests.
+    logLevel: values.LOG_LEVEL ?? (values.DATABASE_URL ? 'info' : 'warn'),
     loginRateLimit: values.LOGIN_RATE_LIMIT,
     smtpUrl: values.SMTP_URL || undefined,
     mailFrom: values.MAIL_FROM,

@@ -15,7 +15,8 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, message, 'bad_request', fields);
-export const unauthorized = (message = 'Not signed in') => new AppError(401, message, 'unauthorized');
+export const unauthorized = (message = 'Not signed in') =>
+  new AppError(401, message, 'unauthorized');
 export const forbidden = (message = 'Not allowed') => new AppError(403, message, 'forbidden');
 export const notFound = (message = 'Not found') => new AppError(404, message, 'not_found');
 export const conflict = (message: string, code = 'conflict', details?: Record<string, unknown>) =>

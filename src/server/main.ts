@@ -24,11 +24,16 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
-  console.log(`\nHarvest Hui is running at ${config.appOrigin ?? `http://${shownHost}:${config.port}`}`);
-  console.log(`Database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}`);
+  console.log(
+    `\nHarvest Hui is running at ${config.appOrigin ?? `http://${shownHost}:${config.port}`}`,
+  );
+  console.log(
+    `Database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}`,
+  );
   if (config.demoData) {
     console.log(`\nDemo accounts (password "${DEMO_PASSWORD}"):`);
-    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.label.padEnd(12)} ${account.email}`);
+    for (const account of DEMO_ACCOUNTS)
+      console.log(`  ${account.label.padEnd(12)} ${account.email}`);
   }
 }
 

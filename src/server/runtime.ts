@@ -5,7 +5,10 @@ import { openDatabase, type Database } from './db/database';
 
 /** Opens the configured database and applies migrations. */
 export async function openConfiguredDatabase(config: AppConfig): Promise<Database> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db') });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: join(config.dataDir, 'db'),
+  });
   await database.migrate();
   return database;
 }

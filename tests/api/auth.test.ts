@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, PASSWORD, Session, signUp, uniqueEmail, type TestContext } from '../helpers/test-app';
+import {
+  createTestApp,
+  PASSWORD,
+  Session,
+  signUp,
+  uniqueEmail,
+  type TestContext,
+} from '../helpers/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -20,7 +27,12 @@ describe('accounts and sessions', () => {
       lastName: 'Kahale',
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ email: email.toLowerCase(), role: null, profile: null, firstName: 'Leilani' });
+    expect(response.json()).toMatchObject({
+      email: email.toLowerCase(),
+      role: null,
+      profile: null,
+      firstName: 'Leilani',
+    });
     const cookie = response.headers['set-cookie'] as string;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -42,10 +54,15 @@ describe('accounts and sessions', () => {
   });
 
   it('answers 400 with fields for missing and mistyped input', async () => {
-    const response = await new Session(ctx.app).post('/api/auth/register', { email: 'nope', password: 5 });
+    const response = await new Session(ctx.app).post('/api/auth/register', {
+      email: 'nope',
+      password: 5,
+    });
     expect(response.statusCode).toBe(400);
     const { fields } = response.json();
-    expect(Object.keys(fields)).toEqual(expect.arrayContaining(['email', 'password', 'firstName', 'lastName']));
+    expect(Object.keys(fields)).toEqual(
+      expect.arrayContaining(['email', 'password', 'firstName', 'lastName']),
+    );
   });
 
   it('answers 400 to malformed JSON', async () => {
@@ -61,8 +78,14 @@ describe('accounts and sessions', () => {
 
   it('gives the same 401 for a wrong password and an unknown email', async () => {
     const user = await signUp(ctx.app);
-    const wrong = await new Session(ctx.app).post('/api/auth/login', { email: user.email, password: 'wrong-password' });
-    const unknown = await new Session(ctx.app).post('/api/auth/login', { email: uniqueEmail('ghost'), password: PASSWORD });
+    const wrong = await new Session(ctx.app).post('/api/auth/login', {
+      email: user.email,
+      password: 'wrong-password',
+    });
+    const unknown = await new Session(ctx.app).post('/api/auth/login', {
+      email: uniqueEmail('ghost'),
+      password: PASSWORD,
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().message).toBe('Invalid email or password');
@@ -72,7 +95,10 @@ describe('accounts and sessions', () => {
   it('signs in with the right password', async () => {
     const user = await signUp(ctx.app);
     const session = new Session(ctx.app);
-    const response = await session.post('/api/auth/login', { email: user.email, password: PASSWORD });
+    const response = await session.post('/api/auth/login', {
+      email: user.email,
+      password: PASSWORD,
+    });
     expect(response.statusCode).toBe(200);
     expect((await session.get('/api/auth/user')).statusCode).toBe(200);
   });
@@ -83,7 +109,11 @@ describe('accounts and sessions', () => {
     const logout = await user.get('/api/logout');
     expect(logout.statusCode).toBe(302);
     expect(logout.headers.location).toBe('/');
-    const replay = await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: stolenCookie! } });
+    const replay = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: stolenCookie! },
+    });
     expect(replay.statusCode).toBe(401);
   });
 
@@ -141,7 +171,9 @@ describe('accounts and sessions', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/auth/register', '/api/profile/farm']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/register', '/api/profile/farm']),
+    );
   });
 });
 

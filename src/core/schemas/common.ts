@@ -5,11 +5,7 @@ export const REQUIRED = 'Required';
 
 /** A required, trimmed, non-empty string. */
 export const requiredText = (max = 200) =>
-  z
-    .string({ error: REQUIRED })
-    .trim()
-    .min(1, REQUIRED)
-    .max(max, `At most ${max} characters`);
+  z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `At most ${max} characters`);
 
 /** An optional string where blank means "not given". */
 export const optionalText = (max = 2000) =>

@@ -15,7 +15,10 @@ const contactEmail = z
   .string()
   .trim()
   .max(254)
-  .refine((value) => value === '' || z.email().safeParse(value).success, 'Enter a valid email address')
+  .refine(
+    (value) => value === '' || z.email().safeParse(value).success,
+    'Enter a valid email address',
+  )
   .nullish()
   .transform((value) => (value ? value.toLowerCase() : null));
 
@@ -71,7 +74,10 @@ export type FarmProfileUpdateBody = z.infer<typeof farmProfileUpdateBody>;
 export const restaurantProfileUpdateBody = profileCreateBody.extend({
   ...contactFields,
   deliveryZone: z
-    .union([z.enum(RESTAURANT_ZONES, { error: 'Choose a delivery zone from the list' }), z.literal('')])
+    .union([
+      z.enum(RESTAURANT_ZONES, { error: 'Choose a delivery zone from the list' }),
+      z.literal(''),
+    ])
     .nullish()
     .transform((value) => (value ? value : null)),
 });
@@ -86,5 +92,9 @@ export const addressForm = z.object({
     .trim()
     .min(1, REQUIRED)
     .max(STATE_MAX_LENGTH, `At most ${STATE_MAX_LENGTH} characters`),
-  zip: z.string().trim().min(1, REQUIRED).max(ZIP_MAX_LENGTH, `At most ${ZIP_MAX_LENGTH} characters`),
+  zip: z
+    .string()
+    .trim()
+    .min(1, REQUIRED)
+    .max(ZIP_MAX_LENGTH, `At most ${ZIP_MAX_LENGTH} characters`),
 });

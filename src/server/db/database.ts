@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -27,7 +28,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+/** drizzle/ at the package root, found from here whether running from src/ or dist/. */
+function findMigrationsFolder(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('Cannot find the drizzle/ migrations folder');
+    dir = parent;
+  }
+  return join(dir, 'drizzle');
+}
+
+export const MIGRATIONS_FOLDER = findMigrationsFolder();
 
 export interface DatabaseOptions {
   /** postgres:// URL; without it the embedded database is used. */

@@ -140,7 +140,9 @@ export const products = pgTable(
   },
   (t) => [
     index('products_farm_idx').on(t.farmId),
-    index('products_listed_idx').on(t.isActive, t.name).where(sql`${t.deletedAt} is null`),
+    index('products_listed_idx')
+      .on(t.isActive, t.name)
+      .where(sql`${t.deletedAt} is null`),
     check('products_price_check', sql`${t.price} >= 0`),
     check('products_stock_check', sql`${t.availableQuantity} >= 0`),
   ],
@@ -195,7 +197,10 @@ export const orders = pgTable(
       'orders_status_check',
       sql`${t.status} in ('pending', 'confirmed', 'packed', 'in_transit', 'delivered', 'cancelled')`,
     ),
-    check('orders_amounts_check', sql`${t.subtotal} >= 0 and ${t.deliveryFee} >= 0 and ${t.totalAmount} >= 0`),
+    check(
+      'orders_amounts_check',
+      sql`${t.subtotal} >= 0 and ${t.deliveryFee} >= 0 and ${t.totalAmount} >= 0`,
+    ),
   ],
 );
 

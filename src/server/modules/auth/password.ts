@@ -5,8 +5,12 @@ const COST = 16384;
 
 function derive(password: string, salt: Buffer, cost: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password, salt, KEY_LENGTH, { N: cost, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
+    scrypt(
+      password,
+      salt,
+      KEY_LENGTH,
+      { N: cost, r: 8, p: 1, maxmem: 64 * 1024 * 1024 },
+      (error, key) => (error ? reject(error) : resolve(key)),
     );
   });
 }

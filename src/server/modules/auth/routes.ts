@@ -12,7 +12,13 @@ import {
   setSessionCookie,
 } from './session';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse };
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  409: errorResponse,
+  429: errorResponse,
+};
 
 export const authModule: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
@@ -22,18 +28,30 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
     reply.redirect('/login'),
   );
 
-  app.get('/logout', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
-    const token = readSessionToken(request);
-    if (token) await deleteSession(app.db, hashToken(token));
-    clearSessionCookie(request, reply);
-    return reply.redirect('/');
-  });
+  app.get(
+    '/logout',
+    { config: { public: true }, schema: { hide: true } },
+    async (request, reply) => {
+      const token = readSessionToken(request);
+      if (token) await deleteSession(app.db, hashToken(token));
+      clearSessionCookie(request, reply);
+      return reply.redirect('/');
+    },
+  );
 
   app.post(
     '/auth/register',
     {
-      config: { public: true, rateLimit: { max: config.loginRateLimit * 2, timeWindow: '15 minutes' } },
-      schema: { tags: ['auth'], summary: 'Create an account and sign in', body: registerBody, response: { 201: userOutput, ...errors } },
+      config: {
+        public: true,
+        rateLimit: { max: config.loginRateLimit * 2, timeWindow: '15 minutes' },
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and sign in',
+        body: registerBody,
+        response: { 201: userOutput, ...errors },
+      },
     },
     async (request, reply) => {
       const userId = await registerUser(app.db, request.body);
@@ -46,7 +64,12 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       config: { public: true, rateLimit: signInLimit },
-      schema: { tags: ['auth'], summary: 'Sign in with email and password', body: loginBody, response: { 200: userOutput, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: loginBody,
+        response: { 200: userOutput, ...errors },
+      },
     },
     async (request, reply) => {
       const userId = await authenticate(app.db, request.body);
@@ -57,13 +80,26 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/user',
-    { schema: { tags: ['auth'], summary: 'The signed-in user with the profile of their role', response: { 200: userOutput, 401: errorResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user with the profile of their role',
+        response: { 200: userOutput, 401: errorResponse },
+      },
+    },
     async (request) => getUserView(app.db, requireUser(request).id),
   );
 
   app.post(
     '/auth/switch-role',
-    { schema: { tags: ['auth'], summary: 'Switch account type', body: switchRoleBody, response: { 200: userOutput, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Switch account type',
+        body: switchRoleBody,
+        response: { 200: userOutput, ...errors },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       await switchRole(app.db, user.id, request.body.role);

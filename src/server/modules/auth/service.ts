@@ -57,8 +57,16 @@ export async function authenticate(db: Db, body: LoginBody): Promise<number> {
   return row.id;
 }
 
-export async function switchRole(db: Db, userId: number, role: 'farmer' | 'restaurant'): Promise<void> {
-  const [current] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+export async function switchRole(
+  db: Db,
+  userId: number,
+  role: 'farmer' | 'restaurant',
+): Promise<void> {
+  const [current] = await db
+    .select({ role: users.role })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!current) throw unauthorized();
   if (current.role === 'admin') throw forbidden('Administrators keep the admin role');
   if (current.role === role) throw conflict(`You are already a ${role}`, 'same_role');

@@ -15,7 +15,9 @@ export function hashToken(token: string): string {
 export async function createSession(db: DbOrTx, userId: number, days: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
   await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
   return token;
 }
@@ -59,7 +61,11 @@ function isSecure(request: FastifyRequest): boolean {
   return origin ? origin.startsWith('https:') : request.protocol === 'https';
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+): void {
   reply.setCookie(SESSION_COOKIE, token, {
     signed: true,
     httpOnly: true,
@@ -71,5 +77,10 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecure(request) });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(request),
+  });
 }

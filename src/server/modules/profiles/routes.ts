@@ -9,7 +9,13 @@ import {
 import { requireUser } from '../auth/guards';
 import { createProfile, updateFarmProfile, updateRestaurantProfile } from './service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+};
 
 export const profileModule: FastifyPluginAsyncZod = async (app) => {
   for (const kind of ['farm', 'restaurant'] as const) {

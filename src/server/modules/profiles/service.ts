@@ -23,7 +23,11 @@ export function toRestaurantProfile(row: RestaurantRow): Profile {
   return { ...rest, kind: 'restaurant' };
 }
 
-export async function findProfile(db: DbOrTx, userId: number, kind: ProfileKind): Promise<Profile | null> {
+export async function findProfile(
+  db: DbOrTx,
+  userId: number,
+  kind: ProfileKind,
+): Promise<Profile | null> {
   if (kind === 'farm') {
     const [row] = await db.select().from(farms).where(eq(farms.userId, userId)).limit(1);
     return row ? toFarmProfile(row) : null;
@@ -55,11 +59,17 @@ export async function createProfile(
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId));
-    return kind === 'farm' ? toFarmProfile(row as FarmRow) : toRestaurantProfile(row as RestaurantRow);
+    return kind === 'farm'
+      ? toFarmProfile(row as FarmRow)
+      : toRestaurantProfile(row as RestaurantRow);
   });
 }
 
-export async function updateFarmProfile(db: Db, userId: number, body: FarmProfileUpdateBody): Promise<Profile> {
+export async function updateFarmProfile(
+  db: Db,
+  userId: number,
+  body: FarmProfileUpdateBody,
+): Promise<Profile> {
   const [row] = await db
     .update(farms)
     .set({ ...body, updatedAt: new Date() })

@@ -1,0 +1,19 @@
+// Bundles the server and its command-line tools into dist/server; packages stay external.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: {
+    main: 'src/server/main.ts',
+    seed: 'src/server/cli/seed.ts',
+    'admin-grant': 'src/server/cli/admin-grant.ts',
+  },
+  outdir: 'dist/server',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+console.log('Built the server into dist/server');

@@ -1,0 +1,180 @@
+import type { User } from '@core/schemas/auth';
+import { LogOut, UserPen } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { cn } from '../../lib/cn';
+import { Brand } from './brand';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  /** Other paths on which this item shows as current. */
+  alsoActiveOn?: string[];
+}
+
+/** Profile image, else first letter of first name, else of the email, else F or R. */
+export function avatarInitial(user: User): string {
+  const fromName = user.firstName?.trim()[0];
+  if (fromName) return fromName.toUpperCase();
+  const fromEmail = user.email?.trim()[0];
+  if (fromEmail) return fromEmail.toUpperCase();
+  return user.role === 'farmer' ? 'F' : 'R';
+}
+
+export function profileDisplayName(user: User): string {
+  return user.profile?.name || (user.role === 'farmer' ? 'Farmer' : 'Restaurant');
+}
+
+function Avatar({ user }: { user: User }) {
+  if (user.profileImageUrl) {
+    return <img src={user.profileImageUrl} alt="" className="size-9 rounded-full object-cover" />;
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className="flex size-9 items-center justify-center rounded-full bg-primary-soft font-semibold text-green-900"
+    >
+      {avatarInitial(user)}
+    </span>
+  );
+}
+
+function isActive(item: NavItem, pathname: string): boolean {
+  const paths = [item.to, ...(item.alsoActiveOn ?? [])];
+  return paths.some(
+    (path) => pathname === path || (path !== '/' && pathname.startsWith(`${path}/`)),
+  );
+}
+
+export function AppShell({
+  user,
+  navItems,
+  headerExtra,
+  children,
+}: {
+  user: User;
+  navItems: NavItem[];
+  headerExtra?: ReactNode;
+  children: ReactNode;
+}) {
+  const { pathname } = useLocation();
+  const name = profileDisplayName(user);
+  return (
+    <div className="min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex max-w-7xl items-center gap-4 px-4">
+          <Brand />
+          <nav aria-label="Main" className="hidden flex-1 items-center gap-1 md:flex">
+            {navItems.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                aria-current={isActive(item, pathname) ? 'page' : undefined}
+                className={cn(
+                  'flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-medium',
+                  isActive(item, pathname)
+                    ? 'bg-primary-soft text-green-900'
+                    : 'text-stone-700 hover:bg-stone-100',
+                )}
+              >
+                {item.icon}
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="ml-auto flex items-center gap-2 md:ml-0">
+            {headerExtra}
+            <div className="hidden items-center gap-3 lg:flex">
+              <Avatar user={user} />
+              <span className="flex max-w-48 flex-col leading-tight">
+                <span className="truncate text-sm font-medium">{name}</span>
+                <span className="truncate text-xs text-stone-500">{user.email}</span>
+              </span>
+              <Link
+                to="/profile/edit"
+                className="flex min-h-11 items-center gap-1.5 rounded-md px-2 text-sm text-stone-700 hover:bg-stone-100"
+              >
+                <UserPen className="size-4" aria-hidden="true" /> Edit Profile
+              </Link>
+              <a
+                href="/api/logout"
+                className="flex min-h-11 items-center gap-1.5 rounded-md px-2 text-sm text-stone-700 hover:bg-stone-100"
+              >
+                <LogOut className="size-4" aria-hidden="true" /> Log out
+              </a>
+            </div>
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger
+                className="flex min-h-11 items-center gap-2 rounded-md px-1 hover:bg-stone-100 lg:hidden"
+                aria-label={`Account menu for ${name}`}
+              >
+                <Avatar user={user} />
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content
+                  align="end"
+                  sideOffset={6}
+                  className="z-50 min-w-56 rounded-lg border border-stone-200 bg-white p-1 shadow-lg"
+                >
+                  <div className="px-3 py-2">
+                    <p className="truncate text-sm font-medium">{name}</p>
+                    <p className="truncate text-xs text-stone-500">{user.email}</p>
+                  </div>
+                  <DropdownMenu.Separator className="my-1 h-px bg-stone-200" />
+                  <DropdownMenu.Item asChild>
+                    <Link
+                      to="/profile/edit"
+                      className="flex min-h-11 items-center gap-2 rounded-md px-3 text-sm outline-none data-[highlighted]:bg-stone-100"
+                    >
+                      <UserPen className="size-4" aria-hidden="true" /> Edit Profile
+                    </Link>
+                  </DropdownMenu.Item>
+                  <DropdownMenu.Item asChild>
+                    <a
+                      href="/api/logout"
+                      className="flex min-h-11 items-center gap-2 rounded-md px-3 text-sm outline-none data-[highlighted]:bg-stone-100"
+                    >
+                      <LogOut className="size-4" aria-hidden="true" /> Log out
+                    </a>
+                  </DropdownMenu.Item>
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+          </div>
+        </div>
+        <nav
+          aria-label="Main"
+          className="flex gap-1 overflow-x-auto border-t border-stone-100 px-2 md:hidden"
+        >
+          {navItems.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              aria-current={isActive(item, pathname) ? 'page' : undefined}
+              className={cn(
+                'flex min-h-11 shrink-0 items-center gap-1.5 rounded-md px-3 text-sm font-medium',
+                isActive(item, pathname)
+                  ? 'text-green-900 underline decoration-2 underline-offset-8'
+                  : 'text-stone-600',
+              )}
+            >
+              {item.icon}
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6">
+        {children}
+      </main>
+    </div>
+  );
+}

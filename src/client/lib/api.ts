@@ -1,0 +1,113 @@
+import type { ErrorResponse } from '@core/schemas/common';
+
+/**
+ * Any non-OK response becomes an ApiError whose message is "{status}: {body text}"
+ * (or the status text when the body is empty); `body` keeps the parsed JSON for toasts.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: (ErrorResponse & Record<string, unknown>) | null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** What a toast should say: the server's message, else the given fallback. */
+  userMessage(fallback: string): string {
+    return this.body?.message ?? fallback;
+  }
+}
+
+type Listener = () => void;
+const unauthorizedListeners = new Set<Listener>();
+
+/** Called on every 401 that is not the user query; the app shows the 'Unauthorized' toast. */
+export function onUnauthorized(listener: Listener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Do not raise the global 'Unauthorized' handling for this call. */
+  quietUnauthorized?: boolean;
+}
+
+async function throwIfNotOk(response: Response, options: RequestOptions): Promise<void> {
+  if (response.ok) return;
+  const text = await response.text();
+  let body: ApiError['body'] = null;
+  try {
+    body = text ? (JSON.parse(text) as ApiError['body']) : null;
+  } catch {
+    body = null;
+  }
+  if (response.status === 401 && !options.quietUnauthorized) {
+    for (const listener of unauthorizedListeners) listener();
+  }
+  throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, body);
+}
+
+/** The one fetch wrapper: cookies always, JSON only when there is a body. */
+export async function apiFetch(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<Response> {
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...options.headers,
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+    signal: options.signal,
+  });
+  await throwIfNotOk(response, options);
+  return response;
+}
+
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options?: RequestOptions,
+): Promise<T> {
+  const response = await apiFetch(method, path, body, options);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) =>
+    apiRequest<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PATCH', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) =>
+    apiRequest<T>('DELETE', path, undefined, options),
+};
+
+/** Downloads a file response (PDF, CSV) under the name the server gives, or the fallback. */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const response = await apiFetch('GET', path);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

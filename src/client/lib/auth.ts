@@ -1,0 +1,41 @@
+import type { User } from '@core/schemas/auth';
+import { useQuery } from '@tanstack/react-query';
+import { api, ApiError } from './api';
+
+export const USER_QUERY_KEY = ['/api/auth/user'] as const;
+
+/** The signed-in user, or null when signed out (a 401 here is an answer, not an error). */
+export function useAuth() {
+  const query = useQuery({
+    queryKey: USER_QUERY_KEY,
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.get<User>('/api/auth/user', { signal, quietUnauthorized: true });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+  });
+  return {
+    user: query.data ?? null,
+    isLoading: query.isLoading,
+    isAuthenticated: Boolean(query.data),
+    error: query.error,
+    refetch: query.refetch,
+  };
+}
+
+export function signIn(): void {
+  window.location.href = '/api/login';
+}
+
+export function signOut(): void {
+  window.location.href = '/api/logout';
+}
+
+/** "Leilani Kahale", else the email. */
+export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
+  const full = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+  return full || user.email;
+}

@@ -1,0 +1,30 @@
+import { TZDate } from '@date-fns/tz';
+import { HAWAII_TIME_ZONE } from '@core/constants';
+import { formatMoneyString } from '@core/money';
+import { format } from 'date-fns';
+
+export { formatMoneyString as formatMoney };
+
+/** An instant in Hawaii time, e.g. 'MMM dd, yyyy' or "MMM d, yyyy 'at' h:mm a". */
+export function formatInstant(
+  value: string | Date | null | undefined,
+  pattern: string,
+): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  return format(new TZDate(date, HAWAII_TIME_ZONE), pattern);
+}
+
+/** A calendar date "YYYY-MM-DD" as people read it (no time-zone shift). */
+export function formatCalendarDate(
+  value: string | null | undefined,
+  pattern = 'EEE, MMM d, yyyy',
+): string | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  return format(new Date(year, month - 1, day), pattern);
+}
+
+export const ORDER_DATE_FORMAT = "MMM d, yyyy 'at' h:mm a";
+export const SHORT_DATE_FORMAT = 'MMM dd, yyyy';

@@ -1,0 +1,58 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+async function waitForReady(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not become ready at ${url}`);
+}
+
+/** Builds the app once and serves it on a fresh embedded database with demo data. */
+export default async function setup(project: TestProject) {
+  if (!process.env.E2E_SKIP_BUILD) {
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('npm run build failed');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'harvest-hui-e2e-'));
+  const port = 5600 + Math.floor(Math.random() * 300);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const server = spawn('node', ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DEMO_DATA: '1',
+      APP_ORIGIN: baseURL,
+      LOGIN_RATE_LIMIT: '1000',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForReady(baseURL, server);
+  project.provide('baseURL', baseURL);
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
