@@ -1,0 +1,161 @@
+import { parseMoney, type Cents } from './money';
+
+/** The farm fields a cart line carries, so checkout needs no extra lookups to group. */
+export interface CartFarm {
+  id: number;
+  name: string;
+  deliveryFee: string;
+  orderMinimum: string;
+}
+
+/** A product the restaurant can add (the catalog's product shape). */
+export interface CartProduct {
+  id: number;
+  name: string;
+  unit: string;
+  price: string;
+  availableQuantity: number;
+  description?: string | null;
+  category?: string | null;
+  isOrganic?: boolean;
+  farmId: number;
+  farm: CartFarm;
+}
+
+/** Spec section 3 "Cart item": product fields plus quantity, pricePerUnit, farmName, farmId, farm. */
+export interface CartItem extends CartProduct {
+  quantity: number;
+  pricePerUnit: string;
+  farmName: string;
+}
+
+export type Cart = readonly CartItem[];
+
+/** Adds a product; quantities never exceed the stock, and out-of-stock products are not added. */
+export function addToCart(cart: Cart, product: CartProduct, quantity = 1): Cart {
+  const stock = Math.max(0, Math.floor(product.availableQuantity));
+  if (stock === 0 || quantity <= 0) return cart;
+  const existing = cart.find((item) => item.id === product.id);
+  if (existing) {
+    const next = Math.min(existing.quantity + quantity, stock);
+    return cart.map((item) =>
+      item.id === product.id ? { ...item, ...product, pricePerUnit: product.price, quantity: next } : item,
+    );
+  }
+  return [
+    ...cart,
+    {
+      ...product,
+      quantity: Math.min(quantity, stock),
+      pricePerUnit: product.price,
+      farmName: product.farm.name,
+    },
+  ];
+}
+
+/**
+ * Sets a line's quantity; zero or below removes it. On browse the stock caps it; the orders
+ * screen does not cap (the server has the last word on stock at checkout).
+ */
+export function setCartQuantity(cart: Cart, productId: number, quantity: number, options: { cap: boolean }): Cart {
+  if (!Number.isFinite(quantity) || quantity <= 0) return removeFromCart(cart, productId);
+  return cart.map((item) => {
+    if (item.id !== productId) return item;
+    const whole = Math.floor(quantity);
+    const next = options.cap ? Math.min(whole, item.availableQuantity) : whole;
+    return next <= 0 ? item : { ...item, quantity: next };
+  });
+}
+
+export function removeFromCart(cart: Cart, productId: number): Cart {
+  return cart.filter((item) => item.id !== productId);
+}
+
+export function lineTotalCents(item: CartItem): Cents {
+  return (parseMoney(item.pricePerUnit) ?? 0) * item.quantity;
+}
+
+export function cartItemCount(cart: Cart): number {
+  return cart.reduce((count, item) => count + item.quantity, 0);
+}
+
+export function cartTotalCents(cart: Cart): Cents {
+  return cart.reduce((total, item) => total + lineTotalCents(item), 0);
+}
+
+export interface FarmGroup {
+  farmId: number;
+  farmName: string;
+  farm: CartFarm;
+  items: CartItem[];
+  subtotalCents: Cents;
+  deliveryFeeCents: Cents;
+  orderMinimumCents: Cents;
+  /** How far the subtotal is under the farm's minimum; 0 when it is met. */
+  shortOfMinimumCents: Cents;
+}
+
+/** One group per farm, in the order farms first appear in the cart. */
+export function groupCartByFarm(cart: Cart): FarmGroup[] {
+  const groups = new Map<number, FarmGroup>();
+  for (const item of cart) {
+    let group = groups.get(item.farmId);
+    if (!group) {
+      group = {
+        farmId: item.farmId,
+        farmName: item.farmName,
+        farm: item.farm,
+        items: [],
+        subtotalCents: 0,
+        deliveryFeeCents: parseMoney(item.farm.deliveryFee) ?? 0,
+        orderMinimumCents: parseMoney(item.farm.orderMinimum) ?? 0,
+        shortOfMinimumCents: 0,
+      };
+      groups.set(item.farmId, group);
+    }
+    group.items.push(item);
+    group.subtotalCents += lineTotalCents(item);
+  }
+  return [...groups.values()].map((group) => ({
+    ...group,
+    shortOfMinimumCents: Math.max(0, group.orderMinimumCents - group.subtotalCents),
+  }));
+}
+
+function isCartItem(value: unknown): value is CartItem {
+  if (typeof value !== 'object' || value === null) return false;
+  const item = value as Record<string, unknown>;
+  const farm = item.farm as Record<string, unknown> | undefined;
+  return (
+    typeof item.id === 'number' &&
+    typeof item.name === 'string' &&
+    typeof item.unit === 'string' &&
+    typeof item.pricePerUnit === 'string' &&
+    parseMoney(item.pricePerUnit) !== null &&
+    typeof item.quantity === 'number' &&
+    Number.isInteger(item.quantity) &&
+    item.quantity > 0 &&
+    typeof item.availableQuantity === 'number' &&
+    typeof item.farmId === 'number' &&
+    typeof item.farmName === 'string' &&
+    item.farmName.length > 0 &&
+    typeof farm === 'object' &&
+    farm !== null &&
+    typeof farm.name === 'string'
+  );
+}
+
+/**
+ * Reads a stored cart. Anything that does not parse, or any item without a farm name,
+ * discards the whole cart (spec section 5): returns null and the caller logs and clears it.
+ */
+export function parseStoredCart(raw: string | null): Cart | null {
+  if (raw === null) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!Array.isArray(value) || !value.every(isCartItem)) return null;
+    return value;
+  } catch {
+    return null;
+  }
+}
