@@ -39,7 +39,9 @@ export function addToCart(cart: Cart, product: CartProduct, quantity = 1): Cart 
   if (existing) {
     const next = Math.min(existing.quantity + quantity, stock);
     return cart.map((item) =>
-      item.id === product.id ? { ...item, ...product, pricePerUnit: product.price, quantity: next } : item,
+      item.id === product.id
+        ? { ...item, ...product, pricePerUnit: product.price, quantity: next }
+        : item,
     );
   }
   return [
@@ -57,7 +59,12 @@ export function addToCart(cart: Cart, product: CartProduct, quantity = 1): Cart 
  * Sets a line's quantity; zero or below removes it. On browse the stock caps it; the orders
  * screen does not cap (the server has the last word on stock at checkout).
  */
-export function setCartQuantity(cart: Cart, productId: number, quantity: number, options: { cap: boolean }): Cart {
+export function setCartQuantity(
+  cart: Cart,
+  productId: number,
+  quantity: number,
+  options: { cap: boolean },
+): Cart {
   if (!Number.isFinite(quantity) || quantity <= 0) return removeFromCart(cart, productId);
   return cart.map((item) => {
     if (item.id !== productId) return item;

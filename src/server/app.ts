@@ -68,12 +68,10 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply
-        .status(429)
-        .send({
-          message: 'Too many attempts. Please wait a few minutes and try again.',
-          code: 'rate_limited',
-        });
+      return reply.status(429).send({
+        message: 'Too many attempts. Please wait a few minutes and try again.',
+        code: 'rate_limited',
+      });
     }
     if (status >= 400 && status < 500) {
       const message =

@@ -41,6 +41,7 @@ const envSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  CLIENT_DIR: z.string().min(1).default('dist/client'),
 });
 
 export interface AppConfig {
@@ -96,7 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: values.SMTP_URL || undefined,
     mailFrom: values.MAIL_FROM,
     oidcIssuer: values.OIDC_ISSUER,
-    clientDir: resolve('dist/client'),
+    clientDir: resolve(values.CLIENT_DIR),
   };
 }
 

@@ -25,18 +25,29 @@ async function waitForReady(url: string, child: ChildProcess, timeoutMs = 60_000
   throw new Error(`The server did not become ready at ${url}`);
 }
 
-/** Builds the app once and serves it on a fresh embedded database with demo data. */
+/**
+ * Builds the web app into a folder of this run's own (so parallel runs never serve each
+ * other's half-built files) and serves it from the sources on a fresh embedded database
+ * with demo data.
+ */
 export default async function setup(project: TestProject) {
-  if (!process.env.E2E_SKIP_BUILD) {
-    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('npm run build failed');
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'harvest-hui-e2e-'));
+  const runDir = mkdtempSync(join(tmpdir(), 'harvest-hui-e2e-'));
+  const clientDir = join(runDir, 'client');
+  const dataDir = join(runDir, 'data');
+  const build = spawnSync(
+    'npx',
+    ['vite', 'build', '--outDir', clientDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      stdio: 'inherit',
+    },
+  );
+  if (build.status !== 0) throw new Error('vite build failed');
   const port = 5600 + Math.floor(Math.random() * 300);
   const baseURL = `http://127.0.0.1:${port}`;
-  const server = spawn('node', ['dist/server/main.js'], {
+  const server = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
+      CLIENT_DIR: clientDir,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -53,6 +64,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(runDir, { recursive: true, force: true });
   };
 }

@@ -57,7 +57,11 @@ export const cartActions = {
 };
 
 export function useCart() {
-  const items = useSyncExternalStore(subscribe, () => cart, () => cart);
+  const items = useSyncExternalStore(
+    subscribe,
+    () => cart,
+    () => cart,
+  );
   return {
     items,
     itemCount: cartItemCount(items),
