@@ -34,10 +34,11 @@ export type Cart = readonly CartItem[];
 /** Adds a product; quantities never exceed the stock, and out-of-stock products are not added. */
 export function addToCart(cart: Cart, product: CartProduct, quantity = 1): Cart {
   const stock = Math.max(0, Math.floor(product.availableQuantity));
-  if (stock === 0 || quantity <= 0) return cart;
+  const wanted = Math.floor(quantity);
+  if (stock === 0 || !Number.isFinite(wanted) || wanted <= 0) return cart;
   const existing = cart.find((item) => item.id === product.id);
   if (existing) {
-    const next = Math.min(existing.quantity + quantity, stock);
+    const next = Math.min(existing.quantity + wanted, stock);
     return cart.map((item) =>
       item.id === product.id
         ? { ...item, ...product, pricePerUnit: product.price, quantity: next }
@@ -48,7 +49,7 @@ export function addToCart(cart: Cart, product: CartProduct, quantity = 1): Cart 
     ...cart,
     {
       ...product,
-      quantity: Math.min(quantity, stock),
+      quantity: Math.min(wanted, stock),
       pricePerUnit: product.price,
       farmName: product.farm.name,
     },

@@ -16,10 +16,19 @@ import {
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import { AppError } from './errors';
+import { adminModule } from './modules/admin/routes';
 import { authModule } from './modules/auth/routes';
 import { registerAuthHooks } from './modules/auth/hooks';
+import { devtoolsAbsentModule, devtoolsModule } from './modules/devtools/routes';
+import { documentModule } from './modules/documents/routes';
+import { eventsModule } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
+import { notificationModule } from './modules/notifications/routes';
+import { orderModule } from './modules/orders/routes';
+import { productModule } from './modules/products/routes';
 import { profileModule } from './modules/profiles/routes';
+import { reportsModule } from './modules/reports/routes';
+import { scheduleModule } from './modules/schedules/routes';
 import './types';
 
 export type App = FastifyInstance;
@@ -127,6 +136,16 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
       );
       await api.register(authModule);
       await api.register(profileModule);
+      await api.register(orderModule);
+      await api.register(documentModule);
+      await api.register(productModule);
+      await api.register(scheduleModule);
+      await api.register(reportsModule);
+      await api.register(adminModule);
+      await api.register(notificationModule);
+      await api.register(eventsModule);
+      // Development only: without the flag /api/test/* is 404 for everyone.
+      await api.register(config.devUserSwitcher ? devtoolsModule : devtoolsAbsentModule);
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed';
+import { startNotificationWorker } from './modules/notifications/worker';
 import { claimEmbeddedDatabase, openConfiguredDatabase } from './runtime';
 
 async function main(): Promise<void> {
@@ -12,9 +13,11 @@ async function main(): Promise<void> {
     if (seeded) console.log('Seeded Hawaii demo data.');
   }
   const app = await buildApp({ config, database });
+  const notificationWorker = await startNotificationWorker({ database, config, log: app.log });
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();
+    await notificationWorker.stop();
     await database.close();
     release();
     process.exit(0);

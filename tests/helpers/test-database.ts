@@ -27,9 +27,21 @@ export async function createTestDatabase(): Promise<Database & { label: string }
     label: 'postgres',
     close: async () => {
       await database.close();
+      // pg's pool.end() resolves before its sockets have closed; dropping "with (force)" at
+      // once kills those closing connections, whose errors then surface as uncaught. Wait
+      // for them to go (a drop without force fails while any remain), then force as a last resort.
       const dropper = new pg.Client({ connectionString: baseUrl });
       await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
+      let dropped = false;
+      for (let attempt = 0; attempt < 40 && !dropped; attempt += 1) {
+        try {
+          await dropper.query(`drop database if exists ${name}`);
+          dropped = true;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+      if (!dropped) await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },
   };

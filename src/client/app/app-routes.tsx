@@ -1,11 +1,22 @@
-import { Navigate, Route, Routes } from 'react-router';
+import type { Role } from '@core/constants';
+import type { User } from '@core/schemas/auth';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { AppShell } from '../components/layout/app-shell';
+import { CartBadge } from '../components/layout/cart-badge';
 import { LoadingScreen } from '../components/layout/loading-screen';
 import { NotFoundPage } from '../components/layout/not-found';
+import { AdminDashboard } from '../features/admin/admin-dashboard';
+import { DevUserSwitcher } from '../features/dev-switcher/dev-user-switcher';
+import { HubPage, HubSignedOut } from '../features/hub/hub-page';
+import { NotificationBell } from '../features/notifications/notification-bell';
 import { useAuth } from '../lib/auth';
+import { LiveUpdates } from '../lib/live-events';
 import {
+  adminNav,
+  adminPages,
   farmerNav,
   farmerPages,
+  HUB_PATH,
   restaurantNav,
   restaurantPages,
   sharedPages,
@@ -18,10 +29,44 @@ function renderRoutes(pages: PageRoute[]) {
   return pages.map((page) => <Route key={page.path} path={page.path} element={page.element} />);
 }
 
-/** Spec section 4 "User routing": loading or signed out, then no profile, then the role's app. */
+/** Who may open the combined role screen: an administrator, or a farmer or restaurant with a profile. */
+function hubUser(user: User | null): (User & { role: Role }) | null {
+  if (!user?.role) return null;
+  if (user.role !== 'admin' && !user.profile) return null;
+  return { ...user, role: user.role };
+}
+
+/** The routes, plus the development-only user switcher (it shows only when the server has it). */
 export function AppRoutes() {
+  return (
+    <>
+      <RoutesByUserState />
+      <DevUserSwitcher />
+      <LiveUpdates />
+    </>
+  );
+}
+
+/** Spec section 4 "User routing": loading or signed out, then no profile, then the role's app. */
+function RoutesByUserState() {
   const { user, isLoading } = useAuth();
+  const { pathname } = useLocation();
   if (isLoading) return <LoadingScreen />;
+
+  // The combined role screen brings its own top bar (spec section 2, "Navigation bar").
+  if (pathname === HUB_PATH) {
+    if (!user) return <HubSignedOut />;
+    const hub = hubUser(user);
+    if (hub) {
+      return (
+        <HubPage
+          user={hub}
+          adminView={<AdminDashboard />}
+          notificationBell={<NotificationBell />}
+        />
+      );
+    }
+  }
 
   if (!user) {
     return <Routes>{renderRoutes(signedOutPages)}</Routes>;
@@ -38,10 +83,31 @@ export function AppRoutes() {
     }
     const isFarmer = user.role === 'farmer';
     return (
-      <AppShell user={user} navItems={isFarmer ? farmerNav : restaurantNav}>
+      <AppShell
+        user={user}
+        navItems={isFarmer ? farmerNav : restaurantNav}
+        headerExtra={
+          <>
+            {isFarmer ? null : <CartBadge />}
+            <NotificationBell />
+          </>
+        }
+      >
         <Routes>
           {renderRoutes(isFarmer ? farmerPages : restaurantPages)}
           {renderRoutes(sharedPages)}
+          <Route path="/login" element={<Navigate to="/" replace />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </AppShell>
+    );
+  }
+
+  if (user.role === 'admin') {
+    return (
+      <AppShell user={user} navItems={adminNav}>
+        <Routes>
+          {renderRoutes(adminPages)}
           <Route path="/login" element={<Navigate to="/" replace />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

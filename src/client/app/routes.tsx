@@ -1,7 +1,32 @@
+import {
+  BarChart3,
+  CalendarDays,
+  ClipboardList,
+  LayoutDashboard,
+  LayoutGrid,
+  Package,
+  ReceiptText,
+  ShoppingBasket,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
 import type { NavItem } from '../components/layout/app-shell';
 import { NotFoundPage } from '../components/layout/not-found';
-import { HomePage } from '../features/home/home-page';
+import { AdminDashboardPage } from '../features/admin/admin-dashboard-page';
+import { SignInPage } from '../features/auth/sign-in-page';
+import { BrowsePage } from '../features/browse/browse-page';
+import { CalendarPage } from '../features/calendar/calendar-page';
+import { InventoryPage } from '../features/inventory/inventory-page';
+import { LandingPage } from '../features/landing/landing-page';
+import { FarmerDashboardPage } from '../features/farmer-dashboard/farmer-dashboard-page';
+import { FarmerOrdersPage } from '../features/farmer-orders/farmer-orders-page';
+import { RestaurantOrdersPage } from '../features/orders/orders-page';
+import { NotificationPreferencesCard } from '../features/notifications/notification-preferences-card';
+import { EditProfilePage } from '../features/profile/edit-profile-page';
+import { ProfileSetupPage } from '../features/profile/profile-setup-page';
+import { FarmerReportsPage } from '../features/reports/farmer-reports-page';
+import { RestaurantReportsPage } from '../features/reports/restaurant-reports-page';
+import { RestaurantDashboardPage } from '../features/restaurant-dashboard/restaurant-dashboard-page';
 
 /** One screen of the signed-in app. Pages are lazy where they are heavy. */
 export interface PageRoute {
@@ -9,19 +34,123 @@ export interface PageRoute {
   element: ReactNode;
 }
 
+/** The combined role screen (its own top bar); last in every role's navigation. */
+export const HUB_PATH = '/hub';
+export const hubNavItem: NavItem = {
+  to: HUB_PATH,
+  label: 'Hub',
+  icon: <LayoutGrid className="size-4" aria-hidden="true" />,
+};
+
 // Restaurant routes (spec section 2) and their nav items, in the spec's order.
-export const restaurantPages: PageRoute[] = [{ path: '/', element: <HomePage /> }];
-export const restaurantNav: NavItem[] = [];
+export const restaurantPages: PageRoute[] = [
+  { path: '/', element: <RestaurantDashboardPage /> },
+  { path: '/restaurant/dashboard', element: <RestaurantDashboardPage /> },
+  { path: '/restaurant/reports', element: <RestaurantReportsPage /> },
+  { path: '/restaurant/browse', element: <BrowsePage /> },
+  // The spec's nav highlights Browse Products here too; it is the same screen.
+  { path: '/restaurant/inventory', element: <BrowsePage /> },
+  { path: '/restaurant/orders', element: <RestaurantOrdersPage /> },
+];
+export const restaurantNav: NavItem[] = [
+  {
+    to: '/restaurant/dashboard',
+    label: 'Dashboard',
+    icon: <LayoutDashboard className="size-4" aria-hidden="true" />,
+    alsoActiveOn: ['/'],
+  },
+  {
+    to: '/restaurant/browse',
+    label: 'Browse Products',
+    icon: <ShoppingBasket className="size-4" aria-hidden="true" />,
+    alsoActiveOn: ['/restaurant/inventory'],
+  },
+  {
+    to: '/restaurant/orders',
+    label: 'My Orders',
+    icon: <ReceiptText className="size-4" aria-hidden="true" />,
+  },
+  {
+    to: '/restaurant/reports',
+    label: 'Reports',
+    icon: <BarChart3 className="size-4" aria-hidden="true" />,
+  },
+  hubNavItem,
+];
 
 // Farmer routes (spec section 2) and their nav items, in the spec's order.
-export const farmerPages: PageRoute[] = [{ path: '/', element: <HomePage /> }];
-export const farmerNav: NavItem[] = [];
+export const farmerPages: PageRoute[] = [
+  { path: '/', element: <FarmerDashboardPage /> },
+  { path: '/farmer/dashboard', element: <FarmerDashboardPage /> },
+  { path: '/farmer/reports', element: <FarmerReportsPage /> },
+  { path: '/farmer/inventory', element: <InventoryPage /> },
+  { path: '/farmer/calendar', element: <CalendarPage /> },
+  { path: '/farmer/orders', element: <FarmerOrdersPage /> },
+];
+export const farmerNav: NavItem[] = [
+  {
+    to: '/farmer/dashboard',
+    label: 'Dashboard',
+    icon: <LayoutDashboard className="size-4" aria-hidden="true" />,
+    alsoActiveOn: ['/'],
+  },
+  {
+    to: '/farmer/inventory',
+    label: 'Inventory',
+    icon: <Package className="size-4" aria-hidden="true" />,
+  },
+  {
+    to: '/farmer/orders',
+    label: 'Orders',
+    icon: <ClipboardList className="size-4" aria-hidden="true" />,
+  },
+  {
+    to: '/farmer/calendar',
+    label: 'Calendar',
+    icon: <CalendarDays className="size-4" aria-hidden="true" />,
+  },
+  {
+    to: '/farmer/reports',
+    label: 'Reports',
+    icon: <BarChart3 className="size-4" aria-hidden="true" />,
+  },
+  hubNavItem,
+];
+
+// Administrators (API.md "Sign-in"): no profile, the admin dashboard at '/' and '/admin'.
+export const adminPages: PageRoute[] = [
+  { path: '/', element: <AdminDashboardPage /> },
+  { path: '/admin', element: <AdminDashboardPage /> },
+];
+export const adminNav: NavItem[] = [
+  {
+    to: '/admin',
+    label: 'Dashboard',
+    icon: <LayoutDashboard className="size-4" aria-hidden="true" />,
+    alsoActiveOn: ['/'],
+  },
+  hubNavItem,
+];
 
 /** Screens every signed-in user with a profile has. */
-export const sharedPages: PageRoute[] = [];
+export const sharedPages: PageRoute[] = [
+  {
+    path: '/profile/edit',
+    element: <EditProfilePage notificationSettings={<NotificationPreferencesCard />} />,
+  },
+];
 
 /** What a signed-out visitor can reach: the landing page, sign-in, and not-found. */
-export const signedOutPages: PageRoute[] = [{ path: '*', element: <NotFoundPage /> }];
+export const signedOutPages: PageRoute[] = [
+  { path: '/', element: <LandingPage /> },
+  { path: '/login', element: <SignInPage /> },
+  // The app's own paths ask a signed-out visitor to sign in first.
+  ...['/restaurant/*', '/farmer/*', '/admin/*', '/profile/edit'].map((path) => ({
+    path,
+    element: <Navigate to="/login" replace />,
+  })),
+  { path: '*', element: <NotFoundPage /> },
+];
 
 /** Profile setup, shown on every path to a signed-in user without a profile. */
-export const setupPage: ReactNode = <NotFoundPage />;
+export const setupPage: ReactNode = <ProfileSetupPage />;

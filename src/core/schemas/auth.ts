@@ -29,6 +29,13 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
+/** GET /api/auth/demo-accounts: the seeded accounts, offered on sign-in in demo mode only. */
+export const demoAccountsOutput = z.object({
+  password: z.string(),
+  accounts: z.array(z.object({ label: z.string(), email: z.string() })),
+});
+export type DemoAccounts = z.infer<typeof demoAccountsOutput>;
+
 export const switchRoleBody = z.object({
   role: z.enum(['farmer', 'restaurant'], { error: 'Choose farmer or restaurant' }),
 });

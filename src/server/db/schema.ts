@@ -29,6 +29,11 @@ export const users = pgTable(
     lastName: text('last_name'),
     profileImageUrl: text('profile_image_url'),
     role: text('role'),
+    /** Notification channels the user chose; in-app notifications are always on. */
+    notifyByEmail: boolean('notify_by_email').notNull().default(true),
+    notifyBySms: boolean('notify_by_sms').notNull().default(false),
+    /** Where text messages go, as the user typed it: "(808) 555-0101". */
+    smsPhone: text('sms_phone'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -262,5 +267,66 @@ export const idempotencyKeys = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.scope, t.key] }),
     index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+/** What a user is told in the app (the bell); email and text copies go out from it. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The longer text an email adds to the body: the order's lines and totals. */
+    details: text('details'),
+    /** The in-app path the notification points to, e.g. "/restaurant/orders#order-12". */
+    link: text('link'),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** One notification per user per event ("order:12:status:confirmed"). */
+    eventKey: text('event_key').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('notifications_user_event_unique').on(t.userId, t.eventKey),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+  ],
+);
+
+/**
+ * One email or text message of a notification. The queue's jobs point here; a row already
+ * sent is never sent again, whatever the queue retries.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    /** The address or phone number at the time of the event. */
+    destination: text('destination').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.channel] }),
+    index('notification_deliveries_status_idx').on(t.status),
+    check('notification_deliveries_channel_check', sql`${t.channel} in ('email', 'sms')`),
+    check(
+      'notification_deliveries_status_check',
+      sql`${t.status} in ('pending', 'sent', 'failed')`,
+    ),
   ],
 );

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginBody, registerBody, switchRoleBody, userOutput } from '../../../core/schemas/auth';
+import {
+  demoAccountsOutput,
+  loginBody,
+  registerBody,
+  switchRoleBody,
+  userOutput,
+} from '../../../core/schemas/auth';
 import { errorResponse } from '../../../core/schemas/common';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed';
+import { notFound } from '../../errors';
 import { requireUser } from './guards';
 import { authenticate, getUserView, registerUser, switchRole } from './service';
 import {
@@ -75,6 +83,26 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
       const userId = await authenticate(app.db, request.body);
       setSessionCookie(request, reply, await createSession(app.db, userId, config.sessionDays));
       return getUserView(app.db, userId);
+    },
+  );
+
+  app.get(
+    '/auth/demo-accounts',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'The demo accounts and their password (demo mode only, else 404)',
+        response: { 200: demoAccountsOutput, 404: errorResponse },
+      },
+    },
+    async () => {
+      // Only a demo installation may publish these credentials.
+      if (!config.demoData) throw notFound();
+      return {
+        password: DEMO_PASSWORD,
+        accounts: DEMO_ACCOUNTS.map(({ label, email }) => ({ label, email })),
+      };
     },
   );
 

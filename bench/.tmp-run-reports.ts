@@ -1,0 +1,2 @@
+import { benchReports } from '/work/main/bench/reports';
+await benchReports();

@@ -1,0 +1,16 @@
+/** The six chart colours (spec section 9), green first like the rest of the app. */
+export const CHART_COLORS = [
+  '#15803d', // green
+  '#0e7490', // cyan
+  '#b45309', // amber
+  '#7c3aed', // violet
+  '#be123c', // rose
+  '#4d7c0f', // olive
+] as const;
+
+/** Spec section 9: every chart is 300 px high. */
+export const CHART_HEIGHT = 300;
+
+export function chartColor(index: number): string {
+  return CHART_COLORS[index % CHART_COLORS.length]!;
+}

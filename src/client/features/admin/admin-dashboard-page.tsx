@@ -1,0 +1,6 @@
+import { AdminDashboard } from './admin-dashboard';
+
+/** '/' and '/admin' for administrators. */
+export function AdminDashboardPage() {
+  return <AdminDashboard />;
+}

@@ -1,0 +1,146 @@
+import { formatMoneyString } from '@core/money';
+import { REVENUE_RULE_CAPTION } from '@core/schemas/report';
+import { DollarSign, ShoppingCart, Sprout, Store, Users } from 'lucide-react';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
+import { ErrorState } from '../../components/ui/empty-state';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useAdminStats } from './api';
+import { OrdersCard } from './orders-card';
+import { QuickActions } from './quick-actions';
+import { SalesAnalytics } from './sales-analytics';
+import { StatTile, StatTileSkeleton } from './stat-tile';
+import { SystemHealth } from './system-health';
+
+/** Spec section 2 "Admin dashboard": platform figures, orders, analytics, health, actions. */
+export function AdminDashboard() {
+  const statsQuery = useAdminStats();
+  const stats = statsQuery.data?.stats;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header>
+        <h1 className="text-2xl font-bold text-stone-900">Admin Dashboard</h1>
+        <p className="text-stone-600">Monitor platform activity and manage operations</p>
+      </header>
+
+      {statsQuery.isError ? (
+        <ErrorState
+          title="Could not load the platform figures"
+          error={statsQuery.error}
+          onRetry={() => void statsQuery.refetch()}
+        />
+      ) : (
+        <section aria-label="Platform figures" className="flex flex-col gap-2">
+          <div className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-4">
+            {stats ? (
+              <>
+                <StatTile
+                  label="Total Users"
+                  icon={<Users />}
+                  value={stats.activeFarms + stats.activeRestaurants}
+                  detail={`${stats.activeFarms} active farms, ${stats.activeRestaurants} active restaurants`}
+                />
+                <StatTile
+                  label="Monthly Orders"
+                  icon={<ShoppingCart />}
+                  value={stats.monthlyOrders}
+                  detail={`${stats.totalOrders} all time`}
+                />
+                <StatTile
+                  label="Platform Revenue"
+                  icon={<DollarSign />}
+                  value={formatMoneyString(stats.totalRevenue)}
+                  detail={`${formatMoneyString(stats.monthlyRevenue)} this month`}
+                />
+                <StatTile
+                  label="Active Farms"
+                  icon={<Sprout />}
+                  value={stats.activeFarms}
+                  detail={`of ${stats.farms} farms have products on offer`}
+                />
+              </>
+            ) : (
+              Array.from({ length: 4 }, (_, index) => <StatTileSkeleton key={index} />)
+            )}
+          </div>
+          <p className="text-xs text-stone-500">
+            {REVENUE_RULE_CAPTION}. Restaurants count as active when they ordered in the last 90
+            days.
+          </p>
+        </section>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+          <OrdersCard />
+          <SalesAnalytics query={statsQuery} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <UserManagement
+            farms={stats?.farms}
+            restaurants={stats?.restaurants}
+            loading={statsQuery.isPending}
+          />
+          <SystemHealth />
+          <QuickActions />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function UserManagement({
+  farms,
+  restaurants,
+  loading,
+}: {
+  farms: number | undefined;
+  restaurants: number | undefined;
+  loading: boolean;
+}) {
+  const rows = [
+    { label: 'Restaurants', icon: <Store />, value: restaurants },
+    { label: 'Farmers', icon: <Sprout />, value: farms },
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>User Management</CardTitle>
+        <CardDescription>Businesses with a profile on the platform</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-col divide-y divide-stone-100">
+          {rows.map((row) => (
+            <li key={row.label} className="flex min-h-11 items-center gap-3 py-2">
+              <span className="text-stone-500 [&_svg]:size-4" aria-hidden>
+                {row.icon}
+              </span>
+              <span className="flex-1 text-sm">{row.label}</span>
+              {loading ? (
+                <Skeleton className="h-5 w-8" />
+              ) : (
+                <span className="tabular font-semibold">{row.value ?? '–'}</span>
+              )}
+            </li>
+          ))}
+          <li className="flex min-h-11 items-center gap-3 py-2">
+            <span className="text-stone-500" aria-hidden>
+              <Users className="size-4" />
+            </span>
+            <span className="flex-1 text-sm">Pending Approvals</span>
+            <span className="text-sm text-stone-600">No approvals needed</span>
+          </li>
+        </ul>
+        <p className="mt-2 text-xs text-stone-500">
+          People sign up and set up their own farm or restaurant; nothing waits for approval.
+        </p>
+      </CardContent>
+    </Card>
+  );
+}

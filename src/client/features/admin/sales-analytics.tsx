@@ -1,0 +1,97 @@
+import { parseMoney } from '@core/money';
+import {
+  FARM_BAR_SCALE_CENTS,
+  RESTAURANT_BAR_SCALE_CENTS,
+  type AdminStats,
+} from '@core/schemas/admin';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { formatMoney } from '../../lib/format';
+
+interface Bar {
+  id: number;
+  name: string;
+  amount: string;
+}
+
+/** Spec section 9: farm bars scale to $10,000, restaurant bars to $5,000, capped at 100%. */
+function Bars({
+  title,
+  bars,
+  scaleCents,
+  empty,
+  loading,
+}: {
+  title: string;
+  bars: Bar[];
+  scaleCents: number;
+  empty: string;
+  loading: boolean;
+}) {
+  return (
+    <section className="flex flex-col gap-3">
+      <h3 className="text-sm font-semibold text-stone-800">{title}</h3>
+      {loading ? (
+        Array.from({ length: 4 }, (_, index) => <Skeleton key={index} className="h-8 w-full" />)
+      ) : bars.length === 0 ? (
+        <p className="py-4 text-sm text-stone-600">{empty}</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {bars.map((bar) => {
+            const percent = Math.min(100, ((parseMoney(bar.amount) ?? 0) / scaleCents) * 100);
+            return (
+              <li key={bar.id} className="flex flex-col gap-1">
+                <div className="flex justify-between gap-2 text-sm">
+                  <span className="truncate">{bar.name}</span>
+                  <span className="tabular shrink-0 font-medium">{formatMoney(bar.amount)}</span>
+                </div>
+                <div className="h-2 rounded-full bg-stone-100" aria-hidden>
+                  <div
+                    className="h-2 rounded-full bg-primary"
+                    style={{ width: `${percent.toFixed(1)}%` }}
+                  />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function SalesAnalytics({ query }: { query: UseQueryResult<AdminStats> }) {
+  const loading = query.isPending;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Sales Analytics</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-6 sm:grid-cols-2">
+        <Bars
+          title="Top Performing Farms"
+          loading={loading}
+          scaleCents={FARM_BAR_SCALE_CENTS}
+          empty="No farm data available"
+          bars={(query.data?.topFarms ?? []).map((farm) => ({
+            id: farm.id,
+            name: farm.name,
+            amount: farm.revenue,
+          }))}
+        />
+        <Bars
+          title="Top Restaurants"
+          loading={loading}
+          scaleCents={RESTAURANT_BAR_SCALE_CENTS}
+          empty="No restaurant data available"
+          bars={(query.data?.topRestaurants ?? []).map((restaurant) => ({
+            id: restaurant.id,
+            name: restaurant.name,
+            amount: restaurant.totalSpent,
+          }))}
+        />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+import type { DemoAccounts, LoginBody, RegisterBody, User } from '@core/schemas/auth';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../lib/api';
+import { USER_QUERY_KEY } from '../../lib/auth';
+
+/** The signed-in user goes straight into the user query, then is fetched again to be sure. */
+function useSignedIn() {
+  const queryClient = useQueryClient();
+  return async (user: User) => {
+    queryClient.setQueryData(USER_QUERY_KEY, user);
+    await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+  };
+}
+
+export function useSignIn() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (body: LoginBody) =>
+      api.post<User>('/api/auth/login', body, { quietUnauthorized: true }),
+    onSuccess: signedIn,
+  });
+}
+
+export function useRegister() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (body: RegisterBody) => api.post<User>('/api/auth/register', body),
+    onSuccess: signedIn,
+  });
+}
+
+export const DEMO_ACCOUNTS_QUERY_KEY = ['/api/auth/demo-accounts'] as const;
+
+/** The demo accounts, or null when this installation is not a demo (the route answers 404). */
+export function useDemoAccounts() {
+  return useQuery({
+    queryKey: DEMO_ACCOUNTS_QUERY_KEY,
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.get<DemoAccounts>('/api/auth/demo-accounts', { signal });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}

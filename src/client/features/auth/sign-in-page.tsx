@@ -1,0 +1,304 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginBody, PASSWORD_MIN_LENGTH, registerBody } from '@core/schemas/auth';
+import { Eye, EyeOff, KeyRound } from 'lucide-react';
+import { forwardRef, useState, type InputHTMLAttributes } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Brand } from '../../components/layout/brand';
+import { Button } from '../../components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
+import { Field, Input } from '../../components/ui/form';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { ApiError } from '../../lib/api';
+import { showServerFieldErrors } from '../../lib/form-errors';
+import { useDemoAccounts, useRegister, useSignIn } from './api';
+
+type Mode = 'signin' | 'register';
+
+/** The message above a form for an error that belongs to no single field. */
+function FormError({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p
+      role="alert"
+      className="rounded-md border border-red-200 bg-destructive-soft px-3 py-2 text-sm text-red-900"
+    >
+      {message}
+    </p>
+  );
+}
+
+function failureMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.userMessage(fallback) : fallback;
+}
+
+const PasswordInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(
+  function PasswordInput(props, ref) {
+    const [visible, setVisible] = useState(false);
+    return (
+      <div className="relative">
+        <Input ref={ref} type={visible ? 'text' : 'password'} className="pr-12" {...props} />
+        <button
+          type="button"
+          onClick={() => setVisible((value) => !value)}
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-pressed={visible}
+          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-md text-stone-500 hover:text-stone-800"
+        >
+          {visible ? (
+            <EyeOff className="size-4" aria-hidden="true" />
+          ) : (
+            <Eye className="size-4" aria-hidden="true" />
+          )}
+        </button>
+      </div>
+    );
+  },
+);
+
+function useSignInForm() {
+  return useForm({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
+}
+
+function SignInForm({
+  form,
+  onSignedIn,
+}: {
+  form: ReturnType<typeof useSignInForm>;
+  onSignedIn: () => void;
+}) {
+  const signIn = useSignIn();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await signIn.mutateAsync(values);
+      onSignedIn();
+    } catch (error) {
+      if (!showServerFieldErrors(error, setError, ['email', 'password'])) {
+        setError('root.server', {
+          message: failureMessage(error, 'Could not sign in. Please try again.'),
+        });
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <FormError message={errors.root?.server?.message} />
+      <Field label="Email" error={errors.email?.message} required>
+        {(ids) => (
+          <Input
+            {...ids}
+            {...register('email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+          />
+        )}
+      </Field>
+      <Field label="Password" error={errors.password?.message} required>
+        {(ids) => (
+          <PasswordInput {...ids} {...register('password')} autoComplete="current-password" />
+        )}
+      </Field>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? 'Signing In...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}
+
+function RegisterForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const registerAccount = useRegister();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(registerBody),
+    defaultValues: { email: '', password: '', firstName: '', lastName: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await registerAccount.mutateAsync(values);
+      onSignedIn();
+    } catch (error) {
+      const fields = ['email', 'password', 'firstName', 'lastName'] as const;
+      if (!showServerFieldErrors(error, setError, fields)) {
+        setError('root.server', {
+          message: failureMessage(error, 'Could not create the account. Please try again.'),
+        });
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <FormError message={errors.root?.server?.message} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="First name" error={errors.firstName?.message} required>
+          {(ids) => <Input {...ids} {...register('firstName')} autoComplete="given-name" />}
+        </Field>
+        <Field label="Last name" error={errors.lastName?.message} required>
+          {(ids) => <Input {...ids} {...register('lastName')} autoComplete="family-name" />}
+        </Field>
+      </div>
+      <Field label="Email" error={errors.email?.message} required>
+        {(ids) => (
+          <Input
+            {...ids}
+            {...register('email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+          />
+        )}
+      </Field>
+      <Field
+        label="Password"
+        error={errors.password?.message}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+        required
+      >
+        {(ids) => <PasswordInput {...ids} {...register('password')} autoComplete="new-password" />}
+      </Field>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? 'Creating Account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}
+
+function DemoAccountsCard({ onUse }: { onUse: (email: string, password: string) => void }) {
+  const { data, isLoading, isError } = useDemoAccounts();
+  if (isError || data === null) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base">
+          <KeyRound className="size-4 text-primary" aria-hidden="true" />
+          Demo accounts
+        </CardTitle>
+        {data ? (
+          <CardDescription>
+            Every demo account uses the password{' '}
+            <code className="rounded bg-stone-100 px-1.5 py-0.5 font-mono whitespace-nowrap text-stone-900">
+              {data.password}
+            </code>
+          </CardDescription>
+        ) : (
+          <Skeleton className="h-5 w-64 max-w-full" />
+        )}
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-col divide-y divide-stone-100">
+          {isLoading || !data
+            ? [0, 1, 2].map((row) => (
+                <li key={row} className="flex items-center justify-between gap-3 py-2">
+                  <Skeleton className="h-9 w-48" />
+                  <Skeleton className="h-11 w-16" />
+                </li>
+              ))
+            : data.accounts.map((account) => (
+                <li key={account.email} className="flex items-center justify-between gap-3 py-2">
+                  <span className="flex min-w-0 flex-col">
+                    <span className="text-sm font-medium">{account.label}</span>
+                    <span className="truncate text-sm text-stone-600">{account.email}</span>
+                  </span>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => onUse(account.email, data.password)}
+                    aria-label={`Use the ${account.label} demo account`}
+                  >
+                    Use
+                  </Button>
+                </li>
+              ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /login: sign in, or create an account with ?mode=register. */
+export function SignInPage() {
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const mode: Mode = searchParams.get('mode') === 'register' ? 'register' : 'signin';
+  const signInForm = useSignInForm();
+
+  const setMode = (next: Mode) =>
+    setSearchParams(next === 'register' ? { mode: 'register' } : {}, { replace: true });
+  const onSignedIn = () => navigate('/', { replace: true });
+  const fillDemoAccount = (email: string, password: string) => {
+    setMode('signin');
+    signInForm.clearErrors();
+    signInForm.setValue('email', email);
+    signInForm.setValue('password', password);
+  };
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-gradient-to-b from-primary-soft/60 to-stone-50">
+      <header className="mx-auto flex w-full max-w-6xl items-center px-4 py-2">
+        <Brand />
+      </header>
+      <main id="main" className="flex flex-1 justify-center px-4 pt-4 pb-12 sm:pt-10">
+        <div className="flex w-full max-w-md flex-col gap-4">
+          <Card>
+            <CardHeader className="gap-2 text-center">
+              <h1 className="text-2xl font-bold tracking-tight">
+                {mode === 'register' ? 'Create your account' : 'Welcome back'}
+              </h1>
+              <CardDescription>
+                {mode === 'register'
+                  ? 'Join Harvest Hui as a farm or a restaurant.'
+                  : 'Sign in to manage your orders.'}
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)}>
+                <TabsList aria-label="Account" className="mb-5 flex w-full flex-nowrap">
+                  <TabsTrigger value="signin" className="min-h-11 flex-1">
+                    Sign In
+                  </TabsTrigger>
+                  <TabsTrigger value="register" className="min-h-11 flex-1">
+                    Create Account
+                  </TabsTrigger>
+                </TabsList>
+                <TabsContent value="signin">
+                  <SignInForm form={signInForm} onSignedIn={onSignedIn} />
+                </TabsContent>
+                <TabsContent value="register">
+                  <RegisterForm onSignedIn={onSignedIn} />
+                </TabsContent>
+              </Tabs>
+            </CardContent>
+          </Card>
+          <DemoAccountsCard onUse={fillDemoAccount} />
+          <Link
+            to="/"
+            className="mx-auto inline-flex min-h-11 items-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Back to the home page
+          </Link>
+        </div>
+      </main>
+    </div>
+  );
+}

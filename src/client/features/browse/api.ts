@@ -1,0 +1,40 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  type ProductAvailability,
+  type ProductPage,
+  type ProductSort,
+} from '@core/schemas/product';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+export interface BrowseFilters {
+  q: string;
+  category: string;
+  farmId: string;
+  availability: ProductAvailability;
+  sort: ProductSort;
+}
+
+function pagePath(filters: BrowseFilters, page: number): string {
+  const params = new URLSearchParams({ page: String(page), pageSize: String(DEFAULT_PAGE_SIZE) });
+  if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (filters.category !== 'all') params.set('category', filters.category);
+  if (filters.farmId !== 'all') params.set('farmId', filters.farmId);
+  if (filters.availability !== 'all') params.set('availability', filters.availability);
+  params.set('sort', filters.sort);
+  return `/api/products?${params.toString()}`;
+}
+
+/** The catalogue, searched, filtered and sorted by the server, a page at a time. */
+export function useCatalog(filters: BrowseFilters) {
+  return useInfiniteQuery({
+    queryKey: ['/api/products', filters],
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<ProductPage>(pagePath(filters, pageParam), { signal }),
+    getNextPageParam: (last) =>
+      last.page * last.pageSize < last.total ? last.page + 1 : undefined,
+    // Keep the current cards on screen while a new search loads.
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,257 @@
+import { BROWSE_CATEGORIES, titleCase } from '@core/constants';
+import {
+  PRODUCT_AVAILABILITY,
+  PRODUCT_SORTS,
+  type ProductAvailability,
+  type ProductSort,
+} from '@core/schemas/product';
+import { Search, SearchX } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { EmptyState, ErrorState } from '../../components/ui/empty-state';
+import { Input, Label, Select } from '../../components/ui/form';
+import { useCart } from '../../lib/cart';
+import { cn } from '../../lib/cn';
+import { useCatalog, type BrowseFilters } from './api';
+import { CartSummary } from './cart-summary';
+import { ProductCard, ProductCardSkeleton } from './product-card';
+
+const SEARCH_DELAY_MS = 250;
+const SORT_LABELS: Record<ProductSort, string> = {
+  name: 'Name',
+  price: 'Price',
+  farm: 'Farm',
+  availability: 'Availability',
+};
+const AVAILABILITY_LABELS: Record<ProductAvailability, string> = {
+  all: 'All Products',
+  available: 'Available',
+  out_of_stock: 'Out of Stock',
+};
+
+function oneOf<T extends string>(value: string | null, options: readonly T[], fallback: T): T {
+  return options.includes(value as T) ? (value as T) : fallback;
+}
+
+/** Filters live in the address, so a reload or a shared link shows the same list. */
+function useFilters(): [BrowseFilters, (changes: Partial<BrowseFilters>) => void] {
+  const [params, setParams] = useSearchParams();
+  const filters: BrowseFilters = {
+    q: params.get('q') ?? '',
+    category: oneOf(params.get('category'), [...BROWSE_CATEGORIES, 'all'], 'all'),
+    farmId: /^\d+$/.test(params.get('farm') ?? '') ? params.get('farm')! : 'all',
+    availability: oneOf(params.get('availability'), PRODUCT_AVAILABILITY, 'all'),
+    sort: oneOf(params.get('sort'), PRODUCT_SORTS, 'name'),
+  };
+  const update = (changes: Partial<BrowseFilters>) => {
+    const next = { ...filters, ...changes };
+    const search = new URLSearchParams();
+    if (next.q) search.set('q', next.q);
+    if (next.category !== 'all') search.set('category', next.category);
+    if (next.farmId !== 'all') search.set('farm', next.farmId);
+    if (next.availability !== 'all') search.set('availability', next.availability);
+    if (next.sort !== 'name') search.set('sort', next.sort);
+    setParams(search, { replace: true });
+  };
+  return [filters, update];
+}
+
+/** Spec section 2 "Browse products". */
+export function BrowsePage() {
+  const [filters, setFilters] = useFilters();
+  const [searchText, setSearchText] = useState(filters.q);
+  const catalog = useCatalog(filters);
+  const cart = useCart();
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  // Search as the user types, once they pause (other renders must not restart the wait).
+  const latest = useRef({ filters, setFilters });
+  latest.current = { filters, setFilters };
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (searchText !== latest.current.filters.q) latest.current.setFilters({ q: searchText });
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const { fetchNextPage, hasNextPage, isFetchingNextPage } = catalog;
+  // Loads the next page when the end of the list scrolls into view.
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) {
+          void fetchNextPage();
+        }
+      },
+      { rootMargin: '600px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
+
+  const pages = catalog.data?.pages ?? [];
+  const first = pages[0];
+  const products = pages.flatMap((page) => page.items);
+
+  return (
+    <div className={cn('flex flex-col gap-6', cart.items.length > 0 && 'pb-36 md:pb-0')}>
+      <div>
+        <h1 className="text-2xl font-bold">Browse Products</h1>
+        <p className="text-sm text-stone-600">Fresh produce from Hawaii's farms.</p>
+      </div>
+
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]">
+        <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-1">
+          <Label htmlFor="browse-search">Search</Label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
+              aria-hidden="true"
+            />
+            <Input
+              id="browse-search"
+              type="search"
+              className="pl-9"
+              placeholder="Search products, farms, or descriptions..."
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+            />
+          </div>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="browse-category">Category</Label>
+          <Select
+            id="browse-category"
+            value={filters.category}
+            onChange={(event) => setFilters({ category: event.target.value })}
+          >
+            <option value="all">All Categories</option>
+            {BROWSE_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {titleCase(category)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="browse-farm">Farm</Label>
+          <Select
+            id="browse-farm"
+            value={filters.farmId}
+            onChange={(event) => setFilters({ farmId: event.target.value })}
+          >
+            <option value="all">All Farms</option>
+            {(first?.farms ?? []).map((farm) => (
+              <option key={farm.id} value={String(farm.id)}>
+                {farm.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="browse-availability">Availability</Label>
+          <Select
+            id="browse-availability"
+            value={filters.availability}
+            onChange={(event) =>
+              setFilters({
+                availability: oneOf(event.target.value, PRODUCT_AVAILABILITY, 'all'),
+              })
+            }
+          >
+            {PRODUCT_AVAILABILITY.map((value) => (
+              <option key={value} value={value}>
+                {AVAILABILITY_LABELS[value]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="browse-sort">Sort by</Label>
+          <Select
+            id="browse-sort"
+            value={filters.sort}
+            onChange={(event) =>
+              setFilters({ sort: oneOf(event.target.value, PRODUCT_SORTS, 'name') })
+            }
+          >
+            {PRODUCT_SORTS.map((value) => (
+              <option key={value} value={value}>
+                {SORT_LABELS[value]}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+
+      {catalog.isLoading ? (
+        <>
+          <p className="text-sm text-stone-600" aria-live="polite">
+            Loading products...
+          </p>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+            {Array.from({ length: 6 }, (_, index) => (
+              <ProductCardSkeleton key={index} />
+            ))}
+          </div>
+        </>
+      ) : catalog.error && !first ? (
+        <ErrorState
+          title="Could not load products"
+          error={catalog.error}
+          onRetry={() => void catalog.refetch()}
+        />
+      ) : (
+        <>
+          <p className="text-sm text-stone-600" aria-live="polite">
+            Showing {first?.total ?? 0} of {first?.totalAll ?? 0} products
+          </p>
+          {products.length === 0 ? (
+            <EmptyState
+              icon={<SearchX />}
+              title="No products found"
+              description="Try adjusting your search or filters"
+            />
+          ) : (
+            <div
+              className={cn(
+                'grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3',
+                catalog.isPlaceholderData && 'opacity-60',
+              )}
+            >
+              {products.map((product) => (
+                <ProductCard key={product.id} product={product} />
+              ))}
+              {isFetchingNextPage
+                ? Array.from({ length: 3 }, (_, index) => <ProductCardSkeleton key={index} />)
+                : null}
+            </div>
+          )}
+          {hasNextPage ? (
+            <div ref={sentinel} className="flex justify-center">
+              <Button
+                variant="outline"
+                onClick={() => void fetchNextPage()}
+                disabled={isFetchingNextPage}
+              >
+                {isFetchingNextPage ? 'Loading...' : 'Load more products'}
+              </Button>
+            </div>
+          ) : null}
+          {catalog.error && first ? (
+            <ErrorState
+              title="Could not load more products"
+              error={catalog.error}
+              onRetry={() => void fetchNextPage()}
+            />
+          ) : null}
+        </>
+      )}
+
+      <CartSummary />
+    </div>
+  );
+}

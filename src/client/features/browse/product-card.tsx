@@ -1,0 +1,135 @@
+import { titleCase } from '@core/constants';
+import type { Product } from '@core/schemas/product';
+import { CalendarDays, Leaf, Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useCart } from '../../lib/cart';
+import { formatCalendarDate, formatMoney, SHORT_DATE_FORMAT } from '../../lib/format';
+
+/** Spec section 4: an inactive product, or one with nothing left, is out of stock. */
+export function isAvailable(product: Product): boolean {
+  return product.isActive && product.availableQuantity > 0;
+}
+
+export function ProductCard({ product }: { product: Product }) {
+  const cart = useCart();
+  const inCart = cart.quantityOf(product.id);
+  const available = isAvailable(product);
+  const stock = available ? product.availableQuantity : 0;
+  const nextDelivery = formatCalendarDate(product.nextDeliveryDate, SHORT_DATE_FORMAT);
+
+  return (
+    <Card className="flex min-w-0 flex-col gap-3 p-5" data-testid="product-card">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="text-base font-semibold leading-snug break-words">{product.name}</h3>
+          <p className="text-sm break-words text-stone-600">From: {product.farm.name}</p>
+        </div>
+        <Badge variant={available ? 'success' : 'destructive'} className="normal-case">
+          {available ? 'Available' : 'Out of Stock'}
+        </Badge>
+      </div>
+      <p className="line-clamp-2 text-sm text-stone-700">
+        {product.description || 'Fresh, locally grown produce'}
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        {product.category ? <Badge variant="outline">{titleCase(product.category)}</Badge> : null}
+        {product.isOrganic ? (
+          <Badge variant="outline">
+            <Leaf className="mr-1 size-3 text-primary" aria-hidden="true" /> Organic
+          </Badge>
+        ) : null}
+      </div>
+      <dl className="grid grid-cols-2 gap-2 text-sm">
+        <div>
+          <dt className="text-stone-500">Price</dt>
+          <dd className="tabular text-lg font-semibold">
+            {formatMoney(product.price)}
+            <span className="text-sm font-normal text-stone-600"> / {product.unit}</span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-stone-500">Available</dt>
+          <dd className="tabular font-medium">
+            {product.availableQuantity} {product.unit}
+          </dd>
+        </div>
+        <div className="col-span-2 flex items-center gap-2">
+          <dt className="flex items-center gap-2 text-stone-500">
+            <CalendarDays className="size-4" aria-hidden="true" /> Next Delivery
+          </dt>
+          <dd className="font-medium">{nextDelivery ?? 'None scheduled'}</dd>
+        </div>
+      </dl>
+      <div className="mt-auto pt-1">
+        {inCart > 0 ? (
+          <div className="flex items-center gap-2">
+            <div
+              className="flex items-center rounded-md border border-stone-300"
+              role="group"
+              aria-label={`Quantity of ${product.name}`}
+            >
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Decrease ${product.name}`}
+                onClick={() => cart.setQuantity(product.id, inCart - 1, { cap: true })}
+              >
+                <Minus aria-hidden="true" />
+              </Button>
+              <span className="tabular min-w-8 text-center font-semibold" aria-live="polite">
+                {inCart}
+              </span>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Increase ${product.name}`}
+                disabled={inCart >= stock}
+                onClick={() => cart.add(product)}
+              >
+                <Plus aria-hidden="true" />
+              </Button>
+            </div>
+            <Button
+              variant="ghost"
+              className="ml-auto text-destructive hover:bg-destructive-soft"
+              onClick={() => cart.remove(product.id)}
+            >
+              <Trash2 aria-hidden="true" /> Remove
+              <span className="sr-only"> {product.name}</span>
+            </Button>
+          </div>
+        ) : (
+          <Button className="w-full" disabled={stock === 0} onClick={() => cart.add(product)}>
+            <ShoppingCart aria-hidden="true" /> Add to Cart
+            <span className="sr-only"> {product.name}</span>
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <Card className="flex flex-col gap-3 p-5">
+      <div className="flex justify-between gap-3">
+        <div className="flex flex-1 flex-col gap-2">
+          <Skeleton className="h-5 w-3/5" />
+          <Skeleton className="h-4 w-2/5" />
+        </div>
+        <Skeleton className="h-5 w-20 rounded-full" />
+      </div>
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-5 w-24 rounded-full" />
+      <div className="grid grid-cols-2 gap-2">
+        <Skeleton className="h-11" />
+        <Skeleton className="h-11" />
+      </div>
+      <Skeleton className="h-5 w-1/2" />
+      <Skeleton className="h-11 w-full" />
+    </Card>
+  );
+}

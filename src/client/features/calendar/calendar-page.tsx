@@ -1,0 +1,261 @@
+import { hawaiiToday } from '@core/hawaii-time';
+import type { Schedule } from '@core/schemas/schedule';
+import { format } from 'date-fns';
+import { CalendarDays, MapPin, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { EmptyState, ErrorState } from '../../components/ui/empty-state';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api';
+import { formatCalendarDate } from '../../lib/format';
+import { AddScheduleDialog } from './add-schedule-dialog';
+import { useCreateSchedules, useDeleteSchedule, useSchedules } from './api';
+import { HawaiiDayPicker, toPickerDate } from './day-picker';
+
+const UPCOMING_SHOWN = 5;
+
+function monthFigures(schedules: Schedule[], today: string) {
+  const month = today.slice(0, 7);
+  const thisMonth = schedules.filter((schedule) => schedule.deliveryDate.startsWith(month));
+  return {
+    total: thisMonth.length,
+    remaining: thisMonth.filter((schedule) => schedule.deliveryDate >= today).length,
+    zones: new Set(thisMonth.map((schedule) => schedule.deliveryArea)).size,
+  };
+}
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-lg bg-stone-50 p-3">
+      <dt className="text-xs text-stone-600">{label}</dt>
+      <dd className="tabular text-2xl font-semibold">{value}</dd>
+    </div>
+  );
+}
+
+function CalendarSkeleton() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[auto_1fr]" aria-busy="true">
+      <span className="sr-only">Loading delivery schedules</span>
+      <Card className="p-4">
+        <Skeleton className="mx-auto h-80 w-72" />
+      </Card>
+      <div className="flex flex-col gap-6">
+        <Card className="flex flex-col gap-3 p-5">
+          <Skeleton className="h-5 w-40" />
+          {Array.from({ length: 3 }, (_, index) => (
+            <Skeleton key={index} className="h-10" />
+          ))}
+        </Card>
+        <Card className="p-5">
+          <Skeleton className="h-20" />
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+/** Spec section 2 "Farmer delivery calendar". Past and future are judged on Hawaii's date. */
+export function CalendarPage() {
+  const schedules = useSchedules();
+  const deleteSchedule = useDeleteSchedule();
+  const createSchedules = useCreateSchedules();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const today = hawaiiToday();
+  const list = schedules.data ?? [];
+  const upcoming = list.filter((schedule) => schedule.deliveryDate >= today);
+  const figures = monthFigures(list, today);
+
+  const remove = (schedule: Schedule) => {
+    const label = `${formatCalendarDate(schedule.deliveryDate, 'MMM d, yyyy')}, ${schedule.deliveryArea}`;
+    deleteSchedule.mutate(schedule.id, {
+      onSuccess: () =>
+        toast({
+          title: 'Delivery day removed',
+          description: label,
+          // A past day cannot be scheduled again, so only upcoming ones can be undone.
+          ...(schedule.deliveryDate >= hawaiiToday()
+            ? {
+                action: {
+                  label: 'Undo',
+                  onClick: () =>
+                    createSchedules.mutate(
+                      {
+                        deliveryDates: [schedule.deliveryDate],
+                        deliveryArea: schedule.deliveryArea,
+                      },
+                      {
+                        onError: () =>
+                          toast({
+                            title: 'Failed to add delivery schedule',
+                            variant: 'destructive',
+                          }),
+                      },
+                    ),
+                },
+              }
+            : {}),
+        }),
+      onError: (error) =>
+        toast({
+          title: 'Failed to remove delivery day',
+          description:
+            error instanceof ApiError ? error.userMessage('Please try again.') : undefined,
+          variant: 'destructive',
+        }),
+    });
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Delivery Calendar</h1>
+          <p className="text-sm text-stone-600">Plan the days you deliver and where.</p>
+        </div>
+        <Button onClick={() => setDialogOpen(true)}>
+          <Plus aria-hidden="true" /> Add Delivery Schedule
+        </Button>
+      </div>
+
+      {schedules.isLoading ? (
+        <CalendarSkeleton />
+      ) : schedules.error ? (
+        <ErrorState
+          title="Could not load your delivery schedules"
+          error={schedules.error}
+          onRetry={() => void schedules.refetch()}
+        />
+      ) : (
+        <>
+          <div className="grid gap-6 lg:grid-cols-[auto_1fr]">
+            <Card className="p-1 sm:p-4">
+              <h2 className="sr-only">Calendar</h2>
+              <HawaiiDayPicker
+                modifiers={{
+                  delivery: list.map((schedule) => toPickerDate(schedule.deliveryDate)),
+                }}
+                modifiersClassNames={{ delivery: 'hh-delivery-day' }}
+                labels={{
+                  labelGridcell: (date, modifiers) =>
+                    `${format(date, 'EEEE, MMMM d, yyyy')}${modifiers?.delivery ? ', delivery day' : ''}`,
+                }}
+                defaultMonth={toPickerDate(today)}
+              />
+              <p className="flex items-center justify-center gap-2 pb-2 text-xs text-stone-600">
+                <span className="inline-block size-3 rounded-full bg-primary" aria-hidden="true" />
+                Delivery day
+              </p>
+            </Card>
+            <div className="flex flex-col gap-6">
+              <Card>
+                <CardHeader>
+                  <CardTitle>Upcoming Deliveries</CardTitle>
+                </CardHeader>
+                <CardContent>
+                  {upcoming.length === 0 ? (
+                    <p className="text-sm text-stone-600">
+                      No upcoming deliveries. Add a delivery schedule to let restaurants know when
+                      you deliver.
+                    </p>
+                  ) : (
+                    <ul className="flex flex-col divide-y divide-stone-100">
+                      {upcoming.slice(0, UPCOMING_SHOWN).map((schedule) => (
+                        <li key={schedule.id} className="flex items-center gap-3 py-2">
+                          <CalendarDays className="size-4 text-primary" aria-hidden="true" />
+                          <span className="font-medium">
+                            {formatCalendarDate(schedule.deliveryDate)}
+                          </span>
+                          <span className="ml-auto flex items-center gap-1 text-sm text-stone-600">
+                            <MapPin className="size-3.5" aria-hidden="true" />
+                            {schedule.deliveryArea}
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </CardContent>
+              </Card>
+              <Card>
+                <CardHeader>
+                  <CardTitle>This Month</CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <dl className="grid grid-cols-3 gap-3">
+                    <Figure label="Deliveries" value={figures.total} />
+                    <Figure label="Still to come" value={figures.remaining} />
+                    <Figure label="Zones" value={figures.zones} />
+                  </dl>
+                </CardContent>
+              </Card>
+            </div>
+          </div>
+
+          <section aria-labelledby="all-schedules" className="flex flex-col gap-3">
+            <h2 id="all-schedules" className="text-lg font-semibold">
+              All Schedules
+            </h2>
+            {list.length === 0 ? (
+              <EmptyState
+                icon={<CalendarDays />}
+                title="No delivery schedules yet"
+                description="Add the days you deliver so restaurants can see your next delivery."
+                action={
+                  <Button onClick={() => setDialogOpen(true)}>
+                    <Plus aria-hidden="true" /> Add Delivery Schedule
+                  </Button>
+                }
+              />
+            ) : (
+              <Card>
+                <ul className="divide-y divide-stone-100">
+                  {list.map((schedule) => {
+                    const completed = schedule.deliveryDate < today;
+                    return (
+                      <li
+                        key={schedule.id}
+                        className="flex items-center gap-3 px-4 py-2"
+                        data-testid="schedule-row"
+                      >
+                        <span className="flex min-w-0 flex-col gap-x-4 sm:flex-row sm:items-center">
+                          <span className="font-medium sm:min-w-44">
+                            {formatCalendarDate(schedule.deliveryDate)}
+                          </span>
+                          <span className="flex items-center gap-1 text-sm text-stone-600">
+                            <MapPin className="size-3.5" aria-hidden="true" />
+                            {schedule.deliveryArea}
+                          </span>
+                        </span>
+                        <span className="ml-auto flex shrink-0 items-center gap-1">
+                          <Badge variant={completed ? 'secondary' : 'success'}>
+                            {completed ? 'Completed' : 'Upcoming'}
+                          </Badge>
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={`Remove delivery on ${formatCalendarDate(schedule.deliveryDate)} to ${schedule.deliveryArea}`}
+                            onClick={() => remove(schedule)}
+                            disabled={
+                              deleteSchedule.isPending && deleteSchedule.variables === schedule.id
+                            }
+                          >
+                            <Trash2 className="text-destructive" aria-hidden="true" />
+                          </Button>
+                        </span>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </Card>
+            )}
+          </section>
+        </>
+      )}
+
+      <AddScheduleDialog open={dialogOpen} onOpenChange={setDialogOpen} />
+    </div>
+  );
+}

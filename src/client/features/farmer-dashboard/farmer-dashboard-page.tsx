@@ -1,0 +1,214 @@
+import { REVENUE_RULE_CAPTION } from '@core/schemas/report';
+import {
+  BarChart3,
+  ClipboardList,
+  Clock,
+  DollarSign,
+  Minus,
+  Package,
+  Plus,
+  TrendingDown,
+  TrendingUp,
+} from 'lucide-react';
+import { Link } from 'react-router';
+import { StatCard, StatCardSkeleton } from '../../components/charts';
+import { profileDisplayName } from '../../components/layout/app-shell';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { EmptyState, ErrorState } from '../../components/ui/empty-state';
+import { Skeleton } from '../../components/ui/skeleton';
+import { StatusBadge } from '../../components/ui/status-badge';
+import { useAuth } from '../../lib/auth';
+import { cn } from '../../lib/cn';
+import { formatInstant, formatMoney, SHORT_DATE_FORMAT } from '../../lib/format';
+import { useFarmFigures } from './api';
+import { growthDisplay } from './growth';
+
+const QUICK_ACTIONS = [
+  {
+    // The inventory screen opens its Add Product dialog on ?new=1.
+    to: '/farmer/inventory?new=1',
+    title: 'Add New Product',
+    text: 'List fresh produce for restaurants',
+    icon: <Plus />,
+  },
+  {
+    to: '/farmer/orders',
+    title: 'Review Orders',
+    text: 'Confirm, pack and deliver',
+    icon: <ClipboardList />,
+  },
+  {
+    to: '/farmer/reports',
+    title: 'View Reports',
+    text: 'Revenue, products and trends',
+    icon: <BarChart3 />,
+  },
+];
+
+export function FarmerDashboardPage() {
+  const { user } = useAuth();
+  const name = user ? profileDisplayName(user) : 'Farmer';
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold text-balance">Welcome back, {name}!</h1>
+        <p className="text-stone-600">Here is how your farm is doing today</p>
+      </div>
+      <DashboardFigures />
+    </div>
+  );
+}
+
+function DashboardFigures() {
+  const { data, error, isPending, refetch } = useFarmFigures();
+  if (isPending) {
+    return (
+      <>
+        <div
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+          aria-busy="true"
+          aria-label="Loading figures"
+        >
+          {[0, 1, 2, 3].map((key) => (
+            <StatCardSkeleton key={key} />
+          ))}
+        </div>
+        <div className="grid gap-6 lg:grid-cols-3">
+          <Card className="flex flex-col gap-3 p-5 lg:col-span-2">
+            <Skeleton className="h-6 w-40" />
+            {[0, 1, 2, 3, 4].map((key) => (
+              <Skeleton key={key} className="h-14 w-full" />
+            ))}
+          </Card>
+          <Card className="flex flex-col gap-3 p-5">
+            <Skeleton className="h-6 w-32" />
+            {[0, 1, 2].map((key) => (
+              <Skeleton key={key} className="h-16 w-full" />
+            ))}
+          </Card>
+        </div>
+      </>
+    );
+  }
+  if (error) {
+    return (
+      <ErrorState title="Could not load your dashboard" error={error} onRetry={() => refetch()} />
+    );
+  }
+
+  const { totals } = data;
+  const growth = growthDisplay(data.growth);
+  const GrowthIcon =
+    growth.direction === 'up' ? TrendingUp : growth.direction === 'down' ? TrendingDown : Minus;
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard
+          title="Total Products"
+          value={totals.totalProducts}
+          caption={`${totals.activeProducts} active`}
+          icon={<Package />}
+        />
+        <StatCard
+          title="Pending Orders"
+          value={totals.pendingOrders}
+          caption="Awaiting confirmation"
+          icon={<Clock />}
+        />
+        <StatCard
+          title="Monthly Revenue"
+          value={formatMoney(totals.monthlyRevenue)}
+          caption={`This month. ${REVENUE_RULE_CAPTION}`}
+          icon={<DollarSign />}
+        />
+        <StatCard
+          title="Growth"
+          value={
+            <span
+              className={cn(
+                growth.direction === 'up' && 'text-green-800',
+                growth.direction === 'none' && 'text-stone-500',
+              )}
+            >
+              {growth.value}
+            </span>
+          }
+          caption={growth.caption}
+          icon={<GrowthIcon />}
+        />
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader className="flex-row items-center justify-between gap-3">
+            <CardTitle>Recent Orders</CardTitle>
+            <Button asChild variant="outline" size="sm">
+              <Link to="/farmer/orders">View All</Link>
+            </Button>
+          </CardHeader>
+          <CardContent>
+            {data.recentOrders.length ? (
+              <ul className="flex flex-col divide-y divide-stone-100">
+                {data.recentOrders.map((order) => (
+                  <li key={order.id} className="flex items-center justify-between gap-3 py-3">
+                    <div className="flex min-w-0 flex-col">
+                      <span className="font-medium">Order #{order.id}</span>
+                      <span className="truncate text-sm text-stone-600">
+                        {order.restaurantName}
+                      </span>
+                      <span className="text-xs text-stone-500">
+                        {formatInstant(order.createdAt, SHORT_DATE_FORMAT) ?? 'Date unavailable'}
+                      </span>
+                    </div>
+                    <div className="flex shrink-0 flex-col items-end gap-1">
+                      <span className="tabular font-semibold">
+                        {formatMoney(order.totalAmount)}
+                      </span>
+                      <StatusBadge status={order.status} />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <EmptyState
+                icon={<ClipboardList />}
+                title="No orders yet"
+                description="Your products will appear here when restaurants place orders."
+              />
+            )}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Quick Actions</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="flex flex-col gap-3">
+              {QUICK_ACTIONS.map((action) => (
+                <li key={action.to}>
+                  <Link
+                    to={action.to}
+                    className="flex min-h-16 items-center gap-3 rounded-lg border border-stone-200 p-3 transition-colors hover:border-primary hover:bg-primary-soft/40"
+                  >
+                    <span
+                      aria-hidden="true"
+                      className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-green-900 [&_svg]:size-5"
+                    >
+                      {action.icon}
+                    </span>
+                    <span className="flex flex-col">
+                      <span className="font-semibold">{action.title}</span>
+                      <span className="text-sm text-stone-600">{action.text}</span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}

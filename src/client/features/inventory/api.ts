@@ -1,0 +1,73 @@
+import type {
+  Product,
+  ProductBody,
+  ProductDeleteResult,
+  ProductUpdateBody,
+} from '@core/schemas/product';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { queryClient } from '../../lib/query-client';
+
+export const FARM_PRODUCTS_KEY = ['/api/products/farm'] as const;
+
+export function useFarmProducts() {
+  return useQuery({
+    queryKey: FARM_PRODUCTS_KEY,
+    queryFn: () => api.get<Product[]>(FARM_PRODUCTS_KEY[0]),
+  });
+}
+
+/** The farmer's list and the restaurants' catalogue both change with any write. */
+function refreshProducts() {
+  void queryClient.invalidateQueries({ queryKey: FARM_PRODUCTS_KEY });
+  void queryClient.invalidateQueries({ queryKey: ['/api/products'] });
+}
+
+export function useCreateProduct() {
+  return useMutation({
+    mutationFn: (body: ProductBody) => api.post<Product>('/api/products', body),
+    onSuccess: refreshProducts,
+  });
+}
+
+export function useUpdateProduct() {
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: ProductUpdateBody }) =>
+      api.patch<Product>(`/api/products/${id}`, body),
+    onSuccess: refreshProducts,
+  });
+}
+
+export function useDeleteProduct() {
+  return useMutation({
+    mutationFn: (id: number) => api.delete<ProductDeleteResult>(`/api/products/${id}`),
+    onSuccess: refreshProducts,
+  });
+}
+
+/**
+ * Undoes a delete: an archived product comes back as it was; one removed outright (never
+ * ordered) is added again with the same details.
+ */
+export function useUndoDelete() {
+  return useMutation({
+    mutationFn: ({ product, result }: { product: Product; result: ProductDeleteResult }) =>
+      result.archived
+        ? api.post<Product>(`/api/products/${product.id}/restore`)
+        : api.post<Product>('/api/products', productToBody(product)),
+    onSuccess: refreshProducts,
+  });
+}
+
+export function productToBody(product: Product): ProductBody {
+  return {
+    name: product.name,
+    description: product.description,
+    category: product.category as ProductBody['category'],
+    unit: product.unit as ProductBody['unit'],
+    price: product.price,
+    availableQuantity: product.availableQuantity,
+    isOrganic: product.isOrganic,
+    isActive: product.isActive,
+  };
+}

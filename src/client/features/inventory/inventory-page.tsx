@@ -1,0 +1,217 @@
+import { LOW_STOCK_THRESHOLD, titleCase } from '@core/constants';
+import type { Product } from '@core/schemas/product';
+import { Leaf, Package, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { EmptyState, ErrorState } from '../../components/ui/empty-state';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api';
+import { formatMoney } from '../../lib/format';
+import { useDeleteProduct, useFarmProducts, useUndoDelete } from './api';
+import { ProductFormDialog } from './product-form-dialog';
+
+function ProductTile({
+  product,
+  onEdit,
+  onDelete,
+  deleting,
+}: {
+  product: Product;
+  onEdit: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+}) {
+  const low = product.availableQuantity < LOW_STOCK_THRESHOLD;
+  return (
+    <Card className="flex min-w-0 flex-col gap-3 p-5" data-testid="inventory-product">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="truncate text-base font-semibold">{product.name}</h3>
+          <p className="text-sm text-stone-600">
+            {product.category ? titleCase(product.category) : 'Uncategorised'}
+          </p>
+        </div>
+        <Badge variant={product.isActive ? 'success' : 'secondary'}>
+          {product.isActive ? 'Active' : 'Inactive'}
+        </Badge>
+      </div>
+      {product.description ? (
+        <p className="line-clamp-2 text-sm text-stone-600">{product.description}</p>
+      ) : null}
+      <dl className="grid grid-cols-2 gap-2 text-sm">
+        <div>
+          <dt className="text-stone-500">Price</dt>
+          <dd className="tabular font-semibold">
+            {formatMoney(product.price)} / {product.unit}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-stone-500">Available</dt>
+          <dd className="tabular font-semibold">
+            {product.availableQuantity} {product.unit}
+            {low ? <span className="ml-1 text-destructive">(Low)</span> : null}
+          </dd>
+        </div>
+      </dl>
+      {product.isOrganic ? (
+        <Badge variant="outline" className="self-start">
+          <Leaf className="mr-1 size-3 text-primary" aria-hidden="true" /> Organic
+        </Badge>
+      ) : null}
+      <div className="mt-auto flex gap-2 pt-2">
+        <Button variant="outline" size="sm" className="flex-1" onClick={onEdit}>
+          <Pencil aria-hidden="true" /> Edit
+          <span className="sr-only"> {product.name}</span>
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          className="flex-1 text-destructive hover:bg-destructive-soft"
+          onClick={onDelete}
+          disabled={deleting}
+        >
+          <Trash2 aria-hidden="true" /> Delete
+          <span className="sr-only"> {product.name}</span>
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function InventorySkeleton() {
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+      <span className="sr-only">Loading products</span>
+      {Array.from({ length: 6 }, (_, index) => (
+        <Card key={index} className="flex flex-col gap-3 p-5">
+          <div className="flex justify-between">
+            <Skeleton className="h-5 w-2/5" />
+            <Skeleton className="h-5 w-14 rounded-full" />
+          </div>
+          <Skeleton className="h-4 w-1/4" />
+          <Skeleton className="h-4 w-full" />
+          <div className="grid grid-cols-2 gap-2">
+            <Skeleton className="h-9" />
+            <Skeleton className="h-9" />
+          </div>
+          <div className="flex gap-2 pt-2">
+            <Skeleton className="h-9 flex-1" />
+            <Skeleton className="h-9 flex-1" />
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/** Spec section 2 "Farmer inventory": the farm's products, add, edit, delete (with Undo). */
+export function InventoryPage() {
+  const products = useFarmProducts();
+  const deleteProduct = useDeleteProduct();
+  const undoDelete = useUndoDelete();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [editing, setEditing] = useState<Product | null>(null);
+
+  const openAdd = () => {
+    setEditing(null);
+    setDialogOpen(true);
+  };
+
+  const remove = (product: Product) => {
+    deleteProduct.mutate(product.id, {
+      onSuccess: (result) =>
+        toast({
+          title: 'Product deleted',
+          description: `${product.name} was removed from your inventory.`,
+          action: {
+            label: 'Undo',
+            onClick: () =>
+              undoDelete.mutate(
+                { product, result },
+                {
+                  onSuccess: () => toast({ title: 'Product restored', description: product.name }),
+                  onError: (error) =>
+                    toast({
+                      title: 'Failed to restore product',
+                      description:
+                        error instanceof ApiError
+                          ? error.userMessage('Please try again.')
+                          : undefined,
+                      variant: 'destructive',
+                    }),
+                },
+              ),
+          },
+        }),
+      onError: (error) =>
+        toast({
+          title: 'Failed to delete product',
+          description:
+            error instanceof ApiError ? error.userMessage('Please try again.') : undefined,
+          variant: 'destructive',
+        }),
+    });
+  };
+
+  const list = products.data ?? [];
+  const activeCount = list.filter((product) => product.isActive).length;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Inventory</h1>
+          <p className="text-sm text-stone-600">
+            {products.data
+              ? `${list.length} products, ${activeCount} active`
+              : 'Manage the products restaurants can order'}
+          </p>
+        </div>
+        <Button onClick={openAdd}>
+          <Plus aria-hidden="true" /> Add Product
+        </Button>
+      </div>
+
+      {products.isLoading ? (
+        <InventorySkeleton />
+      ) : products.error ? (
+        <ErrorState
+          title="Could not load your products"
+          error={products.error}
+          onRetry={() => void products.refetch()}
+        />
+      ) : list.length === 0 ? (
+        <EmptyState
+          icon={<Package />}
+          title="No products yet"
+          description="No products listed yet. Add your first product to get started."
+          action={
+            <Button onClick={openAdd}>
+              <Plus aria-hidden="true" /> Add Product
+            </Button>
+          }
+        />
+      ) : (
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {list.map((product) => (
+            <ProductTile
+              key={product.id}
+              product={product}
+              deleting={deleteProduct.isPending && deleteProduct.variables === product.id}
+              onEdit={() => {
+                setEditing(product);
+                setDialogOpen(true);
+              }}
+              onDelete={() => remove(product)}
+            />
+          ))}
+        </div>
+      )}
+
+      <ProductFormDialog open={dialogOpen} onOpenChange={setDialogOpen} product={editing} />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { hawaiiToday } from '@core/hawaii-time';
+import type { FarmSummary } from '@core/schemas/product';
+import type { CheckoutInput, CheckoutResult, Order } from '@core/schemas/order';
+import type { Schedule } from '@core/schemas/schedule';
+import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { queryClient } from '../../lib/query-client';
+
+export const RESTAURANT_ORDERS_KEY = ['/api/orders/restaurant'] as const;
+export const FARMS_KEY = ['/api/farms'] as const;
+
+export function useRestaurantOrders() {
+  return useQuery({
+    queryKey: RESTAURANT_ORDERS_KEY,
+    queryFn: ({ signal }) => api.get<Order[]>(RESTAURANT_ORDERS_KEY[0], { signal }),
+  });
+}
+
+/** Farms' current fees and minimums; only asked for while there is something in the cart. */
+export function useFarms(enabled: boolean) {
+  return useQuery({
+    queryKey: FARMS_KEY,
+    queryFn: ({ signal }) => api.get<FarmSummary[]>(FARMS_KEY[0], { signal }),
+    enabled,
+  });
+}
+
+/** Each farm's upcoming delivery days (Hawaii's today on), sorted; a failed read counts as none. */
+export function useFarmDeliveryDays(farmIds: number[]): Map<number, string[]> {
+  const today = hawaiiToday();
+  const results = useQueries({
+    queries: farmIds.map((farmId) => ({
+      queryKey: [`/api/delivery-schedules/farm/${farmId}`],
+      queryFn: async ({ signal }: { signal: AbortSignal }) => {
+        try {
+          return await api.get<Schedule[]>(`/api/delivery-schedules/farm/${farmId}`, {
+            signal,
+            quietUnauthorized: true,
+          });
+        } catch {
+          return [];
+        }
+      },
+    })),
+  });
+  const days = new Map<number, string[]>();
+  farmIds.forEach((farmId, index) => {
+    const schedules = results[index]?.data ?? [];
+    days.set(
+      farmId,
+      [...new Set(schedules.map((schedule) => schedule.deliveryDate))]
+        .filter((date) => date >= today)
+        .sort(),
+    );
+  });
+  return days;
+}
+
+export function useCheckout() {
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: CheckoutInput; idempotencyKey: string }) =>
+      api.post<CheckoutResult>('/api/checkout', body, {
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: RESTAURANT_ORDERS_KEY });
+      // Stock has moved: the catalogue shows new quantities.
+      void queryClient.invalidateQueries({ queryKey: ['/api/products'] });
+    },
+  });
+}

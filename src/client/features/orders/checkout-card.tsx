@@ -1,0 +1,339 @@
+import { lineTotalCents, type CartItem, type FarmGroup } from '@core/cart';
+import { formatUsd } from '@core/money';
+import {
+  ORDER_CONFLICT_CODES,
+  ORDER_NOTES_MAX_LENGTH,
+  type OrderConflictBody,
+  type OrderProblemProduct,
+} from '@core/schemas/order';
+import { Minus, Plus, Trash2 } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Field, Select, Textarea } from '../../components/ui/form';
+import { toast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api';
+import { useCart } from '../../lib/cart';
+import { formatCalendarDate, formatMoney } from '../../lib/format';
+import { queryClient } from '../../lib/query-client';
+import { FARMS_KEY, useCheckout, useFarmDeliveryDays, useFarms } from './api';
+import {
+  checkoutBody,
+  describeConflict,
+  groupWithCurrentTerms,
+  type FarmChoice,
+  type LineProblem,
+} from './checkout-model';
+import { MinimumDialog } from './minimum-dialog';
+
+/** The cart's lines as they stand, to tell when a retry is the same request or a new one. */
+function cartSignature(items: readonly CartItem[]): string {
+  return JSON.stringify(items.map((item) => [item.id, item.quantity, item.pricePerUnit]));
+}
+
+/** Spec section 2 'Cart Checkout (N items)': the cart by farm, and placing every farm's order. */
+export function CheckoutCard() {
+  const cart = useCart();
+  const farms = useFarms(cart.items.length > 0);
+  const groups = useMemo(
+    () => groupWithCurrentTerms(cart.items, farms.data),
+    [cart.items, farms.data],
+  );
+  const farmIds = useMemo(() => groups.map((group) => group.farmId), [groups]);
+  const deliveryDays = useFarmDeliveryDays(farmIds);
+  const [choices, setChoices] = useState<Record<number, FarmChoice | undefined>>({});
+  const [minimumOpen, setMinimumOpen] = useState(false);
+  const [problems, setProblems] = useState<{ signature: string; lines: LineProblem[] } | null>(
+    null,
+  );
+  // One key per checkout attempt: reused by a retry of the very same request, so a double
+  // click or a lost response never orders twice; a changed cart or choice makes a new one.
+  const attempt = useRef<{ request: string; key: string } | null>(null);
+  const checkout = useCheckout();
+
+  const signature = cartSignature(cart.items);
+  const lineProblems = problems?.signature === signature ? problems.lines : [];
+  if (cart.items.length === 0) return null;
+
+  const itemsCents = groups.reduce((sum, group) => sum + group.subtotalCents, 0);
+  const feesCents = groups.reduce((sum, group) => sum + group.deliveryFeeCents, 0);
+
+  const setChoice = (farmId: number, change: Partial<FarmChoice>) =>
+    setChoices((current) => ({
+      ...current,
+      [farmId]: { deliveryDate: '', notes: '', ...current[farmId], ...change },
+    }));
+
+  const acceptNewPrices = (changed: OrderProblemProduct[]) => {
+    for (const product of changed) {
+      const item = cart.items.find((entry) => entry.id === product.productId);
+      if (!item || !product.unitPrice || product.availableQuantity < 1) continue;
+      const { quantity, pricePerUnit: _old, farmName: _farmName, ...fields } = item;
+      // The cart store re-prices a line when its product is added again; the quantity is then
+      // put back as it was.
+      cart.add({
+        ...fields,
+        price: product.unitPrice,
+        availableQuantity: product.availableQuantity,
+      });
+      cart.setQuantity(item.id, quantity, { cap: false });
+    }
+  };
+
+  const placeOrders = () => {
+    setMinimumOpen(false);
+    if (cart.items.length === 0 || checkout.isPending) return;
+    const body = checkoutBody(groups, choices);
+    const request = JSON.stringify(body);
+    if (attempt.current?.request !== request) {
+      attempt.current = { request, key: crypto.randomUUID() };
+    }
+    checkout.mutate(
+      { body, idempotencyKey: attempt.current.key },
+      {
+        onSuccess: () => {
+          attempt.current = null;
+          setChoices({});
+          setProblems(null);
+          cart.clear();
+          toast({
+            title: 'Order Placed Successfully',
+            description: 'Your order has been submitted to the farm.',
+          });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409 && error.body?.code) {
+            const body = error.body as OrderConflictBody;
+            const conflict = describeConflict(body);
+            setProblems({ signature, lines: conflict.problems });
+            if (body.code === ORDER_CONFLICT_CODES.totalChanged) {
+              void queryClient.invalidateQueries({ queryKey: FARMS_KEY });
+            }
+            const repriced =
+              body.code === ORDER_CONFLICT_CODES.priceChanged ? (body.products ?? []) : [];
+            toast({
+              title: conflict.title,
+              description: conflict.description,
+              variant: 'destructive',
+              ...(repriced.length > 0
+                ? {
+                    action: {
+                      label: 'Use new prices',
+                      onClick: () => acceptNewPrices(repriced),
+                    },
+                  }
+                : {}),
+            });
+            return;
+          }
+          toast({
+            title: 'Error',
+            description: 'Failed to place order. Please try again.',
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  };
+
+  const onPlaceOrder = () => {
+    if (cart.items.length === 0 || checkout.isPending) return;
+    if (groups.some((group) => group.shortOfMinimumCents > 0)) setMinimumOpen(true);
+    else placeOrders();
+  };
+
+  return (
+    <Card role="region" aria-labelledby="checkout-title">
+      <CardHeader>
+        <CardTitle id="checkout-title">Cart Checkout ({cart.itemCount} items)</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        {groups.map((group) => (
+          <FarmSection
+            key={group.farmId}
+            group={group}
+            days={deliveryDays.get(group.farmId) ?? []}
+            choice={choices[group.farmId]}
+            onChoice={(change) => setChoice(group.farmId, change)}
+            problems={lineProblems}
+            onDecrease={(item) => cart.setQuantity(item.id, item.quantity - 1, { cap: false })}
+            onIncrease={(item) => cart.setQuantity(item.id, item.quantity + 1, { cap: false })}
+            onRemove={(item) => cart.remove(item.id)}
+          />
+        ))}
+
+        <dl className="tabular flex flex-col gap-1 border-t border-stone-200 pt-4 text-sm">
+          <div className="flex justify-between">
+            <dt className="text-stone-600">Items</dt>
+            <dd>{formatUsd(itemsCents)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-stone-600">Delivery fees</dt>
+            <dd>{formatUsd(feesCents)}</dd>
+          </div>
+          <div className="flex justify-between text-lg font-bold">
+            <dt>Total</dt>
+            <dd>{formatUsd(itemsCents + feesCents)}</dd>
+          </div>
+        </dl>
+        <Button
+          size="lg"
+          className="w-full sm:ml-auto sm:w-auto"
+          onClick={onPlaceOrder}
+          disabled={checkout.isPending}
+        >
+          {checkout.isPending ? 'Placing Order...' : 'Place Order'}
+        </Button>
+      </CardContent>
+      <MinimumDialog
+        open={minimumOpen}
+        groups={groups}
+        onGoBack={() => setMinimumOpen(false)}
+        onProceed={placeOrders}
+      />
+    </Card>
+  );
+}
+
+function FarmSection({
+  group,
+  days,
+  choice,
+  onChoice,
+  problems,
+  onDecrease,
+  onIncrease,
+  onRemove,
+}: {
+  group: FarmGroup;
+  days: string[];
+  choice: FarmChoice | undefined;
+  onChoice: (change: Partial<FarmChoice>) => void;
+  problems: LineProblem[];
+  onDecrease: (item: CartItem) => void;
+  onIncrease: (item: CartItem) => void;
+  onRemove: (item: CartItem) => void;
+}) {
+  const chosenDay =
+    choice?.deliveryDate && days.includes(choice.deliveryDate) ? choice.deliveryDate : '';
+  return (
+    <section
+      aria-label={group.farmName}
+      className="flex flex-col gap-3 rounded-lg border border-stone-200 p-3 sm:p-4"
+    >
+      <header className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h3 className="font-semibold">{group.farmName}</h3>
+        <p className="tabular text-xs text-stone-600">
+          Minimum {formatUsd(group.orderMinimumCents)} · Delivery fee{' '}
+          {formatUsd(group.deliveryFeeCents)}
+        </p>
+      </header>
+      <ul className="flex flex-col divide-y divide-stone-100">
+        {group.items.map((item) => {
+          const problem = problems.find((entry) => entry.productId === item.id);
+          return (
+            <li key={item.id} className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium break-words">{item.name}</p>
+                <p className="tabular text-sm text-stone-600">
+                  {formatMoney(item.pricePerUnit)} / {item.unit}
+                </p>
+                {problem ? (
+                  <p className="text-sm font-medium text-destructive" role="alert">
+                    {problem.message}
+                  </p>
+                ) : null}
+              </div>
+              <div className="flex items-center justify-between gap-3 sm:justify-end">
+                <div className="flex items-center gap-1">
+                  <Button
+                    variant="outline"
+                    size="icon"
+                    aria-label={`Decrease ${item.name}`}
+                    onClick={() => onDecrease(item)}
+                  >
+                    <Minus />
+                  </Button>
+                  <span className="tabular w-10 text-center font-medium" aria-live="polite">
+                    {item.quantity}
+                  </span>
+                  <Button
+                    variant="outline"
+                    size="icon"
+                    aria-label={`Increase ${item.name}`}
+                    onClick={() => onIncrease(item)}
+                  >
+                    <Plus />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Remove ${item.name}`}
+                    onClick={() => onRemove(item)}
+                    className="text-destructive"
+                  >
+                    <Trash2 />
+                  </Button>
+                </div>
+                <span className="tabular w-24 text-right font-semibold">
+                  {formatUsd(lineTotalCents(item))}
+                </span>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <dl className="tabular flex flex-col gap-1 text-sm">
+        <div className="flex justify-between">
+          <dt className="text-stone-600">Subtotal</dt>
+          <dd>{formatUsd(group.subtotalCents)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-stone-600">Delivery fee</dt>
+          <dd>{formatUsd(group.deliveryFeeCents)}</dd>
+        </div>
+      </dl>
+      {group.shortOfMinimumCents > 0 ? (
+        <p className="rounded-md bg-warning-soft px-3 py-2 text-sm text-amber-900">
+          {formatUsd(group.shortOfMinimumCents)} below this farm's{' '}
+          {formatUsd(group.orderMinimumCents)} minimum
+        </p>
+      ) : null}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="Delivery day">
+          {(ids) => (
+            <Select
+              {...ids}
+              value={chosenDay}
+              onChange={(event) => onChoice({ deliveryDate: event.target.value })}
+              disabled={days.length === 0}
+            >
+              <option value="">
+                {days[0]
+                  ? `Next delivery day (${formatCalendarDate(days[0], 'MMM d')})`
+                  : 'No delivery days scheduled yet'}
+              </option>
+              {days.map((day) => (
+                <option key={day} value={day}>
+                  {formatCalendarDate(day)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Note for the farm" hint={`Up to ${ORDER_NOTES_MAX_LENGTH} characters`}>
+          {(ids) => (
+            <Textarea
+              {...ids}
+              rows={2}
+              maxLength={ORDER_NOTES_MAX_LENGTH}
+              value={choice?.notes ?? ''}
+              onChange={(event) => onChoice({ notes: event.target.value })}
+              placeholder="Gate code, delivery window..."
+            />
+          )}
+        </Field>
+      </div>
+    </section>
+  );
+}

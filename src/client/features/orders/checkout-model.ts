@@ -1,0 +1,130 @@
+import type { Cart, FarmGroup } from '@core/cart';
+import { groupCartByFarm } from '@core/cart';
+import { formatUsd, parseMoney, toMoneyString } from '@core/money';
+import {
+  ORDER_CONFLICT_CODES,
+  type CheckoutInput,
+  type OrderConflictBody,
+} from '@core/schemas/order';
+import type { FarmSummary } from '@core/schemas/product';
+
+/** What the restaurant chose for one farm's order. */
+export interface FarmChoice {
+  deliveryDate: string;
+  notes: string;
+}
+
+/**
+ * The cart by farm, with each farm's current delivery fee and minimum when known (the cart
+ * keeps the figures of when the item was added).
+ */
+export function groupWithCurrentTerms(cart: Cart, farms: FarmSummary[] | undefined): FarmGroup[] {
+  const current = new Map((farms ?? []).map((farm) => [farm.id, farm]));
+  return groupCartByFarm(cart).map((group) => {
+    const farm = current.get(group.farmId);
+    if (!farm) return group;
+    const deliveryFeeCents = parseMoney(farm.deliveryFee) ?? group.deliveryFeeCents;
+    const orderMinimumCents = parseMoney(farm.orderMinimum) ?? group.orderMinimumCents;
+    return {
+      ...group,
+      deliveryFeeCents,
+      orderMinimumCents,
+      shortOfMinimumCents: Math.max(0, orderMinimumCents - group.subtotalCents),
+    };
+  });
+}
+
+/** POST /api/checkout's body: one order per farm, the totals as shown (fee included). */
+export function checkoutBody(
+  groups: FarmGroup[],
+  choices: Record<number, FarmChoice | undefined>,
+): CheckoutInput {
+  return {
+    orders: groups.map((group) => {
+      const choice = choices[group.farmId];
+      const notes = choice?.notes.trim();
+      return {
+        farmId: group.farmId,
+        totalAmount: toMoneyString(group.subtotalCents + group.deliveryFeeCents),
+        items: group.items.map((item) => ({
+          productId: item.id,
+          quantity: item.quantity,
+          unitPrice: item.pricePerUnit,
+          totalPrice: toMoneyString((parseMoney(item.pricePerUnit) ?? 0) * item.quantity),
+        })),
+        ...(choice?.deliveryDate ? { deliveryDate: choice.deliveryDate } : {}),
+        ...(notes ? { notes } : {}),
+      };
+    }),
+  };
+}
+
+/** A problem the server found with one cart line, shown next to it. */
+export interface LineProblem {
+  productId: number;
+  message: string;
+}
+
+/** Turns a 409 from checkout into a title, a sentence, and per-line problems. */
+export function describeConflict(body: OrderConflictBody): {
+  title: string;
+  description: string;
+  problems: LineProblem[];
+} {
+  const products = body.products ?? [];
+  const name = (product: (typeof products)[number]) => product.productName ?? 'A product';
+  switch (body.code) {
+    case ORDER_CONFLICT_CODES.insufficientStock:
+      return {
+        title: 'Not enough stock',
+        description: products
+          .map(
+            (product) =>
+              `${name(product)} from ${product.farmName}: only ${product.availableQuantity} ${product.unit ?? ''} left.`,
+          )
+          .join(' '),
+        problems: products.map((product) => ({
+          productId: product.productId,
+          message:
+            product.availableQuantity === 0 ? 'Sold out' : `Only ${product.availableQuantity} left`,
+        })),
+      };
+    case ORDER_CONFLICT_CODES.priceChanged:
+      return {
+        title: 'Prices have changed',
+        description: products
+          .map(
+            (product) =>
+              `${name(product)} from ${product.farmName} is now ${formatUsd(parseMoney(product.unitPrice) ?? 0)} (was ${formatUsd(parseMoney(product.sentUnitPrice) ?? 0)}).`,
+          )
+          .join(' '),
+        problems: products.map((product) => ({
+          productId: product.productId,
+          message: `Now ${formatUsd(parseMoney(product.unitPrice) ?? 0)} each`,
+        })),
+      };
+    case ORDER_CONFLICT_CODES.productUnavailable:
+      return {
+        title: 'No longer available',
+        description: products
+          .map((product) => `${name(product)} from ${product.farmName} is no longer sold.`)
+          .join(' '),
+        problems: products.map((product) => ({
+          productId: product.productId,
+          message: 'No longer available',
+        })),
+      };
+    case ORDER_CONFLICT_CODES.totalChanged:
+      return {
+        title: 'The total has changed',
+        description: `${body.farmName ?? 'A farm'}'s delivery fee is now ${formatUsd(parseMoney(body.deliveryFee) ?? 0)}. Review the total and place the order again.`,
+        problems: [],
+      };
+    default:
+      return {
+        title: 'Error',
+        description: body.message || 'Failed to place order. Please try again.',
+        problems: [],
+      };
+  }
+}

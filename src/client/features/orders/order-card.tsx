@@ -1,0 +1,102 @@
+import type { Order } from '@core/schemas/order';
+import { FileText } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { OrderItemList } from '../../components/ui/order-items';
+import { Skeleton } from '../../components/ui/skeleton';
+import { StatusBadge } from '../../components/ui/status-badge';
+import {
+  formatCalendarDate,
+  formatInstant,
+  formatMoney,
+  ORDER_DATE_FORMAT,
+} from '../../lib/format';
+
+/** Opens the delivered order's invoice in a new window (spec section 7). */
+function openInvoice(orderId: number) {
+  window.open(`/api/invoices/${orderId}/download`, '_blank', 'noopener');
+}
+
+/** One of the restaurant's orders (spec section 2 'My Orders'). */
+export function RestaurantOrderCard({ order }: { order: Order }) {
+  const delivered = order.status === 'delivered';
+  return (
+    <Card role="article" aria-labelledby={`order-${order.id}-title`}>
+      <CardContent className="flex flex-col gap-3 pt-5">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h3
+              id={`order-${order.id}-title`}
+              className="flex flex-wrap items-center gap-2 font-semibold"
+            >
+              Order #{order.id} <StatusBadge status={order.status} />
+            </h3>
+            <p className="text-sm break-words text-stone-700">{order.farm.name}</p>
+            <p className="text-xs text-stone-500">
+              {formatInstant(order.createdAt, ORDER_DATE_FORMAT) ?? 'Date unavailable'}
+            </p>
+          </div>
+          <span className="tabular shrink-0 text-lg font-bold">
+            {formatMoney(order.totalAmount)}
+          </span>
+        </div>
+        {delivered ? (
+          <Button
+            variant="outline"
+            size="sm"
+            className="self-start"
+            onClick={() => openInvoice(order.id)}
+          >
+            <FileText aria-hidden="true" /> Invoice
+          </Button>
+        ) : null}
+        <OrderItemList items={order.orderItems} />
+        <dl className="tabular grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-stone-600">Subtotal</dt>
+          <dd className="text-right">{formatMoney(order.subtotal)}</dd>
+          <dt className="text-stone-600">Delivery fee</dt>
+          <dd className="text-right">{formatMoney(order.deliveryFee)}</dd>
+        </dl>
+        <dl className="flex flex-col gap-1 text-sm">
+          <div className="flex flex-wrap gap-x-2">
+            <dt className="text-stone-600">{delivered ? 'Delivered' : 'Scheduled delivery'}:</dt>
+            <dd className="font-medium">
+              {formatCalendarDate(order.deliveryDate) ?? 'To be scheduled by the farm'}
+            </dd>
+          </div>
+          {order.recipientName ? (
+            <div className="flex flex-wrap gap-x-2">
+              <dt className="text-stone-600">Received by:</dt>
+              <dd className="font-medium">{order.recipientName}</dd>
+            </div>
+          ) : null}
+          {order.notes ? (
+            <div className="flex flex-wrap gap-x-2">
+              <dt className="text-stone-600">Notes:</dt>
+              <dd className="break-words">{order.notes}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function OrderCardSkeleton() {
+  return (
+    <Card aria-hidden="true">
+      <CardContent className="flex flex-col gap-3 pt-5">
+        <div className="flex justify-between gap-4">
+          <div className="flex flex-col gap-2">
+            <Skeleton className="h-5 w-40" />
+            <Skeleton className="h-4 w-32" />
+            <Skeleton className="h-3 w-44" />
+          </div>
+          <Skeleton className="h-6 w-20" />
+        </div>
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-4 w-52" />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,48 @@
+import { parseMoney, formatUsd } from '@core/money';
+import { IN_PROGRESS_STATUSES } from '@core/order-status';
+import type { Order } from '@core/schemas/order';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+
+/** Spec section 2 'Order Summary'. Cancelled orders were never paid, so they are not spent. */
+export function OrderSummary({ orders }: { orders: Order[] | undefined }) {
+  const figures = orders
+    ? [
+        ['Total Orders', String(orders.length)],
+        [
+          'Total Spent',
+          formatUsd(
+            orders
+              .filter((order) => order.status !== 'cancelled')
+              .reduce((sum, order) => sum + (parseMoney(order.totalAmount) ?? 0), 0),
+          ),
+        ],
+        ['Completed', String(orders.filter((order) => order.status === 'delivered').length)],
+        [
+          'In Progress',
+          String(orders.filter((order) => IN_PROGRESS_STATUSES.includes(order.status)).length),
+        ],
+      ]
+    : null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Order Summary</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-2 gap-3">
+          {(figures ?? [['Total Orders'], ['Total Spent'], ['Completed'], ['In Progress']]).map(
+            ([label, value]) => (
+              <div key={label} className="rounded-lg bg-stone-50 p-3">
+                <dt className="text-xs font-medium text-stone-600">{label}</dt>
+                <dd className="tabular mt-1 text-xl font-bold">
+                  {value ?? <Skeleton className="h-7 w-16" />}
+                </dd>
+              </div>
+            ),
+          )}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

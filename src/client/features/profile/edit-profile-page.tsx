@@ -1,0 +1,319 @@
+import { RESTAURANT_ZONES, titleCase, type ProfileRole } from '@core/constants';
+import type { Profile } from '@core/schemas/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, ChevronDown } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { useForm, type FieldErrors, type Path, type UseFormRegister } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
+import { Field, Select } from '../../components/ui/form';
+import { toast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { cn } from '../../lib/cn';
+import { showServerFieldErrors } from '../../lib/form-errors';
+import { useUpdateProfile, type ProfileUpdate } from './api';
+import { AddressFields, PhoneField, TextAreaField, TextField } from './fields';
+import {
+  CONTACT_NUMBERS,
+  CONTACT_PARTS,
+  contactField,
+  editForm,
+  formFieldFor,
+  isMissingRequired,
+  toEditValues,
+  withLocation,
+  type ContactNumber,
+  type EditFormInput,
+  type EditFormOutput,
+} from './profile-form';
+import { SwitchRoleCard } from './switch-role-card';
+
+/** The PUT body of the role: the address as one location, and only that role's own fields. */
+function toUpdate(role: ProfileRole, values: EditFormOutput): ProfileUpdate {
+  const { deliveryZone, deliveryFee, orderMinimum, checksPayableTo, ...common } =
+    withLocation(values);
+  return role === 'farmer'
+    ? { role, body: { ...common, deliveryFee, orderMinimum, checksPayableTo } }
+    : { role, body: { ...common, deliveryZone } };
+}
+
+type ContactPart = (typeof CONTACT_PARTS)[number];
+
+function hasContact(profile: Profile, contact: ContactNumber): boolean {
+  return CONTACT_PARTS.some((part) => Boolean(profile[contactField(contact, part)]));
+}
+
+/** One contact's four fields; contacts with nothing in them start folded away. */
+function ContactFields({
+  contact,
+  register,
+  errors,
+  startOpen,
+}: {
+  contact: ContactNumber;
+  register: UseFormRegister<EditFormInput>;
+  errors: FieldErrors<EditFormInput>;
+  startOpen: boolean;
+}) {
+  const [open, setOpen] = useState(startOpen);
+  const panelId = useId();
+  const field = (part: ContactPart) => contactField(contact, part);
+  const hasError = CONTACT_PARTS.some((part) => errors[field(part)]);
+  const expanded = open || hasError;
+  return (
+    <div className="rounded-lg border border-stone-200">
+      <button
+        type="button"
+        aria-expanded={expanded}
+        aria-controls={panelId}
+        onClick={() => setOpen(!expanded)}
+        className="flex min-h-11 w-full items-center justify-between gap-3 rounded-lg px-4 text-left text-sm font-semibold text-stone-800 hover:bg-stone-50"
+      >
+        Contact {contact}
+        <ChevronDown
+          className={cn('size-4 text-stone-500 transition-transform', expanded && 'rotate-180')}
+          aria-hidden="true"
+        />
+      </button>
+      <fieldset
+        id={panelId}
+        hidden={!expanded}
+        className="grid gap-3 px-4 pt-1 pb-4 sm:grid-cols-2"
+      >
+        <legend className="sr-only">Contact {contact}</legend>
+        <TextField
+          label="Name"
+          registration={register(field('Name'))}
+          error={errors[field('Name')]?.message}
+          autoComplete="off"
+        />
+        <TextField
+          label="Position"
+          registration={register(field('Position'))}
+          error={errors[field('Position')]?.message}
+          autoComplete="off"
+        />
+        <TextField
+          label="Email"
+          registration={register(field('Email'))}
+          error={errors[field('Email')]?.message}
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+        />
+        <PhoneField
+          label="Phone"
+          registration={register(field('Phone'))}
+          error={errors[field('Phone')]?.message}
+        />
+      </fieldset>
+    </div>
+  );
+}
+
+function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profile }) {
+  const navigate = useNavigate();
+  const updateProfile = useUpdateProfile();
+  const isFarm = role === 'farmer';
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(editForm), defaultValues: toEditValues(profile) });
+  const formFields = Object.keys(toEditValues(profile)) as Path<EditFormInput>[];
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      try {
+        const saved = await updateProfile.mutateAsync(toUpdate(role, values));
+        reset(toEditValues(saved));
+        toast({ title: 'Profile Updated', description: 'Your changes have been saved.' });
+      } catch (error) {
+        showServerFieldErrors(error, setError, formFields, formFieldFor);
+        toast({
+          title: 'Failed to update profile',
+          description: error instanceof ApiError ? error.body?.message : undefined,
+          variant: 'destructive',
+        });
+      }
+    },
+    (invalid) => {
+      if (isMissingRequired(invalid)) {
+        toast({
+          title: 'Required Fields',
+          description: 'Please fill in all required fields including full address',
+          variant: 'destructive',
+        });
+      }
+    },
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>{isFarm ? 'Farm details' : 'Restaurant details'}</CardTitle>
+          <CardDescription>Shown on orders, packing slips and invoices.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <TextField
+            label={isFarm ? 'Farm name' : 'Restaurant name'}
+            registration={register('name')}
+            error={errors.name?.message}
+            required
+            autoComplete="organization"
+          />
+          <TextAreaField
+            label="Description"
+            registration={register('description')}
+            error={errors.description?.message}
+          />
+          <AddressFields
+            register={(field) => register(field)}
+            errors={{
+              street: errors.street?.message,
+              city: errors.city?.message,
+              state: errors.state?.message,
+              zip: errors.zip?.message,
+            }}
+          />
+          <PhoneField
+            label="Contact phone"
+            registration={register('contactPhone')}
+            error={errors.contactPhone?.message}
+            className="sm:max-w-xs"
+          />
+        </CardContent>
+      </Card>
+
+      {isFarm ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Delivery and payment</CardTitle>
+            <CardDescription>
+              Restaurants see your delivery fee and order minimum before they order.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid grid-cols-2 gap-4">
+            <TextField
+              label="Delivery Fee ($)"
+              registration={register('deliveryFee')}
+              error={errors.deliveryFee?.message}
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              className="tabular"
+            />
+            <TextField
+              label="Order Minimum ($)"
+              registration={register('orderMinimum')}
+              error={errors.orderMinimum?.message}
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              className="tabular"
+            />
+            <TextField
+              label="Checks Payable To"
+              registration={register('checksPayableTo')}
+              error={errors.checksPayableTo?.message}
+              className="col-span-2"
+            />
+          </CardContent>
+        </Card>
+      ) : (
+        <Card>
+          <CardHeader>
+            <CardTitle>Delivery</CardTitle>
+            <CardDescription>The area of Oahu where farms deliver to you.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Field
+              label="Delivery Zone"
+              error={errors.deliveryZone?.message}
+              className="sm:max-w-xs"
+            >
+              {(ids) => (
+                <Select {...ids} {...register('deliveryZone')}>
+                  <option value="">No zone selected</option>
+                  {RESTAURANT_ZONES.map((zone) => (
+                    <option key={zone} value={zone}>
+                      {titleCase(zone)}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          </CardContent>
+        </Card>
+      )}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Contacts</CardTitle>
+          <CardDescription>Up to four people we can reach about orders.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-3">
+          {CONTACT_NUMBERS.map((contact) => (
+            <ContactFields
+              key={contact}
+              contact={contact}
+              register={register}
+              errors={errors}
+              startOpen={contact === 1 || hasContact(profile, contact)}
+            />
+          ))}
+        </CardContent>
+      </Card>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="outline" size="lg" onClick={() => navigate('/')}>
+          Cancel
+        </Button>
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * /profile/edit for both roles (spec section 2 "Edit profile"). `notificationSettings` is the
+ * notifications feature's card, passed in by the app so that features stay apart.
+ */
+export function EditProfilePage({ notificationSettings }: { notificationSettings?: ReactNode }) {
+  const { user } = useAuth();
+  const role = user?.role === 'farmer' || user?.role === 'restaurant' ? user.role : null;
+  if (!user?.profile || !role) return null;
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <Link
+          to="/"
+          className="inline-flex min-h-11 items-center gap-1.5 self-start rounded-md text-sm font-medium text-primary hover:underline"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" /> Back to Dashboard
+        </Link>
+        <h1 className="text-2xl font-bold tracking-tight">
+          {role === 'farmer' ? 'Edit Farm Profile' : 'Edit Restaurant Profile'}
+        </h1>
+      </div>
+      <EditProfileForm key={user.profile.id} role={role} profile={user.profile} />
+      {notificationSettings}
+      <SwitchRoleCard role={role} />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { RESTAURANT_ZONES } from '@core/constants';
+import { composeLocation, parseLocation } from '@core/location';
+import type { Profile } from '@core/schemas/auth';
+import { REQUIRED } from '@core/schemas/common';
+import {
+  addressForm,
+  farmProfileUpdateBody,
+  profileCreateBody,
+  restaurantProfileUpdateBody,
+} from '@core/schemas/profile';
+import type { FieldErrors } from 'react-hook-form';
+import type { z } from 'zod';
+
+/**
+ * The address as four fields. The server stores "street, city, ST zip" and splits on commas,
+ * so commas stay out of street and city, and the state is two letters.
+ */
+const addressFields = {
+  street: addressForm.shape.street.regex(/^[^,]*$/, 'Leave commas out of the street'),
+  city: addressForm.shape.city.regex(/^[^,]*$/, 'Leave commas out of the city'),
+  state: addressForm.shape.state.regex(/^([A-Za-z]{2})?$/, 'Use the 2-letter code, like HI'),
+  zip: addressForm.shape.zip.regex(/^\S*$/, 'Enter a ZIP code like 96813'),
+};
+
+/** Profile setup: the create body with the address split into its parts. */
+export const setupForm = profileCreateBody.omit({ location: true }).extend(addressFields);
+export type SetupFormInput = z.input<typeof setupForm>;
+
+/** Edit profile: every field of both kinds; the body sent keeps only the role's own. */
+export const editForm = farmProfileUpdateBody
+  .omit({ location: true })
+  .extend({ ...addressFields, deliveryZone: restaurantProfileUpdateBody.shape.deliveryZone });
+export type EditFormInput = z.input<typeof editForm>;
+export type EditFormOutput = z.output<typeof editForm>;
+
+/** The fields whose absence brings the 'Required Fields' toast (spec section 5). */
+export const REQUIRED_FIELDS = ['name', 'street', 'city', 'state', 'zip'] as const;
+
+export function isMissingRequired(errors: FieldErrors): boolean {
+  return REQUIRED_FIELDS.some((field) => errors[field]?.message === REQUIRED);
+}
+
+/** The server validates the address as one `location`; its message belongs on the street. */
+export function formFieldFor(serverField: string): string {
+  return serverField === 'location' ? 'street' : serverField;
+}
+
+export function withLocation<
+  T extends { street: string; city: string; state: string; zip: string },
+>(values: T): Omit<T, 'street' | 'city' | 'state' | 'zip'> & { location: string } {
+  const { street, city, state, zip, ...rest } = values;
+  return { ...rest, location: composeLocation({ street, city, state, zip }) };
+}
+
+export const CONTACT_NUMBERS = [1, 2, 3, 4] as const;
+export type ContactNumber = (typeof CONTACT_NUMBERS)[number];
+export const CONTACT_PARTS = ['Name', 'Email', 'Phone', 'Position'] as const;
+export type ContactField = `contact${ContactNumber}${(typeof CONTACT_PARTS)[number]}`;
+
+export const contactField = (
+  contact: ContactNumber,
+  part: (typeof CONTACT_PARTS)[number],
+): ContactField => `contact${contact}${part}`;
+
+/** A stored profile as the edit form's starting values (blank instead of null). */
+export function toEditValues(profile: Profile): EditFormInput {
+  const contacts = {} as Record<ContactField, string>;
+  for (const contact of CONTACT_NUMBERS) {
+    for (const part of CONTACT_PARTS) {
+      const field = contactField(contact, part);
+      contacts[field] = profile[field] ?? '';
+    }
+  }
+  return {
+    name: profile.name,
+    description: profile.description ?? '',
+    contactPhone: profile.contactPhone ?? '',
+    ...parseLocation(profile.location),
+    ...contacts,
+    deliveryFee: profile.deliveryFee ?? '0.00',
+    orderMinimum: profile.orderMinimum ?? '0.00',
+    checksPayableTo: profile.checksPayableTo ?? '',
+    deliveryZone: RESTAURANT_ZONES.find((zone) => zone === profile.deliveryZone) ?? '',
+  };
+}

@@ -1,0 +1,273 @@
+import { statusLabel } from '@core/order-status';
+import { TOP_PRODUCTS_LIST, type FarmReport } from '@core/schemas/report';
+import { CalendarDays, DollarSign, ShoppingCart, TrendingUp } from 'lucide-react';
+import {
+  BarChartFigure,
+  LineChartFigure,
+  monthLabel,
+  moneyToChartValue,
+  PieChartFigure,
+  StatCard,
+} from '../../components/charts';
+import { Badge } from '../../components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { EmptyState, ErrorState } from '../../components/ui/empty-state';
+import { StatusBadge } from '../../components/ui/status-badge';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { formatMoney } from '../../lib/format';
+import { FARM_ORDERS_CSV_PATH, useFarmReport } from './api';
+import { ExportButton } from './export-button';
+import {
+  ChartCard,
+  NoChartData,
+  orderDate,
+  ReportHeader,
+  ReportSkeleton,
+  RevenueRuleNote,
+} from './report-parts';
+
+export function FarmerReportsPage() {
+  const { data, error, isPending, refetch } = useFarmReport();
+  const header = (
+    <ReportHeader
+      subtitle="Track your farm's performance and growth"
+      action={<ExportButton path={FARM_ORDERS_CSV_PATH} fallbackName="farm-orders.csv" />}
+    />
+  );
+  if (isPending) return <ReportSkeleton withTabs />;
+  if (error) {
+    return (
+      <div className="flex flex-col gap-6">
+        {header}
+        <ErrorState title="Could not load your reports" error={error} onRetry={() => refetch()} />
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      {header}
+      <FarmReportBody report={data} />
+    </div>
+  );
+}
+
+function FarmReportBody({ report }: { report: FarmReport }) {
+  const { totals } = report;
+  return (
+    <>
+      <div className="flex flex-col gap-2">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <StatCard
+            title="Total Revenue"
+            value={formatMoney(totals.totalRevenue)}
+            caption="All time"
+            icon={<DollarSign />}
+          />
+          <StatCard
+            title="Monthly Revenue"
+            value={formatMoney(totals.monthlyRevenue)}
+            caption="This month"
+            icon={<CalendarDays />}
+          />
+          <StatCard
+            title="Total Orders"
+            value={totals.totalOrders}
+            caption={`${totals.completedOrders} completed`}
+            icon={<ShoppingCart />}
+          />
+          <StatCard
+            title="Avg Order Value"
+            value={formatMoney(totals.avgOrderValue)}
+            caption="Per order"
+            icon={<TrendingUp />}
+          />
+        </div>
+        <RevenueRuleNote />
+      </div>
+
+      <Tabs defaultValue="revenue" className="flex flex-col gap-4">
+        <TabsList aria-label="Report views" className="self-start">
+          <TabsTrigger value="revenue">Revenue Trends</TabsTrigger>
+          <TabsTrigger value="products">Product Performance</TabsTrigger>
+          <TabsTrigger value="orders">Order Analytics</TabsTrigger>
+        </TabsList>
+        <TabsContent value="revenue">
+          <RevenueTrends report={report} />
+        </TabsContent>
+        <TabsContent value="products">
+          <ProductPerformance report={report} />
+        </TabsContent>
+        <TabsContent value="orders">
+          <OrderAnalytics report={report} />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}
+
+function RevenueTrends({ report }: { report: FarmReport }) {
+  const revenue = report.months.map((month) => ({
+    label: monthLabel(month.month),
+    tableLabel: monthLabel(month.month, true),
+    value: moneyToChartValue(month.revenue),
+    display: formatMoney(month.revenue),
+  }));
+  const volume = report.months.map((month) => ({
+    label: monthLabel(month.month),
+    tableLabel: monthLabel(month.month, true),
+    value: month.orders,
+    display: `${month.orders} ${month.orders === 1 ? 'order' : 'orders'}`,
+  }));
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <ChartCard title="Monthly Revenue" description="This month and the five before">
+        <BarChartFigure
+          data={revenue}
+          format="money"
+          seriesName="Revenue"
+          labelHeader="Month"
+          summary="Revenue per month over the last six months"
+        />
+      </ChartCard>
+      <ChartCard title="Order Volume" description="Orders placed per month">
+        <LineChartFigure
+          data={volume}
+          format="count"
+          seriesName="Orders"
+          labelHeader="Month"
+          summary="Number of orders per month over the last six months"
+        />
+      </ChartCard>
+    </div>
+  );
+}
+
+function ProductPerformance({ report }: { report: FarmReport }) {
+  const top = report.topProducts.slice(0, TOP_PRODUCTS_LIST);
+  const slices = report.topProducts.map((product) => ({
+    label: product.name,
+    value: moneyToChartValue(product.revenue),
+    display: formatMoney(product.revenue),
+    sliceLabel: `${product.sharePercent}%`,
+  }));
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle>Top Products by Revenue</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {top.length ? (
+            <ol className="flex flex-col gap-3">
+              {top.map((product, index) => (
+                <li
+                  key={product.productId}
+                  className="flex items-center gap-3 rounded-lg border border-stone-200 p-3"
+                >
+                  <span
+                    className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-soft text-sm font-bold text-green-900"
+                    aria-label={`Rank ${index + 1}`}
+                  >
+                    {index + 1}
+                  </span>
+                  <div className="flex min-w-0 flex-1 flex-col">
+                    <span className="truncate font-medium">{product.name}</span>
+                    <span className="text-sm text-stone-600">
+                      {product.quantitySold} {product.unit} sold
+                    </span>
+                  </div>
+                  <Badge variant="success" className="tabular text-sm">
+                    {formatMoney(product.revenue)}
+                  </Badge>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <EmptyState
+              title="No product sales yet"
+              description="Your best sellers will be ranked here once restaurants order"
+            />
+          )}
+        </CardContent>
+      </Card>
+      <ChartCard
+        title="Product Sales Distribution"
+        description={
+          slices.length > 1
+            ? `Share of revenue among your top ${slices.length} products`
+            : 'Share of revenue among your top products'
+        }
+      >
+        {slices.length ? (
+          <PieChartFigure
+            data={slices}
+            format="money"
+            seriesName="Revenue"
+            labelHeader="Product"
+            summary="Revenue and share of revenue of your top products"
+          />
+        ) : (
+          <NoChartData message="No product sales yet" />
+        )}
+      </ChartCard>
+    </div>
+  );
+}
+
+function OrderAnalytics({ report }: { report: FarmReport }) {
+  const statuses = report.statusDistribution.map((slice) => ({
+    label: statusLabel(slice.status),
+    value: slice.orders,
+    display: `${slice.orders} ${slice.orders === 1 ? 'order' : 'orders'}`,
+    sliceLabel: `${statusLabel(slice.status)}: ${slice.orders}`,
+  }));
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <ChartCard
+        title="Order Status Distribution"
+        description="Every order, cancelled ones included"
+      >
+        {statuses.length ? (
+          <PieChartFigure
+            data={statuses}
+            format="count"
+            seriesName="Orders"
+            labelHeader="Status"
+            summary="Number of orders per status"
+          />
+        ) : (
+          <NoChartData message="No orders yet" />
+        )}
+      </ChartCard>
+      <Card>
+        <CardHeader>
+          <CardTitle>Recent Activity</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {report.recentOrders.length ? (
+            <ul className="flex flex-col divide-y divide-stone-100">
+              {report.recentOrders.map((order) => (
+                <li key={order.id} className="flex items-center justify-between gap-3 py-3">
+                  <div className="flex min-w-0 flex-col">
+                    <span className="font-medium">Order #{order.id}</span>
+                    <span className="truncate text-sm text-stone-600">{order.restaurantName}</span>
+                    <span className="text-xs text-stone-500">{orderDate(order.createdAt)}</span>
+                  </div>
+                  <div className="flex shrink-0 flex-col items-end gap-1">
+                    <span className="tabular font-semibold">{formatMoney(order.totalAmount)}</span>
+                    <StatusBadge status={order.status} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState
+              title="No orders yet"
+              description="Your products will appear here when restaurants place orders."
+            />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

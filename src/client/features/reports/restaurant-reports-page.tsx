@@ -1,0 +1,231 @@
+import { statusLabel } from '@core/order-status';
+import type { RestaurantReport } from '@core/schemas/report';
+import { CheckCircle2, DollarSign, ShoppingCart, TrendingUp } from 'lucide-react';
+import {
+  BarChartFigure,
+  LineChartFigure,
+  monthLabel,
+  moneyToChartValue,
+  PieChartFigure,
+  StatCard,
+} from '../../components/charts';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { EmptyState, ErrorState } from '../../components/ui/empty-state';
+import { StatusBadge } from '../../components/ui/status-badge';
+import { formatMoney } from '../../lib/format';
+import { RESTAURANT_ORDERS_CSV_PATH, useRestaurantReport } from './api';
+import { ExportButton } from './export-button';
+import {
+  ChartCard,
+  NoChartData,
+  orderDate,
+  ReportHeader,
+  ReportSkeleton,
+  RevenueRuleNote,
+} from './report-parts';
+
+export function RestaurantReportsPage() {
+  const { data, error, isPending, refetch } = useRestaurantReport();
+  const header = (
+    <ReportHeader
+      subtitle="Track your spending and your partner farms"
+      action={
+        <ExportButton path={RESTAURANT_ORDERS_CSV_PATH} fallbackName="restaurant-orders.csv" />
+      }
+    />
+  );
+  if (isPending) return <ReportSkeleton />;
+  if (error) {
+    return (
+      <div className="flex flex-col gap-6">
+        {header}
+        <ErrorState title="Could not load your reports" error={error} onRetry={() => refetch()} />
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      {header}
+      <RestaurantReportBody report={data} />
+    </div>
+  );
+}
+
+function RestaurantReportBody({ report }: { report: RestaurantReport }) {
+  const { totals } = report;
+  const months = report.months.map((month) => ({
+    label: monthLabel(month.month),
+    tableLabel: monthLabel(month.month, true),
+    value: moneyToChartValue(month.spent),
+    display: formatMoney(month.spent),
+  }));
+  const statuses = report.statusDistribution.map((slice) => ({
+    label: statusLabel(slice.status),
+    value: moneyToChartValue(slice.total),
+    display: formatMoney(slice.total),
+    sliceLabel: `${statusLabel(slice.status)}: ${slice.orders}`,
+  }));
+  const farms = report.topFarms.map((farm) => ({
+    label: farm.farmName,
+    value: moneyToChartValue(farm.totalSpent),
+    display: formatMoney(farm.totalSpent),
+  }));
+
+  return (
+    <>
+      <div className="flex flex-col gap-2">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <StatCard
+            title="Total Spent"
+            value={formatMoney(totals.totalSpent)}
+            caption="All time"
+            icon={<DollarSign />}
+          />
+          <StatCard
+            title="Total Orders"
+            value={totals.totalOrders}
+            caption={`${totals.activeOrders} in progress`}
+            icon={<ShoppingCart />}
+          />
+          <StatCard
+            title="Avg Order Value"
+            value={formatMoney(totals.avgOrderValue)}
+            caption="Per order"
+            icon={<TrendingUp />}
+          />
+          <StatCard
+            title="Completed Orders"
+            value={totals.completedOrders}
+            caption="Delivered"
+            icon={<CheckCircle2 />}
+          />
+        </div>
+        <RevenueRuleNote />
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ChartCard title="Monthly Spending Trend" description="This month and the five before">
+          <LineChartFigure
+            data={months}
+            format="money"
+            seriesName="Spent"
+            labelHeader="Month"
+            summary="Spending per month over the last six months"
+          />
+        </ChartCard>
+        <ChartCard
+          title="Order Status Distribution"
+          description="Dollars per status; labels show the number of orders"
+        >
+          {statuses.length ? (
+            <PieChartFigure
+              data={statuses}
+              format="money"
+              seriesName="Order total"
+              labelHeader="Status"
+              summary="Order totals and number of orders per status"
+            />
+          ) : (
+            <NoChartData message="No orders yet" />
+          )}
+        </ChartCard>
+      </div>
+
+      <ChartCard title="Spending by Farm" description="Your top 10 farms by spending">
+        {farms.length ? (
+          <BarChartFigure
+            data={farms}
+            format="money"
+            seriesName="Spent"
+            labelHeader="Farm"
+            summary="Spending per farm, top 10"
+            horizontal
+          />
+        ) : (
+          <NoChartData message="Spending per farm will show here after your first order" />
+        )}
+      </ChartCard>
+
+      <div className="grid gap-6 lg:grid-cols-5">
+        <Card className="lg:col-span-3">
+          <CardHeader>
+            <CardTitle>Top Partner Farms</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {report.topFarms.length ? (
+              <div className="overflow-x-auto">
+                <table className="w-full text-sm">
+                  <thead>
+                    <tr className="border-b border-stone-200 text-left text-stone-600">
+                      <th scope="col" className="py-2 pr-3 font-medium">
+                        Farm Name
+                      </th>
+                      <th scope="col" className="px-3 py-2 text-right font-medium">
+                        Orders
+                      </th>
+                      <th scope="col" className="px-3 py-2 text-right font-medium">
+                        Total Spent
+                      </th>
+                      <th scope="col" className="py-2 pl-3 text-right font-medium">
+                        Avg Order
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="tabular">
+                    {report.topFarms.map((farm) => (
+                      <tr key={farm.farmId} className="border-b border-stone-100 last:border-0">
+                        <th scope="row" className="py-2.5 pr-3 text-left font-medium">
+                          {farm.farmName}
+                        </th>
+                        <td className="px-3 py-2.5 text-right">{farm.orders}</td>
+                        <td className="px-3 py-2.5 text-right">{formatMoney(farm.totalSpent)}</td>
+                        <td className="py-2.5 pl-3 text-right">{formatMoney(farm.avgOrder)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ) : (
+              <EmptyState
+                title="No partner farms yet"
+                description="Farms you order from will be ranked here"
+              />
+            )}
+          </CardContent>
+        </Card>
+
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Recent Orders</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {report.recentOrders.length ? (
+              <ul className="flex flex-col divide-y divide-stone-100">
+                {report.recentOrders.map((order) => (
+                  <li key={order.id} className="flex items-center justify-between gap-3 py-3">
+                    <div className="flex min-w-0 flex-col">
+                      <span className="font-medium">Order #{order.id}</span>
+                      <span className="truncate text-sm text-stone-600">{order.farmName}</span>
+                      <span className="text-xs text-stone-500">{orderDate(order.createdAt)}</span>
+                    </div>
+                    <div className="flex shrink-0 flex-col items-end gap-1">
+                      <span className="tabular font-semibold">
+                        {formatMoney(order.totalAmount)}
+                      </span>
+                      <StatusBadge status={order.status} />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <EmptyState
+                title="No orders yet"
+                description="Start by browsing products to place your first order"
+              />
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}

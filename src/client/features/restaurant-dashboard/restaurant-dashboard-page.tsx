@@ -1,0 +1,242 @@
+import { DASHBOARD_RECENT_ORDERS_SHOWN, REVENUE_RULE_CAPTION } from '@core/schemas/report';
+import {
+  BarChart3,
+  CalendarDays,
+  ChevronRight,
+  DollarSign,
+  ReceiptText,
+  ShoppingBasket,
+  Truck,
+  UserPen,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { StatCard, StatCardSkeleton } from '../../components/charts';
+import { profileDisplayName } from '../../components/layout/app-shell';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { EmptyState, ErrorState } from '../../components/ui/empty-state';
+import { Skeleton } from '../../components/ui/skeleton';
+import { StatusBadge } from '../../components/ui/status-badge';
+import { useAuth } from '../../lib/auth';
+import { formatInstant, formatMoney, SHORT_DATE_FORMAT } from '../../lib/format';
+import { useRestaurantFigures } from './api';
+
+const SHORTCUTS = [
+  {
+    to: '/restaurant/browse',
+    title: 'Browse Products',
+    text: 'Fresh produce from local farms',
+    icon: <ShoppingBasket />,
+  },
+  {
+    to: '/restaurant/orders',
+    title: 'My Orders',
+    text: 'Check out and track deliveries',
+    icon: <ReceiptText />,
+  },
+  {
+    to: '/restaurant/reports',
+    title: 'Reports',
+    text: 'Spending and partner farms',
+    icon: <BarChart3 />,
+  },
+];
+
+export function RestaurantDashboardPage() {
+  const { user } = useAuth();
+  const name = user ? profileDisplayName(user) : 'Restaurant';
+  return (
+    <div className="flex flex-col gap-6">
+      <section className="rounded-xl bg-gradient-to-r from-green-700 to-emerald-600 px-6 py-7 text-white shadow-sm">
+        <h1 className="text-2xl font-bold text-balance">Welcome back, {name}!</h1>
+        <p className="mt-1 text-green-50">Browse fresh produce and manage your orders</p>
+      </section>
+      <DashboardFigures />
+      <nav aria-label="Shortcuts" className="grid gap-4 sm:grid-cols-3">
+        {SHORTCUTS.map((shortcut) => (
+          <Link
+            key={shortcut.to}
+            to={shortcut.to}
+            className="group flex min-h-20 items-center gap-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm transition-colors hover:border-primary hover:bg-primary-soft/40"
+          >
+            <span
+              aria-hidden="true"
+              className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-green-900 [&_svg]:size-5"
+            >
+              {shortcut.icon}
+            </span>
+            <span className="flex flex-col">
+              <span className="font-semibold">{shortcut.title}</span>
+              <span className="text-sm text-stone-600">{shortcut.text}</span>
+            </span>
+            <ChevronRight
+              aria-hidden="true"
+              className="ml-auto size-5 text-stone-400 group-hover:text-green-800"
+            />
+          </Link>
+        ))}
+      </nav>
+    </div>
+  );
+}
+
+function DashboardFigures() {
+  const { data, error, isPending, refetch } = useRestaurantFigures();
+
+  if (isPending) {
+    return (
+      <>
+        <div className="grid gap-4 sm:grid-cols-3" aria-busy="true" aria-label="Loading figures">
+          {[0, 1, 2].map((key) => (
+            <StatCardSkeleton key={key} />
+          ))}
+        </div>
+        <div className="grid gap-6 lg:grid-cols-3">
+          <Card className="flex flex-col gap-3 p-5 lg:col-span-2">
+            <Skeleton className="h-6 w-40" />
+            {[0, 1, 2].map((key) => (
+              <Skeleton key={key} className="h-20 w-full" />
+            ))}
+          </Card>
+          <Card className="flex flex-col gap-3 p-5">
+            <Skeleton className="h-6 w-32" />
+            <Skeleton className="h-40 w-full" />
+          </Card>
+        </div>
+      </>
+    );
+  }
+  if (error) {
+    return (
+      <ErrorState title="Could not load your dashboard" error={error} onRetry={() => refetch()} />
+    );
+  }
+
+  const { totals } = data;
+  // Spec section 9: built from the first 5 orders, 3 shown.
+  const recent = data.recentOrders.slice(0, DASHBOARD_RECENT_ORDERS_SHOWN);
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard
+          title="Total Spent"
+          value={formatMoney(totals.totalSpent)}
+          caption={REVENUE_RULE_CAPTION}
+          icon={<DollarSign />}
+        />
+        <StatCard
+          title="Active Orders"
+          value={totals.activeOrders}
+          caption="Pending to in transit"
+          icon={<Truck />}
+        />
+        <StatCard
+          title="This Month"
+          value={formatMoney(totals.monthlySpent)}
+          caption="Spent this calendar month"
+          icon={<CalendarDays />}
+        />
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader className="flex-row items-center justify-between gap-3">
+            <CardTitle>Recent Orders</CardTitle>
+            <Button asChild variant="outline" size="sm">
+              <Link to="/restaurant/orders">View All Orders</Link>
+            </Button>
+          </CardHeader>
+          <CardContent>
+            {recent.length ? (
+              <ul className="flex flex-col gap-3">
+                {recent.map((order) => (
+                  <li
+                    key={order.id}
+                    className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-stone-200 p-4"
+                  >
+                    <div className="flex min-w-0 flex-col gap-1">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <span className="font-semibold">Order #{order.id}</span>
+                        <StatusBadge status={order.status} />
+                      </div>
+                      <span className="truncate text-sm text-stone-600">{order.farmName}</span>
+                      <span className="text-xs text-stone-500">
+                        {formatInstant(order.createdAt, SHORT_DATE_FORMAT) ?? 'Date unavailable'}
+                      </span>
+                    </div>
+                    <div className="flex items-center gap-3">
+                      <span className="tabular font-semibold">
+                        {formatMoney(order.totalAmount)}
+                      </span>
+                      <Button asChild variant="outline" size="sm">
+                        <Link
+                          to="/restaurant/orders"
+                          aria-label={`View Details of order ${order.id}`}
+                        >
+                          View Details
+                        </Link>
+                      </Button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <EmptyState
+                icon={<ReceiptText />}
+                title="No recent orders"
+                description="Start by browsing products to place your first order"
+                action={
+                  <Button asChild>
+                    <Link to="/restaurant/browse">Browse Products</Link>
+                  </Button>
+                }
+              />
+            )}
+          </CardContent>
+        </Card>
+        <QuickLinks />
+      </div>
+    </>
+  );
+}
+
+function QuickLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <li>
+      <Link
+        to={to}
+        className="flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium text-stone-800 hover:bg-stone-100 [&_svg]:size-4 [&_svg]:text-stone-500"
+      >
+        {icon}
+        {children}
+      </Link>
+    </li>
+  );
+}
+
+function QuickLinks() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Quick Links</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-col gap-1">
+          <QuickLink to="/restaurant/browse" icon={<ShoppingBasket aria-hidden="true" />}>
+            Browse Products
+          </QuickLink>
+          <QuickLink to="/restaurant/orders" icon={<ReceiptText aria-hidden="true" />}>
+            Cart and My Orders
+          </QuickLink>
+          <QuickLink to="/restaurant/reports" icon={<BarChart3 aria-hidden="true" />}>
+            Reports &amp; Analytics
+          </QuickLink>
+          <QuickLink to="/profile/edit" icon={<UserPen aria-hidden="true" />}>
+            Edit Profile
+          </QuickLink>
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

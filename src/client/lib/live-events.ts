@@ -1,0 +1,125 @@
+import type { LiveEvent, LiveEventType } from '@core/schemas/notification';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useAuth } from './auth';
+
+export const LIVE_EVENTS_URL = '/api/events';
+
+/**
+ * Which cached API calls an event makes stale, by the path a query key starts with
+ * ('/api/products' covers ['/api/products', filters] and '/api/products/farm').
+ */
+const STALE_PATHS: Record<LiveEventType, readonly string[]> = {
+  'products.changed': ['/api/products'],
+  'orders.changed': ['/api/orders', '/api/reports', '/api/admin'],
+  'notifications.changed': ['/api/notifications'],
+};
+const EVERY_PATH = [...new Set(Object.values(STALE_PATHS).flat())];
+
+function startsWithPath(key: unknown, paths: Iterable<string>): boolean {
+  if (typeof key !== 'string') return false;
+  for (const path of paths) {
+    if (key === path || key.startsWith(`${path}/`) || key.startsWith(`${path}?`)) return true;
+  }
+  return false;
+}
+
+/** Refetches the open screens' data for these paths (inactive queries refetch when next used). */
+export function invalidatePaths(queryClient: QueryClient, paths: Iterable<string>): void {
+  const wanted = [...paths];
+  void queryClient.invalidateQueries({
+    predicate: (query) => startsWithPath(query.queryKey[0], wanted),
+  });
+}
+
+// Events come in bursts (an order changes orders, stock and the bell at once): refetch once.
+const BATCH_MS = 100;
+// A stream refused for good (signed out, server gone) is tried again after this long.
+const REOPEN_MS = 30_000;
+
+let openCount = 0;
+let stopShared: (() => void) | null = null;
+
+function openShared(queryClient: QueryClient): () => void {
+  let source: EventSource | null = null;
+  let pending = new Set<string>();
+  let batch: ReturnType<typeof setTimeout> | null = null;
+  let reopen: ReturnType<typeof setTimeout> | null = null;
+  let hadError = false;
+
+  const flush = () => {
+    batch = null;
+    const paths = pending;
+    pending = new Set();
+    invalidatePaths(queryClient, paths);
+  };
+  const stale = (paths: readonly string[]) => {
+    for (const path of paths) pending.add(path);
+    batch ??= setTimeout(flush, BATCH_MS);
+  };
+
+  const connect = () => {
+    reopen = null;
+    source = new EventSource(LIVE_EVENTS_URL, { withCredentials: true });
+    source.onopen = () => {
+      // Events sent while the stream was down are lost: catch up on everything it covers.
+      if (hadError) stale(EVERY_PATH);
+      hadError = false;
+    };
+    source.onmessage = (message: MessageEvent<string>) => {
+      let event: LiveEvent;
+      try {
+        event = JSON.parse(message.data) as LiveEvent;
+      } catch {
+        return;
+      }
+      const paths = STALE_PATHS[event.type];
+      if (paths) stale(paths);
+    };
+    source.onerror = () => {
+      hadError = true;
+      // The browser reconnects by itself unless the server refused the stream outright.
+      if (source?.readyState === EventSource.CLOSED) {
+        source.close();
+        source = null;
+        reopen = setTimeout(connect, REOPEN_MS);
+      }
+    };
+  };
+
+  connect();
+  return () => {
+    if (batch) clearTimeout(batch);
+    if (reopen) clearTimeout(reopen);
+    source?.close();
+    source = null;
+  };
+}
+
+/**
+ * Keeps the signed-in user's screens current: one EventSource per tab on /api/events, and
+ * each event refetches the queries it makes stale (stock on browse pages, the farm's orders,
+ * the bell). Safe to call from several components: they share the one stream.
+ */
+export function useLiveEvents(enabled = true): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    openCount += 1;
+    stopShared ??= openShared(queryClient);
+    return () => {
+      openCount -= 1;
+      if (openCount === 0) {
+        stopShared?.();
+        stopShared = null;
+      }
+    };
+  }, [enabled, queryClient]);
+}
+
+/** Mount once in the app: live updates for whoever is signed in. */
+export function LiveUpdates(): null {
+  const { user } = useAuth();
+  useLiveEvents(Boolean(user?.role));
+  return null;
+}

@@ -1,0 +1,226 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addToCart,
+  cartItemCount,
+  cartTotalCents,
+  groupCartByFarm,
+  lineTotalCents,
+  parseStoredCart,
+  removeFromCart,
+  setCartQuantity,
+  type Cart,
+  type CartProduct,
+} from './cart';
+import { parseMoney, toMoneyString } from './money';
+
+function product(overrides: Partial<CartProduct> & { id: number }): CartProduct {
+  const farmId = overrides.farmId ?? 1;
+  return {
+    name: `Product ${overrides.id}`,
+    unit: 'lb',
+    price: '2.50',
+    availableQuantity: 10,
+    farmId,
+    farm: { id: farmId, name: `Farm ${farmId}`, deliveryFee: '5.00', orderMinimum: '50.00' },
+    ...overrides,
+  };
+}
+
+/** A small catalogue of products across a few farms, prices in whole cents. */
+const catalogArb = fc
+  .uniqueArray(
+    fc.record({
+      id: fc.integer({ min: 1, max: 50 }),
+      farmId: fc.integer({ min: 1, max: 4 }),
+      cents: fc.integer({ min: 0, max: 100_000 }),
+      stock: fc.integer({ min: 0, max: 30 }),
+    }),
+    { selector: (entry) => entry.id, minLength: 1, maxLength: 8 },
+  )
+  .map((entries) =>
+    entries.map((entry) =>
+      product({
+        id: entry.id,
+        farmId: entry.farmId,
+        price: toMoneyString(entry.cents),
+        availableQuantity: entry.stock,
+      }),
+    ),
+  );
+
+type Operation =
+  | { kind: 'add'; index: number; quantity: number }
+  | { kind: 'set'; index: number; quantity: number }
+  | { kind: 'remove'; index: number };
+
+const operationArb: fc.Arbitrary<Operation> = fc.oneof(
+  fc.record({
+    kind: fc.constant('add' as const),
+    index: fc.nat(),
+    quantity: fc.integer({ min: -3, max: 40 }),
+  }),
+  fc.record({
+    kind: fc.constant('set' as const),
+    index: fc.nat(),
+    quantity: fc.oneof(fc.integer({ min: -5, max: 60 }), fc.double({ noNaN: false })),
+  }),
+  fc.record({ kind: fc.constant('remove' as const), index: fc.nat() }),
+);
+
+/** Plays operations the way the browse screen does (setting quantities capped at stock). */
+function browse(catalog: CartProduct[], operations: Operation[]): Cart {
+  let cart: Cart = [];
+  for (const operation of operations) {
+    const target = catalog[operation.index % catalog.length]!;
+    if (operation.kind === 'add') cart = addToCart(cart, target, operation.quantity);
+    else if (operation.kind === 'set')
+      cart = setCartQuantity(cart, target.id, operation.quantity, { cap: true });
+    else cart = removeFromCart(cart, target.id);
+  }
+  return cart;
+}
+
+const cartArb = fc
+  .tuple(catalogArb, fc.array(operationArb, { maxLength: 40 }))
+  .map(([catalog, operations]) => ({ catalog, cart: browse(catalog, operations) }));
+
+describe('cart properties', () => {
+  it('never holds more than the stock on browse, nor less than 1, nor a product twice', () => {
+    fc.assert(
+      fc.property(cartArb, ({ catalog, cart }) => {
+        const ids = cart.map((item) => item.id);
+        expect(new Set(ids).size).toBe(ids.length);
+        for (const item of cart) {
+          const stock = catalog.find((entry) => entry.id === item.id)!.availableQuantity;
+          expect(Number.isInteger(item.quantity)).toBe(true);
+          expect(item.quantity).toBeGreaterThanOrEqual(1);
+          expect(item.quantity).toBeLessThanOrEqual(stock);
+        }
+      }),
+    );
+  });
+
+  it('totals equal the sum of the lines, and counts the sum of quantities', () => {
+    fc.assert(
+      fc.property(cartArb, ({ cart }) => {
+        const lines = cart.map((item) => parseMoney(item.pricePerUnit)! * item.quantity);
+        expect(cartTotalCents(cart)).toBe(lines.reduce((sum, line) => sum + line, 0));
+        expect(cart.map(lineTotalCents)).toEqual(lines);
+        expect(cartItemCount(cart)).toBe(cart.reduce((sum, item) => sum + item.quantity, 0));
+      }),
+    );
+  });
+
+  it('groups by farm keeping every line exactly once, with subtotals that add up', () => {
+    fc.assert(
+      fc.property(cartArb, ({ cart }) => {
+        const groups = groupCartByFarm(cart);
+        const grouped = groups.flatMap((group) => group.items);
+        expect(grouped.map((item) => item.id).sort()).toEqual(cart.map((item) => item.id).sort());
+        expect(new Set(groups.map((group) => group.farmId)).size).toBe(groups.length);
+        for (const group of groups) {
+          expect(group.items.every((item) => item.farmId === group.farmId)).toBe(true);
+          expect(group.subtotalCents).toBe(cartTotalCents(group.items));
+          expect(group.shortOfMinimumCents).toBe(
+            Math.max(0, group.orderMinimumCents - group.subtotalCents),
+          );
+        }
+        expect(groups.reduce((sum, group) => sum + group.subtotalCents, 0)).toBe(
+          cartTotalCents(cart),
+        );
+      }),
+    );
+  });
+
+  it('reads back what it stores', () => {
+    fc.assert(
+      fc.property(cartArb, ({ cart }) => {
+        expect(parseStoredCart(JSON.stringify(cart))).toEqual(cart);
+      }),
+    );
+  });
+
+  it('discards a stored cart when any item lacks a farm name', () => {
+    fc.assert(
+      fc.property(
+        cartArb.filter(({ cart }) => cart.length > 0),
+        fc.nat(),
+        fc.constantFrom<unknown>(undefined, '', null, 7),
+        ({ cart }, index, farmName) => {
+          const broken = cart.map((item, position) =>
+            position === index % cart.length ? { ...item, farmName } : item,
+          );
+          expect(parseStoredCart(JSON.stringify(broken))).toBeNull();
+        },
+      ),
+    );
+  });
+});
+
+describe('cart examples', () => {
+  const tomatoes = product({ id: 1, availableQuantity: 3, price: '4.50' });
+  const kale = product({
+    id: 2,
+    farmId: 2,
+    price: '3.00',
+    farm: { id: 2, name: 'Kale Farm', deliveryFee: '0.00', orderMinimum: '10.00' },
+  });
+
+  it('adds, raises an existing line, and caps at the stock', () => {
+    let cart = addToCart([], tomatoes);
+    expect(cart).toEqual([
+      expect.objectContaining({ id: 1, quantity: 1, pricePerUnit: '4.50', farmName: 'Farm 1' }),
+    ]);
+    cart = addToCart(cart, tomatoes, 5);
+    expect(cart[0]!.quantity).toBe(3);
+    expect(addToCart(cart, tomatoes)).toEqual(cart);
+  });
+
+  it('does not add what is out of stock, nor zero, negative or fractional amounts', () => {
+    expect(addToCart([], { ...tomatoes, availableQuantity: 0 })).toEqual([]);
+    expect(addToCart([], tomatoes, 0)).toEqual([]);
+    expect(addToCart([], tomatoes, -2)).toEqual([]);
+    expect(addToCart([], tomatoes, Number.NaN)).toEqual([]);
+    expect(addToCart([], tomatoes, 2.7)[0]!.quantity).toBe(2);
+  });
+
+  it('sets quantities: zero removes, browse caps, the orders screen does not', () => {
+    const cart = addToCart([], tomatoes);
+    expect(setCartQuantity(cart, 1, 0, { cap: true })).toEqual([]);
+    expect(setCartQuantity(cart, 1, -1, { cap: false })).toEqual([]);
+    expect(setCartQuantity(cart, 1, 9, { cap: true })[0]!.quantity).toBe(3);
+    expect(setCartQuantity(cart, 1, 9, { cap: false })[0]!.quantity).toBe(9);
+    expect(setCartQuantity(cart, 99, 2, { cap: true })).toEqual(cart);
+  });
+
+  it('takes the newest price when a product is added again', () => {
+    const cart = addToCart(addToCart([], tomatoes), { ...tomatoes, price: '5.00' });
+    expect(cart[0]).toMatchObject({ quantity: 2, pricePerUnit: '5.00' });
+    expect(cartTotalCents(cart)).toBe(1000);
+  });
+
+  it('groups farms in the order they first appear, with the minimum shortfall', () => {
+    const cart = addToCart(addToCart(addToCart([], kale, 2), tomatoes, 2), kale);
+    const groups = groupCartByFarm(cart);
+    expect(groups.map((group) => [group.farmName, group.subtotalCents])).toEqual([
+      ['Kale Farm', 900],
+      ['Farm 1', 900],
+    ]);
+    expect(groups[0]!.shortOfMinimumCents).toBe(100);
+    expect(groups[1]!.shortOfMinimumCents).toBe(4100);
+    expect(groups[1]!.deliveryFeeCents).toBe(500);
+  });
+
+  it('reads a missing stored cart as empty and anything unreadable as discarded', () => {
+    expect(parseStoredCart(null)).toEqual([]);
+    expect(parseStoredCart('not json')).toBeNull();
+    expect(parseStoredCart('{"id":1}')).toBeNull();
+    expect(parseStoredCart('null')).toBeNull();
+    const good = addToCart([], tomatoes);
+    const noFarm = [{ ...good[0], farm: undefined }];
+    expect(parseStoredCart(JSON.stringify(noFarm))).toBeNull();
+    const badQuantity = [{ ...good[0], quantity: 0 }];
+    expect(parseStoredCart(JSON.stringify(badQuantity))).toBeNull();
+  });
+});

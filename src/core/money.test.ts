@@ -1,0 +1,95 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  formatMoneyString,
+  formatUsd,
+  multiplyCents,
+  parseMoney,
+  sumCents,
+  toMoneyString,
+} from './money';
+
+describe('parseMoney', () => {
+  it.each([
+    ['12', 1200],
+    ['12.5', 1250],
+    ['12.50', 1250],
+    ['0.07', 7],
+    ['  3.10 ', 310],
+    ['-4.25', -425],
+    ['0', 0],
+    ['9999999999.99', 999_999_999_999],
+  ])('reads %j as %i cents', (text, cents) => {
+    expect(parseMoney(text)).toBe(cents);
+  });
+
+  it('reads whole and 2-decimal numbers', () => {
+    expect(parseMoney(7)).toBe(700);
+    expect(parseMoney(7.5)).toBe(750);
+  });
+
+  it.each(['', ' ', 'abc', '1.234', '1,000.00', '$5', '1e3', '.5', '5.', '--1', '12345678901'])(
+    'refuses %j',
+    (text) => {
+      expect(parseMoney(text)).toBeNull();
+    },
+  );
+
+  it('refuses a missing value and a number with more than 2 decimals', () => {
+    expect(parseMoney(null)).toBeNull();
+    expect(parseMoney(undefined)).toBeNull();
+    expect(parseMoney(0.125)).toBeNull();
+  });
+});
+
+describe('toMoneyString', () => {
+  it.each([
+    [0, '0.00'],
+    [5, '0.05'],
+    [1250, '12.50'],
+    [100_000, '1000.00'],
+    [-425, '-4.25'],
+  ])('writes %i cents as %j', (cents, text) => {
+    expect(toMoneyString(cents)).toBe(text);
+  });
+
+  it('round-trips every amount through parseMoney', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -999_999_999_999, max: 999_999_999_999 }), (cents) => {
+        expect(parseMoney(toMoneyString(cents))).toBe(cents);
+      }),
+    );
+  });
+});
+
+describe('formatting for people', () => {
+  it('shows a dollar sign, thousands separators and 2 decimals', () => {
+    expect(formatUsd(123_450)).toBe('$1,234.50');
+    expect(formatUsd(0)).toBe('$0.00');
+    expect(formatUsd(-500)).toBe('-$5.00');
+  });
+
+  it('treats a missing or unreadable wire amount as zero', () => {
+    expect(formatMoneyString('42.1')).toBe('$42.10');
+    expect(formatMoneyString(null)).toBe('$0.00');
+    expect(formatMoneyString(undefined)).toBe('$0.00');
+    expect(formatMoneyString('n/a')).toBe('$0.00');
+  });
+});
+
+describe('arithmetic in cents', () => {
+  it('multiplies and sums exactly where floats would drift', () => {
+    expect(multiplyCents(10, 3)).toBe(30);
+    expect(toMoneyString(sumCents([10, 20]))).toBe('0.30');
+    expect(toMoneyString(multiplyCents(parseMoney('19.99')!, 3))).toBe('59.97');
+    expect(sumCents([])).toBe(0);
+  });
+
+  it('sums an iterable of any length', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 1_000_000 })), (values) => {
+        expect(sumCents(values)).toBe(values.reduce((total, value) => total + value, 0));
+      }),
+    );
+  });
+});

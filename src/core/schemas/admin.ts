@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../order-status';
+import { moneyOutput } from './common';
+
+/**
+ * The administrator's figures. Money counts every order that is not cancelled, as the reports
+ * do (docs/decisions/001-revenue-counts.md); months are Hawaii months.
+ */
+
+/** Spec section 9: the admin table shows 10 rows; the bars scale to these amounts. */
+export const ADMIN_TABLE_ROWS = 10;
+export const ADMIN_TOP_LIMIT = 10;
+export const FARM_BAR_SCALE_CENTS = 10_000_00;
+export const RESTAURANT_BAR_SCALE_CENTS = 5_000_00;
+/** A restaurant counts as active when it has ordered within this many days. */
+export const ACTIVE_RESTAURANT_DAYS = 90;
+export const ADMIN_ORDERS_DEFAULT_LIMIT = 50;
+export const ADMIN_ORDERS_MAX_LIMIT = 500;
+
+const monthKey = z.string().regex(/^\d{4}-\d{2}$/);
+const orderStatus = z.enum(ORDER_STATUSES);
+
+export const adminStatsOutput = z.object({
+  /** The Hawaii month "this month" refers to: "2026-11". */
+  currentMonth: monthKey,
+  stats: z.object({
+    /** Every farm and restaurant profile. */
+    farms: z.number().int(),
+    restaurants: z.number().int(),
+    /** Farms with at least one product on offer. */
+    activeFarms: z.number().int(),
+    /** Restaurants with an order (not cancelled) in the last ACTIVE_RESTAURANT_DAYS days. */
+    activeRestaurants: z.number().int(),
+    /** Orders that are not cancelled, all time and this month. */
+    totalOrders: z.number().int(),
+    monthlyOrders: z.number().int(),
+    totalRevenue: moneyOutput,
+    monthlyRevenue: moneyOutput,
+    /** Every order by status, cancelled ones included. */
+    ordersByStatus: z.record(orderStatus, z.number().int()),
+  }),
+  topFarms: z.array(
+    z.object({ id: z.number(), name: z.string(), orders: z.number().int(), revenue: moneyOutput }),
+  ),
+  topRestaurants: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      orders: z.number().int(),
+      totalSpent: moneyOutput,
+    }),
+  ),
+});
+export type AdminStats = z.infer<typeof adminStatsOutput>;
+
+const positiveId = z.coerce
+  .number({ error: 'Must be a number' })
+  .int('Must be a whole number')
+  .positive('Must be positive')
+  .max(2_147_483_647, 'Too large');
+
+/** GET /api/admin/orders and /api/admin/orders.csv filters. */
+export const adminOrdersQuery = z.object({
+  farmId: positiveId.optional(),
+  status: z.enum(ORDER_STATUSES, { error: 'Choose a valid order status' }).optional(),
+  /** A Hawaii month, "2026-11": orders created in it. */
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-11')
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'Must be a number' })
+    .int('Must be a whole number')
+    .min(1, 'At least 1')
+    .max(ADMIN_ORDERS_MAX_LIMIT, `At most ${ADMIN_ORDERS_MAX_LIMIT}`)
+    .optional(),
+});
+export type AdminOrdersQuery = z.output<typeof adminOrdersQuery>;
+export type AdminCsvQuery = Omit<AdminOrdersQuery, 'limit'>;
+
+export const adminOrderOutput = z.object({
+  id: z.number(),
+  status: orderStatus,
+  createdAt: z.string(),
+  deliveryDate: z.string().nullable(),
+  totalAmount: moneyOutput,
+  farm: z.object({ id: z.number(), name: z.string() }),
+  restaurant: z.object({ id: z.number(), name: z.string() }),
+});
+export type AdminOrder = z.infer<typeof adminOrderOutput>;
+export const adminOrderListOutput = z.array(adminOrderOutput);
+
+export const HEALTH_STATUSES = {
+  server: ['online'],
+  database: ['connected', 'unavailable'],
+  email: ['configured', 'outbox'],
+  sms: ['configured', 'not_configured'],
+} as const;
+
+export const adminHealthOutput = z.object({
+  checkedAt: z.string(),
+  server: z.object({
+    status: z.enum(HEALTH_STATUSES.server),
+    startedAt: z.string(),
+    uptimeSeconds: z.number().int(),
+  }),
+  database: z.object({
+    status: z.enum(HEALTH_STATUSES.database),
+    kind: z.enum(['postgres', 'pglite']),
+    latencyMs: z.number().int(),
+  }),
+  /** 'outbox': no SMTP server is set, so mail is written to files instead of sent. */
+  email: z.object({ status: z.enum(HEALTH_STATUSES.email) }),
+  sms: z.object({ status: z.enum(HEALTH_STATUSES.sms) }),
+});
+export type AdminHealth = z.infer<typeof adminHealthOutput>;
+
+/** The development-only user switcher (GET /api/test/users, POST /api/test/switch-user). */
+export const devUserOutput = z.object({
+  id: z.number(),
+  email: z.string(),
+  role: z.string().nullable(),
+  profileName: z.string().nullable(),
+});
+export type DevUser = z.infer<typeof devUserOutput>;
+export const devUserListOutput = z.array(devUserOutput);
+export const switchUserBody = z.object({
+  userId: z
+    .number({ error: 'Choose a user' })
+    .int('Choose a user')
+    .positive('Choose a user')
+    .max(2_147_483_647, 'Choose a user'),
+});
+export const devSwitchOutput = z.object({ ok: z.literal(true) });

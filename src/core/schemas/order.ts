@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { isValidCalendarDate } from '../hawaii-time';
+import { parseMoney } from '../money';
+import { ORDER_STATUSES } from '../order-status';
+import { moneyInput, moneyOutput, optionalText } from './common';
+
+export const ORDER_NOTES_MAX_LENGTH = 1000;
+export const RECIPIENT_NAME_MAX_LENGTH = 120;
+export const MAX_ORDER_LINES = 100;
+export const MAX_LINE_QUANTITY = 100_000;
+/** A checkout holds one order per farm; more farms than this in one cart is not a real cart. */
+export const MAX_CHECKOUT_FARMS = 25;
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const RECIPIENT_REQUIRED_MESSAGE = "Please enter the recipient's name";
+
+const positiveId = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .positive(`${label} must be positive`)
+    .max(2_147_483_647, `${label} is too large`);
+
+export const orderItemInput = z
+  .object({
+    productId: positiveId('Product'),
+    quantity: z
+      .number({ error: 'Quantity must be a number' })
+      .int('Quantity must be a whole number')
+      .positive('Quantity must be at least 1')
+      .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY}`),
+    unitPrice: moneyInput,
+    totalPrice: moneyInput.optional(),
+  })
+  .superRefine((item, ctx) => {
+    if (item.totalPrice === undefined) return;
+    if (parseMoney(item.totalPrice) !== parseMoney(item.unitPrice)! * item.quantity) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['totalPrice'],
+        message: 'The line total must be the unit price times the quantity',
+      });
+    }
+  });
+export type OrderItemInput = z.infer<typeof orderItemInput>;
+
+export const deliveryDateInput = z
+  .string({ error: 'Use a date like 2026-12-01' })
+  .refine(isValidCalendarDate, 'Use a date like 2026-12-01');
+
+/** POST /api/orders: one farm's order. Prices and totals are checked against the database. */
+export const orderCreateBody = z.object({
+  farmId: positiveId('Farm'),
+  totalAmount: moneyInput,
+  items: z
+    .array(orderItemInput, { error: 'Add at least one item' })
+    .min(1, 'Add at least one item')
+    .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} lines`),
+  deliveryDate: deliveryDateInput.nullish().transform((value) => value ?? null),
+  notes: optionalText(ORDER_NOTES_MAX_LENGTH),
+});
+export type OrderCreateBody = z.infer<typeof orderCreateBody>;
+export type OrderCreateInput = z.input<typeof orderCreateBody>;
+
+/** POST /api/checkout: every farm's order of the cart, placed all or none. */
+export const checkoutBody = z.object({
+  orders: z
+    .array(orderCreateBody, { error: 'Add at least one order' })
+    .min(1, 'Add at least one order')
+    .max(MAX_CHECKOUT_FARMS, `At most ${MAX_CHECKOUT_FARMS} farms in one checkout`)
+    .superRefine((orders, ctx) => {
+      const seen = new Set<number>();
+      orders.forEach((order, index) => {
+        if (seen.has(order.farmId)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'farmId'],
+            message: 'Put each farm in one order only',
+          });
+        }
+        seen.add(order.farmId);
+      });
+    }),
+});
+export type CheckoutBody = z.infer<typeof checkoutBody>;
+export type CheckoutInput = z.input<typeof checkoutBody>;
+
+/** The Idempotency-Key header: any printable token a client makes once per attempt. */
+export const idempotencyKeyHeader = z
+  .string()
+  .trim()
+  .min(8, 'The Idempotency-Key must be 8 to 200 printable characters')
+  .max(200, 'The Idempotency-Key must be 8 to 200 printable characters')
+  .regex(/^[\x21-\x7e]+$/, 'The Idempotency-Key must be 8 to 200 printable characters')
+  .optional();
+
+/** PATCH /api/orders/{id}/status. A delivery needs the name of whoever received it. */
+export const orderStatusBody = z
+  .object({
+    status: z.enum(ORDER_STATUSES, { error: 'Choose a valid order status' }),
+    recipientName: z
+      .string()
+      .trim()
+      .max(RECIPIENT_NAME_MAX_LENGTH, `At most ${RECIPIENT_NAME_MAX_LENGTH} characters`)
+      .nullish()
+      .transform((value) => (value ? value : null)),
+  })
+  .superRefine((body, ctx) => {
+    if (body.status === 'delivered' && !body.recipientName) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recipientName'],
+        message: RECIPIENT_REQUIRED_MESSAGE,
+      });
+    }
+  });
+export type OrderStatusBody = z.infer<typeof orderStatusBody>;
+export type OrderStatusInput = z.input<typeof orderStatusBody>;
+
+export const pickListQuery = z.object({ date: deliveryDateInput });
+
+export const orderItemOutput = z.object({
+  id: z.number(),
+  productId: z.number(),
+  product: z.object({ name: z.string(), unit: z.string() }),
+  quantity: z.number(),
+  unitPrice: moneyOutput,
+  totalPrice: moneyOutput,
+});
+export type OrderItem = z.infer<typeof orderItemOutput>;
+
+/** API.md "Order". */
+export const orderOutput = z.object({
+  id: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  createdAt: z.string(),
+  subtotal: moneyOutput,
+  deliveryFee: moneyOutput,
+  totalAmount: moneyOutput,
+  deliveryDate: z.string().nullable(),
+  recipientName: z.string().nullable(),
+  notes: z.string().nullable(),
+  farm: z.object({ id: z.number(), name: z.string() }),
+  restaurant: z.object({
+    id: z.number(),
+    name: z.string(),
+    location: z.string(),
+    contactPhone: z.string().nullable(),
+  }),
+  orderItems: z.array(orderItemOutput),
+});
+export type Order = z.infer<typeof orderOutput>;
+
+export const orderListOutput = z.array(orderOutput);
+export const checkoutOutput = z.object({ orders: z.array(orderOutput) });
+export type CheckoutResult = z.infer<typeof checkoutOutput>;
+
+/** The figures of one product a 409 on placement reports, so the client can explain it. */
+export const orderProblemProduct = z.object({
+  farmId: z.number(),
+  farmName: z.string(),
+  productId: z.number(),
+  productName: z.string().nullable(),
+  unit: z.string().nullable(),
+  requestedQuantity: z.number(),
+  availableQuantity: z.number(),
+  unitPrice: moneyOutput.nullable(),
+  sentUnitPrice: moneyOutput.nullable(),
+});
+export type OrderProblemProduct = z.infer<typeof orderProblemProduct>;
+
+/** Codes of a 409 on placement: the body also carries the products at fault. */
+export const ORDER_CONFLICT_CODES = {
+  insufficientStock: 'insufficient_stock',
+  priceChanged: 'price_changed',
+  productUnavailable: 'product_unavailable',
+  totalChanged: 'total_changed',
+} as const;
+
+export const orderConflictBody = z.object({
+  message: z.string(),
+  code: z.string(),
+  farmId: z.number().optional(),
+  farmName: z.string().optional(),
+  products: z.array(orderProblemProduct).optional(),
+  subtotal: moneyOutput.optional(),
+  deliveryFee: moneyOutput.optional(),
+  totalAmount: moneyOutput.optional(),
+});
+export type OrderConflictBody = z.infer<typeof orderConflictBody>;

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { PRODUCT_CATEGORIES, UNITS } from '../constants';
+import { moneyInput, moneyOutput, optionalText, REQUIRED, requiredText } from './common';
+
+/** The largest stock a product may carry; keeps sums far from the integer column's limit. */
+export const MAX_AVAILABLE_QUANTITY = 1_000_000;
+
+const category = z
+  .union([
+    z.enum(PRODUCT_CATEGORIES, { error: 'Choose a category from the list' }),
+    z.literal(''),
+  ])
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+const unit = z.enum(UNITS, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === '' ? REQUIRED : 'Choose a unit from the list',
+});
+
+/**
+ * Spec section 5: quantity is optional and parsed as a whole number. Forms send the input's
+ * text, other clients a number; blank means 0.
+ */
+const availableQuantity = z
+  .union([z.number(), z.string().trim()], { error: 'Enter a whole number, 0 or more' })
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === null || value === undefined || value === '') return 0;
+    const quantity = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : NaN;
+    if (!Number.isInteger(quantity) || quantity < 0) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a whole number, 0 or more' });
+      return z.NEVER;
+    }
+    if (quantity > MAX_AVAILABLE_QUANTITY) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `At most ${MAX_AVAILABLE_QUANTITY.toLocaleString('en-US')}`,
+      });
+      return z.NEVER;
+    }
+    return quantity;
+  });
+
+const price = z
+  .string({
+    error: (issue) => (issue.input == null ? REQUIRED : 'Enter an amount like 12.50'),
+  })
+  .trim()
+  .min(1, REQUIRED)
+  .pipe(moneyInput);
+
+const productFields = {
+  name: requiredText(120),
+  description: optionalText(2000),
+  category,
+  unit,
+  price,
+  availableQuantity,
+  isOrganic: z.boolean({ error: 'Must be true or false' }),
+  isActive: z.boolean({ error: 'Must be true or false' }),
+};
+
+/** POST /api/products, and the Add/Edit Product form. */
+export const productBody = z.object({
+  ...productFields,
+  isOrganic: productFields.isOrganic.default(false),
+  isActive: productFields.isActive.default(true),
+});
+export type ProductBody = z.output<typeof productBody>;
+export type ProductFormValues = z.input<typeof productBody>;
+
+/** PATCH /api/products/{id}: any of the same fields; the farm never changes. */
+export const productUpdateBody = z.object(productFields).partial();
+export type ProductUpdateBody = z.output<typeof productUpdateBody>;
+
+export const farmSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  deliveryFee: moneyOutput,
+  orderMinimum: moneyOutput,
+});
+export type FarmSummary = z.infer<typeof farmSummary>;
+
+export const productOutput = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  category: z.string().nullable(),
+  unit: z.string(),
+  price: moneyOutput,
+  availableQuantity: z.number().int(),
+  isOrganic: z.boolean(),
+  isActive: z.boolean(),
+  farmId: z.number(),
+  farm: farmSummary,
+  /** The farm's nearest delivery day from Hawaii's today on, "YYYY-MM-DD", or null. */
+  nextDeliveryDate: z.string().nullable(),
+});
+export type Product = z.infer<typeof productOutput>;
+
+export const productListOutput = z.array(productOutput);
+
+export const PRODUCT_AVAILABILITY = ['all', 'available', 'out_of_stock'] as const;
+export type ProductAvailability = (typeof PRODUCT_AVAILABILITY)[number];
+export const PRODUCT_SORTS = ['name', 'price', 'farm', 'availability'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const DEFAULT_PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 100;
+
+/** GET /api/products with any of these parameters answers one page of the catalogue. */
+export const productQuery = z.object({
+  q: z.string().trim().max(200, 'At most 200 characters').optional(),
+  category: z
+    .union([z.enum(PRODUCT_CATEGORIES), z.literal('all')], {
+      error: 'Choose a category from the list',
+    })
+    .optional(),
+  farmId: z.coerce
+    .number({ error: 'Must be a number' })
+    .int('Must be a whole number')
+    .positive('Must be positive')
+    .max(2_147_483_647, 'Too large')
+    .optional(),
+  availability: z
+    .enum(PRODUCT_AVAILABILITY, { error: 'Use all, available or out_of_stock' })
+    .optional(),
+  sort: z.enum(PRODUCT_SORTS, { error: 'Use name, price, farm or availability' }).optional(),
+  page: z.coerce
+    .number({ error: 'Must be a number' })
+    .int('Must be a whole number')
+    .min(1, 'At least 1')
+    .max(100_000, 'Too large')
+    .optional(),
+  pageSize: z.coerce
+    .number({ error: 'Must be a number' })
+    .int('Must be a whole number')
+    .min(1, 'At least 1')
+    .max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE}`)
+    .optional(),
+});
+export type ProductQuery = z.output<typeof productQuery>;
+
+export const productPageOutput = z.object({
+  items: productListOutput,
+  /** Products matching the search and filters. */
+  total: z.number().int(),
+  /** Every product on offer, whatever the filters. */
+  totalAll: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** The farms that have products on offer, by name: the farm filter's choices. */
+  farms: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type ProductPage = z.infer<typeof productPageOutput>;
+
+/** DELETE /api/products/{id}: `archived` when orders still refer to it (restorable). */
+export const productDeleteOutput = z.object({
+  id: z.number(),
+  archived: z.boolean(),
+});
+export type ProductDeleteResult = z.infer<typeof productDeleteOutput>;
+
+export const farmListOutput = z.array(farmSummary);

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../order-status';
+import { moneyOutput } from './common';
+
+/**
+ * GET /api/reports/farm and GET /api/reports/restaurant. Every figure is computed by the
+ * database in Hawaii time. Money figures count every order except cancelled ones
+ * (docs/decisions/001-revenue-counts.md); the status distribution and the recent orders show
+ * every order.
+ */
+
+/** Sizes of the lists (spec section 9). */
+export const REPORT_RECENT_ORDERS = 5;
+export const REPORT_MONTHS = 6;
+export const TOP_FARMS = 10;
+export const TOP_PRODUCTS_LIST = 5;
+export const TOP_PRODUCTS_PIE = 6;
+export const DASHBOARD_RECENT_ORDERS_SHOWN = 3;
+
+/** Said on screen wherever money figures appear. */
+export const REVENUE_RULE_CAPTION = 'Cancelled orders are not counted';
+
+const orderStatus = z.enum(ORDER_STATUSES);
+
+/** One Hawaii calendar month, oldest first: "2026-06". */
+const monthKey = z.string().regex(/^\d{4}-\d{2}$/);
+
+export const statusSliceOutput = z.object({
+  status: orderStatus,
+  orders: z.number().int(),
+  /** Sum of the totals of the orders in this status (cancelled ones included here). */
+  total: moneyOutput,
+});
+export type StatusSlice = z.infer<typeof statusSliceOutput>;
+
+const recentOrderBase = {
+  id: z.number().int(),
+  status: orderStatus,
+  createdAt: z.string(),
+  totalAmount: moneyOutput,
+};
+
+export const growthOutput = z.object({
+  /** This month from its first day up to now. */
+  monthToDate: moneyOutput,
+  /** Last month from its first day up to the same point (clamped to its end). */
+  lastMonthSamePeriod: moneyOutput,
+  /** Percent change with one decimal ("12.5", "-3.0"); null when last month had nothing. */
+  percent: z.string().nullable(),
+});
+export type Growth = z.infer<typeof growthOutput>;
+
+export const farmReportOutput = z.object({
+  /** The Hawaii month "this month" refers to: "2026-11". */
+  currentMonth: monthKey,
+  totals: z.object({
+    totalRevenue: moneyOutput,
+    monthlyRevenue: moneyOutput,
+    /** Orders counted (not cancelled). */
+    totalOrders: z.number().int(),
+    completedOrders: z.number().int(),
+    pendingOrders: z.number().int(),
+    avgOrderValue: moneyOutput,
+    totalProducts: z.number().int(),
+    activeProducts: z.number().int(),
+  }),
+  growth: growthOutput,
+  months: z.array(z.object({ month: monthKey, revenue: moneyOutput, orders: z.number().int() })),
+  /** The top 6 products by revenue; the ranked list shows the first 5. */
+  topProducts: z.array(
+    z.object({
+      productId: z.number().int(),
+      name: z.string(),
+      unit: z.string(),
+      quantitySold: z.number().int(),
+      revenue: moneyOutput,
+      /** Share of the revenue of these top products, one decimal ("42.5"). */
+      sharePercent: z.string(),
+    }),
+  ),
+  statusDistribution: z.array(statusSliceOutput),
+  recentOrders: z.array(z.object({ ...recentOrderBase, restaurantName: z.string() })),
+});
+export type FarmReport = z.infer<typeof farmReportOutput>;
+
+export const restaurantReportOutput = z.object({
+  currentMonth: monthKey,
+  totals: z.object({
+    totalSpent: moneyOutput,
+    monthlySpent: moneyOutput,
+    totalOrders: z.number().int(),
+    completedOrders: z.number().int(),
+    /** Pending, confirmed, packed or in transit. */
+    activeOrders: z.number().int(),
+    avgOrderValue: moneyOutput,
+  }),
+  months: z.array(z.object({ month: monthKey, spent: moneyOutput, orders: z.number().int() })),
+  statusDistribution: z.array(statusSliceOutput),
+  /** Top 10 farms by spending. */
+  topFarms: z.array(
+    z.object({
+      farmId: z.number().int(),
+      farmName: z.string(),
+      orders: z.number().int(),
+      totalSpent: moneyOutput,
+      avgOrder: moneyOutput,
+    }),
+  ),
+  recentOrders: z.array(z.object({ ...recentOrderBase, farmName: z.string() })),
+});
+export type RestaurantReport = z.infer<typeof restaurantReportOutput>;

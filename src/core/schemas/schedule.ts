@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { SCHEDULE_ZONES } from '../constants';
+import { isValidCalendarDate } from '../hawaii-time';
+
+export const DATES_REQUIRED_MESSAGE = 'Please select at least one delivery date';
+export const ZONE_REQUIRED_MESSAGE = 'Please select a delivery zone';
+/** A farm plans at most a year or so of days in one go. */
+export const MAX_DATES_PER_REQUEST = 400;
+
+const calendarDate = z
+  .string({ error: 'Use a date like 2026-12-01' })
+  .refine(isValidCalendarDate, 'Use a date like 2026-12-01');
+
+/**
+ * POST /api/delivery-schedules. Duplicates are dropped and the dates sorted (spec section 5);
+ * whether a date is in the past is judged by the server against Hawaii's today.
+ */
+export const scheduleCreateBody = z.object({
+  deliveryDates: z
+    .array(calendarDate, { error: DATES_REQUIRED_MESSAGE })
+    .min(1, DATES_REQUIRED_MESSAGE)
+    .max(MAX_DATES_PER_REQUEST, `At most ${MAX_DATES_PER_REQUEST} dates at a time`)
+    .transform((dates) => [...new Set(dates)].sort()),
+  deliveryArea: z
+    .string({ error: ZONE_REQUIRED_MESSAGE })
+    .refine((zone) => zone !== '', ZONE_REQUIRED_MESSAGE)
+    .refine(
+      (zone) => zone === '' || SCHEDULE_ZONES.includes(zone),
+      'Choose a delivery zone from the list',
+    ),
+});
+export type ScheduleCreateBody = z.output<typeof scheduleCreateBody>;
+
+export const scheduleOutput = z.object({
+  id: z.number(),
+  farmId: z.number(),
+  deliveryDate: z.string(),
+  deliveryArea: z.string(),
+});
+export type Schedule = z.infer<typeof scheduleOutput>;
+export const scheduleListOutput = z.array(scheduleOutput);
+
+export const farmIdParam = z.object({
+  farmId: z.coerce
+    .number({ error: 'Must be a number' })
+    .int('Must be a whole number')
+    .positive('Must be positive')
+    .max(2_147_483_647, 'Too large'),
+});
+
+/** Adds a date to a selection: duplicates ignored, kept sorted (spec section 5). */
+export function addScheduleDate(dates: readonly string[], date: string): string[] {
+  return [...new Set([...dates, date])].sort();
+}

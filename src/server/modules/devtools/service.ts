@@ -1,0 +1,47 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { DevUser } from '../../../core/schemas/admin';
+import type { Db } from '../../db/database';
+import { farms, restaurants, users } from '../../db/schema';
+import { notFound } from '../../errors';
+import { createSession, deleteSession } from '../auth/session';
+
+/** Every account with the name of the profile of its current role. */
+export async function listDevUsers(db: Db): Promise<DevUser[]> {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      profileName: sql<string | null>`case
+        when ${users.role} = 'farmer' then ${farms.name}
+        when ${users.role} = 'restaurant' then ${restaurants.name}
+        else null end`,
+    })
+    .from(users)
+    .leftJoin(farms, eq(farms.userId, users.id))
+    .leftJoin(restaurants, eq(restaurants.userId, users.id))
+    .orderBy(asc(users.role), asc(users.email));
+}
+
+/** Ends the caller's session (if any) and opens one for the chosen user. */
+export async function switchToUser(
+  db: Db,
+  userId: number,
+  currentTokenHash: string | null,
+  sessionDays: number,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (!user) throw notFound('No such user');
+    if (currentTokenHash) await deleteSession(tx, currentTokenHash);
+    return createSession(tx, user.id, sessionDays);
+  });
+}
+
+export async function endSession(db: Db, tokenHash: string | null): Promise<void> {
+  if (tokenHash) await deleteSession(db, tokenHash);
+}

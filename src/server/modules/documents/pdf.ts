@@ -1,0 +1,406 @@
+import PDFDocument from 'pdfkit';
+import { titleCase } from '../../../core/constants';
+import { hawaiiDate } from '../../../core/hawaii-time';
+import { formatUsd, parseMoney } from '../../../core/money';
+import type { DocumentOrder, Invoice } from './service';
+
+type Pdf = PDFKit.PDFDocument;
+
+const PAGE_MARGIN = 50;
+const INK = '#1c1917';
+const MUTED = '#57534e';
+const RULE = '#d6d3d1';
+const ACCENT = '#166534';
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * The built-in PDF fonts know only the Windows-1252 characters. Hawaiian text keeps its
+ * letters: the ʻokina becomes an apostrophe and a kahakō vowel its plain vowel.
+ */
+export function pdfText(value: string): string {
+  return value
+    .replace(/[\u02bb\u02bc]/g, "'")
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, (mark, offset: number, whole: string) => {
+      // Keep accents that Windows-1252 has precomposed (é, ñ, ü...).
+      const composed = (whole[offset - 1] ?? '') + mark;
+      return composed.normalize('NFC').length === 1 &&
+        composed.normalize('NFC').charCodeAt(0) <= 0xff
+        ? mark
+        : '';
+    })
+    .normalize('NFC')
+    .replace(/[^\x20-\x7e\xa0-\xff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/g, '');
+}
+
+/** "2026-12-01" -> "Dec 1, 2026". */
+export function formatDay(date: string | null): string {
+  if (!date) return 'Not scheduled';
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return `${MONTHS[month - 1]} ${day}, ${year}`;
+}
+
+const usd = (value: string) => formatUsd(parseMoney(value) ?? 0);
+
+export function invoiceNumberLabel(number: number): string {
+  return String(number).padStart(5, '0');
+}
+
+export function newPdf(title: string): Pdf {
+  return new PDFDocument({
+    size: 'LETTER',
+    margin: PAGE_MARGIN,
+    info: { Title: pdfText(title), Author: 'Harvest Hui' },
+  });
+}
+
+function contentWidth(doc: Pdf): number {
+  return doc.page.width - PAGE_MARGIN * 2;
+}
+
+function rule(doc: Pdf, y = doc.y): void {
+  doc
+    .moveTo(PAGE_MARGIN, y)
+    .lineTo(doc.page.width - PAGE_MARGIN, y)
+    .lineWidth(0.75)
+    .strokeColor(RULE)
+    .stroke();
+}
+
+/** Starts a new page when fewer than `needed` points are left above the bottom margin. */
+function ensureSpace(doc: Pdf, needed: number, onNewPage?: () => void): void {
+  if (doc.y + needed > doc.page.height - PAGE_MARGIN) {
+    doc.addPage();
+    onNewPage?.();
+  }
+}
+
+interface Column {
+  header: string;
+  width: number;
+  align?: 'left' | 'right' | 'center';
+}
+
+/** A simple table: a header row, then rows that wrap their text and break across pages. */
+function table(
+  doc: Pdf,
+  columns: Column[],
+  rows: string[][],
+  options: { checkbox?: boolean } = {},
+) {
+  const x0 = PAGE_MARGIN;
+  const padding = 6;
+  const drawHeader = () => {
+    const y = doc.y;
+    doc.rect(x0, y, contentWidth(doc), 22).fill('#f5f5f4');
+    let x = x0;
+    doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED);
+    for (const column of columns) {
+      doc.text(column.header.toUpperCase(), x + padding, y + 7, {
+        width: column.width - padding * 2,
+        align: column.align ?? 'left',
+        lineBreak: false,
+      });
+      x += column.width;
+    }
+    doc.y = y + 22;
+  };
+  drawHeader();
+  doc.font('Helvetica').fontSize(10).fillColor(INK);
+  for (const row of rows) {
+    const heights = row.map((cell, index) =>
+      doc.heightOfString(pdfText(cell), { width: columns[index]!.width - padding * 2 }),
+    );
+    const height = Math.max(...heights, 12) + padding * 2;
+    ensureSpace(doc, height, drawHeader);
+    const y = doc.y;
+    let x = x0;
+    row.forEach((cell, index) => {
+      const column = columns[index]!;
+      if (options.checkbox && index === 0) {
+        doc
+          .rect(x + padding, y + padding, 11, 11)
+          .lineWidth(1)
+          .strokeColor(INK)
+          .stroke();
+      } else {
+        doc
+          .font('Helvetica')
+          .fontSize(10)
+          .fillColor(INK)
+          .text(pdfText(cell), x + padding, y + padding, {
+            width: column.width - padding * 2,
+            align: column.align ?? 'left',
+          });
+      }
+      x += column.width;
+    });
+    doc.y = y + height;
+    rule(doc);
+  }
+}
+
+function label(doc: Pdf, text: string, x: number, y: number, width: number) {
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text(text, x, y, { width });
+}
+
+/** Lines of an address block; the first (a name) in bold unless told otherwise. */
+function lines(
+  doc: Pdf,
+  values: (string | null | undefined)[],
+  x: number,
+  width: number,
+  boldFirst = true,
+) {
+  doc.font('Helvetica').fontSize(10).fillColor(INK);
+  values
+    .filter((value): value is string => Boolean(value))
+    .forEach((value, index) => {
+      doc
+        .font(boldFirst && index === 0 ? 'Helvetica-Bold' : 'Helvetica')
+        .text(pdfText(value), x, undefined, { width });
+    });
+}
+
+/** The title block: the farm on the left, the document's name and key facts on the right. */
+function header(doc: Pdf, data: DocumentOrder, title: string, facts: [string, string][]): void {
+  const top = PAGE_MARGIN;
+  const right = doc.page.width - PAGE_MARGIN;
+  const factsWidth = 220;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .fillColor(ACCENT)
+    .text(pdfText(data.farm.name), PAGE_MARGIN, top, { width: contentWidth(doc) - factsWidth });
+  doc.font('Helvetica').fontSize(10).fillColor(INK);
+  lines(doc, [data.farm.location, data.farm.contactPhone], PAGE_MARGIN, 260, false);
+  const leftBottom = doc.y;
+
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .fillColor(INK)
+    .text(title, right - factsWidth, top, { width: factsWidth, align: 'right' });
+  doc.moveDown(0.3);
+  for (const [name, value] of facts) {
+    const y = doc.y;
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(MUTED)
+      .text(name, right - factsWidth, y, { width: 100 });
+    doc
+      .font('Helvetica-Bold')
+      .fillColor(INK)
+      .text(pdfText(value), right - 120, y, { width: 120, align: 'right' });
+  }
+  doc.y = Math.max(leftBottom, doc.y) + 16;
+  rule(doc);
+  doc.moveDown(1);
+}
+
+function restaurantBlock(doc: Pdf, heading: string, data: DocumentOrder, withContacts: boolean) {
+  const y = doc.y;
+  label(doc, heading, PAGE_MARGIN, y, 240);
+  doc.moveDown(0.3);
+  lines(
+    doc,
+    [data.restaurant.name, data.restaurant.location, data.restaurant.contactPhone],
+    PAGE_MARGIN,
+    250,
+  );
+  if (withContacts && data.restaurant.contacts.length > 0) {
+    doc.moveDown(0.5);
+    label(doc, 'Contacts', PAGE_MARGIN, doc.y, 240);
+    doc.font('Helvetica').fontSize(9).fillColor(INK);
+    for (const contact of data.restaurant.contacts) {
+      const who = [contact.name, contact.position ? `(${contact.position})` : null]
+        .filter(Boolean)
+        .join(' ');
+      const reach = [contact.phone, contact.email].filter(Boolean).join(' · ');
+      doc.text(pdfText([who, reach].filter(Boolean).join(' - ')), PAGE_MARGIN, undefined, {
+        width: 250,
+      });
+    }
+  }
+  return { top: y, bottom: doc.y };
+}
+
+/** The invoice: farm, bill-to, items with prices, totals and whom to pay. */
+export function renderInvoice(doc: Pdf, invoice: Invoice): void {
+  const { order } = invoice;
+  header(doc, invoice, 'INVOICE', [
+    ['Invoice No.', invoiceNumberLabel(invoice.invoiceNumber)],
+    ['Issue date', formatDay(hawaiiDate(invoice.issuedAt))],
+    ['Order', `#${order.id}`],
+    ['Delivery date', formatDay(order.deliveryDate)],
+  ]);
+  const block = restaurantBlock(doc, 'Bill to', invoice, false);
+  const x = PAGE_MARGIN + 300;
+  label(doc, 'Make checks payable to', x, block.top, 200);
+  doc.moveDown(0.3);
+  lines(doc, [invoice.farm.checksPayableTo ?? invoice.farm.name], x, contentWidth(doc) - 300);
+  doc.y = Math.max(block.bottom, doc.y) + 20;
+
+  const width = contentWidth(doc);
+  table(
+    doc,
+    [
+      { header: 'Product', width: width - 330 },
+      { header: 'Quantity', width: 110, align: 'right' },
+      { header: 'Unit price', width: 110, align: 'right' },
+      { header: 'Line total', width: 110, align: 'right' },
+    ],
+    order.orderItems.map((item) => [
+      item.product.name,
+      `${item.quantity} ${item.product.unit}`,
+      usd(item.unitPrice),
+      usd(item.totalPrice),
+    ]),
+  );
+
+  ensureSpace(doc, 90);
+  doc.moveDown(0.8);
+  const totals: [string, string, boolean][] = [
+    ['Subtotal', usd(order.subtotal), false],
+    ['Delivery fee', usd(order.deliveryFee), false],
+    ['Total', usd(order.totalAmount), true],
+  ];
+  for (const [name, value, strong] of totals) {
+    const y = doc.y;
+    doc
+      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(strong ? 12 : 10)
+      .fillColor(INK)
+      .text(name, PAGE_MARGIN + width - 230, y, { width: 110, align: 'right' })
+      .text(value, PAGE_MARGIN + width - 116, y, { width: 110, align: 'right' });
+    doc.moveDown(0.3);
+  }
+  if (order.notes) {
+    doc.moveDown(1);
+    ensureSpace(doc, 40);
+    label(doc, 'Order notes', PAGE_MARGIN, doc.y, width);
+    doc.font('Helvetica').fontSize(10).fillColor(INK).text(pdfText(order.notes), { width });
+  }
+  doc.moveDown(2);
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text('Mahalo for buying local.', PAGE_MARGIN, undefined, { width, align: 'center' });
+}
+
+function deliveryZone(data: DocumentOrder): string {
+  if (data.restaurant.deliveryZone) return titleCase(data.restaurant.deliveryZone);
+  if (data.deliveryAreas.length > 0) return data.deliveryAreas.join(', ');
+  return 'Not set';
+}
+
+/** The packing slip: who gets it, when and where, and each item with a box to tick; no prices. */
+export function renderPackingSlip(doc: Pdf, data: DocumentOrder): void {
+  const { order } = data;
+  header(doc, data, 'PACKING SLIP', [
+    ['Order', `#${order.id}`],
+    ['Delivery date', formatDay(order.deliveryDate)],
+    ['Delivery zone', deliveryZone(data)],
+  ]);
+  const width = contentWidth(doc);
+  const block = restaurantBlock(doc, 'Deliver to', data, true);
+  const x = PAGE_MARGIN + 300;
+  label(doc, 'Order notes', x, block.top, width - 300);
+  doc.moveDown(0.3);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(order.notes ? INK : MUTED)
+    .text(pdfText(order.notes ?? 'None'), x, undefined, { width: width - 300 });
+  doc.y = Math.max(block.bottom, doc.y) + 20;
+
+  table(
+    doc,
+    [
+      { header: '', width: 30 },
+      { header: 'Product', width: width - 190 },
+      { header: 'Quantity', width: 80, align: 'right' },
+      { header: 'Unit', width: 80 },
+    ],
+    order.orderItems.map((item) => [
+      '',
+      item.product.name,
+      String(item.quantity),
+      item.product.unit,
+    ]),
+    { checkbox: true },
+  );
+
+  ensureSpace(doc, 70);
+  doc.moveDown(2);
+  const y = doc.y;
+  doc.font('Helvetica').fontSize(10).fillColor(INK);
+  doc.text('Packed by: ____________________', PAGE_MARGIN, y);
+  doc.text('Received by: ____________________', PAGE_MARGIN + width / 2, y);
+}
+
+/** One day's pick list: every product to gather, summed over the day's orders. */
+export function renderPickList(doc: Pdf, date: string, slips: DocumentOrder[]): void {
+  const farm = slips[0]!.farm;
+  const width = contentWidth(doc);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .fillColor(ACCENT)
+    .text(pdfText(farm.name), PAGE_MARGIN, PAGE_MARGIN, { width });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .fillColor(INK)
+    .text(`PICK LIST · ${formatDay(date)}`, { width });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(
+      `${slips.length} ${slips.length === 1 ? 'order' : 'orders'}: ${slips
+        .map((slip) => `#${slip.order.id} ${slip.restaurant.name}`)
+        .join(', ')}`,
+      { width },
+    );
+  doc.moveDown(1);
+
+  const totals = new Map<
+    string,
+    { name: string; unit: string; quantity: number; orders: number }
+  >();
+  for (const slip of slips) {
+    for (const item of slip.order.orderItems) {
+      const key = `${item.productId}|${item.product.unit}`;
+      const entry = totals.get(key) ?? {
+        name: item.product.name,
+        unit: item.product.unit,
+        quantity: 0,
+        orders: 0,
+      };
+      entry.quantity += item.quantity;
+      entry.orders += 1;
+      totals.set(key, entry);
+    }
+  }
+  const rows = [...totals.values()].sort((a, b) => a.name.localeCompare(b.name));
+  table(
+    doc,
+    [
+      { header: '', width: 30 },
+      { header: 'Product', width: width - 270 },
+      { header: 'Total quantity', width: 100, align: 'right' },
+      { header: 'Unit', width: 70 },
+      { header: 'Orders', width: 70, align: 'right' },
+    ],
+    rows.map((row) => ['', row.name, String(row.quantity), row.unit, String(row.orders)]),
+    { checkbox: true },
+  );
+
+  for (const slip of slips) {
+    doc.addPage();
+    renderPackingSlip(doc, slip);
+  }
+}

@@ -1,0 +1,219 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { DOCUMENT_STATUSES, statusLabel } from '../../../core/order-status';
+import type { Order } from '../../../core/schemas/order';
+import type { Db, DbOrTx } from '../../db/database';
+import { deliverySchedules, farms, orders, restaurants } from '../../db/schema';
+import { conflict, notFound } from '../../errors';
+import { loadOrder, loadOrders } from '../orders/queries';
+
+export interface Contact {
+  name: string | null;
+  position: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+export interface FarmParty {
+  id: number;
+  name: string;
+  location: string;
+  contactPhone: string | null;
+  checksPayableTo: string | null;
+}
+
+export interface RestaurantParty {
+  id: number;
+  name: string;
+  location: string;
+  contactPhone: string | null;
+  deliveryZone: string | null;
+  contacts: Contact[];
+}
+
+export interface DocumentOrder {
+  order: Order;
+  farm: FarmParty;
+  restaurant: RestaurantParty;
+  /** The zones the farm delivers to on the order's delivery day. */
+  deliveryAreas: string[];
+}
+
+export interface Invoice extends DocumentOrder {
+  invoiceNumber: number;
+  issuedAt: Date;
+}
+
+export type Viewer = { farmId?: number; restaurantId?: number };
+
+function requireDocumentStatus(order: Order): void {
+  if (!DOCUMENT_STATUSES.includes(order.status)) {
+    throw conflict(
+      `Documents are available once the order is confirmed; this order is ${statusLabel(order.status)}`,
+      'document_unavailable',
+      { status: order.status },
+    );
+  }
+}
+
+async function loadParties(
+  db: DbOrTx,
+  list: Order[],
+): Promise<Pick<DocumentOrder, 'farm' | 'restaurant' | 'deliveryAreas'>[]> {
+  if (list.length === 0) return [];
+  const farmIds = [...new Set(list.map((order) => order.farm.id))];
+  const restaurantIds = [...new Set(list.map((order) => order.restaurant.id))];
+  const dates = [
+    ...new Set(list.map((order) => order.deliveryDate).filter((d): d is string => d !== null)),
+  ];
+  const [farmRows, restaurantRows, scheduleRows] = await Promise.all([
+    db
+      .select({
+        id: farms.id,
+        name: farms.name,
+        location: farms.location,
+        contactPhone: farms.contactPhone,
+        checksPayableTo: farms.checksPayableTo,
+      })
+      .from(farms)
+      .where(inArray(farms.id, farmIds)),
+    db.select().from(restaurants).where(inArray(restaurants.id, restaurantIds)),
+    dates.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({
+            farmId: deliverySchedules.farmId,
+            deliveryDate: deliverySchedules.deliveryDate,
+            deliveryArea: deliverySchedules.deliveryArea,
+          })
+          .from(deliverySchedules)
+          .where(
+            and(
+              inArray(deliverySchedules.farmId, farmIds),
+              inArray(deliverySchedules.deliveryDate, dates),
+            ),
+          ),
+  ]);
+  const farmById = new Map(farmRows.map((row) => [row.id, row]));
+  const restaurantById = new Map(
+    restaurantRows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        name: row.name,
+        location: row.location,
+        contactPhone: row.contactPhone,
+        deliveryZone: row.deliveryZone,
+        contacts: [
+          [row.contact1Name, row.contact1Position, row.contact1Phone, row.contact1Email],
+          [row.contact2Name, row.contact2Position, row.contact2Phone, row.contact2Email],
+          [row.contact3Name, row.contact3Position, row.contact3Phone, row.contact3Email],
+          [row.contact4Name, row.contact4Position, row.contact4Phone, row.contact4Email],
+        ]
+          .map(([name, position, phone, email]) => ({
+            name: name ?? null,
+            position: position ?? null,
+            phone: phone ?? null,
+            email: email ?? null,
+          }))
+          .filter((contact) => contact.name || contact.phone || contact.email),
+      } satisfies RestaurantParty,
+    ]),
+  );
+  return list.map((order) => ({
+    farm: farmById.get(order.farm.id)!,
+    restaurant: restaurantById.get(order.restaurant.id)!,
+    deliveryAreas: scheduleRows
+      .filter((row) => row.farmId === order.farm.id && row.deliveryDate === order.deliveryDate)
+      .map((row) => row.deliveryArea),
+  }));
+}
+
+/** An order the viewer may see, in a status that has documents, with both parties' details. */
+export async function documentOrder(
+  db: DbOrTx,
+  orderId: number,
+  viewer: Viewer,
+): Promise<DocumentOrder> {
+  const order = await loadOrder(db, orderId, viewer);
+  requireDocumentStatus(order);
+  const [parties] = await loadParties(db, [order]);
+  return { order, ...parties! };
+}
+
+/**
+ * The invoice of an order. Its number is given the first time the invoice is issued, from the
+ * farm's own counter, in one transaction: the order's row is claimed first (so a concurrent
+ * first download waits and then finds the number set), then the counter moves on.
+ */
+export async function issueInvoice(db: Db, orderId: number, viewer: Viewer): Promise<Invoice> {
+  const data = await documentOrder(db, orderId, viewer);
+  const issued = await db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(orders)
+      .set({ invoiceIssuedAt: sql`now()` })
+      .where(and(eq(orders.id, orderId), isNull(orders.invoiceNumber)))
+      .returning({ farmId: orders.farmId });
+    if (claimed.length > 0) {
+      const [counter] = await tx
+        .update(farms)
+        .set({ lastInvoiceNumber: sql`${farms.lastInvoiceNumber} + 1` })
+        .where(eq(farms.id, claimed[0]!.farmId))
+        .returning({ number: farms.lastInvoiceNumber });
+      const [row] = await tx
+        .update(orders)
+        .set({ invoiceNumber: counter!.number })
+        .where(and(eq(orders.id, orderId), isNull(orders.invoiceNumber)))
+        .returning({ invoiceNumber: orders.invoiceNumber, issuedAt: orders.invoiceIssuedAt });
+      return row!;
+    }
+    const [row] = await tx
+      .select({ invoiceNumber: orders.invoiceNumber, issuedAt: orders.invoiceIssuedAt })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    return row!;
+  });
+  if (issued.invoiceNumber === null || issued.issuedAt === null) {
+    throw notFound('Order not found');
+  }
+  return { ...data, invoiceNumber: issued.invoiceNumber, issuedAt: issued.issuedAt };
+}
+
+/** The restaurant's own invoice of a delivered order. */
+export async function issueDeliveredInvoice(
+  db: Db,
+  orderId: number,
+  restaurantId: number,
+): Promise<Invoice> {
+  const order = await loadOrder(db, orderId, { restaurantId });
+  if (order.status !== 'delivered') {
+    throw conflict(
+      `The invoice can be viewed here once the order is delivered; this order is ${statusLabel(order.status)}`,
+      'document_unavailable',
+      { status: order.status },
+    );
+  }
+  return issueInvoice(db, orderId, { restaurantId });
+}
+
+/** The farm's orders with documents for one delivery day, oldest first, with both parties. */
+export async function pickListOrders(
+  db: Db,
+  farmId: number,
+  date: string,
+): Promise<DocumentOrder[]> {
+  const list = (
+    await loadOrders(
+      db,
+      and(
+        eq(orders.farmId, farmId),
+        eq(orders.deliveryDate, date),
+        inArray(orders.status, [...DOCUMENT_STATUSES]),
+      ),
+    )
+  ).reverse();
+  if (list.length === 0) {
+    throw notFound('No confirmed orders for that delivery day');
+  }
+  const parties = await loadParties(db, list);
+  return list.map((order, index) => ({ order, ...parties[index]! }));
+}

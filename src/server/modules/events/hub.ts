@@ -1,0 +1,174 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { LiveEvent } from '../../../core/schemas/notification';
+import type { Database } from '../../db/database';
+import { databaseClient } from './database-client';
+import { LIVE_EVENTS_CHANNEL } from './publish';
+
+/** Who holds an /api/events stream, as the session resolved them when it opened. */
+export interface LiveAudience {
+  userId: number;
+  role: string | null;
+  farmId: number | null;
+  restaurantId: number | null;
+}
+
+/** Each stream gets only what concerns it: its own orders and notifications, stock for buyers. */
+export function concerns(event: LiveEvent, audience: LiveAudience): boolean {
+  switch (event.type) {
+    case 'products.changed':
+      return (
+        audience.role === 'restaurant' ||
+        audience.role === 'admin' ||
+        audience.farmId === event.farmId
+      );
+    case 'orders.changed':
+      return (
+        audience.role === 'admin' ||
+        audience.farmId === event.farmId ||
+        audience.restaurantId === event.restaurantId
+      );
+    case 'notifications.changed':
+      return audience.userId === event.userId;
+    default:
+      return false;
+  }
+}
+
+export function parseLiveEvent(payload: string): LiveEvent | null {
+  try {
+    const value = JSON.parse(payload) as Partial<LiveEvent> | null;
+    return value && typeof value.type === 'string' ? (value as LiveEvent) : null;
+  } catch {
+    return null;
+  }
+}
+
+interface Subscriber {
+  audience: LiveAudience;
+  send(event: LiveEvent): void;
+  close(): void;
+}
+
+const RECONNECT_DELAY_MS = 2000;
+
+/**
+ * The open streams of one process and its one LISTEN on the live events channel: a dedicated
+ * connection on PostgreSQL (so events from every process arrive), PGlite's in-process LISTEN
+ * on the embedded database (only one process may open it). Listening starts with the first
+ * stream.
+ */
+export class LiveEventHub {
+  readonly #subscribers = new Set<Subscriber>();
+  #listening: Promise<() => Promise<void>> | null = null;
+  #closed = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  get size(): number {
+    return this.#subscribers.size;
+  }
+
+  /** Adds a stream once the process listens, so nothing published after this is missed. */
+  async subscribe(subscriber: Subscriber): Promise<() => void> {
+    this.#listening ??= this.#listen().catch((error: unknown) => {
+      this.#listening = null;
+      throw error;
+    });
+    await this.#listening;
+    if (this.#closed) throw new Error('The server is shutting down');
+    this.#subscribers.add(subscriber);
+    return () => {
+      this.#subscribers.delete(subscriber);
+    };
+  }
+
+  dispatch(payload: string): void {
+    const event = parseLiveEvent(payload);
+    if (!event) return;
+    for (const subscriber of this.#subscribers) {
+      if (concerns(event, subscriber.audience)) subscriber.send(event);
+    }
+  }
+
+  /** Ends every stream (so the server can close) and stops listening. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const subscriber of this.#subscribers) subscriber.close();
+    this.#subscribers.clear();
+    const listening = this.#listening;
+    this.#listening = null;
+    if (listening) await (await listening.catch(() => async () => {}))();
+  }
+
+  async #listen(): Promise<() => Promise<void>> {
+    const driver = databaseClient(this.database);
+    if (driver.kind === 'pglite') {
+      const unlisten = await driver.client.listen(LIVE_EVENTS_CHANNEL, (payload) =>
+        this.dispatch(payload),
+      );
+      return () => unlisten();
+    }
+    return this.#listenOnPostgres(driver.pool);
+  }
+
+  async #listenOnPostgres(pool: pg.Pool): Promise<() => Promise<void>> {
+    let client: pg.Client | null = null;
+    let retry: NodeJS.Timeout | null = null;
+    let stopped = false;
+
+    const scheduleReconnect = () => {
+      if (stopped || retry) return;
+      retry = setTimeout(() => {
+        retry = null;
+        connect().catch((error: unknown) => {
+          this.log.warn({ err: error }, 'live events: cannot LISTEN yet, retrying');
+          scheduleReconnect();
+        });
+      }, RECONNECT_DELAY_MS);
+    };
+
+    const connect = async (): Promise<void> => {
+      const next = new pg.Client(pool.options);
+      next.on('notification', (message) => {
+        if (message.channel === LIVE_EVENTS_CHANNEL && message.payload) {
+          this.dispatch(message.payload);
+        }
+      });
+      const lost = (error?: Error) => {
+        if (client !== next) return;
+        client = null;
+        next.end().catch(() => {});
+        if (stopped) return;
+        this.log.warn({ err: error }, 'live events: lost the LISTEN connection, reconnecting');
+        scheduleReconnect();
+      };
+      next.on('error', lost);
+      next.on('end', () => lost());
+      try {
+        await next.connect();
+        await next.query(`listen ${LIVE_EVENTS_CHANNEL}`);
+      } catch (error) {
+        next.end().catch(() => {});
+        throw error;
+      }
+      if (stopped) {
+        await next.end().catch(() => {});
+        return;
+      }
+      client = next;
+    };
+
+    await connect();
+    return async () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
+    };
+  }
+}

@@ -1,0 +1,158 @@
+import { LOW_STOCK_THRESHOLD } from '../../../core/constants';
+import type { NotificationKind } from '../../../core/schemas/notification';
+import { formatMoneyString } from '../../../core/money';
+import { statusLabel } from '../../../core/order-status';
+
+/** What one notification says, whichever channel carries it. */
+export interface NotificationContent {
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  details: string | null;
+  link: string | null;
+  /** One notification per user per event: a retry of the same event adds nothing. */
+  eventKey: string;
+}
+
+export interface OrderFacts {
+  id: number;
+  status: string;
+  subtotal: string;
+  deliveryFee: string;
+  totalAmount: string;
+  deliveryDate: string | null;
+  recipientName: string | null;
+  notes: string | null;
+  farmName: string;
+  restaurantName: string;
+  items: {
+    productName: string;
+    productUnit: string;
+    quantity: number;
+    unitPrice: string;
+    totalPrice: string;
+  }[];
+}
+
+export interface StockFacts {
+  productId: number;
+  name: string;
+  unit: string;
+  availableQuantity: number;
+}
+
+/** "2026-12-01" -> "Dec 1, 2026" (a calendar date: no time zone applies). */
+export function formatDeliveryDate(date: string | null): string {
+  if (!date) return 'not scheduled yet';
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(Date.UTC(year!, month! - 1, day!)).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+function orderDetails(order: OrderFacts, party: string): string {
+  const lines = [
+    party,
+    '',
+    ...order.items.map(
+      (item) =>
+        `- ${item.productName}: ${item.quantity} x ${item.productUnit} @ ${formatMoneyString(item.unitPrice)} = ${formatMoneyString(item.totalPrice)}`,
+    ),
+    '',
+    `Subtotal: ${formatMoneyString(order.subtotal)}`,
+    `Delivery fee: ${formatMoneyString(order.deliveryFee)}`,
+    `Total: ${formatMoneyString(order.totalAmount)}`,
+    `Delivery date: ${formatDeliveryDate(order.deliveryDate)}`,
+  ];
+  if (order.notes) lines.push(`Notes: ${order.notes}`);
+  return lines.join('\n');
+}
+
+const itemCount = (order: OrderFacts) =>
+  `${order.items.length} ${order.items.length === 1 ? 'item' : 'items'}`;
+
+/** To the farm: a restaurant placed an order. */
+export function orderPlacedContent(order: OrderFacts): NotificationContent {
+  return {
+    kind: 'order_placed',
+    title: `New order #${order.id} from ${order.restaurantName}`,
+    body: `${itemCount(order)}, total ${formatMoneyString(order.totalAmount)}. Delivery date: ${formatDeliveryDate(order.deliveryDate)}.`,
+    details: orderDetails(order, `Restaurant: ${order.restaurantName}`),
+    link: `/farmer/orders#order-${order.id}-title`,
+    eventKey: `order:${order.id}:placed`,
+  };
+}
+
+/** To the restaurant: the farm moved its order on (delivered names who received it). */
+export function orderStatusContent(order: OrderFacts): NotificationContent {
+  const base = {
+    details: orderDetails(order, `Farm: ${order.farmName}`),
+    link: `/restaurant/orders#order-${order.id}-title`,
+    eventKey: `order:${order.id}:status:${order.status}`,
+  };
+  if (order.status === 'delivered') {
+    return {
+      ...base,
+      kind: 'order_delivered',
+      title: `Order #${order.id} delivered`,
+      body: `${order.farmName} delivered your order. Received by ${order.recipientName ?? 'your team'}.`,
+    };
+  }
+  const label = statusLabel(order.status);
+  return {
+    ...base,
+    kind: 'order_status',
+    title: `Order #${order.id} is ${label}`,
+    body:
+      order.status === 'cancelled'
+        ? `${order.farmName} cancelled your order.`
+        : `${order.farmName} marked your order ${label}. Delivery date: ${formatDeliveryDate(order.deliveryDate)}.`,
+  };
+}
+
+/** To the farm: an order took a product under the low-stock line. */
+export function lowStockContent(product: StockFacts, orderId: number): NotificationContent {
+  return {
+    kind: 'low_stock',
+    title: `Low stock: ${product.name}`,
+    body: `Only ${product.availableQuantity} ${product.unit} left after order #${orderId} (under ${LOW_STOCK_THRESHOLD}).`,
+    details: null,
+    link: '/farmer/inventory',
+    eventKey: `product:${product.productId}:low-stock:order:${orderId}`,
+  };
+}
+
+/** True when taking `taken` moved the stock from at least the threshold to under it. */
+export function fellUnderLowStock(availableAfter: number, taken: number): boolean {
+  return availableAfter < LOW_STOCK_THRESHOLD && availableAfter + taken >= LOW_STOCK_THRESHOLD;
+}
+
+export interface DeliveredText {
+  subject: string;
+  text: string;
+  sms: string;
+}
+
+/** The email and text message of a stored notification; links are made absolute here. */
+export function deliveryText(
+  notification: { title: string; body: string; details: string | null; link: string | null },
+  appOrigin: string,
+): DeliveredText {
+  const link = notification.link ? `${appOrigin}${notification.link}` : null;
+  const text = [
+    notification.body,
+    ...(notification.details ? ['', notification.details] : []),
+    ...(link ? ['', `Open it in Harvest Hui: ${link}`] : []),
+    '',
+    '--',
+    `You get these emails because email notifications are on. Change this under Edit Profile: ${appOrigin}/profile/edit`,
+  ].join('\n');
+  return {
+    subject: notification.title,
+    text,
+    sms: `Harvest Hui: ${notification.title}. ${notification.body}${link ? ` ${link}` : ''}`,
+  };
+}

@@ -1,0 +1,147 @@
+import { sql, type SQL } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { Database, DbOrTx } from '../../db/database';
+import { databaseClient } from '../events/database-client';
+
+/** pg-boss keeps its tables in a schema of its own, created by its own migrations. */
+export const QUEUE_SCHEMA = 'pgboss';
+/** One job per email or text message of a notification. */
+export const DELIVERY_QUEUE = 'notification-delivery';
+
+export type DeliveryChannel = 'email' | 'sms';
+export interface DeliveryJob {
+  notificationId: number;
+  channel: DeliveryChannel;
+}
+
+export interface RetryPolicy {
+  /** Attempts after the first one. */
+  limit: number;
+  /** Seconds before the first retry; doubled (with jitter) for each next one when backoff is on. */
+  delaySeconds: number;
+  backoff: boolean;
+}
+
+/** About 30 s, 1, 2, 4 ... minutes: a mail server down for most of a day loses nothing. */
+export const DEFAULT_RETRY: RetryPolicy = { limit: 10, delaySeconds: 30, backoff: true };
+
+interface SqlResult {
+  rows: unknown[];
+}
+interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+}
+
+const WRAPPED_IN_TRANSACTION = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/;
+
+/**
+ * The database as pg-boss wants it (`executeSql`). On PostgreSQL it shares the app's pool.
+ * On PGlite, whose one connection is shared by everything in the process, a query waits for
+ * any open transaction to finish (PGlite runs them one at a time), and pg-boss's own
+ * BEGIN ... COMMIT scripts run through PGlite's transaction() so that a failure rolls back
+ * instead of leaving the shared connection inside an aborted transaction.
+ */
+export function queueDatabase(database: Database): SqlExecutor {
+  const driver = databaseClient(database);
+  if (driver.kind === 'postgres') {
+    return { executeSql: (text, values) => driver.pool.query(text, values) };
+  }
+  const { client } = driver;
+  return {
+    async executeSql(text, values) {
+      const wrapped = WRAPPED_IN_TRANSACTION.exec(text);
+      if (wrapped) {
+        return client.transaction(async (tx) => {
+          const results = await tx.exec(wrapped[1]!);
+          return results.at(-1) ?? { rows: [] };
+        });
+      }
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
+  };
+}
+
+/** pg-boss's positional SQL ($1, $2 ...) as a drizzle query, to run inside a caller's transaction. */
+export function positionalSql(text: string, values: readonly unknown[] = []): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = parts.map((part, index) =>
+    index % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1] ?? null)}`,
+  );
+  return sql.join(chunks);
+}
+
+function transactionExecutor(tx: DbOrTx): SqlExecutor {
+  return {
+    executeSql: async (text, values) =>
+      (await tx.execute(positionalSql(text, values))) as unknown as SqlResult,
+  };
+}
+
+// Writes jobs through the caller's transaction only (the `db` option of send); never started.
+const jobWriter = new PgBoss({
+  schema: QUEUE_SCHEMA,
+  db: {
+    executeSql: () => Promise.reject(new Error('Jobs are written through a transaction')),
+  },
+});
+
+/**
+ * Queues one delivery in the caller's transaction: the job exists if and only if the change
+ * that caused it commits.
+ */
+export async function enqueueDelivery(tx: DbOrTx, job: DeliveryJob): Promise<void> {
+  const id = await jobWriter.send(DELIVERY_QUEUE, job, {
+    db: transactionExecutor(tx),
+    singletonKey: `${job.notificationId}:${job.channel}`,
+  });
+  // pg-boss inserts nothing for a queue that does not exist; losing mail silently is worse.
+  if (!id) throw new Error(`The ${DELIVERY_QUEUE} queue is missing: was the app built?`);
+}
+
+function queueOptions(retry: RetryPolicy) {
+  return {
+    name: DELIVERY_QUEUE,
+    retryLimit: retry.limit,
+    retryDelay: retry.delaySeconds,
+    retryBackoff: retry.backoff,
+    // A message not sent within a week is not worth sending.
+    retentionMinutes: 7 * 24 * 60,
+  };
+}
+
+export function createBoss(database: Database, options: { supervise: boolean }): PgBoss {
+  return new PgBoss({
+    schema: QUEUE_SCHEMA,
+    db: queueDatabase(database),
+    migrate: true,
+    supervise: options.supervise,
+    schedule: false,
+  });
+}
+
+/**
+ * Creates (or upgrades) pg-boss's tables and the delivery queue. Runs when the app is built, so
+ * that orders can queue mail even in a process that runs no worker.
+ */
+export async function ensureDeliveryQueue(
+  database: Database,
+  retry: RetryPolicy = DEFAULT_RETRY,
+): Promise<void> {
+  const boss = createBoss(database, { supervise: false });
+  boss.on('error', () => {});
+  await boss.start();
+  try {
+    if (!(await boss.getQueue(DELIVERY_QUEUE))) {
+      await boss.createQueue(DELIVERY_QUEUE, queueOptions(retry));
+    }
+  } finally {
+    await boss.stop({ graceful: false, wait: true });
+  }
+}
+
+/** Sets the retry policy of jobs queued from now on. */
+export async function updateRetryPolicy(boss: PgBoss, retry: RetryPolicy): Promise<void> {
+  await boss.updateQueue(DELIVERY_QUEUE, queueOptions(retry));
+}

@@ -1,0 +1,323 @@
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type {
+  Notification,
+  NotificationKind,
+  NotificationList,
+  NotificationPreferences,
+  NotificationPreferencesBody,
+} from '../../../core/schemas/notification';
+import { NOTIFICATION_LIST_DEFAULT } from '../../../core/schemas/notification';
+import type { Db, DbOrTx } from '../../db/database';
+import {
+  farms,
+  notificationDeliveries,
+  notifications,
+  orderItems,
+  orders,
+  products,
+  restaurants,
+  users,
+} from '../../db/schema';
+import { notFound } from '../../errors';
+import { publishLiveEvent } from '../events/publish';
+import {
+  fellUnderLowStock,
+  lowStockContent,
+  orderPlacedContent,
+  orderStatusContent,
+  type NotificationContent,
+  type OrderFacts,
+} from './messages';
+import { enqueueDelivery, type DeliveryChannel } from './queue';
+import { toE164 } from './sms';
+
+/**
+ * What happened, as the order service says it. The notification reads the rest (names,
+ * lines, totals, the new status and delivery date) from the same transaction.
+ * - order.placed: the farm hears of the new order; products the order took under the
+ *   low-stock line are flagged to the farm too.
+ * - order.status_changed: the restaurant hears of the order's current status.
+ */
+export type NotificationEvent =
+  | { type: 'order.placed'; orderId: number }
+  | { type: 'order.status_changed'; orderId: number };
+
+interface Recipient {
+  userId: number;
+  orderId?: number | null;
+  productId?: number | null;
+  content: NotificationContent;
+}
+
+async function loadOrder(
+  tx: DbOrTx,
+  orderId: number,
+): Promise<(OrderFacts & { farmUserId: number; restaurantUserId: number }) | null> {
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      status: orders.status,
+      subtotal: orders.subtotal,
+      deliveryFee: orders.deliveryFee,
+      totalAmount: orders.totalAmount,
+      deliveryDate: orders.deliveryDate,
+      recipientName: orders.recipientName,
+      notes: orders.notes,
+      farmName: farms.name,
+      farmUserId: farms.userId,
+      restaurantName: restaurants.name,
+      restaurantUserId: restaurants.userId,
+    })
+    .from(orders)
+    .innerJoin(farms, eq(farms.id, orders.farmId))
+    .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+    .where(eq(orders.id, orderId));
+  if (!order) return null;
+  const items = await tx
+    .select({
+      productName: orderItems.productName,
+      productUnit: orderItems.productUnit,
+      quantity: orderItems.quantity,
+      unitPrice: orderItems.unitPrice,
+      totalPrice: orderItems.totalPrice,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+  return { ...order, items };
+}
+
+/** Products of the order that this order took from the low-stock line or above to under it. */
+async function lowStockAfterOrder(tx: DbOrTx, orderId: number, farmUserId: number) {
+  const rows = await tx
+    .select({
+      productId: products.id,
+      name: products.name,
+      unit: products.unit,
+      availableQuantity: products.availableQuantity,
+      taken: sql<number>`sum(${orderItems.quantity})::int`,
+    })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId))
+    .groupBy(products.id, products.name, products.unit, products.availableQuantity)
+    .orderBy(asc(products.id));
+  return rows
+    .filter((row) => fellUnderLowStock(row.availableQuantity, Number(row.taken)))
+    .map(
+      (row): Recipient => ({
+        userId: farmUserId,
+        orderId,
+        productId: row.productId,
+        content: lowStockContent(row, orderId),
+      }),
+    );
+}
+
+async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recipient[]> {
+  const order = await loadOrder(tx, event.orderId);
+  if (!order) return [];
+  if (event.type === 'order.placed') {
+    return [
+      { userId: order.farmUserId, orderId: order.id, content: orderPlacedContent(order) },
+      ...(await lowStockAfterOrder(tx, order.id, order.farmUserId)),
+    ];
+  }
+  return [
+    { userId: order.restaurantUserId, orderId: order.id, content: orderStatusContent(order) },
+  ];
+}
+
+/**
+ * Records notifications for events, inside the caller's transaction: the bell's entries,
+ * their email and text-message copies on the durable queue, and a live update to each
+ * recipient. All of it happens only if the transaction commits, and once per event (a repeat
+ * of the same event adds nothing). Nothing here talks to a mail server: sending is the
+ * worker's job, so a mail server that is down never fails or slows the caller.
+ */
+export async function recordNotificationEvents(
+  tx: DbOrTx,
+  events: readonly NotificationEvent[],
+): Promise<number[]> {
+  const created: number[] = [];
+  const notifiedUsers = new Set<number>();
+  for (const event of events) {
+    for (const recipient of await recipientsOf(tx, event)) {
+      const id = await recordOne(tx, recipient);
+      if (id === null) continue;
+      created.push(id);
+      notifiedUsers.add(recipient.userId);
+    }
+  }
+  for (const userId of notifiedUsers) {
+    await publishLiveEvent(tx, { type: 'notifications.changed', userId });
+  }
+  return created;
+}
+
+async function recordOne(tx: DbOrTx, recipient: Recipient): Promise<number | null> {
+  const { content } = recipient;
+  const [inserted] = await tx
+    .insert(notifications)
+    .values({
+      userId: recipient.userId,
+      kind: content.kind,
+      title: content.title,
+      body: content.body,
+      details: content.details,
+      link: content.link,
+      orderId: recipient.orderId ?? null,
+      productId: recipient.productId ?? null,
+      eventKey: content.eventKey,
+    })
+    .onConflictDoNothing({ target: [notifications.userId, notifications.eventKey] })
+    .returning({ id: notifications.id });
+  if (!inserted) return null;
+
+  const [user] = await tx
+    .select({
+      email: users.email,
+      notifyByEmail: users.notifyByEmail,
+      notifyBySms: users.notifyBySms,
+      smsPhone: users.smsPhone,
+    })
+    .from(users)
+    .where(eq(users.id, recipient.userId));
+  if (!user) return inserted.id;
+
+  const deliveries: { channel: DeliveryChannel; destination: string }[] = [];
+  if (user.notifyByEmail) deliveries.push({ channel: 'email', destination: user.email });
+  const phone = user.notifyBySms && user.smsPhone ? toE164(user.smsPhone) : null;
+  if (phone) deliveries.push({ channel: 'sms', destination: phone });
+  for (const delivery of deliveries) {
+    await tx.insert(notificationDeliveries).values({ notificationId: inserted.id, ...delivery });
+    await enqueueDelivery(tx, { notificationId: inserted.id, channel: delivery.channel });
+  }
+  return inserted.id;
+}
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    kind: row.kind as NotificationKind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt ? row.readAt.toISOString() : null,
+  };
+}
+
+async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.total ?? 0;
+}
+
+/** The user's newest notifications and how many of all of them are unread. */
+export async function listNotifications(
+  db: DbOrTx,
+  userId: number,
+  limit = NOTIFICATION_LIST_DEFAULT,
+): Promise<NotificationList> {
+  const [rows, unread] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(limit),
+    unreadCount(db, userId),
+  ]);
+  return { items: rows.map(toNotification), unreadCount: unread };
+}
+
+/** Marks one of the user's notifications read; someone else's is 404. */
+export async function markNotificationRead(
+  db: Db,
+  userId: number,
+  notificationId: number,
+): Promise<Notification> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(notifications)
+      .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+      .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
+      .returning();
+    if (!row) throw notFound('No such notification');
+    await publishLiveEvent(tx, { type: 'notifications.changed', userId });
+    return toNotification(row);
+  });
+}
+
+export async function markAllNotificationsRead(db: Db, userId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+      .returning({ id: notifications.id });
+    if (updated.length > 0) {
+      await publishLiveEvent(tx, { type: 'notifications.changed', userId });
+    }
+    return unreadCount(tx, userId);
+  });
+}
+
+export async function getNotificationPreferences(
+  db: DbOrTx,
+  userId: number,
+): Promise<NotificationPreferences> {
+  const [row] = await db
+    .select({
+      email: users.email,
+      emailEnabled: users.notifyByEmail,
+      smsEnabled: users.notifyBySms,
+      smsPhone: users.smsPhone,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw notFound('No such user');
+  return row;
+}
+
+export async function updateNotificationPreferences(
+  db: DbOrTx,
+  userId: number,
+  body: NotificationPreferencesBody,
+): Promise<NotificationPreferences> {
+  const [row] = await db
+    .update(users)
+    .set({
+      notifyByEmail: body.emailEnabled,
+      notifyBySms: body.smsEnabled,
+      smsPhone: body.smsPhone,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning({
+      email: users.email,
+      emailEnabled: users.notifyByEmail,
+      smsEnabled: users.notifyBySms,
+      smsPhone: users.smsPhone,
+    });
+  if (!row) throw notFound('No such user');
+  return row;
+}
+
+/** Counts of deliveries by channel and status: what operators and tests look at. */
+export async function deliveryCounts(db: DbOrTx) {
+  return db
+    .select({
+      channel: notificationDeliveries.channel,
+      status: notificationDeliveries.status,
+      total: count(),
+    })
+    .from(notificationDeliveries)
+    .groupBy(notificationDeliveries.channel, notificationDeliveries.status);
+}
+

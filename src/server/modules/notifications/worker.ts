@@ -1,0 +1,182 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { join } from 'node:path';
+import type { AppConfig } from '../../config';
+import type { Database, Db } from '../../db/database';
+import { notificationDeliveries, notifications } from '../../db/schema';
+import { createMailer, type Mailer } from './mail';
+import { deliveryText } from './messages';
+import {
+  createBoss,
+  DEFAULT_RETRY,
+  DELIVERY_QUEUE,
+  ensureDeliveryQueue,
+  updateRetryPolicy,
+  type DeliveryJob,
+  type RetryPolicy,
+} from './queue';
+import { createSmsProvider, type SmsProvider } from './sms';
+
+export interface Transports {
+  mailer: Mailer;
+  sms: SmsProvider;
+  appOrigin: string;
+}
+
+export function appOriginOf(config: AppConfig): string {
+  return config.appOrigin ?? `http://localhost:${config.port}`;
+}
+
+export function outboxDir(config: AppConfig): string {
+  return join(config.dataDir, 'outbox');
+}
+
+/**
+ * Sends one queued email or text message. One already sent is skipped, so however often the
+ * queue runs a job, a message goes out once. A failure is recorded and thrown: the queue
+ * retries with backoff, and the last failure marks the delivery failed.
+ */
+export async function deliverQueuedNotification(
+  db: Db,
+  job: DeliveryJob,
+  transports: Transports,
+  isLastAttempt: boolean,
+): Promise<'sent' | 'skipped'> {
+  const [row] = await db
+    .select({
+      destination: notificationDeliveries.destination,
+      status: notificationDeliveries.status,
+      title: notifications.title,
+      body: notifications.body,
+      details: notifications.details,
+      link: notifications.link,
+    })
+    .from(notificationDeliveries)
+    .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
+    .where(
+      and(
+        eq(notificationDeliveries.notificationId, job.notificationId),
+        eq(notificationDeliveries.channel, job.channel),
+      ),
+    );
+  if (!row || row.status === 'sent') return 'skipped';
+
+  const text = deliveryText(row, transports.appOrigin);
+  const fileName = `notification-${job.notificationId}-${job.channel}`;
+  const thisDelivery = and(
+    eq(notificationDeliveries.notificationId, job.notificationId),
+    eq(notificationDeliveries.channel, job.channel),
+  );
+  try {
+    if (job.channel === 'email') {
+      const host = new URL(transports.appOrigin).hostname || 'harvesthui.local';
+      await transports.mailer.send(
+        {
+          to: row.destination,
+          subject: text.subject,
+          text: text.text,
+          messageId: `<${fileName}@${host}>`,
+        },
+        fileName,
+      );
+    } else {
+      await transports.sms.send(
+        { to: row.destination, body: text.sms, idempotencyKey: fileName },
+        fileName,
+      );
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await db
+      .update(notificationDeliveries)
+      .set({
+        attempts: sql`${notificationDeliveries.attempts} + 1`,
+        lastError: message.slice(0, 500),
+        status: isLastAttempt ? 'failed' : 'pending',
+      })
+      .where(thisDelivery);
+    throw error;
+  }
+  await db
+    .update(notificationDeliveries)
+    .set({
+      attempts: sql`${notificationDeliveries.attempts} + 1`,
+      status: 'sent',
+      sentAt: new Date(),
+      lastError: null,
+    })
+    .where(thisDelivery);
+  return 'sent';
+}
+
+export interface NotificationWorkerOptions {
+  database: Database;
+  config: AppConfig;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  retry?: RetryPolicy;
+  /** How often an idle worker looks for jobs (pg-boss allows 0.5 s at least). */
+  pollingIntervalSeconds?: number;
+  /** Messages sent at the same time, so one slow server does not hold up the rest. */
+  concurrency?: number;
+}
+
+export interface NotificationWorker {
+  stop(): Promise<void>;
+}
+
+/** Starts sending queued email and text messages; main.ts runs one per process. */
+export async function startNotificationWorker(
+  options: NotificationWorkerOptions,
+): Promise<NotificationWorker> {
+  const { database, config, log } = options;
+  const retry = options.retry ?? DEFAULT_RETRY;
+  await ensureDeliveryQueue(database, retry);
+
+  const transports: Transports = {
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: outboxDir(config),
+    }),
+    sms: createSmsProvider({ sms: config.sms, outboxDir: outboxDir(config) }),
+    appOrigin: appOriginOf(config),
+  };
+  if (!config.smtpUrl) log.info(`Email is written to ${outboxDir(config)} (SMTP_URL is not set)`);
+  if (!config.sms) log.info(`Text messages are written to ${outboxDir(config)} (no SMS API set)`);
+
+  const boss = createBoss(database, { supervise: true });
+  boss.on('error', (error) => log.error({ err: error }, 'notification queue error'));
+  await boss.start();
+  await updateRetryPolicy(boss, retry);
+
+  for (let index = 0; index < (options.concurrency ?? 2); index += 1) {
+    await boss.work<DeliveryJob>(
+      DELIVERY_QUEUE,
+      {
+        batchSize: 1,
+        includeMetadata: true,
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+      },
+      async ([job]) => {
+        if (!job) return;
+        const isLastAttempt = job.retryCount >= job.retryLimit;
+        try {
+          await deliverQueuedNotification(database.db, job.data, transports, isLastAttempt);
+        } catch (error) {
+          log.warn(
+            { err: error, job: job.data, attempt: job.retryCount + 1 },
+            isLastAttempt ? 'notification not delivered, giving up' : 'notification not delivered, will retry',
+          );
+          throw error;
+        }
+      },
+    );
+  }
+
+  return {
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      transports.mailer.close();
+    },
+  };
+}

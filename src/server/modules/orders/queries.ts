@@ -1,0 +1,127 @@
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { parseMoney, toMoneyString } from '../../../core/money';
+import { isOrderStatus } from '../../../core/order-status';
+import type { Order } from '../../../core/schemas/order';
+import type { DbOrTx } from '../../db/database';
+import { farms, orderItems, orders, restaurants } from '../../db/schema';
+import { notFound } from '../../errors';
+
+/** numeric(12,2) as the wire's 2-decimal string, whatever text the driver hands back. */
+export function money(value: string | null | undefined): string {
+  return toMoneyString(parseMoney(value) ?? 0);
+}
+
+/**
+ * Orders matching `where` (a condition on the orders table) in API.md's Order shape, newest
+ * first, in exactly two queries whatever their number: orders with farm and restaurant, then
+ * every item of those orders.
+ */
+export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Order[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      subtotal: orders.subtotal,
+      deliveryFee: orders.deliveryFee,
+      totalAmount: orders.totalAmount,
+      deliveryDate: orders.deliveryDate,
+      recipientName: orders.recipientName,
+      notes: orders.notes,
+      farmId: farms.id,
+      farmName: farms.name,
+      restaurantId: restaurants.id,
+      restaurantName: restaurants.name,
+      restaurantLocation: restaurants.location,
+      restaurantPhone: restaurants.contactPhone,
+    })
+    .from(orders)
+    .innerJoin(farms, eq(farms.id, orders.farmId))
+    .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  if (rows.length === 0) return [];
+
+  const items = await db
+    .select({
+      id: orderItems.id,
+      orderId: orderItems.orderId,
+      productId: orderItems.productId,
+      name: orderItems.productName,
+      unit: orderItems.productUnit,
+      quantity: orderItems.quantity,
+      unitPrice: orderItems.unitPrice,
+      totalPrice: orderItems.totalPrice,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(where)
+    .orderBy(asc(orderItems.id));
+
+  const itemsByOrder = new Map<number, Order['orderItems']>();
+  for (const item of items) {
+    const list = itemsByOrder.get(item.orderId) ?? [];
+    list.push({
+      id: item.id,
+      productId: item.productId,
+      product: { name: item.name, unit: item.unit },
+      quantity: item.quantity,
+      unitPrice: money(item.unitPrice),
+      totalPrice: money(item.totalPrice),
+    });
+    itemsByOrder.set(item.orderId, list);
+  }
+
+  return rows.map((row) => ({
+    id: row.id,
+    status: isOrderStatus(row.status) ? row.status : 'pending',
+    createdAt: row.createdAt.toISOString(),
+    subtotal: money(row.subtotal),
+    deliveryFee: money(row.deliveryFee),
+    totalAmount: money(row.totalAmount),
+    deliveryDate: row.deliveryDate,
+    recipientName: row.recipientName,
+    notes: row.notes,
+    farm: { id: row.farmId, name: row.farmName },
+    restaurant: {
+      id: row.restaurantId,
+      name: row.restaurantName,
+      location: row.restaurantLocation,
+      contactPhone: row.restaurantPhone,
+    },
+    orderItems: itemsByOrder.get(row.id) ?? [],
+  }));
+}
+
+export async function loadOrdersByIds(db: DbOrTx, ids: number[]): Promise<Order[]> {
+  if (ids.length === 0) return [];
+  return loadOrders(db, inArray(orders.id, ids));
+}
+
+/** One order the caller may see: `visibleTo` narrows it to their farm or restaurant. */
+export async function loadOrder(
+  db: DbOrTx,
+  id: number,
+  visibleTo: { farmId?: number; restaurantId?: number } = {},
+): Promise<Order> {
+  const conditions = [eq(orders.id, id)];
+  if (visibleTo.farmId !== undefined) conditions.push(eq(orders.farmId, visibleTo.farmId));
+  if (visibleTo.restaurantId !== undefined)
+    conditions.push(eq(orders.restaurantId, visibleTo.restaurantId));
+  const [order] = await loadOrders(db, and(...conditions));
+  if (!order) throw notFound('Order not found');
+  return order;
+}
+
+/** Narrows an order lookup to the caller's own farm or restaurant; nobody else sees it. */
+export function ownership(user: {
+  role: string | null;
+  farmId: number | null;
+  restaurantId: number | null;
+}): { farmId?: number; restaurantId?: number } {
+  if (user.role === 'farmer' && user.farmId !== null) return { farmId: user.farmId };
+  if (user.role === 'restaurant' && user.restaurantId !== null)
+    return { restaurantId: user.restaurantId };
+  // Matches nothing: ids start at 1.
+  return { farmId: 0 };
+}

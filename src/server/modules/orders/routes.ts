@@ -1,0 +1,169 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse, idParam } from '../../../core/schemas/common';
+import {
+  checkoutBody,
+  checkoutOutput,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeyHeader,
+  orderConflictBody,
+  orderCreateBody,
+  orderListOutput,
+  orderOutput,
+  orderStatusBody,
+} from '../../../core/schemas/order';
+import { badRequest } from '../../errors';
+import { requireFarmer, requireRestaurant, requireUser } from '../auth/guards';
+import { loadOrder, ownership } from './queries';
+import {
+  changeOrderStatus,
+  checkout,
+  listFarmOrders,
+  listRestaurantOrders,
+  placeOrder,
+  statusHistory,
+} from './service';
+
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+};
+const placementErrors = {
+  ...errors,
+  409: orderConflictBody.passthrough(),
+  422: errorResponse,
+};
+
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const raw = request.headers[IDEMPOTENCY_KEY_HEADER];
+  const parsed = idempotencyKeyHeader.safeParse(Array.isArray(raw) ? raw[0] : raw);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key';
+    throw badRequest(message, { 'Idempotency-Key': message });
+  }
+  return parsed.data;
+}
+
+export const orderModule: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "Place one farm's order (restaurants)",
+        body: orderCreateBody,
+        response: { 201: orderOutput, ...placementErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireRestaurant(request);
+      const result = await placeOrder(
+        app.db,
+        { userId: user.id, restaurantId: user.restaurantId },
+        request.body,
+        idempotencyKey(request),
+      );
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(result.statusCode).send(result.body);
+    },
+  );
+
+  app.post(
+    '/checkout',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "Place every farm's order of the cart, all or none (restaurants)",
+        body: checkoutBody,
+        response: { 201: checkoutOutput, ...placementErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireRestaurant(request);
+      const result = await checkout(
+        app.db,
+        { userId: user.id, restaurantId: user.restaurantId },
+        request.body.orders,
+        idempotencyKey(request),
+      );
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(result.statusCode).send(result.body);
+    },
+  );
+
+  app.get(
+    '/orders/restaurant',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The restaurant's own orders, newest first",
+        response: { 200: orderListOutput, ...errors },
+      },
+    },
+    async (request) => listRestaurantOrders(app.db, requireRestaurant(request).restaurantId),
+  );
+
+  app.get(
+    '/orders/farm',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The farm's own orders, newest first",
+        response: { 200: orderListOutput, ...errors },
+      },
+    },
+    async (request) => listFarmOrders(app.db, requireFarmer(request).farmId),
+  );
+
+  app.patch(
+    '/orders/:id/status',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "Move an order along its status machine (the order's farm)",
+        params: idParam,
+        body: orderStatusBody,
+        response: { 200: orderOutput, ...errors, 409: errorResponse.passthrough() },
+      },
+    },
+    async (request) => {
+      const user = requireFarmer(request);
+      return changeOrderStatus(
+        app.db,
+        { userId: user.id, farmId: user.farmId },
+        request.params.id,
+        request.body,
+      );
+    },
+  );
+
+  app.get(
+    '/orders/:id/history',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "An order's status changes, oldest first (its farm or restaurant)",
+        params: idParam,
+        response: {
+          200: z.array(
+            z.object({
+              fromStatus: z.string().nullable(),
+              toStatus: z.string(),
+              changedByUserId: z.number().nullable(),
+              changedAt: z.string(),
+            }),
+          ),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await loadOrder(app.db, request.params.id, ownership(user));
+      return statusHistory(app.db, request.params.id);
+    },
+  );
+};

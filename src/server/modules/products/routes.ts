@@ -1,0 +1,136 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse, idParam } from '../../../core/schemas/common';
+import {
+  farmListOutput,
+  productBody,
+  productDeleteOutput,
+  productListOutput,
+  productOutput,
+  productPageOutput,
+  productQuery,
+  productUpdateBody,
+} from '../../../core/schemas/product';
+import { requireFarmer, requireUser } from '../auth/guards';
+import {
+  createProduct,
+  deleteProduct,
+  listCatalog,
+  listFarmProducts,
+  listFarms,
+  restoreProduct,
+  searchCatalog,
+  updateProduct,
+} from './service';
+
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+};
+
+export const productModule: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Every product on offer; with any query parameter, one page of a search',
+        description:
+          'Without parameters: the whole catalogue as an array. With any of q, category, farmId, ' +
+          'availability, sort, page, pageSize: {items, total, totalAll, page, pageSize, farms}.',
+        querystring: productQuery,
+        response: { 200: productListOutput.or(productPageOutput), ...errors },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      const hasParameters = Object.values(request.query).some((value) => value !== undefined);
+      return hasParameters ? searchCatalog(app.db, request.query) : listCatalog(app.db);
+    },
+  );
+
+  app.get(
+    '/products/farm',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "The signed-in farmer's own products, active or not",
+        response: { 200: productListOutput, ...errors },
+      },
+    },
+    async (request) => listFarmProducts(app.db, requireFarmer(request).farmId),
+  );
+
+  app.post(
+    '/products',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Add a product to the farmer’s inventory',
+        body: productBody,
+        response: { 201: productOutput, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { farmId } = requireFarmer(request);
+      return reply.status(201).send(await createProduct(app.db, farmId, request.body));
+    },
+  );
+
+  app.patch(
+    '/products/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Change one of the farmer’s products',
+        params: idParam,
+        body: productUpdateBody,
+        response: { 200: productOutput, ...errors },
+      },
+    },
+    async (request) =>
+      updateProduct(app.db, requireFarmer(request).farmId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/products/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Delete one of the farmer’s products (archived when orders refer to it)',
+        params: idParam,
+        response: { 200: productDeleteOutput, ...errors },
+      },
+    },
+    async (request) => deleteProduct(app.db, requireFarmer(request).farmId, request.params.id),
+  );
+
+  app.post(
+    '/products/:id/restore',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Bring back an archived product (undo of a delete)',
+        params: idParam,
+        response: { 200: productOutput, ...errors },
+      },
+    },
+    async (request) => restoreProduct(app.db, requireFarmer(request).farmId, request.params.id),
+  );
+
+  app.get(
+    '/farms',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Every farm with its delivery fee and order minimum',
+        response: { 200: farmListOutput, ...errors },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      return listFarms(app.db);
+    },
+  );
+};

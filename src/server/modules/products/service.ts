@@ -1,0 +1,318 @@
+import { and, asc, count, desc, eq, exists, gte, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { hawaiiToday } from '../../../core/hawaii-time';
+import {
+  DEFAULT_PAGE_SIZE,
+  type Product,
+  type ProductBody,
+  type ProductDeleteResult,
+  type ProductPage,
+  type ProductQuery,
+  type ProductUpdateBody,
+} from '../../../core/schemas/product';
+import type { Db, DbOrTx } from '../../db/database';
+import { deliverySchedules, farms, orderItems, products } from '../../db/schema';
+import { notFound } from '../../errors';
+import { publishLiveEvent } from '../events/publish';
+
+/** Each farm's nearest delivery day from Hawaii's today on: one pass over the schedules. */
+function nextDeliveries(db: DbOrTx, today: string) {
+  return db
+    .select({
+      farmId: deliverySchedules.farmId,
+      date: sql<string>`min(${deliverySchedules.deliveryDate})::text`.as('next_delivery_date'),
+    })
+    .from(deliverySchedules)
+    .where(gte(deliverySchedules.deliveryDate, today))
+    .groupBy(deliverySchedules.farmId)
+    .as('next_delivery');
+}
+
+/** The columns of a product answer: the product, its farm, the farm's next delivery day. */
+function productFields(next: ReturnType<typeof nextDeliveries>) {
+  return {
+    id: products.id,
+    name: products.name,
+    description: products.description,
+    category: products.category,
+    unit: products.unit,
+    price: products.price,
+    availableQuantity: products.availableQuantity,
+    isOrganic: products.isOrganic,
+    isActive: products.isActive,
+    farmId: products.farmId,
+    farmName: farms.name,
+    farmDeliveryFee: farms.deliveryFee,
+    farmOrderMinimum: farms.orderMinimum,
+    nextDeliveryDate: next.date,
+  };
+}
+
+/** Products with their farm and the farm's next delivery day, ready for a where clause. */
+function selectProducts(db: DbOrTx) {
+  const next = nextDeliveries(db, hawaiiToday());
+  return db
+    .select(productFields(next))
+    .from(products)
+    .innerJoin(farms, eq(farms.id, products.farmId))
+    .leftJoin(next, eq(next.farmId, products.farmId));
+}
+
+type ProductRow = {
+  id: number;
+  name: string;
+  description: string | null;
+  category: string | null;
+  unit: string;
+  price: string;
+  availableQuantity: number;
+  isOrganic: boolean;
+  isActive: boolean;
+  farmId: number;
+  farmName: string;
+  farmDeliveryFee: string;
+  farmOrderMinimum: string;
+  nextDeliveryDate: string | null;
+};
+
+function toProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    unit: row.unit,
+    price: row.price,
+    availableQuantity: row.availableQuantity,
+    isOrganic: row.isOrganic,
+    isActive: row.isActive,
+    farmId: row.farmId,
+    farm: {
+      id: row.farmId,
+      name: row.farmName,
+      deliveryFee: row.farmDeliveryFee,
+      orderMinimum: row.farmOrderMinimum,
+    },
+    nextDeliveryDate: row.nextDeliveryDate,
+  };
+}
+
+/** What restaurants can see: active, not deleted. */
+const listed = and(eq(products.isActive, true), isNull(products.deletedAt))!;
+const sortName = sql`lower(${products.name})`;
+
+/** GET /api/products without parameters: the whole catalogue (API.md "Catalog"). */
+export async function listCatalog(db: DbOrTx): Promise<Product[]> {
+  const rows = await selectProducts(db).where(listed).orderBy(sortName, asc(products.id));
+  return rows.map(toProduct);
+}
+
+function matchConditions(query: ProductQuery): SQL {
+  const conditions: SQL[] = [listed];
+  if (query.q) {
+    // Plain substring search, case-insensitive: no wildcards to escape, and about twice as
+    // fast as three ILIKEs. Fields are joined by a line break, which a search box cannot send.
+    const haystack = sql`lower(${products.name} || chr(10) || coalesce(${products.description}, '') || chr(10) || ${farms.name})`;
+    conditions.push(sql`strpos(${haystack}, lower(${query.q})) > 0`);
+  }
+  if (query.category && query.category !== 'all') {
+    conditions.push(eq(products.category, query.category));
+  }
+  if (query.farmId !== undefined) conditions.push(eq(products.farmId, query.farmId));
+  if (query.availability === 'available') {
+    conditions.push(sql`${products.availableQuantity} > 0`);
+  } else if (query.availability === 'out_of_stock') {
+    conditions.push(eq(products.availableQuantity, 0));
+  }
+  return and(...conditions)!;
+}
+
+function sortOrder(sort: ProductQuery['sort']): SQL[] {
+  switch (sort) {
+    case 'price':
+      return [asc(products.price), sortName, asc(products.id)];
+    case 'farm':
+      return [sql`lower(${farms.name})`, asc(farms.id), sortName, asc(products.id)];
+    case 'availability':
+      // In stock first, the most plentiful on top.
+      return [desc(products.availableQuantity), sortName, asc(products.id)];
+    default:
+      return [sortName, asc(products.id)];
+  }
+}
+
+/** One page of the catalogue with the counts and farm choices the browse screen shows. */
+export async function searchCatalog(db: DbOrTx, query: ProductQuery): Promise<ProductPage> {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+  const where = matchConditions(query);
+  const next = nextDeliveries(db, hawaiiToday());
+  const [rows, [all], farmRows] = await Promise.all([
+    // The window count rides along with the page: the matches are scanned once.
+    db
+      .select({ ...productFields(next), matched: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(products)
+      .innerJoin(farms, eq(farms.id, products.farmId))
+      .leftJoin(next, eq(next.farmId, products.farmId))
+      .where(where)
+      .orderBy(...sortOrder(query.sort))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(products).where(listed),
+    db
+      .select({ id: farms.id, name: farms.name })
+      .from(farms)
+      .where(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(products)
+            .where(and(eq(products.farmId, farms.id), listed)),
+        ),
+      )
+      .orderBy(sql`lower(${farms.name})`, asc(farms.id)),
+  ]);
+  let total = rows[0]?.matched ?? 0;
+  if (rows.length === 0 && page > 1) {
+    // Past the last page: the window had no row to ride on.
+    const [matched] = await db
+      .select({ total: count() })
+      .from(products)
+      .innerJoin(farms, eq(farms.id, products.farmId))
+      .where(where);
+    total = matched?.total ?? 0;
+  }
+  return {
+    items: rows.map(toProduct),
+    total,
+    totalAll: all?.total ?? 0,
+    page,
+    pageSize,
+    farms: farmRows,
+  };
+}
+
+/** The farmer's own products, active or not, without deleted ones. */
+export async function listFarmProducts(db: DbOrTx, farmId: number): Promise<Product[]> {
+  const rows = await selectProducts(db)
+    .where(and(eq(products.farmId, farmId), isNull(products.deletedAt)))
+    .orderBy(sortName, asc(products.id));
+  return rows.map(toProduct);
+}
+
+async function findOwnProduct(db: DbOrTx, farmId: number, productId: number): Promise<Product> {
+  const [row] = await selectProducts(db)
+    .where(
+      and(
+        eq(products.id, productId),
+        eq(products.farmId, farmId),
+        isNull(products.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound('No such product');
+  return toProduct(row);
+}
+
+export async function createProduct(db: Db, farmId: number, body: ProductBody): Promise<Product> {
+  const [row] = await db
+    .insert(products)
+    .values({ ...body, farmId })
+    .returning({ id: products.id });
+  await publishLiveEvent(db, { type: 'products.changed', farmId, productIds: [row!.id] });
+  return findOwnProduct(db, farmId, row!.id);
+}
+
+/** Changes the farm's own product; another farm's (or a deleted) product is 404. */
+export async function updateProduct(
+  db: Db,
+  farmId: number,
+  productId: number,
+  body: ProductUpdateBody,
+): Promise<Product> {
+  const [row] = await db
+    .update(products)
+    .set({ ...body, updatedAt: new Date() })
+    .where(
+      and(
+        eq(products.id, productId),
+        eq(products.farmId, farmId),
+        isNull(products.deletedAt),
+      ),
+    )
+    .returning({ id: products.id });
+  if (!row) throw notFound('No such product');
+  await publishLiveEvent(db, { type: 'products.changed', farmId, productIds: [productId] });
+  return findOwnProduct(db, farmId, productId);
+}
+
+/**
+ * Deletes the farm's own product. One that orders refer to is archived (deletedAt set), so
+ * those orders stay whole and it can be restored; one never ordered is removed outright.
+ * The row lock makes an order being placed for it either finish first (then it is archived)
+ * or wait until the delete is done.
+ */
+export async function deleteProduct(
+  db: Db,
+  farmId: number,
+  productId: number,
+): Promise<ProductDeleteResult> {
+  return db.transaction(async (tx) => {
+    const [own] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        and(
+          eq(products.id, productId),
+          eq(products.farmId, farmId),
+          isNull(products.deletedAt),
+        ),
+      )
+      .for('update');
+    if (!own) throw notFound('No such product');
+    await publishLiveEvent(tx, { type: 'products.changed', farmId, productIds: [productId] });
+    const [ordered] = await tx
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(eq(orderItems.productId, productId))
+      .limit(1);
+    if (ordered) {
+      await tx
+        .update(products)
+        .set({ deletedAt: new Date(), updatedAt: new Date() })
+        .where(eq(products.id, productId));
+      return { id: productId, archived: true };
+    }
+    await tx.delete(products).where(eq(products.id, productId));
+    return { id: productId, archived: false };
+  });
+}
+
+/** Brings back an archived product (the Undo after a delete). Restoring a live one is a no-op. */
+export async function restoreProduct(db: Db, farmId: number, productId: number): Promise<Product> {
+  await db
+    .update(products)
+    .set({ deletedAt: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(products.id, productId),
+        eq(products.farmId, farmId),
+        isNotNull(products.deletedAt),
+      ),
+    );
+  // Not archived: answers the live product, or 404 when it is not this farm's.
+  const product = await findOwnProduct(db, farmId, productId);
+  await publishLiveEvent(db, { type: 'products.changed', farmId, productIds: [productId] });
+  return product;
+}
+
+export async function listFarms(db: DbOrTx) {
+  return db
+    .select({
+      id: farms.id,
+      name: farms.name,
+      deliveryFee: farms.deliveryFee,
+      orderMinimum: farms.orderMinimum,
+    })
+    .from(farms)
+    .orderBy(sql`lower(${farms.name})`, asc(farms.id));
+}

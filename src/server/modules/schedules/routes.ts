@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse, idParam } from '../../../core/schemas/common';
+import {
+  farmIdParam,
+  scheduleCreateBody,
+  scheduleListOutput,
+} from '../../../core/schemas/schedule';
+import { requireFarmer, requireUser } from '../auth/guards';
+import {
+  createSchedules,
+  deleteSchedule,
+  listOwnSchedules,
+  listUpcomingSchedules,
+} from './service';
+
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+};
+
+export const scheduleModule: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/delivery-schedules',
+    {
+      schema: {
+        tags: ['delivery schedules'],
+        summary: "The signed-in farmer's delivery days, past and future",
+        response: { 200: scheduleListOutput, ...errors },
+      },
+    },
+    async (request) => listOwnSchedules(app.db, requireFarmer(request).farmId),
+  );
+
+  app.post(
+    '/delivery-schedules',
+    {
+      schema: {
+        tags: ['delivery schedules'],
+        summary: 'Add delivery days for one area; days the farm already has are skipped',
+        body: scheduleCreateBody,
+        response: { 201: scheduleListOutput, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { farmId } = requireFarmer(request);
+      return reply.status(201).send(await createSchedules(app.db, farmId, request.body));
+    },
+  );
+
+  app.delete(
+    '/delivery-schedules/:id',
+    {
+      schema: {
+        tags: ['delivery schedules'],
+        summary: 'Remove one of the farmer’s delivery days',
+        params: idParam,
+        response: { 204: z.null().describe('Removed'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteSchedule(app.db, requireFarmer(request).farmId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/delivery-schedules/farm/:farmId',
+    {
+      schema: {
+        tags: ['delivery schedules'],
+        summary: "A farm's delivery days from Hawaii's today on",
+        params: farmIdParam,
+        response: { 200: scheduleListOutput, ...errors },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      return listUpcomingSchedules(app.db, request.params.farmId);
+    },
+  );
+};

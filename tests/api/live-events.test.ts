@@ -1,0 +1,263 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveEvent } from '../../src/core/schemas/notification';
+import { buildApp } from '../../src/server/app';
+import { openDatabase, type Database } from '../../src/server/db/database';
+import { databaseClient } from '../../src/server/modules/events/database-client';
+import { publishLiveEvent } from '../../src/server/modules/events/publish';
+import { createProduct, orderBody, type ProductFixture } from '../helpers/catalog-fixtures';
+import {
+  createTestApp,
+  signUpFarmer,
+  signUpRestaurant,
+  testConfig,
+  type TestApp,
+  type TestContext,
+} from '../helpers/test-app';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+type Truthy<T> = Exclude<T, false | null | undefined | 0 | ''>;
+
+async function waitFor<T>(check: () => T, what: string, timeoutMs = 5000): Promise<Truthy<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value as Truthy<T>;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+interface Stream {
+  events: { event: LiveEvent; at: number }[];
+  status: number;
+  close(): void;
+}
+
+/** Reads /api/events like a browser's EventSource would, collecting the data lines. */
+async function openStream(baseUrl: string, cookie: string | undefined): Promise<Stream> {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/api/events`, {
+    headers: cookie ? { cookie } : {},
+    signal: controller.signal,
+  });
+  const stream: Stream = {
+    events: [],
+    status: response.status,
+    close: () => controller.abort(),
+  };
+  if (!response.ok || !response.body) return stream;
+  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let connected = false;
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          for (const line of block.split('\n')) {
+            if (line === ': connected') connected = true;
+            if (line.startsWith('data: ')) {
+              stream.events.push({ event: JSON.parse(line.slice(6)) as LiveEvent, at: Date.now() });
+            }
+          }
+        }
+      }
+    } catch {
+      // Aborted by close().
+    }
+  })();
+  await waitFor(() => connected, 'the stream to open');
+  return stream;
+}
+
+async function listen(app: TestApp): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+describe('GET /api/events on one instance', () => {
+  let ctx: TestContext;
+  let baseUrl: string;
+  let farmer: Awaited<ReturnType<typeof signUpFarmer>>;
+  let otherFarmer: Awaited<ReturnType<typeof signUpFarmer>>;
+  let restaurant: Awaited<ReturnType<typeof signUpRestaurant>>;
+  let kale: ProductFixture;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    farmer = await signUpFarmer(ctx.app, 'Kahuku Greens');
+    otherFarmer = await signUpFarmer(ctx.app, 'Waimea Roots');
+    restaurant = await signUpRestaurant(ctx.app, 'Mama Bistro');
+    kale = await createProduct(ctx.database.db, farmer.farmId, { availableQuantity: 100 });
+    baseUrl = await listen(ctx.app);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('refuses the signed-out with 401', async () => {
+    const stream = await openStream(baseUrl, undefined);
+    expect(stream.status).toBe(401);
+  });
+
+  it('brings a new order to its farm, stock to restaurants, and nothing to another farm', async () => {
+    const farmStream = await openStream(baseUrl, farmer.cookie);
+    const otherFarmStream = await openStream(baseUrl, otherFarmer.cookie);
+    const restaurantStream = await openStream(baseUrl, restaurant.cookie);
+    try {
+      const placedAt = Date.now();
+      const response = await restaurant.post(
+        '/api/orders',
+        orderBody(farmer.farmId, [{ product: kale, quantity: 2 }]),
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      const orderId = response.json().id as number;
+
+      const newOrder = await waitFor(
+        () => farmStream.events.find(({ event }) => event.type === 'orders.changed'),
+        'the order on the farm’s stream',
+      );
+      expect(newOrder.event).toEqual({
+        type: 'orders.changed',
+        orderId,
+        farmId: farmer.farmId,
+        restaurantId: restaurant.restaurantId,
+      });
+      expect(newOrder.at - placedAt).toBeLessThan(2000);
+      await waitFor(
+        () => farmStream.events.some(({ event }) => event.type === 'notifications.changed'),
+        'the bell update on the farm’s stream',
+      );
+      const stock = await waitFor(
+        () => restaurantStream.events.find(({ event }) => event.type === 'products.changed'),
+        'the stock change on the restaurant’s stream',
+      );
+      expect(stock.event).toEqual({
+        type: 'products.changed',
+        farmId: farmer.farmId,
+        productIds: [kale.id],
+      });
+
+      // Give anything misrouted time to arrive before checking that nothing did.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(otherFarmStream.events).toEqual([]);
+      expect(
+        restaurantStream.events.some(({ event }) => event.type === 'notifications.changed'),
+      ).toBe(false);
+    } finally {
+      farmStream.close();
+      otherFarmStream.close();
+      restaurantStream.close();
+    }
+  });
+
+  it('announces nothing from a transaction that rolls back', async () => {
+    const farmStream = await openStream(baseUrl, farmer.cookie);
+    try {
+      await ctx.database.db
+        .transaction(async (tx) => {
+          await publishLiveEvent(tx, { type: 'notifications.changed', userId: 0 });
+          await publishLiveEvent(tx, {
+            type: 'orders.changed',
+            orderId: 1,
+            farmId: farmer.farmId,
+            restaurantId: 1,
+          });
+          throw new Error('roll back');
+        })
+        .catch(() => {});
+      await ctx.database.db.transaction((tx) =>
+        publishLiveEvent(tx, {
+          type: 'orders.changed',
+          orderId: 2,
+          farmId: farmer.farmId,
+          restaurantId: 1,
+        }),
+      );
+      await waitFor(() => farmStream.events.length > 0, 'the committed event');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(farmStream.events.map(({ event }) => event)).toEqual([
+        { type: 'orders.changed', orderId: 2, farmId: farmer.farmId, restaurantId: 1 },
+      ]);
+    } finally {
+      farmStream.close();
+    }
+  });
+
+  it('lets the server close while streams are open', async () => {
+    const extra = await createTestApp();
+    const farmerThere = await signUpFarmer(extra.app, 'Hilo Farm');
+    const url = await listen(extra.app);
+    const stream = await openStream(url, farmerThere.cookie);
+    const started = Date.now();
+    await extra.close();
+    expect(Date.now() - started).toBeLessThan(5000);
+    stream.close();
+  });
+});
+
+describe.skipIf(!onPostgres)('GET /api/events across two instances (PostgreSQL)', () => {
+  let ctx: TestContext;
+  let secondDatabase: Database;
+  let second: TestApp;
+  let firstUrl: string;
+  let secondUrl: string;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    // The second instance has a pool of its own, as another process would.
+    const { pool } = databaseClient(ctx.database) as {
+      pool: { options: { connectionString?: string } };
+    };
+    secondDatabase = await openDatabase({ url: pool.options.connectionString });
+    second = await buildApp({ config: testConfig(), database: secondDatabase, logger: false });
+    firstUrl = await listen(ctx.app);
+    secondUrl = await listen(second);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await secondDatabase?.close();
+    await ctx?.close();
+  });
+
+  it('delivers an event published through one instance to the other’s stream within 2 s', async () => {
+    const farmer = await signUpFarmer(ctx.app, 'Kahuku Greens');
+    const restaurant = await signUpRestaurant(ctx.app, 'Mama Bistro');
+    const kale = await createProduct(ctx.database.db, farmer.farmId, { availableQuantity: 100 });
+    // The farmer's browser is on the second instance; the order goes through the first.
+    const farmStream = await openStream(secondUrl, farmer.cookie);
+    try {
+      const placedAt = Date.now();
+      const response = await fetch(`${firstUrl}/api/orders`, {
+        method: 'POST',
+        headers: { cookie: restaurant.cookie!, 'content-type': 'application/json' },
+        body: JSON.stringify(orderBody(farmer.farmId, [{ product: kale, quantity: 1 }])),
+      });
+      expect(response.status).toBe(201);
+      const { id } = (await response.json()) as { id: number };
+      const arrived = await waitFor(
+        () =>
+          farmStream.events.find(
+            ({ event }) => event.type === 'orders.changed' && event.orderId === id,
+          ),
+        'the order on the other instance',
+      );
+      expect(arrived.at - placedAt).toBeLessThan(2000);
+      await waitFor(
+        () => farmStream.events.some(({ event }) => event.type === 'notifications.changed'),
+        'the bell update on the other instance',
+      );
+    } finally {
+      farmStream.close();
+    }
+  });
+});

@@ -1,0 +1,270 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoneyString } from '../../src/core/money';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
+import {
+  DESKTOP,
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  PHONE,
+  screenshot,
+} from './support/browser';
+
+const account = (label: 'Farmer' | 'Restaurant' | 'Admin') =>
+  DEMO_ACCOUNTS.find((demo) => demo.label === label)!.email;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A browser context signed in as one of the demo accounts. */
+async function signedIn(
+  label: 'Farmer' | 'Restaurant' | 'Admin',
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, viewport);
+  const response = await context.request.post('/api/auth/login', {
+    data: { email: account(label), password: DEMO_PASSWORD },
+  });
+  expect(response.status()).toBe(200);
+  return { context, page: await context.newPage() };
+}
+
+describe('admin dashboard', () => {
+  it('shows the real platform figures, filters by farm and exports CSV', async () => {
+    const { context, page } = await signedIn('Admin');
+    const stats = await (await context.request.get('/api/admin/stats')).json();
+    expect(stats.stats.totalOrders).toBeGreaterThan(0);
+
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.getByText('Monitor platform activity and manage operations').waitFor();
+    const figures = page.getByRole('region', { name: 'Platform figures' });
+    await figures.getByText(formatMoneyString(stats.stats.totalRevenue), { exact: true }).waitFor();
+    await figures
+      .getByText(String(stats.stats.activeFarms + stats.stats.activeRestaurants), { exact: true })
+      .waitFor();
+    await page
+      .locator('section', { has: page.getByRole('heading', { name: 'Top Performing Farms' }) })
+      .getByText(stats.topFarms[0].name, { exact: true })
+      .waitFor();
+    // System health comes from the server: the embedded database, mail to the outbox.
+    await page.getByText('Connected', { exact: true }).waitFor();
+    await page.getByText('Outbox', { exact: true }).waitFor();
+
+    const table = page.locator('table');
+    await table.locator('tbody tr').first().waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(10);
+    await expectAccessible(page);
+    await screenshot(page, 'admin-dashboard-desktop');
+
+    // The farm filter lists the real farms; choosing one shows only its orders.
+    const farms = (await (await context.request.get('/api/farms')).json()) as {
+      id: number;
+      name: string;
+    }[];
+    const farm = stats.topFarms[0] as { id: number; name: string };
+    const filter = page.getByLabel('Farm', { exact: true });
+    expect(await filter.locator('option').count()).toBe(farms.length + 1);
+    await filter.selectOption(String(farm.id));
+    await expect
+      .poll(async () => {
+        const cells = await table.locator('tbody tr td:nth-child(3)').allTextContents();
+        return cells.length > 0 && cells.every((name) => name === farm.name);
+      })
+      .toBe(true);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`farm-${farm.id}\\.csv$`));
+    const stream = await download.createReadStream();
+    let csv = '';
+    for await (const chunk of stream) csv += chunk.toString();
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toContain('Order,Created (Hawaii time),Status,Restaurant,Farm');
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.slice(1).every((line) => line.includes(farm.name))).toBe(true);
+
+    // Invoice Archive and Add New User open and say what they hold.
+    await page.getByRole('button', { name: 'Invoice Archive' }).click();
+    await page
+      .getByRole('dialog', { name: 'Invoice Archive' })
+      .getByText(/Order #\d+/)
+      .first()
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Add New User' }).click();
+    await page.getByText('npm run admin:grant -- their@email.com').waitFor();
+    await page.keyboard.press('Escape');
+    await context.close();
+  });
+
+  it('fits a phone', async () => {
+    const { context, page } = await signedIn('Admin', PHONE);
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page
+      .getByText(/^#\d+$/)
+      .first()
+      .waitFor();
+    await page.getByText('Top Performing Farms').waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    await screenshot(page, 'admin-dashboard-phone');
+    await context.close();
+  });
+
+  it('is not for farmers: their /admin is the not-found screen', async () => {
+    const { context, page } = await signedIn('Farmer');
+    await page.goto('/admin');
+    await page.getByText('404 Page Not Found').waitFor();
+    await context.close();
+  });
+});
+
+describe('combined role screen (/hub)', () => {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`gives an administrator all three views (${label})`, async () => {
+      const { context, page } = await signedIn('Admin', viewport);
+      await page.goto('/hub');
+      const switcher = page.getByRole('group', { name: 'View as' });
+      await switcher.waitFor();
+      expect(await switcher.getByRole('button').allTextContents()).toEqual([
+        'Restaurant',
+        'Farmer',
+        'Admin',
+      ]);
+      await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+      await page
+        .getByText(/^#\d+$/)
+        .filter({ visible: true })
+        .first()
+        .waitFor();
+      await screenshot(page, `hub-admin-${label}`);
+
+      await switcher.getByRole('button', { name: 'Restaurant' }).click();
+      await page.getByRole('heading', { name: 'Restaurant Dashboard' }).waitFor();
+      await page.getByText(/Showing \d+ of \d+ products/).waitFor();
+      await screenshot(page, `hub-admin-restaurant-overview-${label}`);
+
+      await switcher.getByRole('button', { name: 'Farmer' }).click();
+      await page.getByRole('heading', { name: 'Farmer Dashboard' }).waitFor();
+      await page
+        .getByText(/Order #\d+/)
+        .first()
+        .waitFor();
+      await screenshot(page, `hub-admin-farmer-overview-${label}`);
+      await context.close();
+    });
+
+    it(`shows a restaurant only its own view, with working filters (${label})`, async () => {
+      const { context, page } = await signedIn('Restaurant', viewport);
+      await page.goto('/hub');
+      const switcher = page.getByRole('group', { name: 'View as' });
+      await switcher.waitFor();
+      expect(await switcher.getByRole('button').allTextContents()).toEqual(['Restaurant']);
+      await page.getByRole('heading', { name: 'Restaurant Dashboard' }).waitFor();
+      const showing = page.getByText(/Showing \d+ of \d+ products/);
+      await showing.waitFor();
+      const total = Number(/of (\d+)/.exec((await showing.textContent())!)![1]);
+
+      await page.getByLabel('Category').selectOption('herbs');
+      await expect
+        .poll(async () => Number(/Showing (\d+)/.exec((await showing.textContent()) ?? '')?.[1]))
+        .toBeLessThan(total);
+      await page.getByLabel('Category').selectOption('all');
+      await page.getByPlaceholder('Search produce, farms...').fill('zzzz-no-such-thing');
+      await page.getByText('No products match your search. Try other filters.').waitFor();
+      await page.getByPlaceholder('Search produce, farms...').fill('');
+
+      await page
+        .getByRole('button', { name: /^Add .+ to cart$/ })
+        .first()
+        .click();
+      await page.getByRole('heading', { name: 'Shopping Cart' }).waitFor();
+      await page
+        .getByText(/^Delivery: /)
+        .first()
+        .waitFor();
+      await page.getByRole('link', { name: 'Proceed to Checkout' }).waitFor();
+      await expectAccessible(page);
+      await screenshot(page, `hub-restaurant-${label}`);
+      await context.close();
+    });
+  }
+
+  it('lets a farmer accept a pending order, and shows only the farmer view', async () => {
+    const { context, page } = await signedIn('Farmer');
+    await page.goto('/hub');
+    const switcher = page.getByRole('group', { name: 'View as' });
+    await switcher.waitFor();
+    expect(await switcher.getByRole('button').allTextContents()).toEqual(['Farmer']);
+    await page.getByRole('heading', { name: 'Farmer Dashboard' }).waitFor();
+    await page.getByRole('heading', { name: 'Delivery Calendar' }).waitFor();
+
+    const before = (await (await context.request.get('/api/orders/farm')).json()) as {
+      id: number;
+      status: string;
+    }[];
+    const pendingInRecent = before.slice(0, 5).filter((order) => order.status === 'pending');
+    expect(pendingInRecent.length).toBeGreaterThan(0);
+    const accept = page.getByRole('button', { name: 'Accept' }).first();
+    await accept.waitFor();
+    const firstPending = pendingInRecent[0]!;
+    await page.locator('.rdp-root').waitFor();
+    await page.getByText('Active Listings').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'hub-farmer-desktop');
+    await accept.click();
+    await page.getByText('Order accepted', { exact: true }).waitFor();
+    await expect
+      .poll(async () => {
+        const after = (await (await context.request.get('/api/orders/farm')).json()) as {
+          id: number;
+          status: string;
+        }[];
+        return after.find((order) => order.id === firstPending.id)?.status;
+      })
+      .toBe('confirmed');
+    await context.close();
+  });
+
+  it('fits a farmer’s phone', async () => {
+    const { context, page } = await signedIn('Farmer', PHONE);
+    await page.goto('/hub');
+    await page.getByRole('heading', { name: 'Farmer Dashboard' }).waitFor();
+    await page.getByRole('heading', { name: 'Delivery Calendar' }).waitFor();
+    await page
+      .getByText(/Order #\d+/)
+      .first()
+      .waitFor();
+    await page.locator('.rdp-root').waitFor();
+    await page
+      .getByRole('button', { name: /^Delete / })
+      .first()
+      .waitFor();
+    await screenshot(page, 'hub-farmer-phone');
+    await context.close();
+  });
+
+  it('signed out: says Unauthorized and goes to sign in', async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await page.goto('/hub');
+    await page.getByText('You are logged out. Logging in again...').waitFor();
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+});

@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import { parseMoney, toMoneyString } from '../../src/core/money';
+import type { Db } from '../../src/server/db/database';
+import { deliverySchedules, farms, products } from '../../src/server/db/schema';
+import type { Session } from './test-app';
+
+/** Catalog rows written straight to the database, so order tests need no catalog API. */
+export interface ProductFixture {
+  id: number;
+  farmId: number;
+  name: string;
+  unit: string;
+  price: string;
+  availableQuantity: number;
+}
+
+let productCounter = 0;
+
+export async function createProduct(
+  db: Db,
+  farmId: number,
+  overrides: Partial<typeof products.$inferInsert> = {},
+): Promise<ProductFixture> {
+  productCounter += 1;
+  const [row] = await db
+    .insert(products)
+    .values({
+      farmId,
+      name: `Kale ${productCounter}`,
+      unit: 'lb',
+      price: '4.50',
+      availableQuantity: 50,
+      category: 'vegetables',
+      ...overrides,
+    })
+    .returning();
+  return {
+    id: row!.id,
+    farmId: row!.farmId,
+    name: row!.name,
+    unit: row!.unit,
+    price: row!.price,
+    availableQuantity: row!.availableQuantity,
+  };
+}
+
+export async function stockOf(db: Db, productId: number): Promise<number> {
+  const [row] = await db
+    .select({ stock: products.availableQuantity })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row!.stock;
+}
+
+export async function updateProduct(
+  db: Db,
+  productId: number,
+  values: Partial<typeof products.$inferInsert>,
+): Promise<void> {
+  await db.update(products).set(values).where(eq(products.id, productId));
+}
+
+export async function setFarmTerms(
+  db: Db,
+  farmId: number,
+  values: { deliveryFee?: string; orderMinimum?: string; checksPayableTo?: string | null },
+): Promise<void> {
+  await db.update(farms).set(values).where(eq(farms.id, farmId));
+}
+
+export async function addDeliveryDay(
+  db: Db,
+  farmId: number,
+  deliveryDate: string,
+  deliveryArea = 'Honolulu',
+): Promise<void> {
+  await db.insert(deliverySchedules).values({ farmId, deliveryDate, deliveryArea });
+}
+
+/** A POST /api/orders body for the given lines, priced as the fixtures are. */
+export function orderBody(
+  farmId: number,
+  lines: { product: ProductFixture; quantity: number; unitPrice?: string }[],
+  extra: { deliveryDate?: string; notes?: string; totalAmount?: string } = {},
+) {
+  const items = lines.map(({ product, quantity, unitPrice }) => {
+    const price = unitPrice ?? product.price;
+    return {
+      productId: product.id,
+      quantity,
+      unitPrice: price,
+      totalPrice: toMoneyString(parseMoney(price)! * quantity),
+    };
+  });
+  const subtotal = items.reduce((sum, item) => sum + parseMoney(item.totalPrice)!, 0);
+  return {
+    farmId,
+    totalAmount: extra.totalAmount ?? toMoneyString(subtotal),
+    items,
+    ...(extra.deliveryDate ? { deliveryDate: extra.deliveryDate } : {}),
+    ...(extra.notes ? { notes: extra.notes } : {}),
+  };
+}
+
+/** Places a checkout and fails the test with the server's answer if it is not a 201. */
+export async function placeCheckout(
+  session: Session,
+  orders: ReturnType<typeof orderBody>[],
+  key?: string,
+) {
+  const response = await session.post(
+    '/api/checkout',
+    { orders },
+    key ? { 'idempotency-key': key } : undefined,
+  );
+  if (response.statusCode !== 201) throw new Error(`checkout failed: ${response.body}`);
+  return response.json().orders as { id: number; totalAmount: string; status: string }[];
+}
