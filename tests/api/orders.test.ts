@@ -211,6 +211,21 @@ describe('POST /api/orders', () => {
     expect(Object.keys(response.json().fields)).toContain(field);
   });
 
+  it('answers 400, never 500, to an order larger than any amount can hold', async () => {
+    const luxury = await createProduct(ctx.database.db, farmer.farmId, {
+      price: '99999999.99',
+      availableQuantity: 100_000,
+    });
+    const response = await restaurant.post('/api/orders', {
+      farmId: farmer.farmId,
+      totalAmount: '1.00',
+      items: [{ productId: luxury.id, quantity: 100_000, unitPrice: '99999999.99' }],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields.items).toBe('Split this order into smaller ones');
+    expect(await stockOf(ctx.database.db, luxury.id)).toBe(100_000);
+  });
+
   it('answers 400, never 500, to malformed JSON and a bad Idempotency-Key', async () => {
     const malformed = await restaurant.request({
       method: 'POST',

@@ -98,9 +98,9 @@ describe('catalogue and delivery days', () => {
     const page = await farmer.newPage();
     await page.goto('/farmer/inventory');
     await eventually(() => page.getByText('No products yet').isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Inventory' }).first().getAttribute('aria-current')).toBe(
-      'page',
-    );
+    expect(
+      await page.getByRole('link', { name: 'Inventory' }).first().getAttribute('aria-current'),
+    ).toBe('page');
 
     await page.getByRole('button', { name: 'Add Product' }).first().click();
     const dialog = page.getByRole('dialog');
@@ -171,7 +171,9 @@ describe('catalogue and delivery days', () => {
 
     await pickDay(page, firstDay);
     await pickDay(page, secondDay);
-    expect(await dialog.getByRole('list', { name: 'Selected dates' }).getByRole('listitem').count()).toBe(2);
+    expect(
+      await dialog.getByRole('list', { name: 'Selected dates' }).getByRole('listitem').count(),
+    ).toBe(2);
     await dialog.getByRole('button', { name: 'Add Schedule' }).click();
     await eventually(() => page.getByText('Delivery Zone Required').isVisible()).toBe(true);
     await dialog.getByLabel('Delivery Zone').selectOption('Kailua');
@@ -197,8 +199,12 @@ describe('catalogue and delivery days', () => {
     await signUpAs(restaurant, 'restaurant', 'Test Bistro');
     const page = await restaurant.newPage();
     await page.goto('/restaurant/browse');
-    await eventually(() => page.getByRole('heading', { name: 'Browse Products' }).isVisible()).toBe(true);
-    await page.getByPlaceholder('Search products, farms, or descriptions...').fill(farmName.toUpperCase());
+    await eventually(() => page.getByRole('heading', { name: 'Browse Products' }).isVisible()).toBe(
+      true,
+    );
+    await page
+      .getByPlaceholder('Search products, farms, or descriptions...')
+      .fill(farmName.toUpperCase());
     await eventually(() => page.getByTestId('product-card').count()).toBe(3);
     expect(await page.getByText(/^Showing 3 of \d+ products$/).isVisible()).toBe(true);
 
@@ -229,15 +235,21 @@ describe('catalogue and delivery days', () => {
     await page.reload();
     await eventually(() => page.getByTestId('product-card').count()).toBe(3);
     const again = page.getByTestId('product-card').filter({ hasText: 'Sunrise Papaya' });
-    expect(await again.getByRole('group', { name: 'Quantity of Sunrise Papaya' }).innerText()).toContain('3');
-    expect(await again.getByRole('button', { name: 'Increase Sunrise Papaya' }).isDisabled()).toBe(true);
+    expect(
+      await again.getByRole('group', { name: 'Quantity of Sunrise Papaya' }).innerText(),
+    ).toContain('3');
+    expect(await again.getByRole('button', { name: 'Increase Sunrise Papaya' }).isDisabled()).toBe(
+      true,
+    );
     expect(await page.getByText('Cart Summary (3 items)').isVisible()).toBe(true);
 
     // Filters narrow the list on the server.
     await page.getByLabel('Availability').selectOption('out_of_stock');
     await eventually(() => page.getByTestId('product-card').count()).toBe(1);
     expect(await page.getByText(/^Showing 1 of \d+ products$/).isVisible()).toBe(true);
-    await page.getByPlaceholder('Search products, farms, or descriptions...').fill('no such thing anywhere');
+    await page
+      .getByPlaceholder('Search products, farms, or descriptions...')
+      .fill('no such thing anywhere');
     await eventually(() => page.getByText('No products found').isVisible()).toBe(true);
     expect(await page.getByText('Try adjusting your search or filters').isVisible()).toBe(true);
 
@@ -246,7 +258,9 @@ describe('catalogue and delivery days', () => {
     await eventually(() => phone.getByTestId('product-card').count()).toBe(3);
     await screenshot(phone, 'browse-phone');
     await phone.getByRole('button', { name: /Cart Summary/ }).click();
-    await eventually(() => phone.getByRole('link', { name: 'Proceed to Checkout' }).isVisible()).toBe(true);
+    await eventually(() =>
+      phone.getByRole('link', { name: 'Proceed to Checkout' }).isVisible(),
+    ).toBe(true);
     await screenshot(phone, 'browse-phone-cart-open');
     await phone.context().close();
   });
@@ -254,7 +268,9 @@ describe('catalogue and delivery days', () => {
   it('highlights Browse Products on /restaurant/inventory too', async () => {
     const page = await restaurant.newPage();
     await page.goto('/restaurant/inventory');
-    await eventually(() => page.getByRole('heading', { name: 'Browse Products' }).isVisible()).toBe(true);
+    await eventually(() => page.getByRole('heading', { name: 'Browse Products' }).isVisible()).toBe(
+      true,
+    );
     // The nav shows the current item with the highlight colour.
     expect(
       await page.getByRole('link', { name: 'Browse Products' }).first().getAttribute('class'),

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, hawaiiToday } from '../../src/core/hawaii-time';
 import {
@@ -99,7 +99,7 @@ async function addToCartFromBrowse(page: Page, productName: string) {
 }
 
 /** Saves a download, checks it is a PDF, and renders its first page to PNG to look at. */
-async function savePdf(download: import('playwright-core').Download, name: string) {
+async function savePdf(download: Download, name: string) {
   const path = join(PDF_DIR, `${name}.pdf`);
   await download.saveAs(path);
   expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');

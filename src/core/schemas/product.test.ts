@@ -41,9 +41,10 @@ describe('product schema', () => {
 
   it('refuses a negative or fractional quantity, a negative price, unknown units and categories', () => {
     for (const quantity of [-1, 1.5, '1.5', '-2', 'ten', 1_000_001]) {
-      expect(fieldErrors({ ...valid, availableQuantity: quantity }), String(quantity)).toHaveProperty(
-        'availableQuantity',
-      );
+      expect(
+        fieldErrors({ ...valid, availableQuantity: quantity }),
+        String(quantity),
+      ).toHaveProperty('availableQuantity');
     }
     for (const price of ['-1', '1.234', 'free', 3]) {
       expect(fieldErrors({ ...valid, price }), String(price)).toHaveProperty('price');
@@ -65,7 +66,12 @@ describe('product schema', () => {
     expect(
       productQuery.parse({ q: ' kale ', page: '2', pageSize: '10', farmId: '3', sort: 'price' }),
     ).toEqual({ q: 'kale', page: 2, pageSize: 10, farmId: 3, sort: 'price' });
-    for (const query of [{ page: '0' }, { pageSize: '101' }, { sort: 'random' }, { farmId: '-1' }]) {
+    for (const query of [
+      { page: '0' },
+      { pageSize: '101' },
+      { sort: 'random' },
+      { farmId: '-1' },
+    ]) {
       expect(productQuery.safeParse(query).success, JSON.stringify(query)).toBe(false);
     }
   });

@@ -6,10 +6,7 @@ import { moneyInput, moneyOutput, optionalText, REQUIRED, requiredText } from '.
 export const MAX_AVAILABLE_QUANTITY = 1_000_000;
 
 const category = z
-  .union([
-    z.enum(PRODUCT_CATEGORIES, { error: 'Choose a category from the list' }),
-    z.literal(''),
-  ])
+  .union([z.enum(PRODUCT_CATEGORIES, { error: 'Choose a category from the list' }), z.literal('')])
   .nullish()
   .transform((value) => (value ? value : null));
 

@@ -8,6 +8,8 @@ export interface ChartPoint {
   display: string;
   /** The pie label, e.g. "delivered: 3" or "42.5%"; the label itself when absent. */
   sliceLabel?: string;
+  /** Said after the value in the screen-reader table, e.g. "3 orders". */
+  tableNote?: string;
 }
 
 export type ValueFormat = 'money' | 'count';

@@ -77,7 +77,14 @@ export function BarChartView({
           </>
         )}
         <Tooltip formatter={tooltipValue(seriesName)} cursor={{ fill: '#f5f5f4' }} />
-        <Bar dataKey="value" name={seriesName} fill={chartColor(0)} radius={4} maxBarSize={48}>
+        <Bar
+          dataKey="value"
+          name={seriesName}
+          fill={chartColor(0)}
+          radius={4}
+          maxBarSize={48}
+          isAnimationActive={false}
+        >
           {horizontal
             ? data.map((point, index) => <Cell key={point.label} fill={chartColor(index)} />)
             : null}
@@ -112,6 +119,7 @@ export function LineChartView({ data, format, seriesName }: ChartViewProps) {
           strokeWidth={2}
           dot={{ r: 4 }}
           activeDot={{ r: 6 }}
+          isAnimationActive={false}
         />
       </LineChart>
     </ResponsiveContainer>
@@ -134,6 +142,9 @@ export function PieChartView({ data, seriesName }: ChartViewProps) {
             props.payload ? (props.payload.sliceLabel ?? props.payload.label) : ''
           }
           isAnimationActive={false}
+          // The drawing is hidden from assistive technology (the table stands in for it),
+          // so nothing in it may take focus.
+          rootTabIndex={-1}
         >
           {data.map((point, index) => (
             <Cell key={point.label} fill={chartColor(index)} />

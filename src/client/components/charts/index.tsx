@@ -50,23 +50,26 @@ function ChartFigure({
       <div aria-hidden="true" style={{ minHeight: CHART_HEIGHT }}>
         <Suspense fallback={<ChartSkeleton />}>{children}</Suspense>
       </div>
-      <table className="sr-only">
-        <caption>{summary}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{labelHeader}</th>
-            <th scope="col">{seriesName}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((point) => (
-            <tr key={point.label}>
-              <th scope="row">{point.tableLabel ?? point.label}</th>
-              <td>{point.sliceLabel ? `${point.display} (${point.sliceLabel})` : point.display}</td>
+      {/* A table ignores its own width, so the clipping box is a wrapper around it. */}
+      <div className="sr-only">
+        <table>
+          <caption>{summary}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{labelHeader}</th>
+              <th scope="col">{seriesName}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.map((point) => (
+              <tr key={point.label}>
+                <th scope="row">{point.tableLabel ?? point.label}</th>
+                <td>{point.tableNote ? `${point.display} (${point.tableNote})` : point.display}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -24,6 +24,7 @@ export function avatarInitial(user: User): string {
 }
 
 export function profileDisplayName(user: User): string {
+  if (user.role === 'admin') return 'Administrator';
   return user.profile?.name || (user.role === 'farmer' ? 'Farmer' : 'Restaurant');
 }
 
@@ -61,6 +62,8 @@ export function AppShell({
 }) {
   const { pathname } = useLocation();
   const name = profileDisplayName(user);
+  // Administrators have no profile to edit.
+  const canEditProfile = user.role === 'farmer' || user.role === 'restaurant';
   return (
     <div className="min-h-dvh">
       <a
@@ -98,12 +101,14 @@ export function AppShell({
                 <span className="truncate text-sm font-medium">{name}</span>
                 <span className="truncate text-xs text-stone-500">{user.email}</span>
               </span>
-              <Link
-                to="/profile/edit"
-                className="flex min-h-11 items-center gap-1.5 rounded-md px-2 text-sm text-stone-700 hover:bg-stone-100"
-              >
-                <UserPen className="size-4" aria-hidden="true" /> Edit Profile
-              </Link>
+              {canEditProfile ? (
+                <Link
+                  to="/profile/edit"
+                  className="flex min-h-11 items-center gap-1.5 rounded-md px-2 text-sm text-stone-700 hover:bg-stone-100"
+                >
+                  <UserPen className="size-4" aria-hidden="true" /> Edit Profile
+                </Link>
+              ) : null}
               <a
                 href="/api/logout"
                 className="flex min-h-11 items-center gap-1.5 rounded-md px-2 text-sm text-stone-700 hover:bg-stone-100"
@@ -129,14 +134,16 @@ export function AppShell({
                     <p className="truncate text-xs text-stone-500">{user.email}</p>
                   </div>
                   <DropdownMenu.Separator className="my-1 h-px bg-stone-200" />
-                  <DropdownMenu.Item asChild>
-                    <Link
-                      to="/profile/edit"
-                      className="flex min-h-11 items-center gap-2 rounded-md px-3 text-sm outline-none data-[highlighted]:bg-stone-100"
-                    >
-                      <UserPen className="size-4" aria-hidden="true" /> Edit Profile
-                    </Link>
-                  </DropdownMenu.Item>
+                  {canEditProfile ? (
+                    <DropdownMenu.Item asChild>
+                      <Link
+                        to="/profile/edit"
+                        className="flex min-h-11 items-center gap-2 rounded-md px-3 text-sm outline-none data-[highlighted]:bg-stone-100"
+                      >
+                        <UserPen className="size-4" aria-hidden="true" /> Edit Profile
+                      </Link>
+                    </DropdownMenu.Item>
+                  ) : null}
                   <DropdownMenu.Item asChild>
                     <a
                       href="/api/logout"

@@ -221,7 +221,7 @@ export function CalendarPage() {
                         data-testid="schedule-row"
                       >
                         <span className="flex min-w-0 flex-col gap-x-4 sm:flex-row sm:items-center">
-                          <span className="font-medium sm:min-w-44">
+                          <span className="font-medium whitespace-nowrap sm:min-w-44">
                             {formatCalendarDate(schedule.deliveryDate)}
                           </span>
                           <span className="flex items-center gap-1 text-sm text-stone-600">

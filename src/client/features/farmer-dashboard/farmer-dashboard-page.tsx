@@ -66,7 +66,7 @@ function DashboardFigures() {
     return (
       <>
         <div
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4"
           aria-busy="true"
           aria-label="Loading figures"
         >
@@ -74,7 +74,7 @@ function DashboardFigures() {
             <StatCardSkeleton key={key} />
           ))}
         </div>
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <Card className="flex flex-col gap-3 p-5 lg:col-span-2">
             <Skeleton className="h-6 w-40" />
             {[0, 1, 2, 3, 4].map((key) => (
@@ -103,7 +103,7 @@ function DashboardFigures() {
     growth.direction === 'up' ? TrendingUp : growth.direction === 'down' ? TrendingDown : Minus;
   return (
     <>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard
           title="Total Products"
           value={totals.totalProducts}
@@ -139,7 +139,7 @@ function DashboardFigures() {
         />
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader className="flex-row items-center justify-between gap-3">
             <CardTitle>Recent Orders</CardTitle>

@@ -56,7 +56,7 @@ function FarmReportBody({ report }: { report: FarmReport }) {
   return (
     <>
       <div className="flex flex-col gap-2">
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <StatCard
             title="Total Revenue"
             value={formatMoney(totals.totalRevenue)}
@@ -86,7 +86,7 @@ function FarmReportBody({ report }: { report: FarmReport }) {
       </div>
 
       <Tabs defaultValue="revenue" className="flex flex-col gap-4">
-        <TabsList aria-label="Report views" className="self-start">
+        <TabsList aria-label="Report views" className="self-stretch sm:self-start">
           <TabsTrigger value="revenue">Revenue Trends</TabsTrigger>
           <TabsTrigger value="products">Product Performance</TabsTrigger>
           <TabsTrigger value="orders">Order Analytics</TabsTrigger>
@@ -116,10 +116,10 @@ function RevenueTrends({ report }: { report: FarmReport }) {
     label: monthLabel(month.month),
     tableLabel: monthLabel(month.month, true),
     value: month.orders,
-    display: `${month.orders} ${month.orders === 1 ? 'order' : 'orders'}`,
+    display: String(month.orders),
   }));
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <ChartCard title="Monthly Revenue" description="This month and the five before">
         <BarChartFigure
           data={revenue}
@@ -149,9 +149,10 @@ function ProductPerformance({ report }: { report: FarmReport }) {
     value: moneyToChartValue(product.revenue),
     display: formatMoney(product.revenue),
     sliceLabel: `${product.sharePercent}%`,
+    tableNote: `${product.sharePercent}% of these products' revenue`,
   }));
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <Card>
         <CardHeader>
           <CardTitle>Top Products by Revenue</CardTitle>
@@ -218,11 +219,11 @@ function OrderAnalytics({ report }: { report: FarmReport }) {
   const statuses = report.statusDistribution.map((slice) => ({
     label: statusLabel(slice.status),
     value: slice.orders,
-    display: `${slice.orders} ${slice.orders === 1 ? 'order' : 'orders'}`,
+    display: String(slice.orders),
     sliceLabel: `${statusLabel(slice.status)}: ${slice.orders}`,
   }));
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <ChartCard
         title="Order Status Distribution"
         description="Every order, cancelled ones included"

@@ -77,13 +77,13 @@ export function ReportSkeleton({ withTabs = false }: { withTabs?: boolean }) {
         <Skeleton className="h-8 w-64" />
         <Skeleton className="h-4 w-80 max-w-full" />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {[0, 1, 2, 3].map((key) => (
           <StatCardSkeleton key={key} />
         ))}
       </div>
       {withTabs ? <Skeleton className="h-12 w-96 max-w-full" /> : null}
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         {[0, 1].map((key) => (
           <Card key={key} className="flex flex-col gap-4 p-5">
             <Skeleton className="h-6 w-48" />

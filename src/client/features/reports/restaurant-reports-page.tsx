@@ -64,6 +64,7 @@ function RestaurantReportBody({ report }: { report: RestaurantReport }) {
     value: moneyToChartValue(slice.total),
     display: formatMoney(slice.total),
     sliceLabel: `${statusLabel(slice.status)}: ${slice.orders}`,
+    tableNote: `${slice.orders} ${slice.orders === 1 ? 'order' : 'orders'}`,
   }));
   const farms = report.topFarms.map((farm) => ({
     label: farm.farmName,
@@ -74,7 +75,7 @@ function RestaurantReportBody({ report }: { report: RestaurantReport }) {
   return (
     <>
       <div className="flex flex-col gap-2">
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <StatCard
             title="Total Spent"
             value={formatMoney(totals.totalSpent)}
@@ -103,7 +104,7 @@ function RestaurantReportBody({ report }: { report: RestaurantReport }) {
         <RevenueRuleNote />
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <ChartCard title="Monthly Spending Trend" description="This month and the five before">
           <LineChartFigure
             data={months}
@@ -146,7 +147,7 @@ function RestaurantReportBody({ report }: { report: RestaurantReport }) {
         )}
       </ChartCard>
 
-      <div className="grid gap-6 lg:grid-cols-5">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <Card className="lg:col-span-3">
           <CardHeader>
             <CardTitle>Top Partner Farms</CardTitle>

@@ -53,7 +53,7 @@ export function RestaurantDashboardPage() {
         <p className="mt-1 text-green-50">Browse fresh produce and manage your orders</p>
       </section>
       <DashboardFigures />
-      <nav aria-label="Shortcuts" className="grid gap-4 sm:grid-cols-3">
+      <nav aria-label="Shortcuts" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         {SHORTCUTS.map((shortcut) => (
           <Link
             key={shortcut.to}
@@ -87,12 +87,12 @@ function DashboardFigures() {
   if (isPending) {
     return (
       <>
-        <div className="grid gap-4 sm:grid-cols-3" aria-busy="true" aria-label="Loading figures">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3" aria-busy="true" aria-label="Loading figures">
           {[0, 1, 2].map((key) => (
             <StatCardSkeleton key={key} />
           ))}
         </div>
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <Card className="flex flex-col gap-3 p-5 lg:col-span-2">
             <Skeleton className="h-6 w-40" />
             {[0, 1, 2].map((key) => (
@@ -118,7 +118,7 @@ function DashboardFigures() {
   const recent = data.recentOrders.slice(0, DASHBOARD_RECENT_ORDERS_SHOWN);
   return (
     <>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <StatCard
           title="Total Spent"
           value={formatMoney(totals.totalSpent)}
@@ -139,7 +139,7 @@ function DashboardFigures() {
         />
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader className="flex-row items-center justify-between gap-3">
             <CardTitle>Recent Orders</CardTitle>

@@ -3,8 +3,7 @@ import type pg from 'pg';
 import type { Database } from '../../db/database';
 
 export type DatabaseClient =
-  | { kind: 'postgres'; pool: pg.Pool }
-  | { kind: 'pglite'; client: PGlite };
+  { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; client: PGlite };
 
 /**
  * The driver under drizzle, for the two things drizzle does not do: a dedicated LISTEN

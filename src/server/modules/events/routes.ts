@@ -19,20 +19,21 @@ export const eventsModule: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['events'],
-        summary: 'Live updates (text/event-stream): which products, orders and notifications changed',
+        summary:
+          'Live updates (text/event-stream): which products, orders and notifications changed',
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
       const raw = reply.raw;
-      let heartbeat: NodeJS.Timeout | undefined;
+      const timers: { heartbeat?: NodeJS.Timeout } = {};
       let unsubscribe: (() => void) | undefined;
       let ended = false;
 
       const end = () => {
         if (ended) return;
         ended = true;
-        clearInterval(heartbeat);
+        clearInterval(timers.heartbeat);
         unsubscribe?.();
         if (!raw.writableEnded) raw.end();
       };
@@ -74,8 +75,8 @@ export const eventsModule: FastifyPluginAsyncZod = async (app) => {
         'x-content-type-options': 'nosniff',
       });
       write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
-      heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
-      heartbeat.unref();
+      timers.heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
+      timers.heartbeat.unref();
     },
   );
 };

@@ -91,7 +91,6 @@ export const notificationModule: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationPreferencesOutput, ...errors },
       },
     },
-    async (request) =>
-      updateNotificationPreferences(app.db, requireUser(request).id, request.body),
+    async (request) => updateNotificationPreferences(app.db, requireUser(request).id, request.body),
   );
 };

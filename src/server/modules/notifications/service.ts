@@ -39,8 +39,7 @@ import { toE164 } from './sms';
  * - order.status_changed: the restaurant hears of the order's current status.
  */
 export type NotificationEvent =
-  | { type: 'order.placed'; orderId: number }
-  | { type: 'order.status_changed'; orderId: number };
+  { type: 'order.placed'; orderId: number } | { type: 'order.status_changed'; orderId: number };
 
 interface Recipient {
   userId: number;
@@ -104,14 +103,12 @@ async function lowStockAfterOrder(tx: DbOrTx, orderId: number, farmUserId: numbe
     .orderBy(asc(products.id));
   return rows
     .filter((row) => fellUnderLowStock(row.availableQuantity, Number(row.taken)))
-    .map(
-      (row): Recipient => ({
-        userId: farmUserId,
-        orderId,
-        productId: row.productId,
-        content: lowStockContent(row, orderId),
-      }),
-    );
+    .map((row): Recipient => ({
+      userId: farmUserId,
+      orderId,
+      productId: row.productId,
+      content: lowStockContent(row, orderId),
+    }));
 }
 
 async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recipient[]> {
@@ -320,4 +317,3 @@ export async function deliveryCounts(db: DbOrTx) {
     .from(notificationDeliveries)
     .groupBy(notificationDeliveries.channel, notificationDeliveries.status);
 }
-

@@ -165,7 +165,9 @@ export async function startNotificationWorker(
         } catch (error) {
           log.warn(
             { err: error, job: job.data, attempt: job.retryCount + 1 },
-            isLastAttempt ? 'notification not delivered, giving up' : 'notification not delivered, will retry',
+            isLastAttempt
+              ? 'notification not delivered, giving up'
+              : 'notification not delivered, will retry',
           );
           throw error;
         }

@@ -61,6 +61,8 @@ interface ProductRow {
 }
 
 const cents = (value: string) => parseMoney(value) ?? 0;
+/** The largest amount numeric(12,2) holds, in cents. */
+const MAX_ORDER_CENTS = 999_999_999_999;
 
 function summedLines(entry: OrderCreateBody, fieldPrefix: string): OrderLine[] {
   const lines = new Map<number, OrderLine>();
@@ -211,6 +213,11 @@ async function placeInTransaction(
     );
     const deliveryFee = cents(farm.deliveryFee);
     const total = subtotal + deliveryFee;
+    if (total > MAX_ORDER_CENTS) {
+      throw badRequest('This order is too large to place at once', {
+        [`${fieldPrefixes[index]}items`]: 'Split this order into smaller ones',
+      });
+    }
     // The client may show its total with or without the delivery fee; anything else is stale.
     const sent = cents(entry.totalAmount);
     if (sent !== total && sent !== subtotal) {

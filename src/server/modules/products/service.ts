@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, exists, gte, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  isNotNull,
+  isNull,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { hawaiiToday } from '../../../core/hawaii-time';
 import {
   DEFAULT_PAGE_SIZE,
@@ -201,13 +213,7 @@ export async function listFarmProducts(db: DbOrTx, farmId: number): Promise<Prod
 
 async function findOwnProduct(db: DbOrTx, farmId: number, productId: number): Promise<Product> {
   const [row] = await selectProducts(db)
-    .where(
-      and(
-        eq(products.id, productId),
-        eq(products.farmId, farmId),
-        isNull(products.deletedAt),
-      ),
-    )
+    .where(and(eq(products.id, productId), eq(products.farmId, farmId), isNull(products.deletedAt)))
     .limit(1);
   if (!row) throw notFound('No such product');
   return toProduct(row);
@@ -232,13 +238,7 @@ export async function updateProduct(
   const [row] = await db
     .update(products)
     .set({ ...body, updatedAt: new Date() })
-    .where(
-      and(
-        eq(products.id, productId),
-        eq(products.farmId, farmId),
-        isNull(products.deletedAt),
-      ),
-    )
+    .where(and(eq(products.id, productId), eq(products.farmId, farmId), isNull(products.deletedAt)))
     .returning({ id: products.id });
   if (!row) throw notFound('No such product');
   await publishLiveEvent(db, { type: 'products.changed', farmId, productIds: [productId] });
@@ -261,11 +261,7 @@ export async function deleteProduct(
       .select({ id: products.id })
       .from(products)
       .where(
-        and(
-          eq(products.id, productId),
-          eq(products.farmId, farmId),
-          isNull(products.deletedAt),
-        ),
+        and(eq(products.id, productId), eq(products.farmId, farmId), isNull(products.deletedAt)),
       )
       .for('update');
     if (!own) throw notFound('No such product');
@@ -293,11 +289,7 @@ export async function restoreProduct(db: Db, farmId: number, productId: number):
     .update(products)
     .set({ deletedAt: null, updatedAt: new Date() })
     .where(
-      and(
-        eq(products.id, productId),
-        eq(products.farmId, farmId),
-        isNotNull(products.deletedAt),
-      ),
+      and(eq(products.id, productId), eq(products.farmId, farmId), isNotNull(products.deletedAt)),
     );
   // Not archived: answers the live product, or 404 when it is not this farm's.
   const product = await findOwnProduct(db, farmId, productId);

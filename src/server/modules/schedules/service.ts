@@ -45,12 +45,11 @@ export async function createSchedules(
   body: ScheduleCreateBody,
   today = hawaiiToday(),
 ): Promise<Schedule[]> {
-  const fields: Record<string, string> = {};
-  body.deliveryDates.forEach((date, index) => {
-    if (date < today) fields[`deliveryDates.${index}`] = 'Dates cannot be earlier than today';
-  });
-  if (Object.keys(fields).length > 0) {
-    throw badRequest('Delivery dates cannot be earlier than today', fields);
+  const past = body.deliveryDates.filter((date) => date < today);
+  if (past.length > 0) {
+    throw badRequest('Delivery dates cannot be earlier than today', {
+      deliveryDates: `Dates cannot be earlier than today (${past.join(', ')})`,
+    });
   }
   const created = await db
     .insert(deliverySchedules)
@@ -62,12 +61,14 @@ export async function createSchedules(
       })),
     )
     .onConflictDoNothing({
-      target: [deliverySchedules.farmId, deliverySchedules.deliveryDate, deliverySchedules.deliveryArea],
+      target: [
+        deliverySchedules.farmId,
+        deliverySchedules.deliveryDate,
+        deliverySchedules.deliveryArea,
+      ],
     })
     .returning(scheduleColumns);
-  return created.sort(
-    (a, b) => a.deliveryDate.localeCompare(b.deliveryDate) || a.id - b.id,
-  );
+  return created.sort((a, b) => a.deliveryDate.localeCompare(b.deliveryDate) || a.id - b.id);
 }
 
 /** Removes one of the farm's own delivery days; another farm's is 404. */

@@ -1,2 +1,0 @@
-import { benchReports } from '/work/main/bench/reports';
-await benchReports();
