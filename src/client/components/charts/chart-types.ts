@@ -8,6 +8,10 @@ export interface ChartPoint {
   display: string;
   /** The pie label, e.g. "delivered: 3" or "42.5%"; the label itself when absent. */
   sliceLabel?: string;
+  /** The legend's words for this slice; the label when absent. */
+  legendLabel?: string;
+  /** A colour of the palette that always means the same thing (an order status). */
+  color?: string;
   /** Said after the value in the screen-reader table, e.g. "3 orders". */
   tableNote?: string;
 }

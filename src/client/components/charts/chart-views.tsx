@@ -1,5 +1,6 @@
 // The Recharts drawings; imported only through React.lazy (see index.tsx) so that
 // Recharts is fetched by the screens that draw charts and by no other.
+import { useSyncExternalStore } from 'react';
 import {
   Bar,
   BarChart,
@@ -14,6 +15,7 @@ import {
   Tooltip,
   XAxis,
   YAxis,
+  type YAxisTickContentProps,
 } from 'recharts';
 import { CHART_HEIGHT, chartColor } from './chart-palette';
 import type { ChartPoint, ChartViewProps, ValueFormat } from './chart-types';
@@ -37,6 +39,21 @@ function tooltipValue(seriesName: string) {
 
 const tick = { fontSize: 12, fill: '#57534e' };
 
+const CATEGORY_AXIS_WIDTH = 132;
+const CATEGORY_MAX_CHARS = 18;
+
+/** One line per name, shortened with an ellipsis (the table and tooltip keep it whole). */
+function CategoryTick({ x, y, payload }: YAxisTickContentProps) {
+  const name = String(payload.value ?? '');
+  const shown =
+    name.length > CATEGORY_MAX_CHARS ? `${name.slice(0, CATEGORY_MAX_CHARS - 1)}…` : name;
+  return (
+    <text x={x} y={y} dy={4} textAnchor="end" fontSize={12} fill="#57534e">
+      {shown}
+    </text>
+  );
+}
+
 export function BarChartView({
   data,
   format,
@@ -58,11 +75,9 @@ export function BarChartView({
             <YAxis
               type="category"
               dataKey="label"
-              width={110}
-              tick={tick}
-              tickFormatter={(label: string) =>
-                label.length > 16 ? `${label.slice(0, 15)}…` : label
-              }
+              width={CATEGORY_AXIS_WIDTH}
+              interval={0}
+              tick={CategoryTick}
             />
           </>
         ) : (
@@ -84,11 +99,7 @@ export function BarChartView({
           radius={4}
           maxBarSize={48}
           isAnimationActive={false}
-        >
-          {horizontal
-            ? data.map((point, index) => <Cell key={point.label} fill={chartColor(index)} />)
-            : null}
-        </Bar>
+        ></Bar>
       </BarChart>
     </ResponsiveContainer>
   );
@@ -126,7 +137,25 @@ export function LineChartView({ data, format, seriesName }: ChartViewProps) {
   );
 }
 
+const MIN_LABELLED_SHARE = 0.04;
+
+/** Below this window width a pie has no room for words beside it; the legend carries them. */
+const WIDE_ENOUGH_FOR_PIE_LABELS = '(min-width: 640px)';
+
+function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
 export function PieChartView({ data, seriesName }: ChartViewProps) {
+  const labelled = useMediaQuery(WIDE_ENOUGH_FOR_PIE_LABELS);
   return (
     <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
       <PieChart accessibilityLayer={false}>
@@ -136,10 +165,16 @@ export function PieChartView({ data, seriesName }: ChartViewProps) {
           nameKey="label"
           cx="50%"
           cy="45%"
-          outerRadius="62%"
+          outerRadius={labelled ? '62%' : '75%'}
           labelLine={false}
-          label={(props: { payload?: ChartPoint }) =>
-            props.payload ? (props.payload.sliceLabel ?? props.payload.label) : ''
+          // Slices too thin for words are named by the legend and the tooltip.
+          label={
+            labelled
+              ? (props: { payload?: ChartPoint; percent?: number }) =>
+                  props.payload && (props.percent ?? 0) >= MIN_LABELLED_SHARE
+                    ? (props.payload.sliceLabel ?? props.payload.label)
+                    : ''
+              : false
           }
           isAnimationActive={false}
           // The drawing is hidden from assistive technology (the table stands in for it),
@@ -147,11 +182,19 @@ export function PieChartView({ data, seriesName }: ChartViewProps) {
           rootTabIndex={-1}
         >
           {data.map((point, index) => (
-            <Cell key={point.label} fill={chartColor(index)} />
+            <Cell key={point.label} fill={point.color ?? chartColor(index)} />
           ))}
         </Pie>
         <Tooltip formatter={tooltipValue(seriesName)} />
-        <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} />
+        <Legend
+          iconType="circle"
+          wrapperStyle={{ fontSize: 12 }}
+          itemSorter={null}
+          formatter={(_value: unknown, entry: { payload?: unknown }) => {
+            const point = entry.payload as ChartPoint | undefined;
+            return point ? (point.legendLabel ?? point.label) : '';
+          }}
+        />
       </PieChart>
     </ResponsiveContainer>
   );

@@ -4,7 +4,7 @@ import { CHART_HEIGHT } from './chart-palette';
 import type { ChartPoint, ValueFormat } from './chart-types';
 
 export type { ChartPoint, ValueFormat } from './chart-types';
-export { CHART_COLORS, CHART_HEIGHT } from './chart-palette';
+export { CHART_COLORS, CHART_HEIGHT, STATUS_COLORS } from './chart-palette';
 export { monthLabel, moneyToChartValue } from './chart-format';
 export { StatCard, StatCardSkeleton } from './stat-card';
 

@@ -2,7 +2,7 @@ import type { User } from '@core/schemas/auth';
 import { LogOut, UserPen } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
 import { Brand } from './brand';
 
@@ -75,14 +75,14 @@ export function AppShell({
       <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex max-w-7xl items-center gap-4 px-4">
           <Brand />
-          <nav aria-label="Main" className="hidden flex-1 items-center gap-1 md:flex">
+          <nav aria-label="Main" className="hidden flex-1 items-center gap-1 lg:flex">
             {navItems.map((item) => (
-              <NavLink
+              <Link
                 key={item.to}
                 to={item.to}
                 aria-current={isActive(item, pathname) ? 'page' : undefined}
                 className={cn(
-                  'flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-medium',
+                  'flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap',
                   isActive(item, pathname)
                     ? 'bg-primary-soft text-green-900'
                     : 'text-stone-700 hover:bg-stone-100',
@@ -90,12 +90,12 @@ export function AppShell({
               >
                 {item.icon}
                 {item.label}
-              </NavLink>
+              </Link>
             ))}
           </nav>
-          <div className="ml-auto flex items-center gap-2 md:ml-0">
+          <div className="ml-auto flex items-center gap-2 lg:ml-0">
             {headerExtra}
-            <div className="hidden items-center gap-3 lg:flex">
+            <div className="hidden items-center gap-3 2xl:flex">
               <Avatar user={user} />
               <span className="flex max-w-48 flex-col leading-tight">
                 <span className="truncate text-sm font-medium">{name}</span>
@@ -118,10 +118,14 @@ export function AppShell({
             </div>
             <DropdownMenu.Root>
               <DropdownMenu.Trigger
-                className="flex min-h-11 items-center gap-2 rounded-md px-1 hover:bg-stone-100 lg:hidden"
+                className="flex min-h-11 items-center gap-2 rounded-md px-1 hover:bg-stone-100 2xl:hidden"
                 aria-label={`Account menu for ${name}`}
               >
                 <Avatar user={user} />
+                <span className="hidden max-w-40 flex-col text-left leading-tight xl:flex">
+                  <span className="truncate text-sm font-medium">{name}</span>
+                  <span className="truncate text-xs text-stone-500">{user.email}</span>
+                </span>
               </DropdownMenu.Trigger>
               <DropdownMenu.Portal>
                 <DropdownMenu.Content
@@ -159,10 +163,10 @@ export function AppShell({
         </div>
         <nav
           aria-label="Main"
-          className="flex gap-1 overflow-x-auto border-t border-stone-100 px-2 md:hidden"
+          className="flex gap-1 overflow-x-auto border-t border-stone-100 px-2 lg:hidden"
         >
           {navItems.map((item) => (
-            <NavLink
+            <Link
               key={item.to}
               to={item.to}
               aria-current={isActive(item, pathname) ? 'page' : undefined}
@@ -175,7 +179,7 @@ export function AppShell({
             >
               {item.icon}
               {item.label}
-            </NavLink>
+            </Link>
           ))}
         </nav>
       </header>

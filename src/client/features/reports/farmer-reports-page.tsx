@@ -8,6 +8,7 @@ import {
   moneyToChartValue,
   PieChartFigure,
   StatCard,
+  STATUS_COLORS,
 } from '../../components/charts';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -149,6 +150,7 @@ function ProductPerformance({ report }: { report: FarmReport }) {
     value: moneyToChartValue(product.revenue),
     display: formatMoney(product.revenue),
     sliceLabel: `${product.sharePercent}%`,
+    legendLabel: `${product.name}: ${product.sharePercent}%`,
     tableNote: `${product.sharePercent}% of these products' revenue`,
   }));
   return (
@@ -172,7 +174,7 @@ function ProductPerformance({ report }: { report: FarmReport }) {
                     {index + 1}
                   </span>
                   <div className="flex min-w-0 flex-1 flex-col">
-                    <span className="truncate font-medium">{product.name}</span>
+                    <span className="font-medium break-words">{product.name}</span>
                     <span className="text-sm text-stone-600">
                       {product.quantitySold} {product.unit} sold
                     </span>
@@ -221,6 +223,8 @@ function OrderAnalytics({ report }: { report: FarmReport }) {
     value: slice.orders,
     display: String(slice.orders),
     sliceLabel: `${statusLabel(slice.status)}: ${slice.orders}`,
+    legendLabel: `${statusLabel(slice.status)}: ${slice.orders}`,
+    color: STATUS_COLORS[slice.status],
   }));
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">

@@ -8,6 +8,7 @@ import {
   moneyToChartValue,
   PieChartFigure,
   StatCard,
+  STATUS_COLORS,
 } from '../../components/charts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
@@ -64,6 +65,8 @@ function RestaurantReportBody({ report }: { report: RestaurantReport }) {
     value: moneyToChartValue(slice.total),
     display: formatMoney(slice.total),
     sliceLabel: `${statusLabel(slice.status)}: ${slice.orders}`,
+    legendLabel: `${statusLabel(slice.status)}: ${slice.orders}`,
+    color: STATUS_COLORS[slice.status],
     tableNote: `${slice.orders} ${slice.orders === 1 ? 'order' : 'orders'}`,
   }));
   const farms = report.topFarms.map((farm) => ({
@@ -154,8 +157,30 @@ function RestaurantReportBody({ report }: { report: RestaurantReport }) {
           </CardHeader>
           <CardContent>
             {report.topFarms.length ? (
-              <div className="overflow-x-auto">
-                <table className="w-full text-sm">
+              <>
+                {/* Phones get one block per farm; four columns do not fit 360 px. */}
+                <ul className="flex flex-col divide-y divide-stone-100 sm:hidden">
+                  {report.topFarms.map((farm) => (
+                    <li key={farm.farmId} className="flex flex-col gap-1 py-3">
+                      <span className="font-medium">{farm.farmName}</span>
+                      <dl className="tabular grid grid-cols-3 gap-2 text-sm">
+                        <div>
+                          <dt className="text-xs text-stone-500">Orders</dt>
+                          <dd>{farm.orders}</dd>
+                        </div>
+                        <div>
+                          <dt className="text-xs text-stone-500">Total Spent</dt>
+                          <dd>{formatMoney(farm.totalSpent)}</dd>
+                        </div>
+                        <div>
+                          <dt className="text-xs text-stone-500">Avg Order</dt>
+                          <dd>{formatMoney(farm.avgOrder)}</dd>
+                        </div>
+                      </dl>
+                    </li>
+                  ))}
+                </ul>
+                <table className="hidden w-full text-sm sm:table">
                   <thead>
                     <tr className="border-b border-stone-200 text-left text-stone-600">
                       <th scope="col" className="py-2 pr-3 font-medium">
@@ -185,7 +210,7 @@ function RestaurantReportBody({ report }: { report: RestaurantReport }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </>
             ) : (
               <EmptyState
                 title="No partner farms yet"
