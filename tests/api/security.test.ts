@@ -16,7 +16,7 @@ const PUBLIC_ROUTES = new Set([
 ]);
 
 let ctx: TestContext;
-let routes: Array<{ method: string; url: string }>;
+let routes: Array<{ method: string; url: string; key: string }>;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -66,16 +66,24 @@ describe('odd input never produces a 500', () => {
   ];
   const oddIds = ['0', '-1', 'abc', '99999999999999999999', '1.5', '%00'];
 
+  /** Streams never end, so they cannot be probed this way; their own tests cover them. */
+  const STREAMS = new Set(['GET /api/events']);
+
   async function probe(session: Session) {
     const failures: string[] = [];
-    for (const route of routes) {
+    for (const route of routes.filter((candidate) => !STREAMS.has(candidate.key))) {
       const urls = new Set([
         route.url,
         ...oddIds.map((id) => route.url.replace(/\/1(?=\/|$)/g, `/${id}`)),
       ]);
       for (const url of urls) {
+        // Every odd body on the plain path; odd ids are probed with one body each.
         const bodies =
-          route.method === 'GET' || route.method === 'DELETE' ? [undefined] : oddBodies;
+          route.method === 'GET' || route.method === 'DELETE'
+            ? [undefined]
+            : url === route.url
+              ? oddBodies
+              : [{}];
         for (const payload of bodies) {
           const response = await session.request({
             method: route.method as 'POST',
@@ -97,7 +105,7 @@ describe('odd input never produces a 500', () => {
     return failures;
   }
 
-  it('for a farmer, a restaurant and a user without a profile', async () => {
+  it('for a farmer, a restaurant and a user without a profile', { timeout: 120_000 }, async () => {
     const sessions = [
       await signUpFarmer(ctx.app),
       await signUpRestaurant(ctx.app),

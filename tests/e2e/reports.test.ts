@@ -101,7 +101,7 @@ function countedTotal(rows: string[][]): string {
 
 /** The figure a stat card shows under its title. */
 async function statValue(page: Page, title: string): Promise<string> {
-  const card = page.locator('div', { has: page.getByText(title, { exact: true }) }).last();
+  const card = page.getByRole('group', { name: title, exact: true });
   return (await card.locator('p').nth(1).textContent()) ?? '';
 }
 

@@ -39,19 +39,39 @@ function tooltipValue(seriesName: string) {
 
 const tick = { fontSize: 12, fill: '#57534e' };
 
-const CATEGORY_AXIS_WIDTH = 132;
-const CATEGORY_MAX_CHARS = 18;
+// Below this window width a pie has no room for words beside it (the legend carries them)
+// and bar charts shorten the names on their axis.
+const WIDE_SCREEN = '(min-width: 640px)';
+
+function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+/** Room for farm names beside horizontal bars: a phone gets less, and shorter names. */
+const CATEGORY_AXIS = {
+  narrow: { width: 132, maxChars: 18 },
+  wide: { width: 210, maxChars: 30 },
+} as const;
 
 /** One line per name, shortened with an ellipsis (the table and tooltip keep it whole). */
-function CategoryTick({ x, y, payload }: YAxisTickContentProps) {
-  const name = String(payload.value ?? '');
-  const shown =
-    name.length > CATEGORY_MAX_CHARS ? `${name.slice(0, CATEGORY_MAX_CHARS - 1)}…` : name;
-  return (
-    <text x={x} y={y} dy={4} textAnchor="end" fontSize={12} fill="#57534e">
-      {shown}
-    </text>
-  );
+function categoryTick(maxChars: number) {
+  return function CategoryTick({ x, y, payload }: YAxisTickContentProps) {
+    const name = String(payload.value ?? '');
+    const shown = name.length > maxChars ? `${name.slice(0, maxChars - 1)}…` : name;
+    return (
+      <text x={x} y={y} dy={4} textAnchor="end" fontSize={12} fill="#57534e">
+        {shown}
+      </text>
+    );
+  };
 }
 
 export function BarChartView({
@@ -60,6 +80,7 @@ export function BarChartView({
   seriesName,
   horizontal = false,
 }: ChartViewProps & { horizontal?: boolean }) {
+  const axis = useMediaQuery(WIDE_SCREEN) ? CATEGORY_AXIS.wide : CATEGORY_AXIS.narrow;
   return (
     <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
       <BarChart
@@ -75,9 +96,9 @@ export function BarChartView({
             <YAxis
               type="category"
               dataKey="label"
-              width={CATEGORY_AXIS_WIDTH}
+              width={axis.width}
               interval={0}
-              tick={CategoryTick}
+              tick={categoryTick(axis.maxChars)}
             />
           </>
         ) : (
@@ -139,23 +160,8 @@ export function LineChartView({ data, format, seriesName }: ChartViewProps) {
 
 const MIN_LABELLED_SHARE = 0.04;
 
-/** Below this window width a pie has no room for words beside it; the legend carries them. */
-const WIDE_ENOUGH_FOR_PIE_LABELS = '(min-width: 640px)';
-
-function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const list = window.matchMedia(query);
-      list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
-    },
-    () => window.matchMedia(query).matches,
-    () => false,
-  );
-}
-
 export function PieChartView({ data, seriesName }: ChartViewProps) {
-  const labelled = useMediaQuery(WIDE_ENOUGH_FOR_PIE_LABELS);
+  const labelled = useMediaQuery(WIDE_SCREEN);
   return (
     <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
       <PieChart accessibilityLayer={false}>

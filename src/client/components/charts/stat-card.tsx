@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
 
@@ -14,10 +14,17 @@ export function StatCard({
   caption?: ReactNode;
   icon?: ReactNode;
 }) {
+  const titleId = useId();
   return (
-    <Card className="flex items-start justify-between gap-3 p-5">
+    <Card
+      role="group"
+      aria-labelledby={titleId}
+      className="flex items-start justify-between gap-3 p-5"
+    >
       <div className="flex min-w-0 flex-col gap-1">
-        <p className="text-sm font-medium text-stone-600">{title}</p>
+        <p id={titleId} className="text-sm font-medium text-stone-600">
+          {title}
+        </p>
         <p className="tabular truncate text-2xl font-bold text-stone-900">{value}</p>
         {caption ? <p className="text-xs text-stone-500">{caption}</p> : null}
       </div>

@@ -52,46 +52,57 @@ export function RestaurantDashboardPage() {
         <h1 className="text-2xl font-bold text-balance">Welcome back, {name}!</h1>
         <p className="mt-1 text-green-50">Browse fresh produce and manage your orders</p>
       </section>
-      <DashboardFigures />
-      <nav aria-label="Shortcuts" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        {SHORTCUTS.map((shortcut) => (
-          <Link
-            key={shortcut.to}
-            to={shortcut.to}
-            className="group flex min-h-20 items-center gap-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm transition-colors hover:border-primary hover:bg-primary-soft/40"
-          >
-            <span
-              aria-hidden="true"
-              className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-green-900 [&_svg]:size-5"
-            >
-              {shortcut.icon}
-            </span>
-            <span className="flex flex-col">
-              <span className="font-semibold">{shortcut.title}</span>
-              <span className="text-sm text-stone-600">{shortcut.text}</span>
-            </span>
-            <ChevronRight
-              aria-hidden="true"
-              className="ml-auto size-5 text-stone-400 group-hover:text-green-800"
-            />
-          </Link>
-        ))}
-      </nav>
+      <DashboardFigures shortcuts={<Shortcuts />} />
     </div>
   );
 }
 
-function DashboardFigures() {
+/** The spec's shortcut cards, between the figures and the recent orders. */
+function Shortcuts() {
+  return (
+    <nav aria-label="Shortcuts" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+      {SHORTCUTS.map((shortcut) => (
+        <Link
+          key={shortcut.to}
+          to={shortcut.to}
+          className="group flex min-h-20 items-center gap-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm transition-colors hover:border-primary hover:bg-primary-soft/40"
+        >
+          <span
+            aria-hidden="true"
+            className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-green-900 [&_svg]:size-5"
+          >
+            {shortcut.icon}
+          </span>
+          <span className="flex flex-col">
+            <span className="font-semibold">{shortcut.title}</span>
+            <span className="text-sm text-stone-600">{shortcut.text}</span>
+          </span>
+          <ChevronRight
+            aria-hidden="true"
+            className="ml-auto size-5 text-stone-400 group-hover:text-green-800"
+          />
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function DashboardFigures({ shortcuts }: { shortcuts: ReactNode }) {
   const { data, error, isPending, refetch } = useRestaurantFigures();
 
   if (isPending) {
     return (
       <>
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3" aria-busy="true" aria-label="Loading figures">
+        <div
+          className="grid grid-cols-1 gap-4 sm:grid-cols-3"
+          aria-busy="true"
+          aria-label="Loading figures"
+        >
           {[0, 1, 2].map((key) => (
             <StatCardSkeleton key={key} />
           ))}
         </div>
+        {shortcuts}
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <Card className="flex flex-col gap-3 p-5 lg:col-span-2">
             <Skeleton className="h-6 w-40" />
@@ -109,7 +120,10 @@ function DashboardFigures() {
   }
   if (error) {
     return (
-      <ErrorState title="Could not load your dashboard" error={error} onRetry={() => refetch()} />
+      <>
+        <ErrorState title="Could not load your dashboard" error={error} onRetry={() => refetch()} />
+        {shortcuts}
+      </>
     );
   }
 
@@ -138,7 +152,7 @@ function DashboardFigures() {
           icon={<CalendarDays />}
         />
       </div>
-
+      {shortcuts}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader className="flex-row items-center justify-between gap-3">

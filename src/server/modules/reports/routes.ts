@@ -8,6 +8,7 @@ import { exportOrdersCsv, type CsvExport } from './export';
 import { farmReport, restaurantReport } from './service';
 
 const errors = { 401: errorResponse, 403: errorResponse };
+
 function sendCsv(reply: FastifyReply, file: CsvExport) {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
@@ -49,7 +50,6 @@ export const reportsModule: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reports'],
         summary: "The signed-in farm's orders as CSV",
-        produces: ['text/csv'],
         response: { 200: csvResponse, ...errors },
       },
     },
@@ -65,7 +65,6 @@ export const reportsModule: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reports'],
         summary: "The signed-in restaurant's orders as CSV",
-        produces: ['text/csv'],
         response: { 200: csvResponse, ...errors },
       },
     },
