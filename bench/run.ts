@@ -1,6 +1,8 @@
 // npm run bench: measures the heavy reads on large generated data and prints the figures.
 export {};
-const benches: Array<[string, () => Promise<{ default?: unknown } & Record<string, unknown>>, string]> = [
+const benches: Array<
+  [string, () => Promise<{ default?: unknown } & Record<string, unknown>>, string]
+> = [
   ['catalog', () => import('./catalog'), 'benchCatalog'],
   ['reports', () => import('./reports'), 'benchReports'],
 ];

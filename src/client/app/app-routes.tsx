@@ -1,13 +1,12 @@
 import type { Role } from '@core/constants';
 import type { User } from '@core/schemas/auth';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { AppShell } from '../components/layout/app-shell';
 import { CartBadge } from '../components/layout/cart-badge';
 import { LoadingScreen } from '../components/layout/loading-screen';
 import { NotFoundPage } from '../components/layout/not-found';
-import { AdminDashboard } from '../features/admin/admin-dashboard';
 import { DevUserSwitcher } from '../features/dev-switcher/dev-user-switcher';
-import { HubPage, HubSignedOut } from '../features/hub/hub-page';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { useAuth } from '../lib/auth';
 import { LiveUpdates } from '../lib/live-events';
@@ -25,6 +24,14 @@ import {
   type PageRoute,
 } from './routes';
 
+const HubPage = lazy(async () => ({ default: (await import('../features/hub/hub-page')).HubPage }));
+const HubSignedOut = lazy(async () => ({
+  default: (await import('../features/hub/hub-page')).HubSignedOut,
+}));
+const AdminDashboard = lazy(async () => ({
+  default: (await import('../features/admin/admin-dashboard')).AdminDashboard,
+}));
+
 function renderRoutes(pages: PageRoute[]) {
   return pages.map((page) => <Route key={page.path} path={page.path} element={page.element} />);
 }
@@ -40,7 +47,9 @@ function hubUser(user: User | null): (User & { role: Role }) | null {
 export function AppRoutes() {
   return (
     <>
-      <RoutesByUserState />
+      <Suspense fallback={<LoadingScreen />}>
+        <RoutesByUserState />
+      </Suspense>
       <DevUserSwitcher />
       <LiveUpdates />
     </>

@@ -8,27 +8,69 @@ import {
   ReceiptText,
   ShoppingBasket,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import type { NavItem } from '../components/layout/app-shell';
 import { NotFoundPage } from '../components/layout/not-found';
-import { AdminDashboardPage } from '../features/admin/admin-dashboard-page';
 import { SignInPage } from '../features/auth/sign-in-page';
-import { BrowsePage } from '../features/browse/browse-page';
-import { CalendarPage } from '../features/calendar/calendar-page';
-import { InventoryPage } from '../features/inventory/inventory-page';
 import { LandingPage } from '../features/landing/landing-page';
-import { FarmerDashboardPage } from '../features/farmer-dashboard/farmer-dashboard-page';
-import { FarmerOrdersPage } from '../features/farmer-orders/farmer-orders-page';
-import { RestaurantOrdersPage } from '../features/orders/orders-page';
-import { NotificationPreferencesCard } from '../features/notifications/notification-preferences-card';
-import { EditProfilePage } from '../features/profile/edit-profile-page';
-import { ProfileSetupPage } from '../features/profile/profile-setup-page';
-import { FarmerReportsPage } from '../features/reports/farmer-reports-page';
-import { RestaurantReportsPage } from '../features/reports/restaurant-reports-page';
-import { RestaurantDashboardPage } from '../features/restaurant-dashboard/restaurant-dashboard-page';
 
-/** One screen of the signed-in app. Pages are lazy where they are heavy. */
+/** A page loaded on first visit, so no screen pays for the code of the others. */
+function lazyNamed<Name extends string, Props extends object>(
+  load: () => Promise<Record<Name, ComponentType<Props>>>,
+  name: Name,
+) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const AdminDashboardPage = lazyNamed(
+  () => import('../features/admin/admin-dashboard-page'),
+  'AdminDashboardPage',
+);
+const BrowsePage = lazyNamed(() => import('../features/browse/browse-page'), 'BrowsePage');
+const CalendarPage = lazyNamed(() => import('../features/calendar/calendar-page'), 'CalendarPage');
+const InventoryPage = lazyNamed(
+  () => import('../features/inventory/inventory-page'),
+  'InventoryPage',
+);
+const FarmerDashboardPage = lazyNamed(
+  () => import('../features/farmer-dashboard/farmer-dashboard-page'),
+  'FarmerDashboardPage',
+);
+const FarmerOrdersPage = lazyNamed(
+  () => import('../features/farmer-orders/farmer-orders-page'),
+  'FarmerOrdersPage',
+);
+const RestaurantOrdersPage = lazyNamed(
+  () => import('../features/orders/orders-page'),
+  'RestaurantOrdersPage',
+);
+const NotificationPreferencesCard = lazyNamed(
+  () => import('../features/notifications/notification-preferences-card'),
+  'NotificationPreferencesCard',
+);
+const EditProfilePage = lazyNamed(
+  () => import('../features/profile/edit-profile-page'),
+  'EditProfilePage',
+);
+const ProfileSetupPage = lazyNamed(
+  () => import('../features/profile/profile-setup-page'),
+  'ProfileSetupPage',
+);
+const FarmerReportsPage = lazyNamed(
+  () => import('../features/reports/farmer-reports-page'),
+  'FarmerReportsPage',
+);
+const RestaurantReportsPage = lazyNamed(
+  () => import('../features/reports/restaurant-reports-page'),
+  'RestaurantReportsPage',
+);
+const RestaurantDashboardPage = lazyNamed(
+  () => import('../features/restaurant-dashboard/restaurant-dashboard-page'),
+  'RestaurantDashboardPage',
+);
+
+/** One screen of the app; the shell shows a loading state while a page's code arrives. */
 export interface PageRoute {
   path: string;
   element: ReactNode;

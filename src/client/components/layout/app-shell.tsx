@@ -1,10 +1,11 @@
 import type { User } from '@core/schemas/auth';
 import { LogOut, UserPen } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
 import { Brand } from './brand';
+import { LoadingScreen } from './loading-screen';
 
 export interface NavItem {
   to: string;
@@ -184,7 +185,7 @@ export function AppShell({
         </nav>
       </header>
       <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6">
-        {children}
+        <Suspense fallback={<LoadingScreen label="Loading page" inline />}>{children}</Suspense>
       </main>
     </div>
   );

@@ -1,11 +1,18 @@
 import { Loader2 } from 'lucide-react';
 
-export function LoadingScreen({ label = 'Loading' }: { label?: string }) {
+/** A spinner: full screen before the app shell exists, or inside the shell while a page loads. */
+export function LoadingScreen({
+  label = 'Loading',
+  inline = false,
+}: {
+  label?: string;
+  inline?: boolean;
+}) {
   return (
     <div
       role="status"
       aria-live="polite"
-      className="flex min-h-dvh items-center justify-center gap-3 text-stone-600"
+      className={`flex items-center justify-center gap-3 text-stone-600 ${inline ? 'min-h-[50dvh]' : 'min-h-dvh'}`}
     >
       <Loader2 className="size-6 animate-spin text-primary" aria-hidden="true" />
       <span>{label}…</span>

@@ -1,7 +1,8 @@
 import { LOW_STOCK_THRESHOLD, titleCase } from '@core/constants';
 import type { Product } from '@core/schemas/product';
 import { Leaf, Package, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -112,8 +113,13 @@ export function InventoryPage() {
   const products = useFarmProducts();
   const deleteProduct = useDeleteProduct();
   const undoDelete = useUndoDelete();
-  const [dialogOpen, setDialogOpen] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // "Add New Product" elsewhere links here with ?new=1: open the dialog once, then drop the flag.
+  const [dialogOpen, setDialogOpen] = useState(() => searchParams.get('new') === '1');
   const [editing, setEditing] = useState<Product | null>(null);
+  useEffect(() => {
+    if (searchParams.has('new')) setSearchParams({}, { replace: true });
+  }, [searchParams, setSearchParams]);
 
   const openAdd = () => {
     setEditing(null);
