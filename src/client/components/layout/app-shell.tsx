@@ -74,7 +74,7 @@ export function AppShell({
         Skip to content
       </a>
       <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex max-w-7xl items-center gap-4 px-4">
+        <div className="mx-auto flex max-w-7xl items-center gap-3 px-4">
           <Brand />
           <nav aria-label="Main" className="hidden flex-1 items-center gap-1 lg:flex">
             {navItems.map((item) => (
@@ -83,22 +83,21 @@ export function AppShell({
                 to={item.to}
                 aria-current={isActive(item, pathname) ? 'page' : undefined}
                 className={cn(
-                  'flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap',
+                  'flex min-h-11 items-center gap-2 rounded-md px-2.5 text-sm font-medium whitespace-nowrap',
                   isActive(item, pathname)
                     ? 'bg-primary-soft text-green-900'
                     : 'text-stone-700 hover:bg-stone-100',
                 )}
               >
-                {item.icon}
                 {item.label}
               </Link>
             ))}
           </nav>
           <div className="ml-auto flex items-center gap-2 lg:ml-0">
             {headerExtra}
-            <div className="hidden items-center gap-3 2xl:flex">
+            <div className="hidden items-center gap-2 xl:flex">
               <Avatar user={user} />
-              <span className="flex max-w-48 flex-col leading-tight">
+              <span className="flex max-w-40 flex-col leading-tight">
                 <span className="truncate text-sm font-medium">{name}</span>
                 <span className="truncate text-xs text-stone-500">{user.email}</span>
               </span>
@@ -119,14 +118,10 @@ export function AppShell({
             </div>
             <DropdownMenu.Root>
               <DropdownMenu.Trigger
-                className="flex min-h-11 items-center gap-2 rounded-md px-1 hover:bg-stone-100 2xl:hidden"
+                className="flex min-h-11 items-center gap-2 rounded-md px-1 hover:bg-stone-100 xl:hidden"
                 aria-label={`Account menu for ${name}`}
               >
                 <Avatar user={user} />
-                <span className="hidden max-w-40 flex-col text-left leading-tight xl:flex">
-                  <span className="truncate text-sm font-medium">{name}</span>
-                  <span className="truncate text-xs text-stone-500">{user.email}</span>
-                </span>
               </DropdownMenu.Trigger>
               <DropdownMenu.Portal>
                 <DropdownMenu.Content
