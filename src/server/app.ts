@@ -5,7 +5,12 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -45,6 +50,12 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // An address the router cannot decode never reaches the error handler: same shape here.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
+      reply.status(400).send({
+        message: 'The address is not valid',
+        code: error.code?.toLowerCase() ?? 'bad_request',
+      }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -127,6 +138,21 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   });
 
   registerAuthHooks(app);
+  // Text PostgreSQL cannot store is bad input (400), not a database failure (500).
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [
+      ['params', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ] as const) {
+      const field = nulBytePath(value);
+      if (field !== null) {
+        throw new AppError(400, 'Please check the highlighted fields', 'validation', {
+          [field || part]: 'Contains an invisible character (U+0000) that is not allowed',
+        });
+      }
+    }
+  });
 
   await app.register(healthRoutes);
   await app.register(
@@ -178,4 +204,36 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   }
 
   return app;
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000, so such a string would fail in the database: the dotted
+ * path of the first string or key carrying it ("" for the value itself), else null. Walks
+ * without recursion, as a 1 MiB body can nest a hundred thousand levels deep.
+ */
+function nulBytePath(value: unknown): string | null {
+  interface Step {
+    value: unknown;
+    key: string;
+    parent: Step | null;
+  }
+  const pathOf = (step: Step) => {
+    const keys: string[] = [];
+    for (let at: Step | null = step; at?.parent; at = at.parent) keys.push(at.key);
+    return keys.reverse().join('.');
+  };
+  const stack: Step[] = [{ value, key: '', parent: null }];
+  while (stack.length > 0) {
+    const step = stack.pop()!;
+    if (typeof step.value === 'string') {
+      if (step.value.includes('\u0000')) return pathOf(step);
+    } else if (step.value !== null && typeof step.value === 'object') {
+      for (const [key, child] of Object.entries(step.value)) {
+        const next = { value: child, key, parent: step };
+        if (key.includes('\u0000')) return pathOf(next);
+        stack.push(next);
+      }
+    }
+  }
+  return null;
 }

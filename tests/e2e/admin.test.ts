@@ -263,7 +263,8 @@ describe('combined role screen (/hub)', () => {
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
     await page.goto('/hub');
-    await page.getByText('You are logged out. Logging in again...').waitFor();
+    // Exact: Radix also reads the toast out in a hidden live region for its first second.
+    await page.getByText('You are logged out. Logging in again...', { exact: true }).waitFor();
     await page.waitForURL('**/login');
     await context.close();
   });

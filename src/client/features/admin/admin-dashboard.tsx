@@ -134,7 +134,7 @@ function UserManagement({
               <Users className="size-4" />
             </span>
             <span className="flex-1 text-sm">Pending Approvals</span>
-            <span className="text-sm text-stone-600">No approvals needed</span>
+            <span className="tabular text-sm text-stone-600">0 waiting</span>
           </li>
         </ul>
         <p className="mt-2 text-xs text-stone-500">

@@ -5,7 +5,7 @@ import {
   type ProductAvailability,
   type ProductSort,
 } from '@core/schemas/product';
-import { Search, SearchX } from 'lucide-react';
+import { Package, Search, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -207,9 +207,11 @@ export function BrowsePage() {
       ) : (
         <>
           <p className="text-sm text-stone-600" aria-live="polite">
-            Showing {first?.total ?? 0} of {first?.totalAll ?? 0} products
+            Showing {products.length} of {first?.totalAll ?? 0} products
           </p>
-          {products.length === 0 ? (
+          {!first?.totalAll ? (
+            <EmptyState icon={<Package />} title="No products available at the moment." />
+          ) : products.length === 0 ? (
             <EmptyState
               icon={<SearchX />}
               title="No products found"
@@ -237,7 +239,9 @@ export function BrowsePage() {
                 onClick={() => void fetchNextPage()}
                 disabled={isFetchingNextPage}
               >
-                {isFetchingNextPage ? 'Loading...' : 'Load more products'}
+                {isFetchingNextPage
+                  ? 'Loading...'
+                  : `Load more products (${(first?.total ?? 0) - products.length} more)`}
               </Button>
             </div>
           ) : null}

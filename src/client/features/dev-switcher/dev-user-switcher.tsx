@@ -25,6 +25,8 @@ export function DevUserSwitcher() {
   const users = useQuery({
     queryKey: [DEV_USERS_PATH],
     queryFn: ({ signal }) => fetchDevUsers(signal),
+    // Only the development build asks; elsewhere the server has no switcher (404 on every load).
+    enabled: import.meta.env.DEV,
   });
   const [open, setOpen] = useState(false);
   const [userId, setUserId] = useState('');

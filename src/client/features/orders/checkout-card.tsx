@@ -6,8 +6,9 @@ import {
   type OrderConflictBody,
   type OrderProblemProduct,
 } from '@core/schemas/order';
-import { Minus, Plus, Trash2 } from 'lucide-react';
+import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Field, Select, Textarea } from '../../components/ui/form';
@@ -53,7 +54,7 @@ export function CheckoutCard() {
 
   const signature = cartSignature(cart.items);
   const lineProblems = problems?.signature === signature ? problems.lines : [];
-  if (cart.items.length === 0) return null;
+  if (cart.items.length === 0) return <EmptyCart />;
 
   const itemsCents = groups.reduce((sum, group) => sum + group.subtotalCents, 0);
   const feesCents = groups.reduce((sum, group) => sum + group.deliveryFeeCents, 0);
@@ -191,6 +192,23 @@ export function CheckoutCard() {
         onGoBack={() => setMinimumOpen(false)}
         onProceed={placeOrders}
       />
+    </Card>
+  );
+}
+
+/** Spec section 8's 'Your cart is empty', where the checkout would be. */
+function EmptyCart() {
+  return (
+    <Card>
+      <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-5">
+        <p className="flex items-center gap-2 font-medium text-stone-700">
+          <ShoppingCart className="size-5 text-stone-400" aria-hidden="true" />
+          Your cart is empty
+        </p>
+        <Button asChild variant="outline">
+          <Link to="/restaurant/browse">Browse Products</Link>
+        </Button>
+      </CardContent>
     </Card>
   );
 }

@@ -33,9 +33,9 @@ export function OrderSummary({ orders }: { orders: Order[] | undefined }) {
         <dl className="grid grid-cols-2 gap-3">
           {(figures ?? [['Total Orders'], ['Total Spent'], ['Completed'], ['In Progress']]).map(
             ([label, value]) => (
-              <div key={label} className="rounded-lg bg-stone-50 p-3">
+              <div key={label} className="@container min-w-0 rounded-lg bg-stone-50 p-3">
                 <dt className="text-xs font-medium text-stone-600">{label}</dt>
-                <dd className="tabular mt-1 text-xl font-bold">
+                <dd className="tabular mt-1 text-base font-bold [overflow-wrap:anywhere] @[8.5rem]:text-xl">
                   {value ?? <Skeleton className="h-7 w-16" />}
                 </dd>
               </div>

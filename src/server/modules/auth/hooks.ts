@@ -22,7 +22,9 @@ export function registerAuthHooks(app: FastifyInstance): void {
     }
     const token = readSessionToken(request);
     request.user = token ? await findSessionUser(request.server.db, token) : null;
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    // The matched route's own path: the raw URL may spell /api in percent-escapes (/%61pi/...).
+    const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
+    const isApi = path === '/api' || path.startsWith('/api/');
     if (isApi && !request.user && request.routeOptions.config?.public !== true) {
       throw unauthorized();
     }

@@ -360,9 +360,11 @@ export function renderPickList(doc: Pdf, date: string, slips: DocumentOrder[]): 
     .fontSize(10)
     .fillColor(MUTED)
     .text(
-      `${slips.length} ${slips.length === 1 ? 'order' : 'orders'}: ${slips
-        .map((slip) => `#${slip.order.id} ${slip.restaurant.name}`)
-        .join(', ')}`,
+      pdfText(
+        `${slips.length} ${slips.length === 1 ? 'order' : 'orders'}: ${slips
+          .map((slip) => `#${slip.order.id} ${slip.restaurant.name}`)
+          .join(', ')}`,
+      ),
       { width },
     );
   doc.moveDown(1);

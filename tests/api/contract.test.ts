@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, hawaiiToday } from '../../src/core/hawaii-time';
+import {
+  createTestApp,
+  Session,
+  signUp,
+  signUpFarmer,
+  signUpRestaurant,
+  type TestContext,
+} from '../helpers/test-app';
+
+/** API.md's shapes as an outside client checks them: exact keys and wire types. */
+const MONEY = /^\d+\.\d{2}$/;
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const UTC_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
+
+const ORDER_KEYS = [
+  'createdAt',
+  'deliveryDate',
+  'deliveryFee',
+  'farm',
+  'id',
+  'notes',
+  'orderItems',
+  'recipientName',
+  'restaurant',
+  'status',
+  'subtotal',
+  'totalAmount',
+];
+
+function expectOrderShape(order: Record<string, unknown>) {
+  expect(Object.keys(order).sort()).toEqual(ORDER_KEYS);
+  expect(order).toMatchObject({
+    id: expect.any(Number),
+    createdAt: expect.stringMatching(UTC_INSTANT),
+    subtotal: expect.stringMatching(MONEY),
+    deliveryFee: expect.stringMatching(MONEY),
+    totalAmount: expect.stringMatching(MONEY),
+  });
+  if (order.deliveryDate !== null) expect(order.deliveryDate).toMatch(CALENDAR_DATE);
+  expect(Object.keys(order.farm as object).sort()).toEqual(['id', 'name']);
+  expect(Object.keys(order.restaurant as object).sort()).toEqual([
+    'contactPhone',
+    'id',
+    'location',
+    'name',
+  ]);
+  for (const item of order.orderItems as Record<string, unknown>[]) {
+    expect(Object.keys(item).sort()).toEqual([
+      'id',
+      'product',
+      'productId',
+      'quantity',
+      'totalPrice',
+      'unitPrice',
+    ]);
+    expect(Object.keys(item.product as object).sort()).toEqual(['name', 'unit']);
+    expect(item.unitPrice).toMatch(MONEY);
+    expect(item.totalPrice).toMatch(MONEY);
+  }
+}
+
+function expectErrorShape(body: Record<string, unknown>) {
+  expect(body.message).toEqual(expect.any(String));
+  expect(Object.keys(body).every((key) => ['message', 'code', 'fields'].includes(key))).toBe(true);
+}
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('the Order', () => {
+  it('has exactly the fields of API.md, with money, dates and instants in wire form', async () => {
+    const farmer = await signUpFarmer(ctx.app, 'Waimanalo Greens');
+    const restaurant = await signUpRestaurant(ctx.app, 'Kaimuki Kitchen');
+    await farmer.put('/api/profile/farm', {
+      name: 'Waimanalo Greens',
+      location: '41-1010 Kalanianaole Hwy, Waimanalo, HI 96795',
+      deliveryFee: '5',
+    });
+    const product = (
+      await farmer.post('/api/products', {
+        name: 'Mixed Greens',
+        unit: 'lb',
+        price: '3.10',
+        availableQuantity: 20,
+      })
+    ).json();
+    await farmer.post('/api/delivery-schedules', {
+      deliveryDates: [addDays(hawaiiToday(), 2)],
+      deliveryArea: 'Honolulu',
+    });
+
+    // 3 x 3.10 is 9.30 exactly: no float drift anywhere on the way.
+    const placed = await restaurant.post('/api/orders', {
+      farmId: farmer.farmId,
+      totalAmount: '14.30',
+      items: [{ productId: product.id, quantity: 3, unitPrice: '3.10', totalPrice: '9.30' }],
+    });
+    expect(placed.statusCode).toBe(201);
+    expect(placed.headers['content-type']).toBe('application/json; charset=utf-8');
+    const order = placed.json();
+    expectOrderShape(order);
+    expect(order).toMatchObject({
+      status: 'pending',
+      subtotal: '9.30',
+      deliveryFee: '5.00',
+      totalAmount: '14.30',
+      deliveryDate: addDays(hawaiiToday(), 2),
+      recipientName: null,
+      notes: null,
+      farm: { id: farmer.farmId, name: 'Waimanalo Greens' },
+      restaurant: { id: restaurant.restaurantId, name: 'Kaimuki Kitchen' },
+    });
+
+    const farmList = (await farmer.get('/api/orders/farm')).json();
+    const restaurantList = (await restaurant.get('/api/orders/restaurant')).json();
+    expectOrderShape(farmList[0]);
+    expectOrderShape(restaurantList[0]);
+    const confirmed = await farmer.patch(`/api/orders/${order.id}/status`, {
+      status: 'confirmed',
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expectOrderShape(confirmed.json());
+  });
+});
+
+describe('the catalogue without parameters', () => {
+  it('is a plain array of products, each with farmId and its farm', async () => {
+    const farmer = await signUpFarmer(ctx.app, 'Kula Fields');
+    const restaurant = await signUpRestaurant(ctx.app);
+    await farmer.post('/api/products', { name: 'Onions', unit: 'lb', price: '2', isOrganic: true });
+    const response = await restaurant.get('/api/products');
+    expect(response.statusCode).toBe(200);
+    const list = response.json();
+    expect(Array.isArray(list)).toBe(true);
+    const onions = list.find((entry: { name: string }) => entry.name === 'Onions');
+    expect(onions).toMatchObject({
+      id: expect.any(Number),
+      description: null,
+      category: null,
+      unit: 'lb',
+      price: '2.00',
+      availableQuantity: 0,
+      isOrganic: true,
+      isActive: true,
+      farmId: farmer.farmId,
+    });
+    expect(Object.keys(onions.farm).sort()).toEqual(['deliveryFee', 'id', 'name', 'orderMinimum']);
+    expect(onions.farm).toEqual({
+      id: farmer.farmId,
+      name: 'Kula Fields',
+      deliveryFee: '0.00',
+      orderMinimum: '0.00',
+    });
+  });
+});
+
+describe('the user', () => {
+  it('has exactly the fields of API.md', async () => {
+    const user = await signUp(ctx.app);
+    const response = await user.get('/api/auth/user');
+    expect(Object.keys(response.json()).sort()).toEqual([
+      'email',
+      'firstName',
+      'id',
+      'lastName',
+      'profile',
+      'profileImageUrl',
+      'role',
+    ]);
+    expect(response.json()).toMatchObject({ role: null, profile: null });
+  });
+});
+
+describe('errors', () => {
+  it('keep the one error shape whatever goes wrong', async () => {
+    const farmer = await signUpFarmer(ctx.app);
+    const anonymous = new Session(ctx.app);
+    const json = { 'content-type': 'application/json' };
+    const cases: Array<[number, Promise<{ statusCode: number; json(): unknown }>]> = [
+      [401, anonymous.get('/api/orders/farm')],
+      [404, farmer.get('/api/no-such-thing')],
+      [404, farmer.get('/api/orders/999999/invoice')],
+      [400, farmer.request({ method: 'POST', url: '/api/products', payload: '{', headers: json })],
+      // A path the router cannot even decode.
+      [400, farmer.get('/api/orders/%E0%A4%A/invoice')],
+      [
+        413,
+        farmer.request({
+          method: 'POST',
+          url: '/api/products',
+          payload: JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 1) }),
+          headers: json,
+        }),
+      ],
+      [
+        415,
+        farmer.request({
+          method: 'POST',
+          url: '/api/products',
+          payload: 'name=Kale',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+      ],
+    ];
+    for (const [status, pending] of cases) {
+      const response = await pending;
+      expect(response.statusCode).toBe(status);
+      expectErrorShape(response.json() as Record<string, unknown>);
+    }
+  });
+});
