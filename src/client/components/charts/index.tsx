@@ -6,7 +6,6 @@ import type { ChartPoint, ValueFormat } from './chart-types';
 export type { ChartPoint, ValueFormat } from './chart-types';
 export { CHART_COLORS, CHART_HEIGHT, STATUS_COLORS } from './chart-palette';
 export { monthLabel, moneyToChartValue } from './chart-format';
-export { StatCard, StatCardSkeleton } from './stat-card';
 
 // Recharts is large: it is fetched only when a chart is first drawn.
 const BarChartView = lazy(() =>

@@ -14,7 +14,7 @@ import { useAdminStats } from './api';
 import { OrdersCard } from './orders-card';
 import { QuickActions } from './quick-actions';
 import { SalesAnalytics } from './sales-analytics';
-import { StatTile, StatTileSkeleton } from './stat-tile';
+import { StatCard, StatCardSkeleton } from '../../components/ui/stat-card';
 import { SystemHealth } from './system-health';
 
 /** Spec section 2 "Admin dashboard": platform figures, orders, analytics, health, actions. */
@@ -40,33 +40,33 @@ export function AdminDashboard() {
           <div className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-4">
             {stats ? (
               <>
-                <StatTile
-                  label="Total Users"
+                <StatCard
+                  title="Total Users"
                   icon={<Users />}
                   value={stats.activeFarms + stats.activeRestaurants}
-                  detail={`${stats.activeFarms} active farms, ${stats.activeRestaurants} active restaurants`}
+                  caption={`${stats.activeFarms} active farms, ${stats.activeRestaurants} active restaurants`}
                 />
-                <StatTile
-                  label="Monthly Orders"
+                <StatCard
+                  title="Monthly Orders"
                   icon={<ShoppingCart />}
                   value={stats.monthlyOrders}
-                  detail={`${stats.totalOrders} all time`}
+                  caption={`${stats.totalOrders} all time`}
                 />
-                <StatTile
-                  label="Platform Revenue"
+                <StatCard
+                  title="Platform Revenue"
                   icon={<DollarSign />}
                   value={formatMoneyString(stats.totalRevenue)}
-                  detail={`${formatMoneyString(stats.monthlyRevenue)} this month`}
+                  caption={`${formatMoneyString(stats.monthlyRevenue)} this month`}
                 />
-                <StatTile
-                  label="Active Farms"
+                <StatCard
+                  title="Active Farms"
                   icon={<Sprout />}
                   value={stats.activeFarms}
-                  detail={`of ${stats.farms} farms have products on offer`}
+                  caption={`of ${stats.farms} farms have products on offer`}
                 />
               </>
             ) : (
-              Array.from({ length: 4 }, (_, index) => <StatTileSkeleton key={index} />)
+              Array.from({ length: 4 }, (_, index) => <StatCardSkeleton key={index} />)
             )}
           </div>
           <p className="text-xs text-stone-500">

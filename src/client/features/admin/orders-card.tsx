@@ -10,7 +10,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError, downloadFile } from '../../lib/api';
 import { formatInstant, formatMoney, SHORT_DATE_FORMAT } from '../../lib/format';
 import { adminOrdersCsvPath, useAdminOrders, useFarms } from './api';
-import { StatusPill } from './status-pill';
+import { StatusPill } from '../../components/ui/status-pill';
 
 /** The latest orders of every farm, or of one, with a CSV export of the same selection. */
 export function OrdersCard() {

@@ -41,7 +41,7 @@ import {
 } from './api';
 import { RecentOrders } from './recent-orders';
 import { OverviewNote } from './restaurant-view';
-import { StatTile, StatTileSkeleton } from './stat-tile';
+import { StatCard, StatCardSkeleton } from '../../components/ui/stat-card';
 
 const RECENT_SHOWN = 5;
 
@@ -102,35 +102,35 @@ export function FarmerView({ mode }: { mode: 'own' | 'overview' }) {
         className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-4"
       >
         {!tilesReady ? (
-          Array.from({ length: 4 }, (_, index) => <StatTileSkeleton key={index} />)
+          Array.from({ length: 4 }, (_, index) => <StatCardSkeleton key={index} />)
         ) : (
           <>
-            <StatTile
-              label="Active Listings"
+            <StatCard
+              title="Active Listings"
               icon={<ClipboardList />}
               value={(products.data ?? []).filter((product) => product.isActive).length}
             />
-            <StatTile
-              label="Pending Orders"
+            <StatCard
+              title="Pending Orders"
               icon={<Package />}
               value={own ? counts.pending : (byStatus?.pending ?? 0)}
-              detail="Awaiting confirmation"
+              caption="Awaiting confirmation"
             />
-            <StatTile
-              label="Ready to Ship"
+            <StatCard
+              title="Ready to Ship"
               icon={<Package />}
               value={own ? counts.packed : (byStatus?.packed ?? 0)}
-              detail="Packed"
+              caption="Packed"
             />
-            <StatTile
-              label="Month Revenue"
+            <StatCard
+              title="Month Revenue"
               icon={<DollarSign />}
               value={
                 own
                   ? formatUsd(counts.monthCents)
                   : formatMoney(platform.data?.stats.monthlyRevenue)
               }
-              detail={REVENUE_RULE_CAPTION}
+              caption={REVENUE_RULE_CAPTION}
             />
           </>
         )}

@@ -6,7 +6,7 @@ import { ErrorState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatInstant, formatMoney, SHORT_DATE_FORMAT } from '../../lib/format';
 import type { HubOrder } from './api';
-import { StatusPill } from './status-pill';
+import { StatusPill } from '../../components/ui/status-pill';
 
 /** A short list of orders; `counterpart` picks the name shown under the order number. */
 export function RecentOrders({

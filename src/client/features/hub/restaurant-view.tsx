@@ -36,7 +36,7 @@ import {
   type HubCategory,
 } from './inventory-filter';
 import { RecentOrders } from './recent-orders';
-import { StatTile, StatTileSkeleton } from './stat-tile';
+import { StatCard, StatCardSkeleton } from '../../components/ui/stat-card';
 
 const RECENT_SHOWN = 3;
 /** Live Inventory shows this many rows at a time; Show more adds as many again. */
@@ -79,20 +79,20 @@ export function RestaurantView({ mode }: { mode: 'own' | 'overview' }) {
         className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-4"
       >
         {!tilesReady ? (
-          Array.from({ length: 4 }, (_, index) => <StatTileSkeleton key={index} />)
+          Array.from({ length: 4 }, (_, index) => <StatCardSkeleton key={index} />)
         ) : (
           <>
             {own ? (
-              <StatTile label="Items in Cart" icon={<ShoppingCart />} value={cart.itemCount} />
+              <StatCard title="Items in Cart" icon={<ShoppingCart />} value={cart.itemCount} />
             ) : (
-              <StatTile
-                label="Products on Offer"
+              <StatCard
+                title="Products on Offer"
                 icon={<ShoppingCart />}
                 value={catalog.data?.length ?? 0}
               />
             )}
-            <StatTile
-              label="Pending Deliveries"
+            <StatCard
+              title="Pending Deliveries"
               icon={<Truck />}
               value={
                 own
@@ -103,21 +103,21 @@ export function RestaurantView({ mode }: { mode: 'own' | 'overview' }) {
                     ? platformInProgress(platform.data)
                     : 0
               }
-              detail="Pending, confirmed, packed or in transit"
+              caption="Pending, confirmed, packed or in transit"
             />
-            <StatTile
-              label="Active Farms"
+            <StatCard
+              title="Active Farms"
               icon={<Sprout />}
               value={activeFarms}
-              detail="Farms with products on offer"
+              caption="Farms with products on offer"
             />
-            <StatTile
-              label="This Month"
+            <StatCard
+              title="This Month"
               icon={<CalendarDays />}
               value={
                 own ? formatUsd(thisMonthCents) : formatMoney(platform.data?.stats.monthlyRevenue)
               }
-              detail={REVENUE_RULE_CAPTION}
+              caption={REVENUE_RULE_CAPTION}
             />
           </>
         )}

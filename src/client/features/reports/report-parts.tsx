@@ -1,7 +1,8 @@
 import { REVENUE_RULE_CAPTION } from '@core/schemas/report';
 import { Info } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ChartSkeleton, StatCardSkeleton } from '../../components/charts';
+import { ChartSkeleton } from '../../components/charts';
+import { StatCardSkeleton } from '../../components/ui/stat-card';
 import {
   Card,
   CardContent,

@@ -7,9 +7,9 @@ import {
   monthLabel,
   moneyToChartValue,
   PieChartFigure,
-  StatCard,
   STATUS_COLORS,
 } from '../../components/charts';
+import { StatCard } from '../../components/ui/stat-card';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { StatusBadge } from '../../components/ui/status-badge';

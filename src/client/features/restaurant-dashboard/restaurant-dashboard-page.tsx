@@ -11,7 +11,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { StatCard, StatCardSkeleton } from '../../components/charts';
+import { StatCard, StatCardSkeleton } from '../../components/ui/stat-card';
 import { profileDisplayName } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { Card } from '../ui/card';
-import { Skeleton } from '../ui/skeleton';
+import { Card } from './card';
+import { Skeleton } from './skeleton';
 
 /** One headline figure of a dashboard or report: a title, the figure and a short caption. */
 export function StatCard({
