@@ -249,6 +249,10 @@ describe('ordering from two farms through delivery', () => {
     const orders = page.getByRole('region', { name: 'Orders' });
     await eventually(() => orders.getByText('Received by:').isVisible()).toBe(true);
     expect(await orders.getByText('Leilani Kahale').isVisible()).toBe(true);
+    // The farm's moves reached the restaurant's bell: its unread dot counts them.
+    await eventually(() =>
+      page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).isVisible(),
+    ).toBe(true);
     const popup = restaurant.waitForEvent('page');
     await orders.getByRole('button', { name: 'Invoice' }).click();
     const opened = await popup;
