@@ -106,7 +106,7 @@ function RoutesByUserState() {
           {renderRoutes(isFarmer ? farmerPages : restaurantPages)}
           {renderRoutes(sharedPages)}
           <Route path="/login" element={<Navigate to="/" replace />} />
-          <Route path="*" element={<NotFoundPage />} />
+          <Route path="*" element={<NotFoundPage inShell />} />
         </Routes>
       </AppShell>
     );
@@ -118,7 +118,7 @@ function RoutesByUserState() {
         <Routes>
           {renderRoutes(adminPages)}
           <Route path="/login" element={<Navigate to="/" replace />} />
-          <Route path="*" element={<NotFoundPage />} />
+          <Route path="*" element={<NotFoundPage inShell />} />
         </Routes>
       </AppShell>
     );

@@ -2,9 +2,14 @@ import { AlertCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent } from '../ui/card';
 
-export function NotFoundPage() {
+/** Inside the app shell the page already has its <main>; on its own it brings one. */
+export function NotFoundPage({ inShell = false }: { inShell?: boolean }) {
+  const Container = inShell ? 'div' : 'main';
   return (
-    <main id="main" className="flex min-h-[60dvh] w-full items-center justify-center p-4">
+    <Container
+      id={inShell ? undefined : 'main'}
+      className="flex min-h-[60dvh] w-full items-center justify-center p-4"
+    >
       <Card className="w-full max-w-md">
         <CardContent className="pt-6">
           <div className="mb-4 flex items-center gap-2">
@@ -20,6 +25,6 @@ export function NotFoundPage() {
           </Link>
         </CardContent>
       </Card>
-    </main>
+    </Container>
   );
 }

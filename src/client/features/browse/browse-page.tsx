@@ -207,7 +207,8 @@ export function BrowsePage() {
       ) : (
         <>
           <p className="text-sm text-stone-600" aria-live="polite">
-            Showing {products.length} of {first?.totalAll ?? 0} products
+            {/* X counts every product matching the filters (spec section 2), loaded or not. */}
+            Showing {first?.total ?? 0} of {first?.totalAll ?? 0} products
           </p>
           {!first?.totalAll ? (
             <EmptyState icon={<Package />} title="No products available at the moment." />
