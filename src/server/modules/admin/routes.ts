@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminHealthOutput,
   adminOrderListOutput,
@@ -7,7 +6,8 @@ import {
   adminStatsOutput,
 } from '../../../core/schemas/admin';
 import { errorResponse, idParam } from '../../../core/schemas/common';
-import { newPdf, renderInvoice } from '../documents/pdf';
+import { renderInvoice } from '../documents/pdf';
+import { csvResponse, pdfResponse, sendCsv, sendPdf } from '../route-schemas';
 import { requireAdmin } from '../auth/guards';
 import { adminHealth, adminInvoice, adminOrdersCsv, adminStats, listAdminOrders } from './service';
 
@@ -55,19 +55,14 @@ export const adminModule: FastifyPluginAsyncZod = async (app) => {
         querystring: adminOrdersQuery.omit({ limit: true }),
         produces: ['text/csv'],
         response: {
-          200: z.string().describe('text/csv; charset=utf-8, one row per order'),
+          200: csvResponse,
           ...errors,
         },
       },
     },
     async (request, reply) => {
       requireAdmin(request);
-      const file = await adminOrdersCsv(app.db, request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'no-store')
-        .send(file.body);
+      return sendCsv(reply, await adminOrdersCsv(app.db, request.query));
     },
   );
 
@@ -94,7 +89,7 @@ export const adminModule: FastifyPluginAsyncZod = async (app) => {
         summary: 'The invoice of a delivered order as a PDF attachment (Invoice Archive)',
         params: idParam,
         response: {
-          200: z.any().describe('application/pdf'),
+          200: pdfResponse,
           404: errorResponse,
           409: errorResponse.passthrough(),
           ...errors,
@@ -104,14 +99,12 @@ export const adminModule: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireAdmin(request);
       const invoice = await adminInvoice(app.db, request.params.id);
-      const doc = newPdf(`Invoice for order ${invoice.order.id}`);
-      renderInvoice(doc, invoice);
-      doc.end();
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="invoice-${invoice.order.id}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(doc);
+      return sendPdf(reply, {
+        fileName: `invoice-${invoice.order.id}.pdf`,
+        title: `Invoice for order ${invoice.order.id}`,
+        disposition: 'attachment',
+        draw: (doc) => renderInvoice(doc, invoice),
+      });
     },
   );
 };

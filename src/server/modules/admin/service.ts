@@ -1,7 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { HAWAII_TIME_ZONE } from '../../../core/constants';
 import { hawaiiMonth, hawaiiToday } from '../../../core/hawaii-time';
-import { ORDER_STATUSES, type OrderStatus } from '../../../core/order-status';
+import { ORDER_STATUSES, statusLabel, type OrderStatus } from '../../../core/order-status';
 import {
   ACTIVE_RESTAURANT_DAYS,
   ADMIN_ORDERS_DEFAULT_LIMIT,
@@ -13,28 +12,18 @@ import {
   type AdminStats,
 } from '../../../core/schemas/admin';
 import type { AppConfig } from '../../config';
-import type { Database, Db, DbOrTx } from '../../db/database';
+import type { Database, Db } from '../../db/database';
 import { orders } from '../../db/schema';
-import { statusLabel } from '../../../core/order-status';
 import { conflict, notFound } from '../../errors';
 import { issueInvoice, type Invoice } from '../documents/service';
-import { toCsv } from '../reports/csv';
+import { toCsv, type CsvFile } from '../reports/csv';
+import { COUNTED, moneySum, rows, toIso, ZONE, type Row } from '../reports/sql';
 
 /*
  * Platform figures for administrators, computed by the database. Money counts every order that
  * is not cancelled, like the reports (docs/decisions/001-revenue-counts.md). "This month" is
  * the Hawaii month: an order placed at 23:30 on October 31 in Honolulu counts in October.
  */
-
-const ZONE = sql.raw(`'${HAWAII_TIME_ZONE}'`);
-const COUNTED = sql.raw(`o.status <> 'cancelled'`);
-const moneySum = (expression: SQL) => sql`coalesce(sum(${expression}), 0)::numeric(14,2)::text`;
-
-type Row = Record<string, unknown>;
-async function rows<T extends Row>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** The first instant of the Hawaii month "YYYY-MM" and of the month after it. */
 function monthRange(month: string): { from: string; to: string } {
@@ -172,10 +161,6 @@ interface OrderRow extends Row {
   restaurant_name: string;
 }
 
-function toIso(value: unknown): string {
-  return (value instanceof Date ? value : new Date(String(value))).toISOString();
-}
-
 /** Every farm's orders, newest first, with the farm and restaurant names. */
 export async function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<AdminOrder[]> {
   const result = await rows<OrderRow>(
@@ -199,11 +184,6 @@ export async function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<
     farm: { id: Number(row.farm_id), name: row.farm_name },
     restaurant: { id: Number(row.restaurant_id), name: row.restaurant_name },
   }));
-}
-
-export interface CsvFile {
-  filename: string;
-  body: string;
 }
 
 /** The filtered orders as CSV, newest first: every status, so the status column tells. */

@@ -20,11 +20,12 @@ export function registerAuthHooks(app: FastifyInstance): void {
         throw new AppError(403, 'Requests from other sites are not allowed', 'cross_origin');
       }
     }
-    const token = readSessionToken(request);
-    request.user = token ? await findSessionUser(request.server.db, token) : null;
     // The matched route's own path: the raw URL may spell /api in percent-escapes (/%61pi/...).
     const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
     const isApi = path === '/api' || path.startsWith('/api/');
+    // Only the API reads the user: static files and health checks cost no session query.
+    const token = isApi ? readSessionToken(request) : null;
+    request.user = token ? await findSessionUser(request.server.db, token) : null;
     if (isApi && !request.user && request.routeOptions.config?.public !== true) {
       throw unauthorized();
     }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, idParam } from '../../../core/schemas/common';
+import { idParam } from '../../../core/schemas/common';
 import {
   notificationListOutput,
   notificationListQuery,
@@ -8,6 +8,7 @@ import {
   notificationPreferencesOutput,
   notificationReadAllOutput,
 } from '../../../core/schemas/notification';
+import { errorResponses } from '../route-schemas';
 import { requireUser } from '../auth/guards';
 import { ensureDeliveryQueue } from './queue';
 import {
@@ -17,13 +18,6 @@ import {
   markNotificationRead,
   updateNotificationPreferences,
 } from './service';
-
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-};
 
 export const notificationModule: FastifyPluginAsyncZod = async (app) => {
   // Orders queue their email in their own transaction, so the queue must exist before any order.
@@ -36,7 +30,7 @@ export const notificationModule: FastifyPluginAsyncZod = async (app) => {
         tags: ['notifications'],
         summary: "The caller's newest notifications and the number unread",
         querystring: notificationListQuery,
-        response: { 200: notificationListOutput, ...errors },
+        response: { 200: notificationListOutput, ...errorResponses },
       },
     },
     async (request) => listNotifications(app.db, requireUser(request).id, request.query.limit),
@@ -49,7 +43,7 @@ export const notificationModule: FastifyPluginAsyncZod = async (app) => {
         tags: ['notifications'],
         summary: 'Mark one of the caller’s notifications as read',
         params: idParam,
-        response: { 200: notificationOutput, ...errors },
+        response: { 200: notificationOutput, ...errorResponses },
       },
     },
     async (request) => markNotificationRead(app.db, requireUser(request).id, request.params.id),
@@ -61,7 +55,7 @@ export const notificationModule: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notifications'],
         summary: 'Mark every notification of the caller as read',
-        response: { 200: notificationReadAllOutput, ...errors },
+        response: { 200: notificationReadAllOutput, ...errorResponses },
       },
     },
     async (request) => ({
@@ -75,7 +69,7 @@ export const notificationModule: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notifications'],
         summary: 'Which channels the caller gets notifications on',
-        response: { 200: notificationPreferencesOutput, ...errors },
+        response: { 200: notificationPreferencesOutput, ...errorResponses },
       },
     },
     async (request) => getNotificationPreferences(app.db, requireUser(request).id),
@@ -88,7 +82,7 @@ export const notificationModule: FastifyPluginAsyncZod = async (app) => {
         tags: ['notifications'],
         summary: 'Choose email and text-message notifications (in-app ones are always on)',
         body: notificationPreferencesBody,
-        response: { 200: notificationPreferencesOutput, ...errors },
+        response: { 200: notificationPreferencesOutput, ...errorResponses },
       },
     },
     async (request) => updateNotificationPreferences(app.db, requireUser(request).id, request.body),

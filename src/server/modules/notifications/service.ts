@@ -138,9 +138,15 @@ export async function recordNotificationEvents(
 ): Promise<number[]> {
   const created: number[] = [];
   const notifiedUsers = new Set<number>();
+  // A checkout notifies the same farmer of an order and of its low stock: read each once.
+  const channels = new Map<number, Promise<Channels | undefined>>();
+  const channelsOf = (userId: number) => {
+    if (!channels.has(userId)) channels.set(userId, readChannels(tx, userId));
+    return channels.get(userId)!;
+  };
   for (const event of events) {
     for (const recipient of await recipientsOf(tx, event)) {
-      const id = await recordOne(tx, recipient);
+      const id = await recordOne(tx, recipient, channelsOf);
       if (id === null) continue;
       created.push(id);
       notifiedUsers.add(recipient.userId);
@@ -152,7 +158,25 @@ export async function recordNotificationEvents(
   return created;
 }
 
-async function recordOne(tx: DbOrTx, recipient: Recipient): Promise<number | null> {
+async function readChannels(tx: DbOrTx, userId: number) {
+  const [user] = await tx
+    .select({
+      email: users.email,
+      notifyByEmail: users.notifyByEmail,
+      notifyBySms: users.notifyBySms,
+      smsPhone: users.smsPhone,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user;
+}
+type Channels = NonNullable<Awaited<ReturnType<typeof readChannels>>>;
+
+async function recordOne(
+  tx: DbOrTx,
+  recipient: Recipient,
+  channelsOf: (userId: number) => Promise<Channels | undefined>,
+): Promise<number | null> {
   const { content } = recipient;
   const [inserted] = await tx
     .insert(notifications)
@@ -171,15 +195,7 @@ async function recordOne(tx: DbOrTx, recipient: Recipient): Promise<number | nul
     .returning({ id: notifications.id });
   if (!inserted) return null;
 
-  const [user] = await tx
-    .select({
-      email: users.email,
-      notifyByEmail: users.notifyByEmail,
-      notifyBySms: users.notifyBySms,
-      smsPhone: users.smsPhone,
-    })
-    .from(users)
-    .where(eq(users.id, recipient.userId));
+  const user = await channelsOf(recipient.userId);
   if (!user) return inserted.id;
 
   const deliveries: { channel: DeliveryChannel; destination: string }[] = [];

@@ -14,6 +14,7 @@ import {
   orderStatusBody,
 } from '../../../core/schemas/order';
 import { badRequest } from '../../errors';
+import { errorResponses } from '../route-schemas';
 import { requireFarmer, requireRestaurant, requireUser } from '../auth/guards';
 import { loadOrder, ownership } from './queries';
 import {
@@ -25,14 +26,8 @@ import {
   statusHistory,
 } from './service';
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-};
 const placementErrors = {
-  ...errors,
+  ...errorResponses,
   409: orderConflictBody.passthrough(),
   422: errorResponse,
 };
@@ -100,7 +95,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary: "The restaurant's own orders, newest first",
-        response: { 200: orderListOutput, ...errors },
+        response: { 200: orderListOutput, ...errorResponses },
       },
     },
     async (request) => listRestaurantOrders(app.db, requireRestaurant(request).restaurantId),
@@ -112,7 +107,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary: "The farm's own orders, newest first",
-        response: { 200: orderListOutput, ...errors },
+        response: { 200: orderListOutput, ...errorResponses },
       },
     },
     async (request) => listFarmOrders(app.db, requireFarmer(request).farmId),
@@ -126,7 +121,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
         summary: "Move an order along its status machine (the order's farm)",
         params: idParam,
         body: orderStatusBody,
-        response: { 200: orderOutput, ...errors, 409: errorResponse.passthrough() },
+        response: { 200: orderOutput, ...errorResponses, 409: errorResponse.passthrough() },
       },
     },
     async (request) => {
@@ -156,7 +151,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
               changedAt: z.string(),
             }),
           ),
-          ...errors,
+          ...errorResponses,
         },
       },
     },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, idParam } from '../../../core/schemas/common';
+import { idParam } from '../../../core/schemas/common';
 import {
   farmListOutput,
   productBody,
@@ -10,6 +10,7 @@ import {
   productQuery,
   productUpdateBody,
 } from '../../../core/schemas/product';
+import { errorResponses } from '../route-schemas';
 import { requireFarmer, requireUser } from '../auth/guards';
 import {
   createProduct,
@@ -22,13 +23,6 @@ import {
   updateProduct,
 } from './service';
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-};
-
 export const productModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products',
@@ -40,7 +34,7 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
           'Without parameters: the whole catalogue as an array. With any of q, category, farmId, ' +
           'availability, sort, page, pageSize: {items, total, totalAll, page, pageSize, farms}.',
         querystring: productQuery,
-        response: { 200: productListOutput.or(productPageOutput), ...errors },
+        response: { 200: productListOutput.or(productPageOutput), ...errorResponses },
       },
     },
     async (request) => {
@@ -56,7 +50,7 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         summary: "The signed-in farmer's own products, active or not",
-        response: { 200: productListOutput, ...errors },
+        response: { 200: productListOutput, ...errorResponses },
       },
     },
     async (request) => listFarmProducts(app.db, requireFarmer(request).farmId),
@@ -69,7 +63,7 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalog'],
         summary: 'Add a product to the farmer’s inventory',
         body: productBody,
-        response: { 201: productOutput, ...errors },
+        response: { 201: productOutput, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -86,7 +80,7 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change one of the farmer’s products',
         params: idParam,
         body: productUpdateBody,
-        response: { 200: productOutput, ...errors },
+        response: { 200: productOutput, ...errorResponses },
       },
     },
     async (request) =>
@@ -100,7 +94,7 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalog'],
         summary: 'Delete one of the farmer’s products (archived when orders refer to it)',
         params: idParam,
-        response: { 200: productDeleteOutput, ...errors },
+        response: { 200: productDeleteOutput, ...errorResponses },
       },
     },
     async (request) => deleteProduct(app.db, requireFarmer(request).farmId, request.params.id),
@@ -113,7 +107,7 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalog'],
         summary: 'Bring back an archived product (undo of a delete)',
         params: idParam,
-        response: { 200: productOutput, ...errors },
+        response: { 200: productOutput, ...errorResponses },
       },
     },
     async (request) => restoreProduct(app.db, requireFarmer(request).farmId, request.params.id),
@@ -125,7 +119,7 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         summary: 'Every farm with its delivery fee and order minimum',
-        response: { 200: farmListOutput, ...errors },
+        response: { 200: farmListOutput, ...errorResponses },
       },
     },
     async (request) => {

@@ -6,6 +6,12 @@
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
+/** A CSV document ready to send as a download. */
+export interface CsvFile {
+  filename: string;
+  body: string;
+}
+
 export type CsvValue = string | number | null | undefined;
 
 export function csvCell(value: CsvValue): string {

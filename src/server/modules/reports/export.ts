@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { HAWAII_TIME_ZONE } from '../../../core/constants';
 import { hawaiiToday } from '../../../core/hawaii-time';
 import type { Db } from '../../db/database';
-import { toCsv } from './csv';
-
-const ZONE = sql.raw(`'${HAWAII_TIME_ZONE}'`);
+import { toCsv, type CsvFile } from './csv';
+import { ZONE } from './sql';
 
 interface ExportRow extends Record<string, unknown> {
   id: number;
@@ -18,11 +16,6 @@ interface ExportRow extends Record<string, unknown> {
   items: string;
 }
 
-export interface CsvExport {
-  filename: string;
-  body: string;
-}
-
 /**
  * One row per order, newest first, for the farm or the restaurant that asks; every order is
  * listed whatever its status, so the status column tells which ones the reports count.
@@ -31,7 +24,7 @@ export async function exportOrdersCsv(
   db: Db,
   owner: { kind: 'farm' | 'restaurant'; id: number },
   now = new Date(),
-): Promise<CsvExport> {
+): Promise<CsvFile> {
   const isFarm = owner.kind === 'farm';
   const owned = sql`${isFarm ? sql`o.farm_id` : sql`o.restaurant_id`} = ${owner.id}`;
   const result = (await db.execute(sql`

@@ -1,23 +1,12 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponse } from '../../../core/schemas/common';
 import { farmReportOutput, restaurantReportOutput } from '../../../core/schemas/report';
 import { requireFarmer, requireRestaurant } from '../auth/guards';
-import { exportOrdersCsv, type CsvExport } from './export';
+import { csvResponse, sendCsv } from '../route-schemas';
+import { exportOrdersCsv } from './export';
 import { farmReport, restaurantReport } from './service';
 
 const errors = { 401: errorResponse, 403: errorResponse };
-
-function sendCsv(reply: FastifyReply, file: CsvExport) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${file.filename}"`)
-    .header('cache-control', 'no-store')
-    .send(file.body);
-}
-
-const csvResponse = z.string().describe('text/csv; charset=utf-8, one row per order');
 
 export const reportsModule: FastifyPluginAsyncZod = async (app) => {
   app.get(

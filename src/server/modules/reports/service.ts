@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { HAWAII_TIME_ZONE } from '../../../core/constants';
 import { IN_PROGRESS_STATUSES, ORDER_STATUSES } from '../../../core/order-status';
 import {
   REPORT_MONTHS,
@@ -11,6 +10,7 @@ import {
   type StatusSlice,
 } from '../../../core/schemas/report';
 import type { Db, DbOrTx } from '../../db/database';
+import { COUNTED, moneySum, rows, toIso, ZONE, type Row } from './sql';
 
 /*
  * Every figure is computed by the database. Months and "this month" are Hawaii months:
@@ -21,16 +21,10 @@ import type { Db, DbOrTx } from '../../db/database';
  * Money figures count every order that is not cancelled (docs/decisions/001-revenue-counts.md).
  */
 
-/** A literal, not a parameter: the same expression must appear in SELECT and GROUP BY. */
-const ZONE = sql.raw(`'${HAWAII_TIME_ZONE}'`);
-const COUNTED = sql.raw(`o.status <> 'cancelled'`);
 const IN_PROGRESS = sql.raw(
   `o.status in (${IN_PROGRESS_STATUSES.map((s) => `'${s}'`).join(', ')})`,
 );
 const STATUS_ORDER = sql.raw(`array[${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')}]`);
-
-/** A money sum as a 2-decimal string, "0.00" when there is nothing to add. */
-const moneySum = (expression: SQL) => sql`coalesce(sum(${expression}), 0)::numeric(14,2)::text`;
 
 /**
  * The clock of one report, read once from the server so that every figure uses the same
@@ -55,21 +49,10 @@ const boundsCte = (now: Date) => sql`bounds as (
 /** A Hawaii local timestamp back to an instant, so that created_at's indexes can be used. */
 const instant = (localTimestamp: SQL) => sql`((${localTimestamp}) at time zone ${ZONE})`;
 
-type Row = Record<string, unknown>;
-
-async function rows<T extends Row>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 async function one<T extends Row>(db: DbOrTx, query: SQL): Promise<T> {
   const [row] = await rows<T>(db, query);
   if (!row) throw new Error('The report query returned no row');
   return row;
-}
-
-function toIso(value: unknown): string {
-  return (value instanceof Date ? value : new Date(String(value))).toISOString();
 }
 
 /** One consistent snapshot for all the queries of a report. */

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, idParam } from '../../../core/schemas/common';
+import { idParam } from '../../../core/schemas/common';
 import {
   farmIdParam,
   scheduleCreateBody,
   scheduleListOutput,
 } from '../../../core/schemas/schedule';
+import { errorResponses } from '../route-schemas';
 import { requireFarmer, requireUser } from '../auth/guards';
 import {
   createSchedules,
@@ -14,13 +15,6 @@ import {
   listUpcomingSchedules,
 } from './service';
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-};
-
 export const scheduleModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/delivery-schedules',
@@ -28,7 +22,7 @@ export const scheduleModule: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['delivery schedules'],
         summary: "The signed-in farmer's delivery days, past and future",
-        response: { 200: scheduleListOutput, ...errors },
+        response: { 200: scheduleListOutput, ...errorResponses },
       },
     },
     async (request) => listOwnSchedules(app.db, requireFarmer(request).farmId),
@@ -41,7 +35,7 @@ export const scheduleModule: FastifyPluginAsyncZod = async (app) => {
         tags: ['delivery schedules'],
         summary: 'Add delivery days for one area; days the farm already has are skipped',
         body: scheduleCreateBody,
-        response: { 201: scheduleListOutput, ...errors },
+        response: { 201: scheduleListOutput, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -57,7 +51,7 @@ export const scheduleModule: FastifyPluginAsyncZod = async (app) => {
         tags: ['delivery schedules'],
         summary: 'Remove one of the farmer’s delivery days',
         params: idParam,
-        response: { 204: z.null().describe('Removed'), ...errors },
+        response: { 204: z.null().describe('Removed'), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -73,7 +67,7 @@ export const scheduleModule: FastifyPluginAsyncZod = async (app) => {
         tags: ['delivery schedules'],
         summary: "A farm's delivery days from Hawaii's today on",
         params: farmIdParam,
-        response: { 200: scheduleListOutput, ...errors },
+        response: { 200: scheduleListOutput, ...errorResponses },
       },
     },
     async (request) => {

@@ -1,0 +1,45 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { errorResponse } from '../../core/schemas/common';
+import { newPdf } from './documents/pdf';
+import type { CsvFile } from './reports/csv';
+
+/** The error answers most private routes can give: bad input, signed out, wrong role, not theirs. */
+export const errorResponses = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+};
+
+export const pdfResponse = z.any().describe('application/pdf');
+export const csvResponse = z.string().describe('text/csv; charset=utf-8, one row per order');
+
+/** Sends a CSV file as a download that no cache keeps. */
+export function sendCsv(reply: FastifyReply, file: CsvFile) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'no-store')
+    .send(file.body);
+}
+
+/** Streams a PDF being drawn, as an attachment to save or inline to view. */
+export function sendPdf(
+  reply: FastifyReply,
+  pdf: {
+    fileName: string;
+    title: string;
+    disposition: 'attachment' | 'inline';
+    draw: (doc: ReturnType<typeof newPdf>) => void;
+  },
+) {
+  const doc = newPdf(pdf.title);
+  pdf.draw(doc);
+  doc.end();
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `${pdf.disposition}; filename="${pdf.fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(doc);
+}
