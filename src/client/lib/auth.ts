@@ -33,9 +33,3 @@ export function signIn(): void {
 export function signOut(): void {
   window.location.href = '/api/logout';
 }
-
-/** "Leilani Kahale", else the email. */
-export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
-  const full = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
-  return full || user.email;
-}

@@ -28,3 +28,11 @@ export function formatCalendarDate(
 
 export const ORDER_DATE_FORMAT = "MMM d, yyyy 'at' h:mm a";
 export const SHORT_DATE_FORMAT = 'MMM dd, yyyy';
+
+/** When an order was placed, with a readable stand-in for a missing or broken date. */
+export function formatOrderDate(
+  value: string | Date | null | undefined,
+  pattern = SHORT_DATE_FORMAT,
+) {
+  return formatInstant(value, pattern) ?? 'Date unavailable';
+}

@@ -17,10 +17,10 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
-import { StatusBadge } from '../../components/ui/status-badge';
+import { RecentOrderList } from '../../components/ui/recent-order-list';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
-import { formatInstant, formatMoney, SHORT_DATE_FORMAT } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 import { useFarmFigures } from './api';
 import { growthDisplay } from './growth';
 
@@ -149,27 +149,10 @@ function DashboardFigures() {
           </CardHeader>
           <CardContent>
             {data.recentOrders.length ? (
-              <ul className="flex flex-col divide-y divide-stone-100">
-                {data.recentOrders.map((order) => (
-                  <li key={order.id} className="flex items-center justify-between gap-3 py-3">
-                    <div className="flex min-w-0 flex-col">
-                      <span className="font-medium">Order #{order.id}</span>
-                      <span className="truncate text-sm text-stone-600">
-                        {order.restaurantName}
-                      </span>
-                      <span className="text-xs text-stone-500">
-                        {formatInstant(order.createdAt, SHORT_DATE_FORMAT) ?? 'Date unavailable'}
-                      </span>
-                    </div>
-                    <div className="flex shrink-0 flex-col items-end gap-1">
-                      <span className="tabular font-semibold">
-                        {formatMoney(order.totalAmount)}
-                      </span>
-                      <StatusBadge status={order.status} />
-                    </div>
-                  </li>
-                ))}
-              </ul>
+              <RecentOrderList
+                orders={data.recentOrders}
+                counterpart={(order) => order.restaurantName}
+              />
             ) : (
               <EmptyState
                 icon={<ClipboardList />}

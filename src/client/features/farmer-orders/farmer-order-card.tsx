@@ -13,8 +13,8 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
 import {
   formatCalendarDate,
-  formatInstant,
   formatMoney,
+  formatOrderDate,
   ORDER_DATE_FORMAT,
 } from '../../lib/format';
 
@@ -46,7 +46,7 @@ export function FarmerOrderCard({
               Order #{order.id} <StatusBadge status={order.status} />
             </h3>
             <p className="text-xs text-stone-500">
-              {formatInstant(order.createdAt, ORDER_DATE_FORMAT) ?? 'Date unavailable'}
+              {formatOrderDate(order.createdAt, ORDER_DATE_FORMAT)}
             </p>
           </div>
           <span className="tabular text-lg font-bold">{formatMoney(order.totalAmount)}</span>

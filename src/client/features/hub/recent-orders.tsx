@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { ErrorState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
-import { formatInstant, formatMoney, SHORT_DATE_FORMAT } from '../../lib/format';
+import { formatMoney, formatOrderDate } from '../../lib/format';
 import type { HubOrder } from './api';
 import { StatusPill } from '../../components/ui/status-pill';
 
@@ -68,9 +68,7 @@ export function RecentOrders({
                   </span>
                 </div>
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="text-xs text-stone-500">
-                    {formatInstant(order.createdAt, SHORT_DATE_FORMAT) ?? 'Date unavailable'}
-                  </span>
+                  <span className="text-xs text-stone-500">{formatOrderDate(order.createdAt)}</span>
                   {actions ? <span className="flex flex-wrap gap-2">{actions(order)}</span> : null}
                 </div>
               </li>

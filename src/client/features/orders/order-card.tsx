@@ -7,8 +7,8 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
 import {
   formatCalendarDate,
-  formatInstant,
   formatMoney,
+  formatOrderDate,
   ORDER_DATE_FORMAT,
 } from '../../lib/format';
 
@@ -33,7 +33,7 @@ export function RestaurantOrderCard({ order }: { order: Order }) {
             </h3>
             <p className="text-sm break-words text-stone-700">{order.farm.name}</p>
             <p className="text-xs text-stone-500">
-              {formatInstant(order.createdAt, ORDER_DATE_FORMAT) ?? 'Date unavailable'}
+              {formatOrderDate(order.createdAt, ORDER_DATE_FORMAT)}
             </p>
           </div>
           <span className="tabular shrink-0 text-lg font-bold">

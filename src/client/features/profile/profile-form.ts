@@ -24,7 +24,6 @@ const addressFields = {
 
 /** Profile setup: the create body with the address split into its parts. */
 export const setupForm = profileCreateBody.omit({ location: true }).extend(addressFields);
-export type SetupFormInput = z.input<typeof setupForm>;
 
 /** Edit profile: every field of both kinds; the body sent keeps only the role's own. */
 export const editForm = farmProfileUpdateBody

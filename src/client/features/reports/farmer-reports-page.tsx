@@ -12,43 +12,24 @@ import {
 import { StatCard } from '../../components/ui/stat-card';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { EmptyState, ErrorState } from '../../components/ui/empty-state';
-import { StatusBadge } from '../../components/ui/status-badge';
+import { EmptyState } from '../../components/ui/empty-state';
+import { RecentOrderList } from '../../components/ui/recent-order-list';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { formatMoney } from '../../lib/format';
 import { FARM_ORDERS_CSV_PATH, useFarmReport } from './api';
 import { ExportButton } from './export-button';
-import {
-  ChartCard,
-  NoChartData,
-  orderDate,
-  ReportHeader,
-  ReportSkeleton,
-  RevenueRuleNote,
-} from './report-parts';
+import { ChartCard, NoChartData, ReportPage, RevenueRuleNote } from './report-parts';
 
 export function FarmerReportsPage() {
-  const { data, error, isPending, refetch } = useFarmReport();
-  const header = (
-    <ReportHeader
+  return (
+    <ReportPage
       subtitle="Track your farm's performance and growth"
       action={<ExportButton path={FARM_ORDERS_CSV_PATH} fallbackName="farm-orders.csv" />}
-    />
-  );
-  if (isPending) return <ReportSkeleton withTabs />;
-  if (error) {
-    return (
-      <div className="flex flex-col gap-6">
-        {header}
-        <ErrorState title="Could not load your reports" error={error} onRetry={() => refetch()} />
-      </div>
-    );
-  }
-  return (
-    <div className="flex flex-col gap-6">
-      {header}
-      <FarmReportBody report={data} />
-    </div>
+      query={useFarmReport()}
+      withTabs
+    >
+      {(report) => <FarmReportBody report={report} />}
+    </ReportPage>
   );
 }
 
@@ -250,21 +231,10 @@ function OrderAnalytics({ report }: { report: FarmReport }) {
         </CardHeader>
         <CardContent>
           {report.recentOrders.length ? (
-            <ul className="flex flex-col divide-y divide-stone-100">
-              {report.recentOrders.map((order) => (
-                <li key={order.id} className="flex items-center justify-between gap-3 py-3">
-                  <div className="flex min-w-0 flex-col">
-                    <span className="font-medium">Order #{order.id}</span>
-                    <span className="truncate text-sm text-stone-600">{order.restaurantName}</span>
-                    <span className="text-xs text-stone-500">{orderDate(order.createdAt)}</span>
-                  </div>
-                  <div className="flex shrink-0 flex-col items-end gap-1">
-                    <span className="tabular font-semibold">{formatMoney(order.totalAmount)}</span>
-                    <StatusBadge status={order.status} />
-                  </div>
-                </li>
-              ))}
-            </ul>
+            <RecentOrderList
+              orders={report.recentOrders}
+              counterpart={(order) => order.restaurantName}
+            />
           ) : (
             <EmptyState
               title="No orders yet"

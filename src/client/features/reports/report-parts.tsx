@@ -10,8 +10,8 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/ui/card';
+import { ErrorState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
-import { formatInstant, SHORT_DATE_FORMAT } from '../../lib/format';
 
 export function ReportHeader({ subtitle, action }: { subtitle?: string; action: ReactNode }) {
   return (
@@ -21,6 +21,38 @@ export function ReportHeader({ subtitle, action }: { subtitle?: string; action: 
         {subtitle ? <p className="text-stone-600">{subtitle}</p> : null}
       </div>
       {action}
+    </div>
+  );
+}
+
+/** A report screen: skeleton while loading, the header with its error or its body after. */
+export function ReportPage<Report>({
+  subtitle,
+  action,
+  query,
+  withTabs = false,
+  children,
+}: {
+  subtitle: string;
+  action: ReactNode;
+  query: { data: Report | undefined; error: Error | null; refetch: () => unknown };
+  withTabs?: boolean;
+  children: (report: Report) => ReactNode;
+}) {
+  const { data, error, refetch } = query;
+  if (error) {
+    return (
+      <div className="flex flex-col gap-6">
+        <ReportHeader subtitle={subtitle} action={action} />
+        <ErrorState title="Could not load your reports" error={error} onRetry={() => refetch()} />
+      </div>
+    );
+  }
+  if (data === undefined) return <ReportSkeleton withTabs={withTabs} />;
+  return (
+    <div className="flex flex-col gap-6">
+      <ReportHeader subtitle={subtitle} action={action} />
+      {children(data)}
     </div>
   );
 }
@@ -64,10 +96,6 @@ export function NoChartData({ message }: { message: string }) {
       {message}
     </div>
   );
-}
-
-export function orderDate(createdAt: string): string {
-  return formatInstant(createdAt, SHORT_DATE_FORMAT) ?? 'Date unavailable';
 }
 
 /** The loading shape of a report: header, four cards, two charts. */

@@ -11,44 +11,24 @@ import {
 } from '../../components/charts';
 import { StatCard } from '../../components/ui/stat-card';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { EmptyState, ErrorState } from '../../components/ui/empty-state';
-import { StatusBadge } from '../../components/ui/status-badge';
+import { EmptyState } from '../../components/ui/empty-state';
+import { RecentOrderList } from '../../components/ui/recent-order-list';
 import { formatMoney } from '../../lib/format';
 import { RESTAURANT_ORDERS_CSV_PATH, useRestaurantReport } from './api';
 import { ExportButton } from './export-button';
-import {
-  ChartCard,
-  NoChartData,
-  orderDate,
-  ReportHeader,
-  ReportSkeleton,
-  RevenueRuleNote,
-} from './report-parts';
+import { ChartCard, NoChartData, ReportPage, RevenueRuleNote } from './report-parts';
 
 export function RestaurantReportsPage() {
-  const { data, error, isPending, refetch } = useRestaurantReport();
-  const header = (
-    <ReportHeader
+  return (
+    <ReportPage
       subtitle="Track your spending and your partner farms"
       action={
         <ExportButton path={RESTAURANT_ORDERS_CSV_PATH} fallbackName="restaurant-orders.csv" />
       }
-    />
-  );
-  if (isPending) return <ReportSkeleton />;
-  if (error) {
-    return (
-      <div className="flex flex-col gap-6">
-        {header}
-        <ErrorState title="Could not load your reports" error={error} onRetry={() => refetch()} />
-      </div>
-    );
-  }
-  return (
-    <div className="flex flex-col gap-6">
-      {header}
-      <RestaurantReportBody report={data} />
-    </div>
+      query={useRestaurantReport()}
+    >
+      {(report) => <RestaurantReportBody report={report} />}
+    </ReportPage>
   );
 }
 
@@ -226,23 +206,10 @@ function RestaurantReportBody({ report }: { report: RestaurantReport }) {
           </CardHeader>
           <CardContent>
             {report.recentOrders.length ? (
-              <ul className="flex flex-col divide-y divide-stone-100">
-                {report.recentOrders.map((order) => (
-                  <li key={order.id} className="flex items-center justify-between gap-3 py-3">
-                    <div className="flex min-w-0 flex-col">
-                      <span className="font-medium">Order #{order.id}</span>
-                      <span className="truncate text-sm text-stone-600">{order.farmName}</span>
-                      <span className="text-xs text-stone-500">{orderDate(order.createdAt)}</span>
-                    </div>
-                    <div className="flex shrink-0 flex-col items-end gap-1">
-                      <span className="tabular font-semibold">
-                        {formatMoney(order.totalAmount)}
-                      </span>
-                      <StatusBadge status={order.status} />
-                    </div>
-                  </li>
-                ))}
-              </ul>
+              <RecentOrderList
+                orders={report.recentOrders}
+                counterpart={(order) => order.farmName}
+              />
             ) : (
               <EmptyState
                 title="No orders yet"

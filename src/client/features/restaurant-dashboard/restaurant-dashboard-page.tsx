@@ -19,7 +19,7 @@ import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useAuth } from '../../lib/auth';
-import { formatInstant, formatMoney, SHORT_DATE_FORMAT } from '../../lib/format';
+import { formatMoney, formatOrderDate } from '../../lib/format';
 import { useRestaurantFigures } from './api';
 
 const SHORTCUTS = [
@@ -176,7 +176,7 @@ function DashboardFigures({ shortcuts }: { shortcuts: ReactNode }) {
                       </div>
                       <span className="truncate text-sm text-stone-600">{order.farmName}</span>
                       <span className="text-xs text-stone-500">
-                        {formatInstant(order.createdAt, SHORT_DATE_FORMAT) ?? 'Date unavailable'}
+                        {formatOrderDate(order.createdAt)}
                       </span>
                     </div>
                     <div className="flex items-center gap-3">
