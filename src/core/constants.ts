@@ -60,7 +60,6 @@ export const SCHEDULE_ZONES_BY_ISLAND = {
 export const SCHEDULE_ZONES: readonly string[] = Object.values(SCHEDULE_ZONES_BY_ISLAND).flat();
 
 export const LOW_STOCK_THRESHOLD = 5;
-export const MAX_CONTACTS = 4;
 export const STATE_MAX_LENGTH = 2;
 export const ZIP_MAX_LENGTH = 10;
 export const CART_STORAGE_KEY = 'restaurant-cart';

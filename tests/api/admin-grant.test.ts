@@ -1,25 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { grantAdmin } from '../../src/server/modules/auth/service';
 import { claimEmbeddedDatabase } from '../../src/server/runtime';
-import {
-  createTestApp,
-  PASSWORD,
-  Session,
-  signUp,
-  testConfig,
-  type TestContext,
-} from '../helpers/test-app';
+import { PASSWORD, Session, signUp, testConfig, useTestApp } from '../helpers/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 describe('admin:grant', () => {
   it('makes an existing user an administrator who needs no profile', async () => {

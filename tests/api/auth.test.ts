@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createTestApp,
   PASSWORD,
   Session,
   signUp,
   uniqueEmail,
-  type TestContext,
+  useTestApp,
 } from '../helpers/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 describe('accounts and sessions', () => {
   it('registers, returns the user without a role or profile, and signs in', async () => {

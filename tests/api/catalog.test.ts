@@ -8,16 +8,11 @@ import {
   signUp,
   signUpFarmer,
   signUpRestaurant,
+  useTestApp,
   type TestContext,
 } from '../helpers/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 type Farmer = Awaited<ReturnType<typeof signUpFarmer>>;
 

@@ -1,13 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, hawaiiToday } from '../../src/core/hawaii-time';
-import {
-  createTestApp,
-  Session,
-  signUp,
-  signUpFarmer,
-  signUpRestaurant,
-  type TestContext,
-} from '../helpers/test-app';
+import { Session, signUp, signUpFarmer, signUpRestaurant, useTestApp } from '../helpers/test-app';
 
 /** API.md's shapes as an outside client checks them: exact keys and wire types. */
 const MONEY = /^\d+\.\d{2}$/;
@@ -66,13 +59,7 @@ function expectErrorShape(body: Record<string, unknown>) {
   expect(Object.keys(body).every((key) => ['message', 'code', 'fields'].includes(key))).toBe(true);
 }
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 describe('the Order', () => {
   it('has exactly the fields of API.md, with money, dates and instants in wire form', async () => {

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RESTAURANT_ZONES } from '../../src/core/constants';
 import { grantAdmin } from '../../src/server/modules/auth/service';
 import {
-  createTestApp,
   sampleProfile,
   signUp,
   signUpFarmer,
   signUpRestaurant,
-  type TestContext,
+  useTestApp,
 } from '../helpers/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 const contacts = {
   contact1Name: 'Malia Kealoha',

@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, hawaiiToday } from '../../src/core/hawaii-time';
 import { DATES_REQUIRED_MESSAGE, ZONE_REQUIRED_MESSAGE } from '../../src/core/schemas/schedule';
 import { deliverySchedules } from '../../src/server/db/schema';
-import {
-  createTestApp,
-  Session,
-  signUpFarmer,
-  signUpRestaurant,
-  type TestContext,
-} from '../helpers/test-app';
+import { Session, signUpFarmer, signUpRestaurant, useTestApp } from '../helpers/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestApp();
 
 const today = hawaiiToday();
 const inDays = (days: number) => addDays(today, days);

@@ -1,4 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { AppConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/database';
@@ -47,6 +48,21 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       await database.close();
     },
   };
+}
+
+/**
+ * One app for the whole file: built before the first test, closed after the last. The returned
+ * object is filled in by the beforeAll hook, so read it inside hooks and tests only.
+ */
+export function useTestApp(overrides: Partial<AppConfig> = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestApp(overrides));
+  });
+  afterAll(async () => {
+    await ctx.close?.();
+  });
+  return ctx;
 }
 
 let counter = 0;

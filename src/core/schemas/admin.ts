@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../order-status';
-import { moneyOutput } from './common';
+import { monthKeyOutput, moneyOutput, positiveId } from './common';
 
 /**
  * The administrator's figures. Money counts every order that is not cancelled, as the reports
@@ -17,12 +17,11 @@ export const ACTIVE_RESTAURANT_DAYS = 90;
 export const ADMIN_ORDERS_DEFAULT_LIMIT = 50;
 export const ADMIN_ORDERS_MAX_LIMIT = 500;
 
-const monthKey = z.string().regex(/^\d{4}-\d{2}$/);
 const orderStatus = z.enum(ORDER_STATUSES);
 
 export const adminStatsOutput = z.object({
   /** The Hawaii month "this month" refers to: "2026-11". */
-  currentMonth: monthKey,
+  currentMonth: monthKeyOutput,
   stats: z.object({
     /** Every farm and restaurant profile. */
     farms: z.number().int(),
@@ -52,12 +51,6 @@ export const adminStatsOutput = z.object({
   ),
 });
 export type AdminStats = z.infer<typeof adminStatsOutput>;
-
-const positiveId = z.coerce
-  .number({ error: 'Must be a number' })
-  .int('Must be a whole number')
-  .positive('Must be positive')
-  .max(2_147_483_647, 'Too large');
 
 /** GET /api/admin/orders and /api/admin/orders.csv filters. */
 export const adminOrdersQuery = z.object({

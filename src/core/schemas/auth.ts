@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
-import { REQUIRED } from './common';
+import { REQUIRED, requiredText } from './common';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -18,8 +18,8 @@ export const registerBody = z.object({
     .string({ error: REQUIRED })
     .min(PASSWORD_MIN_LENGTH, `At least ${PASSWORD_MIN_LENGTH} characters`)
     .max(200, 'At most 200 characters'),
-  firstName: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100),
-  lastName: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100),
+  firstName: requiredText(100),
+  lastName: requiredText(100),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
@@ -38,13 +38,6 @@ export type DemoAccounts = z.infer<typeof demoAccountsOutput>;
 
 export const switchRoleBody = z.object({
   role: z.enum(['farmer', 'restaurant'], { error: 'Choose farmer or restaurant' }),
-});
-
-export const contactOutput = z.object({
-  name: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  position: z.string().nullable(),
 });
 
 export const profileOutput = z.object({

@@ -29,13 +29,17 @@ export const moneyInput = z
 /** A 2-decimal money string as the server sends it. */
 export const moneyOutput = z.string().regex(/^-?\d+\.\d{2}$/);
 
-export const idParam = z.object({
-  id: z.coerce
-    .number({ error: 'Must be a number' })
-    .int('Must be a whole number')
-    .positive('Must be positive')
-    .max(2_147_483_647, 'Too large'),
-});
+/** A database id (a PostgreSQL integer) from a path or query string. */
+export const positiveId = z.coerce
+  .number({ error: 'Must be a number' })
+  .int('Must be a whole number')
+  .positive('Must be positive')
+  .max(2_147_483_647, 'Too large');
+
+export const idParam = z.object({ id: positiveId });
+
+/** One Hawaii calendar month as the server sends it: "2026-06". */
+export const monthKeyOutput = z.string().regex(/^\d{4}-\d{2}$/);
 
 export const errorResponse = z.object({
   message: z.string(),

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES, UNITS } from '../constants';
-import { moneyInput, moneyOutput, optionalText, REQUIRED, requiredText } from './common';
+import {
+  moneyInput,
+  moneyOutput,
+  optionalText,
+  positiveId,
+  REQUIRED,
+  requiredText,
+} from './common';
 
 /** The largest stock a product may carry; keeps sums far from the integer column's limit. */
 export const MAX_AVAILABLE_QUANTITY = 1_000_000;
@@ -113,12 +120,7 @@ export const productQuery = z.object({
       error: 'Choose a category from the list',
     })
     .optional(),
-  farmId: z.coerce
-    .number({ error: 'Must be a number' })
-    .int('Must be a whole number')
-    .positive('Must be positive')
-    .max(2_147_483_647, 'Too large')
-    .optional(),
+  farmId: positiveId.optional(),
   availability: z
     .enum(PRODUCT_AVAILABILITY, { error: 'Use all, available or out_of_stock' })
     .optional(),

@@ -85,16 +85,8 @@ export type RestaurantProfileUpdateBody = z.infer<typeof restaurantProfileUpdate
 
 /** The address as the forms collect it; state and ZIP limits are the spec's. */
 export const addressForm = z.object({
-  street: z.string().trim().min(1, REQUIRED).max(200),
-  city: z.string().trim().min(1, REQUIRED).max(100),
-  state: z
-    .string()
-    .trim()
-    .min(1, REQUIRED)
-    .max(STATE_MAX_LENGTH, `At most ${STATE_MAX_LENGTH} characters`),
-  zip: z
-    .string()
-    .trim()
-    .min(1, REQUIRED)
-    .max(ZIP_MAX_LENGTH, `At most ${ZIP_MAX_LENGTH} characters`),
+  street: requiredText(200),
+  city: requiredText(100),
+  state: requiredText(STATE_MAX_LENGTH),
+  zip: requiredText(ZIP_MAX_LENGTH),
 });

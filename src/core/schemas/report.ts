@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../order-status';
-import { moneyOutput } from './common';
+import { monthKeyOutput, moneyOutput } from './common';
 
 /**
  * GET /api/reports/farm and GET /api/reports/restaurant. Every figure is computed by the
@@ -21,9 +21,6 @@ export const DASHBOARD_RECENT_ORDERS_SHOWN = 3;
 export const REVENUE_RULE_CAPTION = 'Cancelled orders are not counted';
 
 const orderStatus = z.enum(ORDER_STATUSES);
-
-/** One Hawaii calendar month, oldest first: "2026-06". */
-const monthKey = z.string().regex(/^\d{4}-\d{2}$/);
 
 export const statusSliceOutput = z.object({
   status: orderStatus,
@@ -52,7 +49,7 @@ export type Growth = z.infer<typeof growthOutput>;
 
 export const farmReportOutput = z.object({
   /** The Hawaii month "this month" refers to: "2026-11". */
-  currentMonth: monthKey,
+  currentMonth: monthKeyOutput,
   totals: z.object({
     totalRevenue: moneyOutput,
     monthlyRevenue: moneyOutput,
@@ -65,7 +62,9 @@ export const farmReportOutput = z.object({
     activeProducts: z.number().int(),
   }),
   growth: growthOutput,
-  months: z.array(z.object({ month: monthKey, revenue: moneyOutput, orders: z.number().int() })),
+  months: z.array(
+    z.object({ month: monthKeyOutput, revenue: moneyOutput, orders: z.number().int() }),
+  ),
   /** The top 6 products by revenue; the ranked list shows the first 5. */
   topProducts: z.array(
     z.object({
@@ -84,7 +83,7 @@ export const farmReportOutput = z.object({
 export type FarmReport = z.infer<typeof farmReportOutput>;
 
 export const restaurantReportOutput = z.object({
-  currentMonth: monthKey,
+  currentMonth: monthKeyOutput,
   totals: z.object({
     totalSpent: moneyOutput,
     monthlySpent: moneyOutput,
@@ -94,7 +93,9 @@ export const restaurantReportOutput = z.object({
     activeOrders: z.number().int(),
     avgOrderValue: moneyOutput,
   }),
-  months: z.array(z.object({ month: monthKey, spent: moneyOutput, orders: z.number().int() })),
+  months: z.array(
+    z.object({ month: monthKeyOutput, spent: moneyOutput, orders: z.number().int() }),
+  ),
   statusDistribution: z.array(statusSliceOutput),
   /** Top 10 farms by spending. */
   topFarms: z.array(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SCHEDULE_ZONES } from '../constants';
 import { isValidCalendarDate } from '../hawaii-time';
+import { positiveId } from './common';
 
 export const DATES_REQUIRED_MESSAGE = 'Please select at least one delivery date';
 export const ZONE_REQUIRED_MESSAGE = 'Please select a delivery zone';
@@ -41,11 +42,7 @@ export type Schedule = z.infer<typeof scheduleOutput>;
 export const scheduleListOutput = z.array(scheduleOutput);
 
 export const farmIdParam = z.object({
-  farmId: z.coerce
-    .number({ error: 'Must be a number' })
-    .int('Must be a whole number')
-    .positive('Must be positive')
-    .max(2_147_483_647, 'Too large'),
+  farmId: positiveId,
 });
 
 /** Adds a date to a selection: duplicates ignored, kept sorted (spec section 5). */
