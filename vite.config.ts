@@ -9,12 +9,6 @@ export default defineConfig({
   root: fromRoot('./src/client'),
   publicDir: fromRoot('./src/client/public'),
   plugins: [react(), tailwindcss()],
-  resolve: {
-    alias: {
-      '@core': fromRoot('./src/core'),
-      '@client': fromRoot('./src/client'),
-    },
-  },
   build: {
     outDir: fromRoot('./dist/client'),
     emptyOutDir: true,

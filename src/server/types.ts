@@ -1,4 +1,4 @@
-import type { Role } from '../core/constants';
+import type { Role } from '#core/constants';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/database';
 

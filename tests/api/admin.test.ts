@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hawaiiMonth } from '../../src/core/hawaii-time';
+import { hawaiiMonth } from '#core/hawaii-time';
 import { orders, products, users } from '../../src/server/db/schema';
 import { grantAdmin } from '../../src/server/modules/auth/service';
 import {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, hawaiiToday } from '../../src/core/hawaii-time';
+import { addDays, hawaiiToday } from '#core/hawaii-time';
 import { deliverySchedules, orderItems, orders, products } from '../../src/server/db/schema';
 import {
   createTestApp,

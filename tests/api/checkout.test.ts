@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, hawaiiToday } from '../../src/core/hawaii-time';
+import { addDays, hawaiiToday } from '#core/hawaii-time';
 import { orders } from '../../src/server/db/schema';
 import {
   addDeliveryDay,

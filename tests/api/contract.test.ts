@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, hawaiiToday } from '../../src/core/hawaii-time';
+import { addDays, hawaiiToday } from '#core/hawaii-time';
 import { Session, signUp, signUpFarmer, signUpRestaurant, useTestApp } from '../helpers/test-app';
 
 /** API.md's shapes as an outside client checks them: exact keys and wire types. */

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, hawaiiToday } from '../../src/core/hawaii-time';
+import { addDays, hawaiiToday } from '#core/hawaii-time';
 import {
   addDeliveryDay,
   createProduct,

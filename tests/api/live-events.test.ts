@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveEvent } from '../../src/core/schemas/notification';
+import type { LiveEvent } from '#core/schemas/notification';
 import { buildApp } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/database';
 import { databaseClient } from '../../src/server/modules/events/database-client';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, hawaiiToday } from '../../src/core/hawaii-time';
-import { canTransition, ORDER_STATUSES, type OrderStatus } from '../../src/core/order-status';
+import { addDays, hawaiiToday } from '#core/hawaii-time';
+import { canTransition, ORDER_STATUSES, type OrderStatus } from '#core/order-status';
 import { orderStatusHistory } from '../../src/server/db/schema';
 import {
   addDeliveryDay,

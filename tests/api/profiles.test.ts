@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESTAURANT_ZONES } from '../../src/core/constants';
+import { RESTAURANT_ZONES } from '#core/constants';
 import { grantAdmin } from '../../src/server/modules/auth/service';
 import {
   sampleProfile,

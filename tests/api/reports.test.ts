@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { toMoneyString, parseMoney } from '../../src/core/money';
-import type { OrderStatus } from '../../src/core/order-status';
-import { farmReportOutput, restaurantReportOutput } from '../../src/core/schemas/report';
+import { toMoneyString, parseMoney } from '#core/money';
+import type { OrderStatus } from '#core/order-status';
+import { farmReportOutput, restaurantReportOutput } from '#core/schemas/report';
 import { orderItems, orders, products } from '../../src/server/db/schema';
 import {
   createTestApp,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, hawaiiToday } from '../../src/core/hawaii-time';
-import { DATES_REQUIRED_MESSAGE, ZONE_REQUIRED_MESSAGE } from '../../src/core/schemas/schedule';
+import { addDays, hawaiiToday } from '#core/hawaii-time';
+import { DATES_REQUIRED_MESSAGE, ZONE_REQUIRED_MESSAGE } from '#core/schemas/schedule';
 import { deliverySchedules } from '../../src/server/db/schema';
 import { Session, signUpFarmer, signUpRestaurant, useTestApp } from '../helpers/test-app';
 

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, hawaiiToday } from '../../src/core/hawaii-time';
+import { addDays, hawaiiToday } from '#core/hawaii-time';
 import { buildApp } from '../../src/server/app';
 import {
   createTestApp,

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCHEDULE_ZONES_BY_ISLAND } from '../../src/core/constants';
-import { hawaiiToday } from '../../src/core/hawaii-time';
-import { ORDER_STATUSES, nextStatuses, type OrderStatus } from '../../src/core/order-status';
+import { SCHEDULE_ZONES_BY_ISLAND } from '#core/constants';
+import { hawaiiToday } from '#core/hawaii-time';
+import { ORDER_STATUSES, nextStatuses, type OrderStatus } from '#core/order-status';
 import type { Database } from '../../src/server/db/database';
 import { users } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../src/server/db/seed';

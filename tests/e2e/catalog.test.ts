@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, hawaiiToday } from '../../src/core/hawaii-time';
+import { addDays, hawaiiToday } from '#core/hawaii-time';
 import {
   baseURL,
   DESKTOP,

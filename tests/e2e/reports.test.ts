@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoneyString, parseMoney, toMoneyString } from '../../src/core/money';
-import type { FarmReport, RestaurantReport } from '../../src/core/schemas/report';
+import { formatMoneyString, parseMoney, toMoneyString } from '#core/money';
+import type { FarmReport, RestaurantReport } from '#core/schemas/report';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
 import {
   DESKTOP,

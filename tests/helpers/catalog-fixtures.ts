@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { parseMoney, toMoneyString } from '../../src/core/money';
+import { parseMoney, toMoneyString } from '#core/money';
 import type { Db } from '../../src/server/db/database';
 import { deliverySchedules, farms, products } from '../../src/server/db/schema';
 import type { Session } from './test-app';

@@ -1,5 +1,5 @@
-import type { Role } from '@core/constants';
-import type { User } from '@core/schemas/auth';
+import type { Role } from '#core/constants';
+import type { User } from '#core/schemas/auth';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { AppShell } from '../components/layout/app-shell';

@@ -1,4 +1,4 @@
-import { UNAUTHORIZED_REDIRECT_MS } from '@core/constants';
+import { UNAUTHORIZED_REDIRECT_MS } from '#core/constants';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router';

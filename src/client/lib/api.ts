@@ -1,4 +1,4 @@
-import type { ErrorResponse } from '@core/schemas/common';
+import type { ErrorResponse } from '#core/schemas/common';
 
 /**
  * Any non-OK response becomes an ApiError whose message is "{status}: {body text}"

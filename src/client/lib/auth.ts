@@ -1,4 +1,4 @@
-import type { User } from '@core/schemas/auth';
+import type { User } from '#core/schemas/auth';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from './api';
 

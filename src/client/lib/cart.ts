@@ -7,8 +7,8 @@ import {
   setCartQuantity,
   type Cart,
   type CartProduct,
-} from '@core/cart';
-import { CART_STORAGE_KEY } from '@core/constants';
+} from '#core/cart';
+import { CART_STORAGE_KEY } from '#core/constants';
 import { useSyncExternalStore } from 'react';
 
 /** The restaurant's cart, kept in localStorage under 'restaurant-cart' and shared across tabs. */

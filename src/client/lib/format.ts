@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { HAWAII_TIME_ZONE } from '@core/constants';
-import { formatMoneyString } from '@core/money';
+import { HAWAII_TIME_ZONE } from '#core/constants';
+import { formatMoneyString } from '#core/money';
 import { format } from 'date-fns';
 
 export { formatMoneyString as formatMoney };

@@ -1,4 +1,4 @@
-import type { LiveEvent, LiveEventType } from '@core/schemas/notification';
+import type { LiveEvent, LiveEventType } from '#core/schemas/notification';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuth } from './auth';

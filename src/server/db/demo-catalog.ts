@@ -5,7 +5,7 @@ import type {
   RestaurantZone,
   SCHEDULE_ZONES_BY_ISLAND,
   Unit,
-} from '../../core/constants';
+} from '#core/constants';
 
 export type Island = keyof typeof SCHEDULE_ZONES_BY_ISLAND;
 export type ScheduleZone = (typeof SCHEDULE_ZONES_BY_ISLAND)[Island][number];

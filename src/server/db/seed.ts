@@ -2,10 +2,10 @@
 // months of orders with full status history. Planned in memory first (deterministic for a
 // given `now`), then written in one transaction with a few multi-row inserts.
 import { eq, sql } from 'drizzle-orm';
-import type { Role } from '../../core/constants';
-import { addDays, hawaiiDate, hawaiiToday } from '../../core/hawaii-time';
-import { multiplyCents, parseMoney, sumCents, toMoneyString, type Cents } from '../../core/money';
-import type { OrderStatus } from '../../core/order-status';
+import type { Role } from '#core/constants';
+import { addDays, hawaiiDate, hawaiiToday } from '#core/hawaii-time';
+import { multiplyCents, parseMoney, sumCents, toMoneyString, type Cents } from '#core/money';
+import type { OrderStatus } from '#core/order-status';
 import { hashPassword } from '../modules/auth/password';
 import type { Db, DbOrTx, Tx } from './database';
 import {

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { errorResponse } from '../../core/schemas/common';
+import { errorResponse } from '#core/schemas/common';
 import { newPdf } from './documents/pdf';
 import type { CsvFile } from './reports/csv';
 

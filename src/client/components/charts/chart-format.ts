@@ -1,4 +1,4 @@
-import { parseMoney } from '@core/money';
+import { parseMoney } from '#core/money';
 import { format } from 'date-fns';
 
 /** A wire money string as a number of dollars, for drawing only (never for arithmetic). */

@@ -1,4 +1,4 @@
-import type { User } from '@core/schemas/auth';
+import type { User } from '#core/schemas/auth';
 import { LogOut, UserPen } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Suspense, type ReactNode } from 'react';

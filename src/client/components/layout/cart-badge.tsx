@@ -1,4 +1,4 @@
-import { formatUsd } from '@core/money';
+import { formatUsd } from '#core/money';
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCart } from '../../lib/cart';

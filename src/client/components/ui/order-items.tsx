@@ -1,4 +1,4 @@
-import type { OrderItem } from '@core/schemas/order';
+import type { OrderItem } from '#core/schemas/order';
 import { formatMoney } from '../../lib/format';
 
 /** An order's lines as both sides read them: name, 'quantity x unit @ price each', line total. */

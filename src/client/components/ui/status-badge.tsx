@@ -1,4 +1,4 @@
-import { isOrderStatus, statusLabel } from '@core/order-status';
+import { isOrderStatus, statusLabel } from '#core/order-status';
 import { Badge, type BadgeVariant } from './badge';
 
 /** Spec section 4: cancelled destructive, pending secondary, others default; unknown neutral. */

@@ -1,4 +1,4 @@
-import { isOrderStatus, statusLabel, type OrderStatus } from '@core/order-status';
+import { isOrderStatus, statusLabel, type OrderStatus } from '#core/order-status';
 import { cn } from '../../lib/cn';
 
 /** The combined screen's badge: uppercase, one colour per status (spec section 4). */

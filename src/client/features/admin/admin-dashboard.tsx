@@ -1,5 +1,5 @@
-import { formatMoneyString } from '@core/money';
-import { REVENUE_RULE_CAPTION } from '@core/schemas/report';
+import { formatMoneyString } from '#core/money';
+import { REVENUE_RULE_CAPTION } from '#core/schemas/report';
 import { DollarSign, ShoppingCart, Sprout, Store, Users } from 'lucide-react';
 import {
   Card,

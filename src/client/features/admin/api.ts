@@ -1,5 +1,5 @@
-import type { AdminHealth, AdminOrder, AdminStats } from '@core/schemas/admin';
-import type { FarmSummary } from '@core/schemas/product';
+import type { AdminHealth, AdminOrder, AdminStats } from '#core/schemas/admin';
+import type { FarmSummary } from '#core/schemas/product';
 import { useQuery } from '@tanstack/react-query';
 
 export const ADMIN_STATS_PATH = '/api/admin/stats';

@@ -1,4 +1,4 @@
-import { ADMIN_TABLE_ROWS } from '@core/schemas/admin';
+import { ADMIN_TABLE_ROWS } from '#core/schemas/admin';
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button';

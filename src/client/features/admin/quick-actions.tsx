@@ -1,4 +1,4 @@
-import { hawaiiMonth } from '@core/hawaii-time';
+import { hawaiiMonth } from '#core/hawaii-time';
 import { Archive, FileSpreadsheet, FileText, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';

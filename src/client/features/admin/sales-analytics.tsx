@@ -1,9 +1,9 @@
-import { parseMoney } from '@core/money';
+import { parseMoney } from '#core/money';
 import {
   FARM_BAR_SCALE_CENTS,
   RESTAURANT_BAR_SCALE_CENTS,
   type AdminStats,
-} from '@core/schemas/admin';
+} from '#core/schemas/admin';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';

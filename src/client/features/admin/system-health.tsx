@@ -1,4 +1,4 @@
-import type { AdminHealth } from '@core/schemas/admin';
+import type { AdminHealth } from '#core/schemas/admin';
 import { RefreshCw } from 'lucide-react';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

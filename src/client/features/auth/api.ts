@@ -1,4 +1,4 @@
-import type { DemoAccounts, LoginBody, RegisterBody, User } from '@core/schemas/auth';
+import type { DemoAccounts, LoginBody, RegisterBody, User } from '#core/schemas/auth';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
 import { USER_QUERY_KEY } from '../../lib/auth';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginBody, PASSWORD_MIN_LENGTH, registerBody } from '@core/schemas/auth';
+import { loginBody, PASSWORD_MIN_LENGTH, registerBody } from '#core/schemas/auth';
 import { Eye, EyeOff, KeyRound } from 'lucide-react';
 import { forwardRef, useState, type InputHTMLAttributes } from 'react';
 import { useForm } from 'react-hook-form';

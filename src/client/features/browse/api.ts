@@ -3,7 +3,7 @@ import {
   type ProductAvailability,
   type ProductPage,
   type ProductSort,
-} from '@core/schemas/product';
+} from '#core/schemas/product';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 

@@ -1,10 +1,10 @@
-import { BROWSE_CATEGORIES, titleCase } from '@core/constants';
+import { BROWSE_CATEGORIES, titleCase } from '#core/constants';
 import {
   PRODUCT_AVAILABILITY,
   PRODUCT_SORTS,
   type ProductAvailability,
   type ProductSort,
-} from '@core/schemas/product';
+} from '#core/schemas/product';
 import { Package, Search, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';

@@ -1,5 +1,5 @@
-import { lineTotalCents } from '@core/cart';
-import { formatUsd } from '@core/money';
+import { lineTotalCents } from '#core/cart';
+import { formatUsd } from '#core/money';
 import { ChevronDown, ChevronUp, ShoppingCart } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
-import { titleCase } from '@core/constants';
-import type { Product } from '@core/schemas/product';
+import { titleCase } from '#core/constants';
+import type { Product } from '#core/schemas/product';
 import { CalendarDays, Leaf, Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

@@ -1,9 +1,9 @@
-import { SCHEDULE_ZONES_BY_ISLAND } from '@core/constants';
+import { SCHEDULE_ZONES_BY_ISLAND } from '#core/constants';
 import {
   addScheduleDate,
   DATES_REQUIRED_MESSAGE,
   ZONE_REQUIRED_MESSAGE,
-} from '@core/schemas/schedule';
+} from '#core/schemas/schedule';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';

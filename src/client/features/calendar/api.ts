@@ -1,4 +1,4 @@
-import type { Schedule, ScheduleCreateBody } from '@core/schemas/schedule';
+import type { Schedule, ScheduleCreateBody } from '#core/schemas/schedule';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';

@@ -1,5 +1,5 @@
-import { hawaiiToday } from '@core/hawaii-time';
-import type { Schedule } from '@core/schemas/schedule';
+import { hawaiiToday } from '#core/hawaii-time';
+import type { Schedule } from '#core/schemas/schedule';
 import { format } from 'date-fns';
 import { CalendarDays, MapPin, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';

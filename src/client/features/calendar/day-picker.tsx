@@ -1,4 +1,4 @@
-import { hawaiiToday } from '@core/hawaii-time';
+import { hawaiiToday } from '#core/hawaii-time';
 import { format } from 'date-fns';
 import type { ComponentProps } from 'react';
 import { DayPicker } from 'react-day-picker';

@@ -1,4 +1,4 @@
-import type { DevUser } from '@core/schemas/admin';
+import type { DevUser } from '#core/schemas/admin';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useId, useState } from 'react';

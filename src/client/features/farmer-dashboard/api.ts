@@ -1,4 +1,4 @@
-import type { FarmReport } from '@core/schemas/report';
+import type { FarmReport } from '#core/schemas/report';
 import { useQuery } from '@tanstack/react-query';
 
 /** The dashboard's figures come from the farm's report (same cache entry). */

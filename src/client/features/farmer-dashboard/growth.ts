@@ -1,4 +1,4 @@
-import type { Growth } from '@core/schemas/report';
+import type { Growth } from '#core/schemas/report';
 
 export interface GrowthDisplay {
   value: string;

@@ -1,4 +1,4 @@
-import type { Order, OrderStatusInput } from '@core/schemas/order';
+import type { Order, OrderStatusInput } from '#core/schemas/order';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';

@@ -2,7 +2,7 @@ import {
   orderStatusBody,
   RECIPIENT_NAME_MAX_LENGTH,
   RECIPIENT_REQUIRED_MESSAGE,
-} from '@core/schemas/order';
+} from '#core/schemas/order';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';

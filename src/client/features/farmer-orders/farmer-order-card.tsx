@@ -3,8 +3,8 @@ import {
   nextStatuses,
   STATUS_ACTION_LABELS,
   type OrderStatus,
-} from '@core/order-status';
-import type { Order } from '@core/schemas/order';
+} from '#core/order-status';
+import type { Order } from '#core/schemas/order';
 import { FileText, Package } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';

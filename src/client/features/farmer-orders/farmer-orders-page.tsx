@@ -3,9 +3,9 @@ import {
   ORDER_STATUSES,
   statusLabel,
   type OrderStatus,
-} from '@core/order-status';
-import { hawaiiToday } from '@core/hawaii-time';
-import type { Order } from '@core/schemas/order';
+} from '#core/order-status';
+import { hawaiiToday } from '#core/hawaii-time';
+import type { Order } from '#core/schemas/order';
 import { ClipboardList, ListChecks } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button';

@@ -1,8 +1,8 @@
-import { IN_PROGRESS_STATUSES, type OrderStatus } from '@core/order-status';
-import type { AdminOrder, AdminStats } from '@core/schemas/admin';
-import type { Order, OrderStatusInput } from '@core/schemas/order';
-import type { Product } from '@core/schemas/product';
-import type { Schedule } from '@core/schemas/schedule';
+import { IN_PROGRESS_STATUSES, type OrderStatus } from '#core/order-status';
+import type { AdminOrder, AdminStats } from '#core/schemas/admin';
+import type { Order, OrderStatusInput } from '#core/schemas/order';
+import type { Product } from '#core/schemas/product';
+import type { Schedule } from '#core/schemas/schedule';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 

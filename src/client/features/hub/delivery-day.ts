@@ -1,4 +1,4 @@
-import { addDays } from '@core/hawaii-time';
+import { addDays } from '#core/hawaii-time';
 import { formatCalendarDate } from '../../lib/format';
 
 /** "Today", "Tomorrow", "Fri, Dec 4", or "None scheduled". */

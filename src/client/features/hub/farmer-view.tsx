@@ -1,8 +1,8 @@
-import { LOW_STOCK_THRESHOLD } from '@core/constants';
-import { hawaiiMonth, hawaiiToday } from '@core/hawaii-time';
-import { formatUsd, parseMoney } from '@core/money';
-import type { Product } from '@core/schemas/product';
-import { REVENUE_RULE_CAPTION } from '@core/schemas/report';
+import { LOW_STOCK_THRESHOLD } from '#core/constants';
+import { hawaiiMonth, hawaiiToday } from '#core/hawaii-time';
+import { formatUsd, parseMoney } from '#core/money';
+import type { Product } from '#core/schemas/product';
+import { REVENUE_RULE_CAPTION } from '#core/schemas/report';
 import { format } from 'date-fns';
 import {
   BarChart3,

@@ -1,5 +1,5 @@
-import type { Role } from '@core/constants';
-import type { User } from '@core/schemas/auth';
+import type { Role } from '#core/constants';
+import type { User } from '#core/schemas/auth';
 import { Loader2, Shield, Sprout, Store } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Brand } from '../../components/layout/brand';

@@ -1,4 +1,4 @@
-import { addDays } from '@core/hawaii-time';
+import { addDays } from '#core/hawaii-time';
 
 export const HUB_CATEGORIES = ['all', 'vegetables', 'fruits', 'herbs'] as const;
 export type HubCategory = (typeof HUB_CATEGORIES)[number];

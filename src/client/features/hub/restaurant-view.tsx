@@ -1,10 +1,10 @@
-import { groupCartByFarm, lineTotalCents } from '@core/cart';
-import { titleCase } from '@core/constants';
-import { hawaiiMonth, hawaiiToday } from '@core/hawaii-time';
-import { formatUsd, parseMoney } from '@core/money';
-import { IN_PROGRESS_STATUSES } from '@core/order-status';
-import type { Product } from '@core/schemas/product';
-import { REVENUE_RULE_CAPTION } from '@core/schemas/report';
+import { groupCartByFarm, lineTotalCents } from '#core/cart';
+import { titleCase } from '#core/constants';
+import { hawaiiMonth, hawaiiToday } from '#core/hawaii-time';
+import { formatUsd, parseMoney } from '#core/money';
+import { IN_PROGRESS_STATUSES } from '#core/order-status';
+import type { Product } from '#core/schemas/product';
+import { REVENUE_RULE_CAPTION } from '#core/schemas/report';
 import {
   CalendarDays,
   Minus,

@@ -3,7 +3,7 @@ import type {
   ProductBody,
   ProductDeleteResult,
   ProductUpdateBody,
-} from '@core/schemas/product';
+} from '#core/schemas/product';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';

@@ -1,5 +1,5 @@
-import { LOW_STOCK_THRESHOLD, titleCase } from '@core/constants';
-import type { Product } from '@core/schemas/product';
+import { LOW_STOCK_THRESHOLD, titleCase } from '#core/constants';
+import type { Product } from '#core/schemas/product';
 import { Leaf, Package, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';

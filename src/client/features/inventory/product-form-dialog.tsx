@@ -1,10 +1,10 @@
-import { PRODUCT_CATEGORIES, titleCase, UNITS } from '@core/constants';
+import { PRODUCT_CATEGORIES, titleCase, UNITS } from '#core/constants';
 import {
   productBody,
   type Product,
   type ProductBody,
   type ProductFormValues,
-} from '@core/schemas/product';
+} from '#core/schemas/product';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { formatUsd, type Cents } from '@core/money';
+import { formatUsd, type Cents } from '#core/money';
 import { Leaf, Minus, Package, Plus, ShoppingCart, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge';

@@ -3,7 +3,7 @@ import type {
   NotificationList,
   NotificationPreferences,
   NotificationPreferencesBody,
-} from '@core/schemas/notification';
+} from '#core/schemas/notification';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 

@@ -1,4 +1,4 @@
-import type { Notification } from '@core/schemas/notification';
+import type { Notification } from '#core/schemas/notification';
 import { Bell, Check, CheckCheck } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';

@@ -2,8 +2,8 @@ import {
   notificationPreferencesBody,
   type NotificationPreferences,
   type NotificationPreferencesInput,
-} from '@core/schemas/notification';
-import { formatPhone, PHONE_MAX_LENGTH } from '@core/phone';
+} from '#core/schemas/notification';
+import { formatPhone, PHONE_MAX_LENGTH } from '#core/phone';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail, MessageSquareText } from 'lucide-react';
 import { useId, type ReactNode } from 'react';

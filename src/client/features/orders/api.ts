@@ -1,7 +1,7 @@
-import { hawaiiToday } from '@core/hawaii-time';
-import type { FarmSummary } from '@core/schemas/product';
-import type { CheckoutInput, CheckoutResult, Order } from '@core/schemas/order';
-import type { Schedule } from '@core/schemas/schedule';
+import { hawaiiToday } from '#core/hawaii-time';
+import type { FarmSummary } from '#core/schemas/product';
+import type { CheckoutInput, CheckoutResult, Order } from '#core/schemas/order';
+import type { Schedule } from '#core/schemas/schedule';
 import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';

@@ -1,11 +1,11 @@
-import { lineTotalCents, type CartItem, type FarmGroup } from '@core/cart';
-import { formatUsd } from '@core/money';
+import { lineTotalCents, type CartItem, type FarmGroup } from '#core/cart';
+import { formatUsd } from '#core/money';
 import {
   ORDER_CONFLICT_CODES,
   ORDER_NOTES_MAX_LENGTH,
   type OrderConflictBody,
   type OrderProblemProduct,
-} from '@core/schemas/order';
+} from '#core/schemas/order';
 import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';

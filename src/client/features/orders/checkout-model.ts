@@ -1,12 +1,12 @@
-import type { Cart, FarmGroup } from '@core/cart';
-import { groupCartByFarm } from '@core/cart';
-import { formatUsd, parseMoney, toMoneyString } from '@core/money';
+import type { Cart, FarmGroup } from '#core/cart';
+import { groupCartByFarm } from '#core/cart';
+import { formatUsd, parseMoney, toMoneyString } from '#core/money';
 import {
   ORDER_CONFLICT_CODES,
   type CheckoutInput,
   type OrderConflictBody,
-} from '@core/schemas/order';
-import type { FarmSummary } from '@core/schemas/product';
+} from '#core/schemas/order';
+import type { FarmSummary } from '#core/schemas/product';
 
 /** What the restaurant chose for one farm's order. */
 export interface FarmChoice {

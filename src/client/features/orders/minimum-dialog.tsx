@@ -1,5 +1,5 @@
-import type { FarmGroup } from '@core/cart';
-import { formatUsd } from '@core/money';
+import type { FarmGroup } from '#core/cart';
+import { formatUsd } from '#core/money';
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';

@@ -1,4 +1,4 @@
-import type { Order } from '@core/schemas/order';
+import type { Order } from '#core/schemas/order';
 import { FileText } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';

@@ -1,6 +1,6 @@
-import { parseMoney, formatUsd } from '@core/money';
-import { IN_PROGRESS_STATUSES } from '@core/order-status';
-import type { Order } from '@core/schemas/order';
+import { parseMoney, formatUsd } from '#core/money';
+import { IN_PROGRESS_STATUSES } from '#core/order-status';
+import type { Order } from '#core/schemas/order';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 

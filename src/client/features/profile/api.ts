@@ -1,10 +1,10 @@
-import type { ProfileRole } from '@core/constants';
-import type { Profile, User } from '@core/schemas/auth';
+import type { ProfileRole } from '#core/constants';
+import type { Profile, User } from '#core/schemas/auth';
 import type {
   FarmProfileUpdateBody,
   ProfileCreateBody,
   RestaurantProfileUpdateBody,
-} from '@core/schemas/profile';
+} from '#core/schemas/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { USER_QUERY_KEY } from '../../lib/auth';

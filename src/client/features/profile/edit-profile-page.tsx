@@ -1,5 +1,5 @@
-import { RESTAURANT_ZONES, titleCase, type ProfileRole } from '@core/constants';
-import type { Profile } from '@core/schemas/auth';
+import { RESTAURANT_ZONES, titleCase, type ProfileRole } from '#core/constants';
+import type { Profile } from '#core/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ChevronDown } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
-import { PHONE_MAX_LENGTH, formatPhone } from '@core/phone';
-import { STATE_MAX_LENGTH, ZIP_MAX_LENGTH } from '@core/constants';
+import { PHONE_MAX_LENGTH, formatPhone } from '#core/phone';
+import { STATE_MAX_LENGTH, ZIP_MAX_LENGTH } from '#core/constants';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field, Input, Textarea } from '../../components/ui/form';

@@ -1,13 +1,13 @@
-import { RESTAURANT_ZONES } from '@core/constants';
-import { composeLocation, parseLocation } from '@core/location';
-import type { Profile } from '@core/schemas/auth';
-import { REQUIRED } from '@core/schemas/common';
+import { RESTAURANT_ZONES } from '#core/constants';
+import { composeLocation, parseLocation } from '#core/location';
+import type { Profile } from '#core/schemas/auth';
+import { REQUIRED } from '#core/schemas/common';
 import {
   addressForm,
   farmProfileUpdateBody,
   profileCreateBody,
   restaurantProfileUpdateBody,
-} from '@core/schemas/profile';
+} from '#core/schemas/profile';
 import type { FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 

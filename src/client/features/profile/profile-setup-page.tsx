@@ -1,4 +1,4 @@
-import type { ProfileRole } from '@core/constants';
+import type { ProfileRole } from '#core/constants';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, Check, LogOut, Store, Tractor } from 'lucide-react';
 import { useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { ROLE_SWITCH_RELOAD_MS, type ProfileRole } from '@core/constants';
+import { ROLE_SWITCH_RELOAD_MS, type ProfileRole } from '#core/constants';
 import { AlertTriangle, ArrowLeftRight } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';

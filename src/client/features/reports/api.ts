@@ -1,4 +1,4 @@
-import type { FarmReport, RestaurantReport } from '@core/schemas/report';
+import type { FarmReport, RestaurantReport } from '#core/schemas/report';
 import { useQuery } from '@tanstack/react-query';
 
 export const FARM_REPORT_PATH = '/api/reports/farm';

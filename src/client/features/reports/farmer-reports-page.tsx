@@ -1,5 +1,5 @@
-import { statusLabel } from '@core/order-status';
-import { TOP_PRODUCTS_LIST, type FarmReport } from '@core/schemas/report';
+import { statusLabel } from '#core/order-status';
+import { TOP_PRODUCTS_LIST, type FarmReport } from '#core/schemas/report';
 import { CalendarDays, DollarSign, ShoppingCart, TrendingUp } from 'lucide-react';
 import {
   BarChartFigure,

@@ -1,5 +1,5 @@
-import { statusLabel } from '@core/order-status';
-import type { RestaurantReport } from '@core/schemas/report';
+import { statusLabel } from '#core/order-status';
+import type { RestaurantReport } from '#core/schemas/report';
 import { CheckCircle2, DollarSign, ShoppingCart, TrendingUp } from 'lucide-react';
 import {
   BarChartFigure,

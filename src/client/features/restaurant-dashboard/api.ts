@@ -1,4 +1,4 @@
-import type { RestaurantReport } from '@core/schemas/report';
+import type { RestaurantReport } from '#core/schemas/report';
 import { useQuery } from '@tanstack/react-query';
 
 /** The dashboard's figures come from the restaurant's report (same cache entry). */

@@ -4,8 +4,8 @@ import {
   adminOrderListOutput,
   adminOrdersQuery,
   adminStatsOutput,
-} from '../../../core/schemas/admin';
-import { errorResponse, idParam } from '../../../core/schemas/common';
+} from '#core/schemas/admin';
+import { errorResponse, idParam } from '#core/schemas/common';
 import { renderInvoice } from '../documents/pdf';
 import { csvResponse, pdfResponse, sendCsv, sendPdf } from '../route-schemas';
 import { requireAdmin } from '../auth/guards';

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { hawaiiMonth, hawaiiToday } from '../../../core/hawaii-time';
-import { ORDER_STATUSES, statusLabel, type OrderStatus } from '../../../core/order-status';
+import { hawaiiMonth, hawaiiToday } from '#core/hawaii-time';
+import { ORDER_STATUSES, statusLabel, type OrderStatus } from '#core/order-status';
 import {
   ACTIVE_RESTAURANT_DAYS,
   ADMIN_ORDERS_DEFAULT_LIMIT,
@@ -10,7 +10,7 @@ import {
   type AdminOrder,
   type AdminOrdersQuery,
   type AdminStats,
-} from '../../../core/schemas/admin';
+} from '#core/schemas/admin';
 import type { AppConfig } from '../../config';
 import type { Database, Db } from '../../db/database';
 import { orders } from '../../db/schema';

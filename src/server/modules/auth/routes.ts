@@ -5,8 +5,8 @@ import {
   registerBody,
   switchRoleBody,
   userOutput,
-} from '../../../core/schemas/auth';
-import { errorResponse } from '../../../core/schemas/common';
+} from '#core/schemas/auth';
+import { errorResponse } from '#core/schemas/common';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed';
 import { notFound } from '../../errors';
 import { requireUser } from './guards';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Role } from '../../../core/constants';
-import type { LoginBody, RegisterBody, User } from '../../../core/schemas/auth';
+import type { Role } from '#core/constants';
+import type { LoginBody, RegisterBody, User } from '#core/schemas/auth';
 import type { Db, DbOrTx } from '../../db/database';
 import { users } from '../../db/schema';
 import { AppError, conflict, forbidden, unauthorized } from '../../errors';

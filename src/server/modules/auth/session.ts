@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Role } from '../../../core/constants';
+import type { Role } from '#core/constants';
 import type { DbOrTx } from '../../db/database';
 import { farms, restaurants, sessions, users } from '../../db/schema';
 import type { AuthUser } from '../../types';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { devSwitchOutput, devUserListOutput, switchUserBody } from '../../../core/schemas/admin';
-import { errorResponse } from '../../../core/schemas/common';
+import { devSwitchOutput, devUserListOutput, switchUserBody } from '#core/schemas/admin';
+import { errorResponse } from '#core/schemas/common';
 import { notFound } from '../../errors';
 import { clearSessionCookie, hashToken, readSessionToken, setSessionCookie } from '../auth/session';
 import { endSession, listDevUsers, switchToUser } from './service';

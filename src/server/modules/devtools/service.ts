@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { DevUser } from '../../../core/schemas/admin';
+import type { DevUser } from '#core/schemas/admin';
 import type { Db } from '../../db/database';
 import { farms, restaurants, users } from '../../db/schema';
 import { notFound } from '../../errors';

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
-import { titleCase } from '../../../core/constants';
-import { hawaiiDate } from '../../../core/hawaii-time';
-import { formatUsd, parseMoney } from '../../../core/money';
+import { titleCase } from '#core/constants';
+import { hawaiiDate } from '#core/hawaii-time';
+import { formatUsd, parseMoney } from '#core/money';
 import type { DocumentOrder, Invoice } from './service';
 
 type Pdf = PDFKit.PDFDocument;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, idParam } from '../../../core/schemas/common';
-import { pickListQuery } from '../../../core/schemas/order';
+import { errorResponse, idParam } from '#core/schemas/common';
+import { pickListQuery } from '#core/schemas/order';
 import { requireFarmer, requireRestaurant, requireUser } from '../auth/guards';
 import { ownership } from '../orders/queries';
 import { errorResponses, pdfResponse, sendPdf } from '../route-schemas';

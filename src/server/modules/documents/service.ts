@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { DOCUMENT_STATUSES, statusLabel } from '../../../core/order-status';
-import type { Order } from '../../../core/schemas/order';
+import { DOCUMENT_STATUSES, statusLabel } from '#core/order-status';
+import type { Order } from '#core/schemas/order';
 import type { Db, DbOrTx } from '../../db/database';
 import { deliverySchedules, farms, orders, restaurants } from '../../db/schema';
 import { conflict, notFound } from '../../errors';

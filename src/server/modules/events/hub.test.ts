@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveEvent } from '../../../core/schemas/notification';
+import type { LiveEvent } from '#core/schemas/notification';
 import { concerns, parseLiveEvent, type LiveAudience } from './hub';
 
 const farmer: LiveAudience = { userId: 1, role: 'farmer', farmId: 10, restaurantId: null };

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { LiveEvent } from '../../../core/schemas/notification';
+import type { LiveEvent } from '#core/schemas/notification';
 import type { Database } from '../../db/database';
 import { databaseClient } from './database-client';
 import { LIVE_EVENTS_CHANNEL } from './publish';

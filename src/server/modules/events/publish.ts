@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { LiveEvent } from '../../../core/schemas/notification';
+import type { LiveEvent } from '#core/schemas/notification';
 import type { DbOrTx } from '../../db/database';
 
 /** The PostgreSQL channel that carries live events between processes. */

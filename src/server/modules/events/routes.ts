@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { LiveEvent } from '../../../core/schemas/notification';
+import type { LiveEvent } from '#core/schemas/notification';
 import { requireUser } from '../auth/guards';
 import { LiveEventHub } from './hub';
 

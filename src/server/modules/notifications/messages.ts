@@ -1,7 +1,7 @@
-import { LOW_STOCK_THRESHOLD } from '../../../core/constants';
-import type { NotificationKind } from '../../../core/schemas/notification';
-import { formatMoneyString } from '../../../core/money';
-import { statusLabel } from '../../../core/order-status';
+import { LOW_STOCK_THRESHOLD } from '#core/constants';
+import type { NotificationKind } from '#core/schemas/notification';
+import { formatMoneyString } from '#core/money';
+import { statusLabel } from '#core/order-status';
 
 /** What one notification says, whichever channel carries it. */
 export interface NotificationContent {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParam } from '../../../core/schemas/common';
+import { idParam } from '#core/schemas/common';
 import {
   notificationListOutput,
   notificationListQuery,
@@ -7,7 +7,7 @@ import {
   notificationPreferencesBody,
   notificationPreferencesOutput,
   notificationReadAllOutput,
-} from '../../../core/schemas/notification';
+} from '#core/schemas/notification';
 import { errorResponses } from '../route-schemas';
 import { requireUser } from '../auth/guards';
 import { ensureDeliveryQueue } from './queue';

@@ -5,8 +5,8 @@ import type {
   NotificationList,
   NotificationPreferences,
   NotificationPreferencesBody,
-} from '../../../core/schemas/notification';
-import { NOTIFICATION_LIST_DEFAULT } from '../../../core/schemas/notification';
+} from '#core/schemas/notification';
+import { NOTIFICATION_LIST_DEFAULT } from '#core/schemas/notification';
 import type { Db, DbOrTx } from '../../db/database';
 import {
   farms,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { parseMoney, toMoneyString } from '../../../core/money';
-import { isOrderStatus } from '../../../core/order-status';
-import type { Order } from '../../../core/schemas/order';
+import { parseMoney, toMoneyString } from '#core/money';
+import { isOrderStatus } from '#core/order-status';
+import type { Order } from '#core/schemas/order';
 import type { DbOrTx } from '../../db/database';
 import { farms, orderItems, orders, restaurants } from '../../db/schema';
 import { notFound } from '../../errors';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, idParam } from '../../../core/schemas/common';
+import { errorResponse, idParam } from '#core/schemas/common';
 import {
   checkoutBody,
   checkoutOutput,
@@ -12,7 +12,7 @@ import {
   orderListOutput,
   orderOutput,
   orderStatusBody,
-} from '../../../core/schemas/order';
+} from '#core/schemas/order';
 import { badRequest } from '../../errors';
 import { errorResponses } from '../route-schemas';
 import { requireFarmer, requireRestaurant, requireUser } from '../auth/guards';

@@ -1,20 +1,20 @@
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import { hawaiiToday } from '../../../core/hawaii-time';
-import { parseMoney, toMoneyString, type Cents } from '../../../core/money';
+import { hawaiiToday } from '#core/hawaii-time';
+import { parseMoney, toMoneyString, type Cents } from '#core/money';
 import {
   canTransition,
   isOrderStatus,
   nextStatuses,
   statusLabel,
   type OrderStatus,
-} from '../../../core/order-status';
+} from '#core/order-status';
 import {
   ORDER_CONFLICT_CODES,
   type Order,
   type OrderCreateBody,
   type OrderProblemProduct,
   type OrderStatusBody,
-} from '../../../core/schemas/order';
+} from '#core/schemas/order';
 import type { Db, Tx } from '../../db/database';
 import {
   deliverySchedules,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParam } from '../../../core/schemas/common';
+import { idParam } from '#core/schemas/common';
 import {
   farmListOutput,
   productBody,
@@ -9,7 +9,7 @@ import {
   productPageOutput,
   productQuery,
   productUpdateBody,
-} from '../../../core/schemas/product';
+} from '#core/schemas/product';
 import { errorResponses } from '../route-schemas';
 import { requireFarmer, requireUser } from '../auth/guards';
 import {

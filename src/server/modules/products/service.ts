@@ -11,7 +11,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { hawaiiToday } from '../../../core/hawaii-time';
+import { hawaiiToday } from '#core/hawaii-time';
 import {
   DEFAULT_PAGE_SIZE,
   type Product,
@@ -20,7 +20,7 @@ import {
   type ProductPage,
   type ProductQuery,
   type ProductUpdateBody,
-} from '../../../core/schemas/product';
+} from '#core/schemas/product';
 import type { Db, DbOrTx } from '../../db/database';
 import { deliverySchedules, farms, orderItems, products } from '../../db/schema';
 import { notFound } from '../../errors';

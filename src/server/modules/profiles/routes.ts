@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { profileOutput } from '../../../core/schemas/auth';
-import { errorResponse } from '../../../core/schemas/common';
+import { profileOutput } from '#core/schemas/auth';
+import { errorResponse } from '#core/schemas/common';
 import {
   farmProfileUpdateBody,
   profileCreateBody,
   restaurantProfileUpdateBody,
-} from '../../../core/schemas/profile';
+} from '#core/schemas/profile';
 import { requireUser } from '../auth/guards';
 import { createProfile, updateFarmProfile, updateRestaurantProfile } from './service';
 

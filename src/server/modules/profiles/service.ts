@@ -3,8 +3,8 @@ import type {
   FarmProfileUpdateBody,
   ProfileCreateBody,
   RestaurantProfileUpdateBody,
-} from '../../../core/schemas/profile';
-import type { Profile } from '../../../core/schemas/auth';
+} from '#core/schemas/profile';
+import type { Profile } from '#core/schemas/auth';
 import type { Db, DbOrTx } from '../../db/database';
 import { farms, restaurants, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { hawaiiToday } from '../../../core/hawaii-time';
+import { hawaiiToday } from '#core/hawaii-time';
 import type { Db } from '../../db/database';
 import { toCsv, type CsvFile } from './csv';
 import { ZONE } from './sql';

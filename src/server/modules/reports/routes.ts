@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../core/schemas/common';
-import { farmReportOutput, restaurantReportOutput } from '../../../core/schemas/report';
+import { errorResponse } from '#core/schemas/common';
+import { farmReportOutput, restaurantReportOutput } from '#core/schemas/report';
 import { requireFarmer, requireRestaurant } from '../auth/guards';
 import { csvResponse, sendCsv } from '../route-schemas';
 import { exportOrdersCsv } from './export';

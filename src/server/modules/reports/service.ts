@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { IN_PROGRESS_STATUSES, ORDER_STATUSES } from '../../../core/order-status';
+import { IN_PROGRESS_STATUSES, ORDER_STATUSES } from '#core/order-status';
 import {
   REPORT_MONTHS,
   REPORT_RECENT_ORDERS,
@@ -8,7 +8,7 @@ import {
   type FarmReport,
   type RestaurantReport,
   type StatusSlice,
-} from '../../../core/schemas/report';
+} from '#core/schemas/report';
 import type { Db, DbOrTx } from '../../db/database';
 import { COUNTED, moneySum, rows, toIso, ZONE, type Row } from './sql';
 

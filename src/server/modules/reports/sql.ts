@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { HAWAII_TIME_ZONE } from '../../../core/constants';
+import { HAWAII_TIME_ZONE } from '#core/constants';
 import type { DbOrTx } from '../../db/database';
 
 /*

@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam } from '../../../core/schemas/common';
-import {
-  farmIdParam,
-  scheduleCreateBody,
-  scheduleListOutput,
-} from '../../../core/schemas/schedule';
+import { idParam } from '#core/schemas/common';
+import { farmIdParam, scheduleCreateBody, scheduleListOutput } from '#core/schemas/schedule';
 import { errorResponses } from '../route-schemas';
 import { requireFarmer, requireUser } from '../auth/guards';
 import {

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
-import { hawaiiToday } from '../../../core/hawaii-time';
-import type { Schedule, ScheduleCreateBody } from '../../../core/schemas/schedule';
+import { hawaiiToday } from '#core/hawaii-time';
+import type { Schedule, ScheduleCreateBody } from '#core/schemas/schedule';
 import type { Db, DbOrTx } from '../../db/database';
 import { deliverySchedules, farms } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
