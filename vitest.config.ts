@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,6 +8,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The API tests mostly wait on the embedded database, so two workers pay even on two cores;
+    // and a worker keeps its loaded modules (and PGlite's compiled WebAssembly) from one test
+    // file to the next. Each file still gets a database of its own.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    isolate: false,
     setupFiles: ['./tests/setup.ts'],
+    globalSetup: ['./tests/helpers/migrated-snapshot.ts'],
   },
 });

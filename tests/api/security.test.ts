@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, hawaiiToday } from '#core/hawaii-time';
 import { buildApp } from '../../src/server/app';
@@ -12,6 +11,7 @@ import {
   type TestContext,
 } from '../helpers/test-app';
 import { createTestDatabase } from '../helpers/test-database';
+import { pdfText } from '../helpers/pdf-text';
 
 /** Reachable without signing in, by design. */
 const PUBLIC_ROUTES = new Set([
@@ -294,9 +294,7 @@ describe('PDFs of names the built-in PDF fonts cannot draw', () => {
     });
     downloads.push(await restaurant.get(`/api/invoices/${id}/download`));
     // Hawaiian names keep their letters: the ʻokina becomes an apostrophe, never a stray glyph.
-    const pickList = execFileSync('pdftotext', ['-layout', '-', '-'], {
-      input: downloads[2]!.rawPayload,
-    }).toString();
+    const pickList = await pdfText(downloads[2]!.rawPayload);
     expect(pickList.split('PACKING SLIP')[0]).toContain("Café 'Ono");
     for (const response of downloads) {
       expect(response.statusCode).toBe(200);

@@ -25,6 +25,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /** The embedded database's data folder as a tar archive (a consistent copy); PGlite only. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Folder of the embedded database; "memory://" keeps it in memory. */
   dataDir?: string | undefined;
+  /** A tar archive from dumpDataDir() to start the embedded database from. */
+  snapshot?: Blob | undefined;
   migrationsFolder?: string;
 }
 
@@ -65,13 +69,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dataDir = options.dataDir ?? './data/db';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(
+    options.snapshot ? { dataDir, loadDataDir: options.snapshot } : { dataDir },
+  );
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: () => pingDb(db),
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MIGRATIONS_FOLDER, openDatabase } from '../../src/server/db/database';
+
+/** Where the migrated embedded database of the current migrations is kept between runs. */
+export function migratedSnapshotPath(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(entry.name).update(readFileSync(path));
+    }
+  };
+  walk(MIGRATIONS_FOLDER);
+  return join(tmpdir(), 'harvest-hui-test-db', `${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
+/** Vitest global setup: migrates one embedded database and keeps it as a snapshot. */
+export default async function createMigratedSnapshot(): Promise<void> {
+  if (process.env.TEST_DATABASE_URL) return;
+  const file = migratedSnapshotPath();
+  try {
+    readFileSync(file);
+    return;
+  } catch {
+    // Not made yet for these migrations.
+  }
+  const database = await openDatabase({ dataDir: 'memory://' });
+  try {
+    await database.migrate();
+    const archive = Buffer.from(await (await database.dumpDataDir!()).arrayBuffer());
+    mkdirSync(join(file, '..'), { recursive: true });
+    // Written beside and renamed, so a run that stops halfway never leaves half a snapshot.
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, archive);
+    renameSync(partial, file);
+  } finally {
+    await database.close();
+  }
+}
