@@ -1,4 +1,4 @@
-import { parseMoney, type Cents } from './money';
+import { centsOf, parseMoney, type Cents } from './money';
 
 /** The farm fields a cart line carries, so checkout needs no extra lookups to group. */
 export interface CartFarm {
@@ -80,7 +80,7 @@ export function removeFromCart(cart: Cart, productId: number): Cart {
 }
 
 export function lineTotalCents(item: CartItem): Cents {
-  return (parseMoney(item.pricePerUnit) ?? 0) * item.quantity;
+  return centsOf(item.pricePerUnit) * item.quantity;
 }
 
 export function cartItemCount(cart: Cart): number {
@@ -115,8 +115,8 @@ export function groupCartByFarm(cart: Cart): FarmGroup[] {
         farm: item.farm,
         items: [],
         subtotalCents: 0,
-        deliveryFeeCents: parseMoney(item.farm.deliveryFee) ?? 0,
-        orderMinimumCents: parseMoney(item.farm.orderMinimum) ?? 0,
+        deliveryFeeCents: centsOf(item.farm.deliveryFee),
+        orderMinimumCents: centsOf(item.farm.orderMinimum),
         shortOfMinimumCents: 0,
       };
       groups.set(item.farmId, group);
@@ -130,6 +130,8 @@ export function groupCartByFarm(cart: Cart): FarmGroup[] {
   }));
 }
 
+const isMoney = (value: unknown) => typeof value === 'string' && parseMoney(value) !== null;
+
 function isCartItem(value: unknown): value is CartItem {
   if (typeof value !== 'object' || value === null) return false;
   const item = value as Record<string, unknown>;
@@ -138,8 +140,7 @@ function isCartItem(value: unknown): value is CartItem {
     typeof item.id === 'number' &&
     typeof item.name === 'string' &&
     typeof item.unit === 'string' &&
-    typeof item.pricePerUnit === 'string' &&
-    parseMoney(item.pricePerUnit) !== null &&
+    isMoney(item.pricePerUnit) &&
     typeof item.quantity === 'number' &&
     Number.isInteger(item.quantity) &&
     item.quantity > 0 &&
@@ -149,7 +150,9 @@ function isCartItem(value: unknown): value is CartItem {
     item.farmName.length > 0 &&
     typeof farm === 'object' &&
     farm !== null &&
-    typeof farm.name === 'string'
+    typeof farm.name === 'string' &&
+    isMoney(farm.deliveryFee) &&
+    isMoney(farm.orderMinimum)
   );
 }
 

@@ -31,4 +31,37 @@ export function isValidCalendarDate(date: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/**
+ * How a calendar date reads: `date` "Dec 1, 2026", `weekday` "Tue, Dec 1, 2026", `short`
+ * "Dec 1", `weekdayShort` "Tue, Dec 1".
+ */
+export type CalendarDateStyle = 'date' | 'weekday' | 'short' | 'weekdayShort';
+
+/**
+ * A calendar date "YYYY-MM-DD" (a delivery day: no time zone applies) as people read it, the
+ * same on the server, in documents and messages, and in the browser; null when it is not a date.
+ */
+export function formatCalendarDate(
+  value: string | null | undefined,
+  style: CalendarDateStyle = 'date',
+): string | null {
+  if (!value || !isValidCalendarDate(value)) return null;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
+  const monthDay = `${MONTHS[month - 1]!} ${day}`;
+  switch (style) {
+    case 'date':
+      return `${monthDay}, ${year}`;
+    case 'weekday':
+      return `${weekday}, ${monthDay}, ${year}`;
+    case 'short':
+      return monthDay;
+    case 'weekdayShort':
+      return `${weekday}, ${monthDay}`;
+  }
+}
+
 export { HAWAII_TIME_ZONE };

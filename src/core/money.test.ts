@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  centsOf,
   formatMoneyString,
   formatUsd,
   multiplyCents,
@@ -28,7 +29,7 @@ describe('parseMoney', () => {
     expect(parseMoney(7.5)).toBe(750);
   });
 
-  it.each(['', ' ', 'abc', '1.234', '1,000.00', '$5', '1e3', '.5', '5.', '--1', '12345678901'])(
+  it.each(['', ' ', 'abc', '1.234', '1,000.00', '$5', '1e3', '.5', '5.', '--1', '12345678901234'])(
     'refuses %j',
     (text) => {
       expect(parseMoney(text)).toBeNull();
@@ -69,11 +70,12 @@ describe('formatting for people', () => {
     expect(formatUsd(-500)).toBe('-$5.00');
   });
 
-  it('treats a missing or unreadable wire amount as zero', () => {
+  it('formats a wire amount, and refuses corrupt money instead of showing $0.00', () => {
     expect(formatMoneyString('42.1')).toBe('$42.10');
-    expect(formatMoneyString(null)).toBe('$0.00');
-    expect(formatMoneyString(undefined)).toBe('$0.00');
-    expect(formatMoneyString('n/a')).toBe('$0.00');
+    expect(formatMoneyString('1234567890123.45')).toBe('$1,234,567,890,123.45');
+    expect(() => formatMoneyString('n/a')).toThrow(/Not an amount of money/);
+    expect(() => centsOf('')).toThrow(/Not an amount of money/);
+    expect(centsOf('0.5')).toBe(50);
   });
 });
 

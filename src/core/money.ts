@@ -4,7 +4,8 @@
  */
 export type Cents = number;
 
-const MONEY_PATTERN = /^(-)?(\d{1,10})(?:\.(\d{1,2}))?$/;
+/** Up to 13 whole digits: any sum stays a safe integer of cents. */
+const MONEY_PATTERN = /^(-)?(\d{1,13})(?:\.(\d{1,2}))?$/;
 
 /** Parses "12", "12.5" or "12.50" into cents; returns null for anything else. */
 export function parseMoney(value: string | number | null | undefined): Cents | null {
@@ -15,6 +16,16 @@ export function parseMoney(value: string | number | null | undefined): Cents | n
   const [, sign, whole = '0', fraction = ''] = match;
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   return sign ? -cents : cents;
+}
+
+/**
+ * The cents of money that was validated already (a database column, an answer of our own API).
+ * Corrupt money is a bug to surface, never an amount of $0, so anything else throws.
+ */
+export function centsOf(value: string | number): Cents {
+  const cents = parseMoney(value);
+  if (cents === null) throw new TypeError(`Not an amount of money: ${JSON.stringify(value)}`);
+  return cents;
 }
 
 /** Cents to the wire format: "12.50". */
@@ -36,9 +47,9 @@ export function formatUsd(cents: Cents): string {
   return usd.format(cents / 100);
 }
 
-/** A wire money string (or a missing one, which counts as 0) for people. */
-export function formatMoneyString(value: string | null | undefined): string {
-  return formatUsd(parseMoney(value) ?? 0);
+/** A wire money string for people: "12.5" -> "$12.50". */
+export function formatMoneyString(value: string): string {
+  return formatUsd(centsOf(value));
 }
 
 export function multiplyCents(unitCents: Cents, quantity: number): Cents {

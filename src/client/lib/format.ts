@@ -4,6 +4,7 @@ import { formatMoneyString } from '#core/money';
 import { format } from 'date-fns';
 
 export { formatMoneyString as formatMoney };
+export { formatCalendarDate } from '#core/hawaii-time';
 
 /** An instant in Hawaii time, e.g. 'MMM dd, yyyy' or "MMM d, yyyy 'at' h:mm a". */
 export function formatInstant(
@@ -14,16 +15,6 @@ export function formatInstant(
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
   return format(new TZDate(date, HAWAII_TIME_ZONE), pattern);
-}
-
-/** A calendar date "YYYY-MM-DD" as people read it (no time-zone shift). */
-export function formatCalendarDate(
-  value: string | null | undefined,
-  pattern = 'EEE, MMM d, yyyy',
-): string | null {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  return format(new Date(year, month - 1, day), pattern);
 }
 
 export const ORDER_DATE_FORMAT = "MMM d, yyyy 'at' h:mm a";

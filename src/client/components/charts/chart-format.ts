@@ -1,9 +1,9 @@
-import { parseMoney } from '#core/money';
+import { centsOf } from '#core/money';
 import { format } from 'date-fns';
 
 /** A wire money string as a number of dollars, for drawing only (never for arithmetic). */
 export function moneyToChartValue(value: string): number {
-  return (parseMoney(value) ?? 0) / 100;
+  return centsOf(value) / 100;
 }
 
 /** "2026-06" -> "Jun" (or "June 2026" with the long form). */

@@ -1,4 +1,4 @@
-import { parseMoney } from '#core/money';
+import { centsOf } from '#core/money';
 import {
   FARM_BAR_SCALE_CENTS,
   RESTAURANT_BAR_SCALE_CENTS,
@@ -39,7 +39,7 @@ function Bars({
       ) : (
         <ul className="flex flex-col gap-3">
           {bars.map((bar) => {
-            const percent = Math.min(100, ((parseMoney(bar.amount) ?? 0) / scaleCents) * 100);
+            const percent = Math.min(100, (centsOf(bar.amount) / scaleCents) * 100);
             return (
               <li key={bar.id} className="flex flex-col gap-1">
                 <div className="flex justify-between gap-2 text-sm">

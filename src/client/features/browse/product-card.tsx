@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useCart } from '../../lib/cart';
-import { formatCalendarDate, formatMoney, SHORT_DATE_FORMAT } from '../../lib/format';
+import { formatCalendarDate, formatMoney } from '../../lib/format';
 
 /** Spec section 4: an inactive product, or one with nothing left, is out of stock. */
 export function isAvailable(product: Product): boolean {
@@ -18,7 +18,7 @@ export function ProductCard({ product }: { product: Product }) {
   const inCart = cart.quantityOf(product.id);
   const available = isAvailable(product);
   const stock = available ? product.availableQuantity : 0;
-  const nextDelivery = formatCalendarDate(product.nextDeliveryDate, SHORT_DATE_FORMAT);
+  const nextDelivery = formatCalendarDate(product.nextDeliveryDate);
 
   return (
     <Card className="flex min-w-0 flex-col gap-3 p-5" data-testid="product-card">

@@ -116,11 +116,11 @@ export function AddScheduleDialog({
                     key={date}
                     className="flex items-center gap-1 rounded-full bg-primary-soft pl-3 text-sm text-green-900"
                   >
-                    {formatCalendarDate(date, 'MMM d, yyyy')}
+                    {formatCalendarDate(date)}
                     <button
                       type="button"
                       className="inline-flex size-9 items-center justify-center rounded-full hover:bg-green-200"
-                      aria-label={`Remove ${formatCalendarDate(date, 'MMM d, yyyy')}`}
+                      aria-label={`Remove ${formatCalendarDate(date)}`}
                       onClick={() => setDates(dates.filter((other) => other !== date))}
                     >
                       <X className="size-4" aria-hidden="true" />

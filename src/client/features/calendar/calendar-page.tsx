@@ -70,7 +70,7 @@ export function CalendarPage() {
   const figures = monthFigures(list, today);
 
   const remove = (schedule: Schedule) => {
-    const label = `${formatCalendarDate(schedule.deliveryDate, 'MMM d, yyyy')}, ${schedule.deliveryArea}`;
+    const label = `${formatCalendarDate(schedule.deliveryDate, 'weekday')}, ${schedule.deliveryArea}`;
     deleteSchedule.mutate(schedule.id, {
       onSuccess: () =>
         toast({
@@ -167,7 +167,7 @@ export function CalendarPage() {
                         <li key={schedule.id} className="flex items-center gap-3 py-2">
                           <CalendarDays className="size-4 text-primary" aria-hidden="true" />
                           <span className="font-medium">
-                            {formatCalendarDate(schedule.deliveryDate)}
+                            {formatCalendarDate(schedule.deliveryDate, 'weekday')}
                           </span>
                           <span className="ml-auto flex items-center gap-1 text-sm text-stone-600">
                             <MapPin className="size-3.5" aria-hidden="true" />
@@ -222,7 +222,7 @@ export function CalendarPage() {
                       >
                         <span className="flex min-w-0 flex-col gap-x-4 sm:flex-row sm:items-center">
                           <span className="font-medium whitespace-nowrap sm:min-w-44">
-                            {formatCalendarDate(schedule.deliveryDate)}
+                            {formatCalendarDate(schedule.deliveryDate, 'weekday')}
                           </span>
                           <span className="flex items-center gap-1 text-sm text-stone-600">
                             <MapPin className="size-3.5" aria-hidden="true" />
@@ -236,7 +236,7 @@ export function CalendarPage() {
                           <Button
                             variant="ghost"
                             size="icon"
-                            aria-label={`Remove delivery on ${formatCalendarDate(schedule.deliveryDate)} to ${schedule.deliveryArea}`}
+                            aria-label={`Remove delivery on ${formatCalendarDate(schedule.deliveryDate, 'weekday')} to ${schedule.deliveryArea}`}
                             onClick={() => remove(schedule)}
                             disabled={
                               deleteSchedule.isPending && deleteSchedule.variables === schedule.id

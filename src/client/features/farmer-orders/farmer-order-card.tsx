@@ -82,7 +82,7 @@ export function FarmerOrderCard({
               {order.status === 'delivered' ? 'Delivered' : 'Scheduled delivery'}:
             </dt>
             <dd className="font-medium">
-              {formatCalendarDate(order.deliveryDate) ?? 'Not scheduled'}
+              {formatCalendarDate(order.deliveryDate, 'weekday') ?? 'Not scheduled'}
             </dd>
           </div>
           {order.recipientName ? (

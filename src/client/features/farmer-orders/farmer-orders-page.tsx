@@ -214,7 +214,7 @@ function PickListCard({ orders }: { orders: Order[] | undefined }) {
             <Select {...ids} value={day} onChange={(event) => setPicked(event.target.value)}>
               {[...upcoming, ...days.filter((entry) => entry < today).reverse()].map((entry) => (
                 <option key={entry} value={entry}>
-                  {formatCalendarDate(entry)}
+                  {formatCalendarDate(entry, 'weekday')}
                 </option>
               ))}
             </Select>

@@ -6,5 +6,5 @@ export function deliveryDayLabel(date: string | null | undefined, today: string)
   if (!date) return 'None scheduled';
   if (date === today) return 'Today';
   if (date === addDays(today, 1)) return 'Tomorrow';
-  return formatCalendarDate(date, 'EEE, MMM d') ?? 'None scheduled';
+  return formatCalendarDate(date, 'weekdayShort') ?? 'None scheduled';
 }

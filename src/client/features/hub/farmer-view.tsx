@@ -1,6 +1,6 @@
 import { LOW_STOCK_THRESHOLD } from '#core/constants';
 import { hawaiiMonth, hawaiiToday } from '#core/hawaii-time';
-import { formatUsd, parseMoney } from '#core/money';
+import { centsOf, formatUsd } from '#core/money';
 import type { Product } from '#core/schemas/product';
 import { REVENUE_RULE_CAPTION } from '#core/schemas/report';
 import { format } from 'date-fns';
@@ -82,7 +82,7 @@ export function FarmerView({ mode }: { mode: 'own' | 'overview' }) {
           (order) =>
             order.status !== 'cancelled' && hawaiiMonth(new Date(order.createdAt)) === month,
         )
-        .reduce((sum, order) => sum + (parseMoney(order.totalAmount) ?? 0), 0),
+        .reduce((sum, order) => sum + centsOf(order.totalAmount), 0),
     };
   }, [orders.data]);
 
@@ -128,7 +128,9 @@ export function FarmerView({ mode }: { mode: 'own' | 'overview' }) {
               value={
                 own
                   ? formatUsd(counts.monthCents)
-                  : formatMoney(platform.data?.stats.monthlyRevenue)
+                  : platform.data
+                    ? formatMoney(platform.data.stats.monthlyRevenue)
+                    : '—'
               }
               caption={REVENUE_RULE_CAPTION}
             />
@@ -387,10 +389,10 @@ function DeliveryCalendar() {
             <p className="text-sm text-stone-600" aria-live="polite">
               {selectedKey
                 ? areas.length > 0
-                  ? `${formatCalendarDate(selectedKey)}: ${areas.join(', ')}`
-                  : `${formatCalendarDate(selectedKey)}: no delivery`
+                  ? `${formatCalendarDate(selectedKey, 'weekday')}: ${areas.join(', ')}`
+                  : `${formatCalendarDate(selectedKey, 'weekday')}: no delivery`
                 : upcoming
-                  ? `Next delivery: ${formatCalendarDate(upcoming.deliveryDate)} (${upcoming.deliveryArea})`
+                  ? `Next delivery: ${formatCalendarDate(upcoming.deliveryDate, 'weekday')} (${upcoming.deliveryArea})`
                   : 'No delivery days scheduled'}
             </p>
           </div>

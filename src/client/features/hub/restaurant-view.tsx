@@ -1,7 +1,7 @@
 import { groupCartByFarm, lineTotalCents } from '#core/cart';
 import { titleCase } from '#core/constants';
 import { hawaiiMonth, hawaiiToday } from '#core/hawaii-time';
-import { formatUsd, parseMoney } from '#core/money';
+import { centsOf, formatUsd } from '#core/money';
 import { IN_PROGRESS_STATUSES } from '#core/order-status';
 import type { Product } from '#core/schemas/product';
 import { REVENUE_RULE_CAPTION } from '#core/schemas/report';
@@ -60,7 +60,7 @@ export function RestaurantView({ mode }: { mode: 'own' | 'overview' }) {
       .filter(
         (order) => order.status !== 'cancelled' && hawaiiMonth(new Date(order.createdAt)) === month,
       )
-      .reduce((sum, order) => sum + (parseMoney(order.totalAmount) ?? 0), 0);
+      .reduce((sum, order) => sum + centsOf(order.totalAmount), 0);
   }, [orders.data]);
   const activeFarms = new Set((catalog.data ?? []).map((product) => product.farmId)).size;
 
@@ -115,7 +115,11 @@ export function RestaurantView({ mode }: { mode: 'own' | 'overview' }) {
               title="This Month"
               icon={<CalendarDays />}
               value={
-                own ? formatUsd(thisMonthCents) : formatMoney(platform.data?.stats.monthlyRevenue)
+                own
+                  ? formatUsd(thisMonthCents)
+                  : platform.data
+                    ? formatMoney(platform.data.stats.monthlyRevenue)
+                    : '—'
               }
               caption={REVENUE_RULE_CAPTION}
             />

@@ -328,12 +328,12 @@ function FarmSection({
             >
               <option value="">
                 {days[0]
-                  ? `Next delivery day (${formatCalendarDate(days[0], 'MMM d')})`
+                  ? `Next delivery day (${formatCalendarDate(days[0], 'short')})`
                   : 'No delivery days scheduled yet'}
               </option>
               {days.map((day) => (
                 <option key={day} value={day}>
-                  {formatCalendarDate(day)}
+                  {formatCalendarDate(day, 'weekday')}
                 </option>
               ))}
             </Select>

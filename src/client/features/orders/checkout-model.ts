@@ -1,12 +1,16 @@
 import type { Cart, FarmGroup } from '#core/cart';
 import { groupCartByFarm } from '#core/cart';
-import { formatUsd, parseMoney, toMoneyString } from '#core/money';
+import { centsOf, formatMoneyString, parseMoney, toMoneyString } from '#core/money';
 import {
   ORDER_CONFLICT_CODES,
   type CheckoutInput,
   type OrderConflictBody,
 } from '#core/schemas/order';
 import type { FarmSummary } from '#core/schemas/product';
+
+/** A price from a 409's body; a product the server no longer prices has none to show. */
+const priceText = (value: string | null | undefined) =>
+  value ? formatMoneyString(value) : 'no longer priced';
 
 /** What the restaurant chose for one farm's order. */
 export interface FarmChoice {
@@ -50,7 +54,7 @@ export function checkoutBody(
           productId: item.id,
           quantity: item.quantity,
           unitPrice: item.pricePerUnit,
-          totalPrice: toMoneyString((parseMoney(item.pricePerUnit) ?? 0) * item.quantity),
+          totalPrice: toMoneyString(centsOf(item.pricePerUnit) * item.quantity),
         })),
         ...(choice?.deliveryDate ? { deliveryDate: choice.deliveryDate } : {}),
         ...(notes ? { notes } : {}),
@@ -95,12 +99,12 @@ export function describeConflict(body: OrderConflictBody): {
         description: products
           .map(
             (product) =>
-              `${name(product)} from ${product.farmName} is now ${formatUsd(parseMoney(product.unitPrice) ?? 0)} (was ${formatUsd(parseMoney(product.sentUnitPrice) ?? 0)}).`,
+              `${name(product)} from ${product.farmName} is now ${priceText(product.unitPrice)} (was ${priceText(product.sentUnitPrice)}).`,
           )
           .join(' '),
         problems: products.map((product) => ({
           productId: product.productId,
-          message: `Now ${formatUsd(parseMoney(product.unitPrice) ?? 0)} each`,
+          message: `Now ${priceText(product.unitPrice)} each`,
         })),
       };
     case ORDER_CONFLICT_CODES.productUnavailable:
@@ -117,7 +121,7 @@ export function describeConflict(body: OrderConflictBody): {
     case ORDER_CONFLICT_CODES.totalChanged:
       return {
         title: 'The total has changed',
-        description: `${body.farmName ?? 'A farm'}'s delivery fee is now ${formatUsd(parseMoney(body.deliveryFee) ?? 0)}. Review the total and place the order again.`,
+        description: `${body.farmName ?? 'A farm'}'s delivery fee is now ${priceText(body.deliveryFee)}. Review the total and place the order again.`,
         problems: [],
       };
     default:

@@ -61,7 +61,7 @@ export function RestaurantOrderCard({ order }: { order: Order }) {
           <div className="flex flex-wrap gap-x-2">
             <dt className="text-stone-600">{delivered ? 'Delivered' : 'Scheduled delivery'}:</dt>
             <dd className="font-medium">
-              {formatCalendarDate(order.deliveryDate) ?? 'To be scheduled by the farm'}
+              {formatCalendarDate(order.deliveryDate, 'weekday') ?? 'To be scheduled by the farm'}
             </dd>
           </div>
           {order.recipientName ? (

@@ -1,4 +1,4 @@
-import { parseMoney, formatUsd } from '#core/money';
+import { centsOf, formatUsd } from '#core/money';
 import { IN_PROGRESS_STATUSES } from '#core/order-status';
 import type { Order } from '#core/schemas/order';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -14,7 +14,7 @@ export function OrderSummary({ orders }: { orders: Order[] | undefined }) {
           formatUsd(
             orders
               .filter((order) => order.status !== 'cancelled')
-              .reduce((sum, order) => sum + (parseMoney(order.totalAmount) ?? 0), 0),
+              .reduce((sum, order) => sum + centsOf(order.totalAmount), 0),
           ),
         ],
         ['Completed', String(orders.filter((order) => order.status === 'delivered').length)],

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { titleCase } from '#core/constants';
-import { hawaiiDate } from '#core/hawaii-time';
-import { formatUsd, parseMoney } from '#core/money';
+import { formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
+import { formatMoneyString } from '#core/money';
 import type { DocumentOrder, Invoice } from './service';
 
 type Pdf = PDFKit.PDFDocument;
@@ -11,7 +11,6 @@ const INK = '#1c1917';
 const MUTED = '#57534e';
 const RULE = '#d6d3d1';
 const ACCENT = '#166534';
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
  * The built-in PDF fonts know only the Windows-1252 characters. Hawaiian text keeps its
@@ -35,12 +34,10 @@ export function pdfText(value: string): string {
 
 /** "2026-12-01" -> "Dec 1, 2026". */
 export function formatDay(date: string | null): string {
-  if (!date) return 'Not scheduled';
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return `${MONTHS[month - 1]} ${day}, ${year}`;
+  return formatCalendarDate(date) ?? 'Not scheduled';
 }
 
-const usd = (value: string) => formatUsd(parseMoney(value) ?? 0);
+const usd = formatMoneyString;
 
 export function invoiceNumberLabel(number: number): string {
   return String(number).padStart(5, '0');

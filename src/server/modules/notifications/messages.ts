@@ -1,4 +1,5 @@
 import { LOW_STOCK_THRESHOLD } from '#core/constants';
+import { formatCalendarDate } from '#core/hawaii-time';
 import type { NotificationKind } from '#core/schemas/notification';
 import { formatMoneyString } from '#core/money';
 import { statusLabel } from '#core/order-status';
@@ -43,14 +44,7 @@ export interface StockFacts {
 
 /** "2026-12-01" -> "Dec 1, 2026" (a calendar date: no time zone applies). */
 export function formatDeliveryDate(date: string | null): string {
-  if (!date) return 'not scheduled yet';
-  const [year, month, day] = date.split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, day!)).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return formatCalendarDate(date) ?? 'not scheduled yet';
 }
 
 function orderDetails(order: OrderFacts, party: string): string {

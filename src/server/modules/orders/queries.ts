@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { parseMoney, toMoneyString } from '#core/money';
+import { centsOf, toMoneyString } from '#core/money';
 import { isOrderStatus } from '#core/order-status';
 import type { Order } from '#core/schemas/order';
 import type { DbOrTx } from '../../db/database';
@@ -7,8 +7,8 @@ import { farms, orderItems, orders, restaurants } from '../../db/schema';
 import { notFound } from '../../errors';
 
 /** numeric(12,2) as the wire's 2-decimal string, whatever text the driver hands back. */
-export function money(value: string | null | undefined): string {
-  return toMoneyString(parseMoney(value) ?? 0);
+export function money(value: string): string {
+  return toMoneyString(centsOf(value));
 }
 
 /**

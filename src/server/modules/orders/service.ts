@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { hawaiiToday } from '#core/hawaii-time';
-import { parseMoney, toMoneyString, type Cents } from '#core/money';
+import { centsOf, toMoneyString, type Cents } from '#core/money';
 import {
   canTransition,
   isOrderStatus,
@@ -60,7 +60,7 @@ interface ProductRow {
   deletedAt: Date | null;
 }
 
-const cents = (value: string) => parseMoney(value) ?? 0;
+const cents = centsOf;
 /** The largest amount numeric(12,2) holds, in cents. */
 const MAX_ORDER_CENTS = 999_999_999_999;
 
