@@ -51,11 +51,12 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // An address the router cannot decode never reaches the error handler: same shape here.
-    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
-      reply.status(400).send({
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      void reply.status(400).send({
         message: 'The address is not valid',
         code: error.code?.toLowerCase() ?? 'bad_request',
-      }),
+      });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

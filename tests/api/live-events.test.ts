@@ -147,9 +147,19 @@ describe('GET /api/events on one instance', () => {
         productIds: [kale.id],
       });
 
-      // Give anything misrouted time to arrive before checking that nothing did.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(otherFarmStream.events).toEqual([]);
+      // Events arrive in commit order: once a marker published last has arrived on both
+      // streams, anything misrouted before it would have arrived too.
+      const marker: LiveEvent = {
+        type: 'products.changed',
+        farmId: otherFarmer.farmId,
+        productIds: [],
+      };
+      await ctx.database.db.transaction((tx) => publishLiveEvent(tx, marker));
+      const markerArrived = (stream: Stream) => () =>
+        stream.events.some(({ event }) => JSON.stringify(event) === JSON.stringify(marker));
+      await waitFor(markerArrived(otherFarmStream), 'the marker on the other farm’s stream');
+      await waitFor(markerArrived(restaurantStream), 'the marker on the restaurant’s stream');
+      expect(otherFarmStream.events.map(({ event }) => event)).toEqual([marker]);
       expect(
         restaurantStream.events.some(({ event }) => event.type === 'notifications.changed'),
       ).toBe(false);
@@ -183,8 +193,9 @@ describe('GET /api/events on one instance', () => {
           restaurantId: 1,
         }),
       );
+      // The committed event is published after the rolled-back ones: had they been announced,
+      // they would have arrived first.
       await waitFor(() => farmStream.events.length > 0, 'the committed event');
-      await new Promise((resolve) => setTimeout(resolve, 200));
       expect(farmStream.events.map(({ event }) => event)).toEqual([
         { type: 'orders.changed', orderId: 2, farmId: farmer.farmId, restaurantId: 1 },
       ]);

@@ -96,7 +96,7 @@ function SignInForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
       <FormError message={errors.root?.server?.message} />
       <Field label="Email" error={errors.email?.message} required>
         {(ids) => (
@@ -148,7 +148,7 @@ function RegisterForm({ onSignedIn }: { onSignedIn: () => void }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
       <FormError message={errors.root?.server?.message} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="First name" error={errors.firstName?.message} required>
@@ -245,7 +245,7 @@ export function SignInPage() {
 
   const setMode = (next: Mode) =>
     setSearchParams(next === 'register' ? { mode: 'register' } : {}, { replace: true });
-  const onSignedIn = () => navigate('/', { replace: true });
+  const onSignedIn = () => void navigate('/', { replace: true });
   const fillDemoAccount = (email: string, password: string) => {
     setMode('signin');
     signInForm.clearErrors();

@@ -93,7 +93,11 @@ function DashboardFigures() {
   }
   if (error) {
     return (
-      <ErrorState title="Could not load your dashboard" error={error} onRetry={() => refetch()} />
+      <ErrorState
+        title="Could not load your dashboard"
+        error={error}
+        onRetry={() => void refetch()}
+      />
     );
   }
 

@@ -98,7 +98,7 @@ export function ProductFormDialog({
           isEdit ? 'Change the details restaurants see.' : 'List a new product for restaurants.'
         }
       >
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
           <Field label="Product Name" required error={errors.name?.message}>
             {(ids) => <Input {...ids} autoComplete="off" {...register('name')} />}
           </Field>

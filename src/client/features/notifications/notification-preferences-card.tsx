@@ -100,7 +100,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
       <ChannelRow
         icon={<Mail />}
         label="Email"
@@ -163,7 +163,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
               {...phone}
               onChange={(event) => {
                 event.target.value = formatPhone(event.target.value);
-                return phone.onChange(event);
+                void phone.onChange(event);
               }}
             />
           )}

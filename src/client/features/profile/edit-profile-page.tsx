@@ -159,7 +159,7 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-6">
       <Card>
         <CardHeader>
           <CardTitle>{isFarm ? 'Farm details' : 'Restaurant details'}</CardTitle>
@@ -279,7 +279,7 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
       </Card>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="outline" size="lg" onClick={() => navigate('/')}>
+        <Button variant="outline" size="lg" onClick={() => void navigate('/')}>
           Cancel
         </Button>
         <Button type="submit" size="lg" disabled={isSubmitting}>

@@ -139,7 +139,7 @@ function DetailsForm({ role, onBack }: { role: ProfileRole; onBack: () => void }
           title: 'Profile Created',
           description: 'Welcome to Harvest Hui!',
         });
-        navigate('/', { replace: true });
+        void navigate('/', { replace: true });
       } catch (error) {
         showServerFieldErrors(
           error,
@@ -181,7 +181,7 @@ function DetailsForm({ role, onBack }: { role: ProfileRole; onBack: () => void }
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
       <TextField
         label={isFarm ? 'Farm name' : 'Restaurant name'}
         registration={register('name')}

@@ -25,7 +25,7 @@ export function ExportButton({ path, fallbackName }: { path: string; fallbackNam
     }
   }
   return (
-    <Button variant="outline" onClick={exportData} disabled={exporting}>
+    <Button variant="outline" onClick={() => void exportData()} disabled={exporting}>
       <Download aria-hidden="true" />
       {exporting ? 'Exporting...' : 'Export Data'}
     </Button>

@@ -121,7 +121,11 @@ function DashboardFigures({ shortcuts }: { shortcuts: ReactNode }) {
   if (error) {
     return (
       <>
-        <ErrorState title="Could not load your dashboard" error={error} onRetry={() => refetch()} />
+        <ErrorState
+          title="Could not load your dashboard"
+          error={error}
+          onRetry={() => void refetch()}
+        />
         {shortcuts}
       </>
     );

@@ -147,7 +147,8 @@ function sortOrder(sort: ProductQuery['sort']): SQL[] {
     case 'availability':
       // In stock first, the most plentiful on top.
       return [desc(products.availableQuantity), sortName, asc(products.id)];
-    default:
+    case 'name':
+    case undefined:
       return [sortName, asc(products.id)];
   }
 }
