@@ -8,6 +8,8 @@ import { publishLiveEvent } from '../../src/server/modules/events/publish';
 import { createProduct, orderBody, type ProductFixture } from '../helpers/catalog-fixtures';
 import {
   createTestApp,
+  PASSWORD,
+  Session,
   signUpFarmer,
   signUpRestaurant,
   testConfig,
@@ -32,6 +34,8 @@ async function waitFor<T>(check: () => T, what: string, timeoutMs = 5000): Promi
 interface Stream {
   events: { event: LiveEvent; at: number }[];
   status: number;
+  /** The server ended the stream. */
+  ended: boolean;
   close(): void;
 }
 
@@ -45,6 +49,7 @@ async function openStream(baseUrl: string, cookie: string | undefined): Promise<
   const stream: Stream = {
     events: [],
     status: response.status,
+    ended: false,
     close: () => controller.abort(),
   };
   if (!response.ok || !response.body) return stream;
@@ -57,7 +62,10 @@ async function openStream(baseUrl: string, cookie: string | undefined): Promise<
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) {
+          stream.ended = true;
+          return;
+        }
         buffer += decoder.decode(value, { stream: true });
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -202,6 +210,31 @@ describe('GET /api/events on one instance', () => {
     } finally {
       farmStream.close();
     }
+  });
+
+  it('closes the streams of a session that signs out, and every stream on a role switch', async () => {
+    const user = await signUpFarmer(ctx.app, 'Manoa Farm');
+    const elsewhere = new Session(ctx.app);
+    const signedIn = await elsewhere.post('/api/auth/login', {
+      email: user.email,
+      password: PASSWORD,
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const here = await openStream(baseUrl, user.cookie);
+    const there = await openStream(baseUrl, elsewhere.cookie);
+
+    const loggedOut = await user.get('/api/logout');
+    expect(loggedOut.statusCode).toBe(302);
+    await waitFor(() => here.ended, 'the signed-out session’s stream to end');
+    // The other session's stream is still open: an event published now reaches it.
+    const marker: LiveEvent = { type: 'products.changed', farmId: user.farmId, productIds: [] };
+    await ctx.database.db.transaction((tx) => publishLiveEvent(tx, marker));
+    await waitFor(() => there.events.length > 0, 'the marker on the other session’s stream');
+    expect(there.ended).toBe(false);
+
+    const switched = await elsewhere.post('/api/auth/switch-role', { role: 'restaurant' });
+    expect(switched.statusCode, switched.body).toBe(200);
+    await waitFor(() => there.ended, 'the stream opened as a farmer to end');
   });
 
   it('lets the server close while streams are open', async () => {

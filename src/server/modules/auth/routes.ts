@@ -14,7 +14,7 @@ import { authenticate, getUserView, registerUser, switchRole } from './service';
 import {
   clearSessionCookie,
   createSession,
-  deleteSession,
+  endSessions,
   hashToken,
   readSessionToken,
   setSessionCookie,
@@ -41,7 +41,7 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
     { config: { public: true }, schema: { hide: true } },
     async (request, reply) => {
       const token = readSessionToken(request);
-      if (token) await deleteSession(app.db, hashToken(token));
+      if (token) await endSessions(app.db, { tokenHash: hashToken(token) });
       clearSessionCookie(request, reply);
       return reply.redirect('/');
     },

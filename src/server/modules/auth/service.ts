@@ -6,6 +6,7 @@ import { users } from '../../db/schema';
 import { AppError, conflict, forbidden, unauthorized } from '../../errors';
 import { findProfile } from '../profiles/service';
 import { hashPassword, verifyPassword } from './password';
+import { publishAuthChanged } from '../events/publish';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 
@@ -70,15 +71,22 @@ export async function switchRole(
   if (!current) throw unauthorized();
   if (current.role === 'admin') throw forbidden('Administrators keep the admin role');
   if (current.role === role) throw conflict(`You are already a ${role}`, 'same_role');
-  await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+    // Streams opened as the old role close; the browser reconnects as the new one.
+    await publishAuthChanged(tx, { userId });
+  });
 }
 
 /** Gives an existing user the admin role; used by the admin:grant command only. */
 export async function grantAdmin(db: Db, email: string): Promise<boolean> {
-  const updated = await db
-    .update(users)
-    .set({ role: 'admin', updatedAt: new Date() })
-    .where(eq(users.email, email.trim().toLowerCase()))
-    .returning({ id: users.id });
-  return updated.length > 0;
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ role: 'admin', updatedAt: new Date() })
+      .where(eq(users.email, email.trim().toLowerCase()))
+      .returning({ id: users.id });
+    if (updated) await publishAuthChanged(tx, { userId: updated.id });
+    return updated !== undefined;
+  });
 }

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '#core/constants';
 import type { DbOrTx } from '../../db/database';
 import { farms, restaurants, sessions, users } from '../../db/schema';
+import { publishAuthChanged } from '../events/publish';
 import type { AuthUser } from '../../types';
 
 export const SESSION_COOKIE = 'hh_session';
@@ -22,8 +23,32 @@ export async function createSession(db: DbOrTx, userId: number, days: number): P
   return token;
 }
 
-export async function deleteSession(db: DbOrTx, tokenHash: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+/**
+ * Ends sessions, the one way to do it: one session (signing out), or every session of a user
+ * but `exceptTokenHash` (a new password, "sign out everywhere"), or all of them. Every process
+ * hears of it when the transaction commits and closes the live streams those sessions opened.
+ */
+export async function endSessions(
+  db: DbOrTx,
+  target: { tokenHash: string } | { userId: number; exceptTokenHash?: string },
+): Promise<void> {
+  if ('tokenHash' in target) {
+    const [ended] = await db
+      .delete(sessions)
+      .where(eq(sessions.tokenHash, target.tokenHash))
+      .returning({ userId: sessions.userId });
+    if (ended) await publishAuthChanged(db, { userId: ended.userId, tokenHash: target.tokenHash });
+    return;
+  }
+  const { userId, exceptTokenHash } = target;
+  await db
+    .delete(sessions)
+    .where(
+      exceptTokenHash
+        ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash))
+        : eq(sessions.userId, userId),
+    );
+  await publishAuthChanged(db, exceptTokenHash ? { userId, exceptTokenHash } : { userId });
 }
 
 /** One query: the session's user with the ids of their farm and restaurant. */

@@ -3,7 +3,7 @@ import type { DevUser } from '#core/schemas/admin';
 import type { Db } from '../../db/database';
 import { farms, restaurants, users } from '../../db/schema';
 import { notFound } from '../../errors';
-import { createSession, deleteSession } from '../auth/session';
+import { createSession, endSessions } from '../auth/session';
 
 /** Every account with the name of the profile of its current role. */
 export async function listDevUsers(db: Db): Promise<DevUser[]> {
@@ -37,11 +37,11 @@ export async function switchToUser(
       .where(eq(users.id, userId))
       .limit(1);
     if (!user) throw notFound('No such user');
-    if (currentTokenHash) await deleteSession(tx, currentTokenHash);
+    if (currentTokenHash) await endSessions(tx, { tokenHash: currentTokenHash });
     return createSession(tx, user.id, sessionDays);
   });
 }
 
 export async function endSession(db: Db, tokenHash: string | null): Promise<void> {
-  if (tokenHash) await deleteSession(db, tokenHash);
+  if (tokenHash) await endSessions(db, { tokenHash });
 }

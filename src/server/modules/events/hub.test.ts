@@ -1,15 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from '#core/schemas/notification';
 import { concerns, parseLiveEvent, type LiveAudience } from './hub';
+import { authChangeCovers, type AuthChangedEvent } from './publish';
 
-const farmer: LiveAudience = { userId: 1, role: 'farmer', farmId: 10, restaurantId: null };
-const otherFarmer: LiveAudience = { userId: 2, role: 'farmer', farmId: 11, restaurantId: null };
-const restaurant: LiveAudience = { userId: 3, role: 'restaurant', farmId: null, restaurantId: 20 };
+const farmer: LiveAudience = {
+  userId: 1,
+  role: 'farmer',
+  farmId: 10,
+  restaurantId: null,
+  sessionTokenHash: 'a',
+};
+const otherFarmer: LiveAudience = {
+  userId: 2,
+  role: 'farmer',
+  farmId: 11,
+  restaurantId: null,
+  sessionTokenHash: 'a',
+};
+const restaurant: LiveAudience = {
+  userId: 3,
+  role: 'restaurant',
+  farmId: null,
+  restaurantId: 20,
+  sessionTokenHash: 'c',
+};
 const otherRestaurant: LiveAudience = {
   userId: 4,
   role: 'restaurant',
   farmId: null,
   restaurantId: 21,
+  sessionTokenHash: 'd',
 };
 
 describe('concerns', () => {
@@ -39,5 +59,24 @@ describe('concerns', () => {
     expect(parseLiveEvent('not json')).toBeNull();
     expect(parseLiveEvent('{"kind":"x"}')).toBeNull();
     expect(parseLiveEvent('null')).toBeNull();
+  });
+});
+
+describe('authChangeCovers', () => {
+  const session = { userId: 7, tokenHash: 'mine' };
+  const change = (fields: Omit<AuthChangedEvent, 'type' | 'userId'>, userId = 7) =>
+    authChangeCovers({ type: 'auth.changed', userId, ...fields }, session);
+
+  it('covers the one session that ended, or every other one, or all of the user’s', () => {
+    expect(change({ tokenHash: 'mine' })).toBe(true);
+    expect(change({ tokenHash: 'other' })).toBe(false);
+    expect(change({ exceptTokenHash: 'other' })).toBe(true);
+    expect(change({ exceptTokenHash: 'mine' })).toBe(false);
+    expect(change({})).toBe(true);
+  });
+
+  it('never covers another user’s sessions', () => {
+    expect(change({}, 8)).toBe(false);
+    expect(change({ tokenHash: 'mine' }, 8)).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { LiveEvent } from '#core/schemas/notification';
 import type { Database } from '../../db/database';
 import { databaseClient } from './database-client';
-import { LIVE_EVENTS_CHANNEL } from './publish';
+import { authChangeCovers, LIVE_EVENTS_CHANNEL, type AuthChangedEvent } from './publish';
 
 /** Who holds an /api/events stream, as the session resolved them when it opened. */
 export interface LiveAudience {
@@ -11,6 +11,8 @@ export interface LiveAudience {
   role: string | null;
   farmId: number | null;
   restaurantId: number | null;
+  /** The session the stream was opened with: it closes when that session ends. */
+  sessionTokenHash: string;
 }
 
 /** Each stream gets only what concerns it: its own orders and notifications, stock for buyers. */
@@ -35,10 +37,10 @@ export function concerns(event: LiveEvent, audience: LiveAudience): boolean {
   }
 }
 
-export function parseLiveEvent(payload: string): LiveEvent | null {
+export function parseLiveEvent(payload: string): LiveEvent | AuthChangedEvent | null {
   try {
-    const value = JSON.parse(payload) as Partial<LiveEvent> | null;
-    return value && typeof value.type === 'string' ? (value as LiveEvent) : null;
+    const value = JSON.parse(payload) as Partial<LiveEvent | AuthChangedEvent> | null;
+    return value && typeof value.type === 'string' ? (value as LiveEvent | AuthChangedEvent) : null;
   } catch {
     return null;
   }
@@ -60,6 +62,7 @@ const RECONNECT_DELAY_MS = 2000;
  */
 export class LiveEventHub {
   readonly #subscribers = new Set<Subscriber>();
+  readonly #authListeners = new Set<(event: AuthChangedEvent) => void>();
   #listening: Promise<() => Promise<void>> | null = null;
   #closed = false;
 
@@ -86,9 +89,26 @@ export class LiveEventHub {
     };
   }
 
+  /** Called with every AuthChangedEvent any process publishes (session caches listen here). */
+  onAuthChanged(listener: (event: AuthChangedEvent) => void): () => void {
+    this.#authListeners.add(listener);
+    return () => this.#authListeners.delete(listener);
+  }
+
   dispatch(payload: string): void {
     const event = parseLiveEvent(payload);
     if (!event) return;
+    if (event.type === 'auth.changed') {
+      for (const listener of this.#authListeners) listener(event);
+      for (const subscriber of this.#subscribers) {
+        const { userId, sessionTokenHash: tokenHash } = subscriber.audience;
+        if (authChangeCovers(event, { userId, tokenHash })) {
+          this.#subscribers.delete(subscriber);
+          subscriber.close();
+        }
+      }
+      return;
+    }
     for (const subscriber of this.#subscribers) {
       if (concerns(event, subscriber.audience)) subscriber.send(event);
     }

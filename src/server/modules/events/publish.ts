@@ -13,3 +13,36 @@ export const LIVE_EVENTS_CHANNEL = 'harvest_hui_live_events';
 export async function publishLiveEvent(tx: DbOrTx, event: LiveEvent): Promise<void> {
   await tx.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
 }
+
+/**
+ * What a process may have learned about a user's sessions is stale: a session ended (one by
+ * `tokenHash`, or every one but `exceptTokenHash`, or all of them), or the user's role or
+ * profile changed. Never sent to browsers: every process closes the streams it opened with
+ * those sessions, so a signed-out browser stops receiving and a switched one reconnects as
+ * what it now is.
+ */
+export interface AuthChangedEvent {
+  type: 'auth.changed';
+  userId: number;
+  tokenHash?: string;
+  exceptTokenHash?: string;
+}
+
+/** Announces an AuthChangedEvent when the caller's transaction commits. */
+export async function publishAuthChanged(
+  tx: DbOrTx,
+  change: Omit<AuthChangedEvent, 'type'>,
+): Promise<void> {
+  const event: AuthChangedEvent = { type: 'auth.changed', ...change };
+  await tx.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+/** Whether a session (by its token's hash) of this user is one an AuthChangedEvent covers. */
+export function authChangeCovers(
+  event: AuthChangedEvent,
+  session: { userId: number; tokenHash: string },
+): boolean {
+  if (event.userId !== session.userId) return false;
+  if (event.tokenHash !== undefined) return event.tokenHash === session.tokenHash;
+  return event.exceptTokenHash !== session.tokenHash;
+}

@@ -50,6 +50,7 @@ export const eventsModule: FastifyPluginAsyncZod = async (app) => {
             role: user.role,
             farmId: user.farmId,
             restaurantId: user.restaurantId,
+            sessionTokenHash: user.sessionTokenHash,
           },
           send: (event: LiveEvent) => write(`data: ${JSON.stringify(event)}\n\n`),
           close: end,

@@ -8,6 +8,7 @@ import type { Profile } from '#core/schemas/auth';
 import type { Db, DbOrTx } from '../../db/database';
 import { farms, restaurants, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
+import { publishAuthChanged } from '../events/publish';
 
 export type ProfileKind = 'farm' | 'restaurant';
 type FarmRow = typeof farms.$inferSelect;
@@ -59,6 +60,7 @@ export async function createProfile(
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId));
+    await publishAuthChanged(tx, { userId });
     return kind === 'farm'
       ? toFarmProfile(row as FarmRow)
       : toRestaurantProfile(row as RestaurantRow);
