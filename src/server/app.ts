@@ -18,7 +18,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import type { AppConfig, TrustProxy } from './config';
 import type { Database } from './db/database';
 import { AppError } from './errors';
 import { adminModule } from './modules/admin/routes';
@@ -48,7 +48,7 @@ export interface BuildAppOptions {
 export async function buildApp({ config, database, logger = true }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // An address the router cannot decode never reaches the error handler: same shape here.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
@@ -205,6 +205,18 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   }
 
   return app;
+}
+
+/**
+ * Fastify ignores X-Forwarded-For for a bare hop count (it cannot tell a proxy from a client
+ * connecting directly), so the count becomes a rule: the nearest N addresses are proxies.
+ * Only right for a server that is reachable through its proxies alone; else list them.
+ */
+function trustProxyOption(
+  setting: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
 }
 
 /**

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, startupWarnings } from './config';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'hh-config-'));
 
@@ -49,5 +49,64 @@ describe('loadConfig', () => {
       loadConfig({ DATA_DIR: dataDir(), DEV_USER_SWITCHER: '1', NODE_ENV: 'development' })
         .devUserSwitcher,
     ).toBe(true);
+  });
+
+  it('listens on this machine only for the embedded database, unless HOST says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: '' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://localhost/db' }).host).toBe(
+      '0.0.0.0',
+    );
+  });
+
+  it('says plainly when demo accounts are served beyond this machine', () => {
+    const quickStart = loadConfig({ DATA_DIR: dataDir() });
+    expect(startupWarnings(quickStart)).toEqual([]);
+    const exposed = loadConfig({ DATA_DIR: dataDir(), HOST: '0.0.0.0' });
+    expect(startupWarnings(exposed).join('\n')).toMatch(
+      /Demo accounts are on .* 0\.0\.0\.0.*administrator's email and password/s,
+    );
+    expect(
+      startupWarnings(loadConfig({ DATA_DIR: dataDir(), HOST: '0.0.0.0', DEMO_DATA: '0' })),
+    ).toEqual([]);
+    expect(startupWarnings(loadConfig({ DATA_DIR: dataDir(), HOST: '::1' }))).toEqual([]);
+  });
+
+  it('reads TRUST_PROXY as a number of hops or a list of addresses, never as everyone', () => {
+    const base = { DATA_DIR: dataDir(), APP_ORIGIN: 'https://harvesthui.example' };
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      loadConfig({ ...base, TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,fd00::/8,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.5', '10.1.0.0/16', 'fd00::/8', 'loopback']);
+    for (const everyone of ['true', 'yes', 'all', '*']) {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: everyone })).toThrow(
+        /TRUST_PROXY: .*would trust every address/,
+      );
+    }
+    for (const wrong of ['10.0.0.0/33', 'proxy.example', '10.0.0.1/8/2', '11']) {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('refuses TRUST_PROXY without APP_ORIGIN, and says why', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '1' })).toThrow(
+      /APP_ORIGIN: required with TRUST_PROXY/,
+    );
+  });
+
+  it('warns on PostgreSQL without TRUST_PROXY', () => {
+    const base = { DATA_DIR: dataDir(), DATABASE_URL: 'postgres://localhost/db' };
+    expect(startupWarnings(loadConfig(base)).join('\n')).toMatch(/TRUST_PROXY is not set/);
+    const proxied = loadConfig({
+      ...base,
+      TRUST_PROXY: '1',
+      APP_ORIGIN: 'https://harvesthui.example',
+    });
+    expect(startupWarnings(proxied)).toEqual([]);
   });
 });

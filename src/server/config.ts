@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -10,11 +11,66 @@ const booleanFlag = z
     value === undefined || value === '' ? undefined : ['1', 'true', 'yes'].includes(value),
   );
 
+/**
+ * Which proxies may speak for the client in X-Forwarded-For: none (false), the nearest N hops,
+ * or the listed addresses and CIDR ranges (or proxy-addr's names loopback, linklocal,
+ * uniquelocal). Never every address: that would let any client choose its own.
+ */
+export type TrustProxy = false | number | string[];
+
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const TRUST_PROXY_HELP =
+  'must be the number of proxies in front of the server (1 for one nginx) or their addresses ' +
+  '(e.g. 10.0.0.5,10.1.0.0/16)';
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.has(entry) || isIP(entry) !== 0) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || prefix === undefined || rest.length > 0 || !/^\d{1,3}$/.test(prefix)) {
+    return false;
+  }
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const trustProxySetting = z
+  .string()
+  .optional()
+  .transform((raw, ctx): TrustProxy => {
+    const value = raw?.trim().toLowerCase() ?? '';
+    if (['', '0', 'false', 'no'].includes(value)) return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 10) return hops;
+    } else if (['true', 'yes', 'all', '*'].includes(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${TRUST_PROXY_HELP}; "${raw}" would trust every address, so any client could choose its own with X-Forwarded-For`,
+      });
+      return z.NEVER;
+    } else {
+      const entries = value.split(',').map((entry) => entry.trim());
+      const bad = entries.filter((entry) => !isProxyAddress(entry));
+      if (bad.length === 0) return entries;
+      ctx.addIssue({
+        code: 'custom',
+        message: `${TRUST_PROXY_HELP}; not an address: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    ctx.addIssue({ code: 'custom', message: `${TRUST_PROXY_HELP} (at most 10 hops)` });
+    return z.NEVER;
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().min(1).max(65535).default(5000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    HOST: z
+      .string()
+      .min(1)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -33,7 +89,7 @@ const envSchema = z
     SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     DEMO_DATA: booleanFlag,
     DEV_USER_SWITCHER: booleanFlag,
-    TRUST_PROXY: booleanFlag,
+    TRUST_PROXY: trustProxySetting,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
     SMTP_URL: z.string().optional(),
@@ -51,6 +107,16 @@ const envSchema = z
     CLIENT_DIR: z.string().min(1).default('dist/client'),
   })
   .superRefine((env, ctx) => {
+    if (env.TRUST_PROXY !== false && !env.APP_ORIGIN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_ORIGIN'],
+        message:
+          'required with TRUST_PROXY: behind a proxy the server cannot tell its public address, ' +
+          'which secure cookies, the same-origin check and links in email need ' +
+          '(e.g. APP_ORIGIN=https://harvesthui.example)',
+      });
+    }
     if (!env.SMS_API_URL) return;
     for (const name of ['SMS_API_TOKEN', 'SMS_FROM'] as const) {
       if (!env[name])
@@ -70,7 +136,7 @@ export interface AppConfig {
   /** Seed Hawaii demo data on the first start and show the demo accounts on sign-in. */
   demoData: boolean;
   devUserSwitcher: boolean;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: string;
   loginRateLimit: number;
   smtpUrl: string | undefined;
@@ -104,7 +170,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     env: values.NODE_ENV,
     port: values.PORT,
-    host: values.HOST,
+    // The embedded database is the quick start, with demo accounts whose password anyone may
+    // read: it stays on this machine unless HOST says otherwise.
+    host: values.HOST ?? (values.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: values.DATABASE_URL,
     dataDir,
     appOrigin: values.APP_ORIGIN?.replace(/\/$/, ''),
@@ -112,7 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionDays: values.SESSION_DAYS,
     demoData: values.DEMO_DATA ?? !values.DATABASE_URL,
     devUserSwitcher: values.NODE_ENV === 'development' && values.DEV_USER_SWITCHER === true,
-    trustProxy: values.TRUST_PROXY ?? false,
+    trustProxy: values.TRUST_PROXY,
     // A local demo on the embedded database stays quiet; a deployment on PostgreSQL logs requests.
     logLevel: values.LOG_LEVEL ?? (values.DATABASE_URL ? 'info' : 'warn'),
     loginRateLimit: values.LOGIN_RATE_LIMIT,
@@ -124,6 +192,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     oidcIssuer: values.OIDC_ISSUER,
     clientDir: resolve(values.CLIENT_DIR),
   };
+}
+
+/** Whether the server listens on this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^(::ffff:)?127\./.test(bare);
+}
+
+/** What start-up should say about a setting that works but may not be what was meant. */
+export function startupWarnings(config: AppConfig): string[] {
+  const warnings: string[] = [];
+  if (config.demoData && !isLoopbackHost(config.host)) {
+    warnings.push(
+      `Demo accounts are on and the server listens on ${config.host}, so other machines can reach ` +
+        "it: anyone who can open it reads the demo administrator's email and password on the " +
+        'sign-in page (GET /api/auth/demo-accounts) and can sign in as administrator. For a real ' +
+        'installation set DEMO_DATA=0; to keep the demo on this machine set HOST=127.0.0.1.',
+    );
+  }
+  if (config.databaseUrl && config.trustProxy === false) {
+    warnings.push(
+      'TRUST_PROXY is not set. If a proxy or load balancer is in front of the server, every ' +
+        "visitor appears to come from its address, and one person's failed sign-ins count for " +
+        'everyone: set TRUST_PROXY to the number of proxies (1 for one nginx) or their addresses.',
+    );
+  }
+  return warnings;
 }
 
 /** A secret generated once and kept in DATA_DIR, so sessions survive restarts. */

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, startupWarnings } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed';
 import { startNotificationWorker } from './modules/notifications/worker';
 import { claimEmbeddedDatabase, openConfiguredDatabase } from './runtime';
@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     for (const account of DEMO_ACCOUNTS)
       console.log(`  ${account.label.padEnd(12)} ${account.email}`);
   }
+  for (const warning of startupWarnings(config)) console.warn(`\nWarning: ${warning}`);
 }
 
 main().catch((error: unknown) => {
