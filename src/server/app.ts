@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, {
@@ -22,6 +21,7 @@ import type { AppConfig, TrustProxy } from './config';
 import type { Database } from './db/database';
 import { AppError } from './errors';
 import { adminModule } from './modules/admin/routes';
+import { TooManyAttemptsError } from './modules/auth/attempts';
 import { authModule } from './modules/auth/routes';
 import { registerAuthHooks } from './modules/auth/hooks';
 import { devtoolsAbsentModule, devtoolsModule } from './modules/devtools/routes';
@@ -67,6 +67,9 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof TooManyAttemptsError) {
+        void reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       return reply.status(error.statusCode).send({
         message: error.message,
         ...(error.code ? { code: error.code } : {}),
@@ -88,12 +91,6 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
         .send({ message: 'Please check the highlighted fields', code: 'validation', fields });
     }
     const status = error.statusCode ?? 500;
-    if (status === 429) {
-      return reply.status(429).send({
-        message: 'Too many attempts. Please wait a few minutes and try again.',
-        code: 'rate_limited',
-      });
-    }
     if (status >= 400 && status < 500) {
       const message =
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
@@ -125,7 +122,6 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
-  await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

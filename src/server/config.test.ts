@@ -109,4 +109,20 @@ describe('loadConfig', () => {
     });
     expect(startupWarnings(proxied)).toEqual([]);
   });
+
+  it('limits failed sign-ins per account and address (10) and per address (100)', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir() });
+    expect(defaults.loginRateLimit).toBe(10);
+    expect(defaults.loginAddressRateLimit).toBe(100);
+    expect(defaults.registerRateLimit).toBe(20);
+    const raised = loadConfig({ DATA_DIR: dataDir(), LOGIN_RATE_LIMIT: '50' });
+    expect(raised.loginAddressRateLimit).toBe(500);
+    expect(raised.registerRateLimit).toBe(100);
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      LOGIN_ADDRESS_RATE_LIMIT: '300',
+      REGISTER_RATE_LIMIT: '5',
+    });
+    expect([set.loginAddressRateLimit, set.registerRateLimit]).toEqual([300, 5]);
+  });
 });

@@ -62,6 +62,8 @@ const trustProxySetting = z
     return z.NEVER;
   });
 
+const attemptLimit = z.coerce.number().int().min(1).max(100_000);
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -92,6 +94,8 @@ const envSchema = z
     TRUST_PROXY: trustProxySetting,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+    LOGIN_ADDRESS_RATE_LIMIT: attemptLimit.optional(),
+    REGISTER_RATE_LIMIT: attemptLimit.optional(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Harvest Hui <orders@harvesthui.local>'),
     SMS_API_URL: z
@@ -138,7 +142,12 @@ export interface AppConfig {
   devUserSwitcher: boolean;
   trustProxy: TrustProxy;
   logLevel: string;
+  /** Failed sign-ins per account and address in 15 minutes. */
   loginRateLimit: number;
+  /** Failed sign-ins per address, whatever the account, in 15 minutes. */
+  loginAddressRateLimit: number;
+  /** Registrations per address in 15 minutes. */
+  registerRateLimit: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** The HTTP SMS API; absent: text messages are written to DATA_DIR/outbox. */
@@ -184,6 +193,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // A local demo on the embedded database stays quiet; a deployment on PostgreSQL logs requests.
     logLevel: values.LOG_LEVEL ?? (values.DATABASE_URL ? 'info' : 'warn'),
     loginRateLimit: values.LOGIN_RATE_LIMIT,
+    // Far above one person's typos, so colleagues behind one address do not lock each other out.
+    loginAddressRateLimit:
+      values.LOGIN_ADDRESS_RATE_LIMIT ?? Math.max(100, 10 * values.LOGIN_RATE_LIMIT),
+    registerRateLimit: values.REGISTER_RATE_LIMIT ?? 2 * values.LOGIN_RATE_LIMIT,
     smtpUrl: values.SMTP_URL || undefined,
     mailFrom: values.MAIL_FROM,
     sms: values.SMS_API_URL

@@ -20,6 +20,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     logLevel: 'silent',
     loginRateLimit: 1000,
+    loginAddressRateLimit: 1000,
+    registerRateLimit: 1000,
     smtpUrl: undefined,
     mailFrom: 'Harvest Hui <test@harvesthui.local>',
     oidcIssuer: undefined,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   date,
@@ -55,6 +56,29 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Sign-in and registration attempts of the last minutes, counted by every process alike. A
+ * sign-in row is written before the password is checked and removed when it succeeds, so what
+ * remains are failures; rows older than the counting window are pruned.
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** What was attempted: 'sign_in' or 'register'. */
+    kind: text('kind').notNull(),
+    /** The client's address (an IPv6 client's /64 network) as the trusted proxies report it. */
+    address: text('address').notNull(),
+    /** SHA-256 of the email tried, so a sign-in counts per account without keeping the address. */
+    accountHash: text('account_hash'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('auth_attempts_address_idx').on(t.kind, t.address, t.createdAt),
+    index('auth_attempts_created_idx').on(t.createdAt),
+  ],
 );
 
 const contactColumns = () => ({

@@ -9,6 +9,7 @@ import {
 import { errorResponse } from '#core/schemas/common';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed';
 import { notFound } from '../../errors';
+import { AttemptLimiter } from './attempts';
 import { requireUser } from './guards';
 import { authenticate, getUserView, registerUser, switchRole } from './service';
 import {
@@ -30,7 +31,7 @@ const errors = {
 
 export const authModule: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
-  const signInLimit = { max: config.loginRateLimit, timeWindow: '15 minutes' };
+  const attempts = new AttemptLimiter(app.db);
 
   app.get('/login', { config: { public: true }, schema: { hide: true } }, async (_request, reply) =>
     reply.redirect('/login'),
@@ -50,10 +51,7 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
     {
-      config: {
-        public: true,
-        rateLimit: { max: config.loginRateLimit * 2, timeWindow: '15 minutes' },
-      },
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'Create an account and sign in',
@@ -62,6 +60,10 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      await attempts.record(
+        { kind: 'register', address: request.ip },
+        { perAddress: config.registerRateLimit },
+      );
       const userId = await registerUser(app.db, request.body);
       setSessionCookie(request, reply, await createSession(app.db, userId, config.sessionDays));
       return reply.status(201).send(await getUserView(app.db, userId));
@@ -71,7 +73,7 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     {
-      config: { public: true, rateLimit: signInLimit },
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
@@ -80,7 +82,11 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = await authenticate(app.db, request.body);
+      const userId = await attempts.signIn(
+        { address: request.ip, email: request.body.email },
+        { perAccount: config.loginRateLimit, perAddress: config.loginAddressRateLimit },
+        () => authenticate(app.db, request.body),
+      );
       setSessionCookie(request, reply, await createSession(app.db, userId, config.sessionDays));
       return getUserView(app.db, userId);
     },
