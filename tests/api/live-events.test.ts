@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '#core/schemas/notification';
 import { buildApp } from '../../src/server/app';
@@ -6,6 +5,7 @@ import { openDatabase, type Database } from '../../src/server/db/database';
 import { databaseClient } from '../../src/server/modules/events/database-client';
 import { publishLiveEvent } from '../../src/server/modules/events/publish';
 import { createProduct, orderBody, type ProductFixture } from '../helpers/catalog-fixtures';
+import { listen, openStream, waitFor, type Stream } from '../helpers/event-stream';
 import {
   createTestApp,
   PASSWORD,
@@ -18,79 +18,6 @@ import {
 } from '../helpers/test-app';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-type Truthy<T> = Exclude<T, false | null | undefined | 0 | ''>;
-
-async function waitFor<T>(check: () => T, what: string, timeoutMs = 5000): Promise<Truthy<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value as Truthy<T>;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-interface Stream {
-  events: { event: LiveEvent; at: number }[];
-  status: number;
-  /** The server ended the stream. */
-  ended: boolean;
-  close(): void;
-}
-
-/** Reads /api/events like a browser's EventSource would, collecting the data lines. */
-async function openStream(baseUrl: string, cookie: string | undefined): Promise<Stream> {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/events`, {
-    headers: cookie ? { cookie } : {},
-    signal: controller.signal,
-  });
-  const stream: Stream = {
-    events: [],
-    status: response.status,
-    ended: false,
-    close: () => controller.abort(),
-  };
-  if (!response.ok || !response.body) return stream;
-  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let connected = false;
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) {
-          stream.ended = true;
-          return;
-        }
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          for (const line of block.split('\n')) {
-            if (line === ': connected') connected = true;
-            if (line.startsWith('data: ')) {
-              stream.events.push({ event: JSON.parse(line.slice(6)) as LiveEvent, at: Date.now() });
-            }
-          }
-        }
-      }
-    } catch {
-      // Aborted by close().
-    }
-  })();
-  await waitFor(() => connected, 'the stream to open');
-  return stream;
-}
-
-async function listen(app: TestApp): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
 
 describe('GET /api/events on one instance', () => {
   let ctx: TestContext;
