@@ -8,6 +8,24 @@ function expectedOrigin(request: FastifyRequest): string {
   return request.server.config.appOrigin ?? `${request.protocol}://${request.host}`;
 }
 
+/**
+ * Whether a GET comes from this site or from no site at all. Browsers say so in
+ * Sec-Fetch-Site: same-origin, same-site, or none (an address typed, a bookmark). Without
+ * that header (an older browser, a script), a Referer must be this site's; a request with
+ * neither comes from no page (curl, a monitoring check) and counts as same-site.
+ */
+export function isSameSiteNavigation(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin' || site === 'same-site' || site === 'none';
+  const referer = request.headers.referer;
+  if (!referer) return true;
+  try {
+    return new URL(referer).origin === expectedOrigin(request);
+  } catch {
+    return false;
+  }
+}
+
 /** Resolves the session, refuses cross-origin writes, and keeps /api private by default. */
 export function registerAuthHooks(app: FastifyInstance): void {
   app.decorateRequest('user', null);

@@ -11,6 +11,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed';
 import { notFound } from '../../errors';
 import { AttemptLimiter } from './attempts';
 import { requireUser } from './guards';
+import { isSameSiteNavigation } from './hooks';
 import { authenticate, getUserView, registerUser, switchRole } from './service';
 import {
   clearSessionCookie,
@@ -41,6 +42,8 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     { config: { public: true }, schema: { hide: true } },
     async (request, reply) => {
+      // A plain link, so another site could point at it: only this site may sign people out.
+      if (!isSameSiteNavigation(request)) return reply.redirect('/');
       const token = readSessionToken(request);
       if (token) await endSessions(app.db, { tokenHash: hashToken(token) });
       clearSessionCookie(request, reply);
