@@ -110,16 +110,32 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
         frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
         upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Told over plain http, a browser would refuse the site until it had a certificate; only
+    // an https public origin may say it. The app does not speak for its domain's other hosts.
+    strictTransportSecurity: config.appOrigin?.startsWith('https:')
+      ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false }
+      : false,
+  });
+  // What /api answers is someone's business: no browser or proxy keeps a copy. Answers that
+  // choose their own caching (PDF and CSV downloads) keep it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    const contentType = String(reply.getHeader('content-type') ?? '');
+    if (isApi && contentType.startsWith('application/json') && !reply.hasHeader('cache-control')) {
+      void reply.header('cache-control', 'no-store');
+    }
+    return payload;
   });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifySwagger, {
