@@ -1,5 +1,6 @@
 // Bundles the server and its command-line tools into dist/server; packages stay external.
 import { build } from 'esbuild';
+import { writeBuildStamp } from './built.mjs';
 
 await build({
   entryPoints: {
@@ -16,4 +17,5 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+writeBuildStamp();
 console.log('Built the server into dist/server');

@@ -22,7 +22,7 @@ export interface CartProduct {
   farm: CartFarm;
 }
 
-/** Spec section 3 "Cart item": product fields plus quantity, pricePerUnit, farmName, farmId, farm. */
+/** A cart line: product fields plus quantity, pricePerUnit, farmName (docs/product.md#cart). */
 export interface CartItem extends CartProduct {
   quantity: number;
   pricePerUnit: string;
@@ -158,7 +158,7 @@ function isCartItem(value: unknown): value is CartItem {
 
 /**
  * Reads a stored cart. Anything that does not parse, or any item without a farm name,
- * discards the whole cart (spec section 5): returns null and the caller logs and clears it.
+ * discards the whole cart (docs/product.md#cart): returns null and the caller logs and clears it.
  */
 export function parseStoredCart(raw: string | null): Cart | null {
   if (raw === null) return [];

@@ -3,7 +3,10 @@ export type Role = (typeof ROLES)[number];
 export const PROFILE_ROLES = ['farmer', 'restaurant'] as const;
 export type ProfileRole = (typeof PROFILE_ROLES)[number];
 
-/** Categories a farmer may pick (spec section 9); browse filters on the first four. */
+/**
+ * Categories a farmer may pick; browse filters on the first four
+ * (docs/product.md#units-and-categories).
+ */
 export const PRODUCT_CATEGORIES = [
   'vegetables',
   'fruits',

@@ -27,7 +27,7 @@ function run(moves: { to: OrderStatus; role: (typeof ROLES)[number] | null }[]):
 }
 
 describe('order status machine', () => {
-  it('allows exactly the farmer moves of spec section 4', () => {
+  it('allows exactly the farmer moves of the status machine', () => {
     expect(Object.fromEntries(ORDER_STATUSES.map((from) => [from, nextStatuses(from)]))).toEqual({
       pending: ['confirmed', 'cancelled'],
       confirmed: ['packed'],

@@ -10,7 +10,7 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The farmer's moves (spec section 4). Nothing leaves delivered or cancelled. */
+/** The farmer's moves (docs/product.md#order-status). Nothing leaves delivered or cancelled. */
 const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['confirmed', 'cancelled'],
   confirmed: ['packed'],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, hawaiiToday } from '#core/hawaii-time';
 import { Session, signUp, signUpFarmer, signUpRestaurant, useTestApp } from '../helpers/test-app';
 
-/** API.md's shapes as an outside client checks them: exact keys and wire types. */
+/** The shapes of docs/api.md as an outside client checks them: exact keys and wire types. */
 const MONEY = /^\d+\.\d{2}$/;
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const UTC_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
@@ -62,7 +62,7 @@ function expectErrorShape(body: Record<string, unknown>) {
 const ctx = useTestApp();
 
 describe('the Order', () => {
-  it('has exactly the fields of API.md, with money, dates and instants in wire form', async () => {
+  it('has exactly the documented fields, with money, dates and instants in wire form', async () => {
     const farmer = await signUpFarmer(ctx.app, 'Waimanalo Greens');
     const restaurant = await signUpRestaurant(ctx.app, 'Kaimuki Kitchen');
     await farmer.put('/api/profile/farm', {
@@ -149,7 +149,7 @@ describe('the catalogue without parameters', () => {
 });
 
 describe('the user', () => {
-  it('has exactly the fields of API.md', async () => {
+  it('has exactly the documented fields', async () => {
     const user = await signUp(ctx.app);
     const response = await user.get('/api/auth/user');
     expect(Object.keys(response.json()).sort()).toEqual([

@@ -251,7 +251,7 @@ describe('PUT /api/profile/restaurant', () => {
     expect((await restaurant.get('/api/auth/user')).json().profile).toEqual(expected);
   });
 
-  it('accepts every zone of the spec and clears the zone when sent blank', async () => {
+  it('accepts every restaurant zone and clears the zone when sent blank', async () => {
     const restaurant = await signUpRestaurant(ctx.app);
     for (const zone of RESTAURANT_ZONES) {
       const response = await restaurant.put('/api/profile/restaurant', {

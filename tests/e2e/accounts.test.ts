@@ -44,7 +44,7 @@ async function createAccount(page: Page, label: string, firstName: string) {
   await visible(page, 'Complete your profile');
 }
 
-/** Both steps of profile setup, checking the spec's validation toasts on the way. */
+/** Both steps of profile setup, checking the validation toasts (docs/product.md#profile-setup). */
 async function setUpProfile(
   page: Page,
   label: string,

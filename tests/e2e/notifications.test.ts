@@ -15,7 +15,7 @@ const run = Date.now().toString(36);
 const farmName = `Kula Live Farm ${run}`;
 const restaurantName = `Live Bistro ${run}`;
 const productName = `Live Kale ${run}`;
-/** The spec's promise: changes reach open pages within 2 s; the browser adds its own time. */
+/** Changes reach open pages within 2 s (docs/product.md#live-updates); plus the browser's time. */
 const LIVE_TIMEOUT = 4000;
 
 let browser: Browser;

@@ -15,7 +15,7 @@ describe('not-found screen', () => {
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const) {
-    it(`shows the spec's words on an unknown path (${label})`, async () => {
+    it(`shows the not-found words on an unknown path (${label})`, async () => {
       const context = await newContext(browser, viewport);
       const page = await context.newPage();
       await page.goto('/this/page/does/not/exist');

@@ -56,13 +56,16 @@ export function AppRoutes() {
   );
 }
 
-/** Spec section 4 "User routing": loading or signed out, then no profile, then the role's app. */
+/**
+ * Loading or signed out, then no profile, then the role's app:
+ * docs/product.md#routing-by-user-state.
+ */
 function RoutesByUserState() {
   const { user, isLoading } = useAuth();
   const { pathname } = useLocation();
   if (isLoading) return <LoadingScreen />;
 
-  // The combined role screen brings its own top bar (spec section 2, "Navigation bar").
+  // The combined role screen brings its own top bar (docs/product.md#combined-role-screen).
   if (pathname === HUB_PATH) {
     if (!user) return <HubSignedOut />;
     const hub = hubUser(user);
@@ -133,7 +136,8 @@ function RoutesByUserState() {
     );
   }
 
-  // Any other role sees only its landing screen and the not-found screen (spec section 2).
+  // Any other role sees only its landing screen and the not-found screen
+  // (docs/product.md#routing-by-user-state).
   return (
     <Routes>
       {renderRoutes(signedOutPages.filter((page) => page.path === '/'))}

@@ -8,7 +8,7 @@ import { signIn } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
 import { AppRoutes } from './app-routes';
 
-/** Spec section 8: a 401 shows 'Unauthorized' and signs in again after 500 ms. */
+/** A 401 shows 'Unauthorized' and signs in again after 500 ms (docs/product.md#session-ended). */
 function useUnauthorizedRedirect() {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -84,13 +84,14 @@ export const hubNavItem: NavItem = {
   icon: <LayoutGrid className="size-4" aria-hidden="true" />,
 };
 
-// Restaurant routes (spec section 2) and their nav items, in the spec's order.
+// Restaurant routes and their nav items, in the order of docs/product.md#navigation-bar.
 export const restaurantPages: PageRoute[] = [
   { path: '/', element: <RestaurantDashboardPage /> },
   { path: '/restaurant/dashboard', element: <RestaurantDashboardPage /> },
   { path: '/restaurant/reports', element: <RestaurantReportsPage /> },
   { path: '/restaurant/browse', element: <BrowsePage /> },
-  // The spec's nav highlights Browse Products here too; it is the same screen.
+  // Browse Products is highlighted here too; it is the same screen
+  // (docs/product.md#routing-by-user-state).
   { path: '/restaurant/inventory', element: <BrowsePage /> },
   { path: '/restaurant/orders', element: <RestaurantOrdersPage /> },
 ];
@@ -120,7 +121,7 @@ export const restaurantNav: NavItem[] = [
   hubNavItem,
 ];
 
-// Farmer routes (spec section 2) and their nav items, in the spec's order.
+// Farmer routes and their nav items, in the order of docs/product.md#navigation-bar.
 export const farmerPages: PageRoute[] = [
   { path: '/', element: <FarmerDashboardPage /> },
   { path: '/farmer/dashboard', element: <FarmerDashboardPage /> },
@@ -159,7 +160,7 @@ export const farmerNav: NavItem[] = [
   hubNavItem,
 ];
 
-// Administrators (API.md "Sign-in"): no profile, the admin dashboard at '/' and '/admin'.
+// Administrators (docs/api.md#sign-in): no profile, the admin dashboard at '/' and '/admin'.
 export const adminPages: PageRoute[] = [
   { path: '/', element: <AdminDashboardPage /> },
   { path: '/admin', element: <AdminDashboardPage /> },

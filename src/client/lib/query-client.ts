@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { api } from './api';
 
-/** Spec section 7: no retries, data never goes stale, no refetch on focus or interval. */
+/** No retries, no staleness, no refetch on focus or interval (docs/product.md#data-loading). */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

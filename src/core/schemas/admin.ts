@@ -7,7 +7,7 @@ import { monthKeyOutput, moneyOutput, positiveId } from './common';
  * do (docs/decisions/001-revenue-counts.md); months are Hawaii months.
  */
 
-/** Spec section 9: the admin table shows 10 rows; the bars scale to these amounts. */
+/** The admin table shows 10 rows; the bars scale to these (docs/product.md#admin-dashboard). */
 export const ADMIN_TABLE_ROWS = 10;
 export const ADMIN_TOP_LIMIT = 10;
 export const FARM_BAR_SCALE_CENTS = 10_000_00;

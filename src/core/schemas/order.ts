@@ -128,7 +128,7 @@ export const orderItemOutput = z.object({
 });
 export type OrderItem = z.infer<typeof orderItemOutput>;
 
-/** API.md "Order". */
+/** The Order of docs/api.md#order. */
 export const orderOutput = z.object({
   id: z.number(),
   status: z.enum(ORDER_STATUSES),

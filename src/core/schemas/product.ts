@@ -23,7 +23,7 @@ const unit = z.enum(UNITS, {
 });
 
 /**
- * Spec section 5: quantity is optional and parsed as a whole number. Forms send the input's
+ * Quantity is optional and a whole number (docs/product.md#products). Forms send the input's
  * text, other clients a number; blank means 0.
  */
 const availableQuantity = z

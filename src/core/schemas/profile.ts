@@ -83,7 +83,7 @@ export const restaurantProfileUpdateBody = profileCreateBody.extend({
 });
 export type RestaurantProfileUpdateBody = z.infer<typeof restaurantProfileUpdateBody>;
 
-/** The address as the forms collect it; state and ZIP limits are the spec's. */
+/** The address as the forms collect it, with its limits (docs/product.md#profiles). */
 export const addressForm = z.object({
   street: requiredText(200),
   city: requiredText(100),

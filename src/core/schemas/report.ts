@@ -9,7 +9,7 @@ import { monthKeyOutput, moneyOutput } from './common';
  * every order.
  */
 
-/** Sizes of the lists (spec section 9). */
+/** Sizes of the lists (docs/product.md#list-sizes). */
 export const REPORT_RECENT_ORDERS = 5;
 export const REPORT_MONTHS = 6;
 export const TOP_FARMS = 10;

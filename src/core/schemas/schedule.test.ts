@@ -16,7 +16,7 @@ describe('schedule schema', () => {
     ).toEqual({ deliveryDates: ['2030-01-09', '2030-05-02'], deliveryArea: 'Hilo' });
   });
 
-  it('says what is missing in the spec’s words', () => {
+  it('says what is missing in the words the screens show', () => {
     const result = scheduleCreateBody.safeParse({ deliveryDates: [], deliveryArea: '' });
     expect(result.success).toBe(false);
     expect(result.error!.issues.map((issue) => issue.message)).toEqual([

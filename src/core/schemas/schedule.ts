@@ -13,7 +13,8 @@ const calendarDate = z
   .refine(isValidCalendarDate, 'Use a date like 2026-12-01');
 
 /**
- * POST /api/delivery-schedules. Duplicates are dropped and the dates sorted (spec section 5);
+ * POST /api/delivery-schedules. Duplicates are dropped and the dates sorted
+ * (docs/api.md#delivery-schedules);
  * whether a date is in the past is judged by the server against Hawaii's today.
  */
 export const scheduleCreateBody = z.object({
@@ -45,7 +46,7 @@ export const farmIdParam = z.object({
   farmId: positiveId,
 });
 
-/** Adds a date to a selection: duplicates ignored, kept sorted (spec section 5). */
+/** Adds a date to a selection, once, in order (docs/product.md#add-delivery-schedule). */
 export function addScheduleDate(dates: readonly string[], date: string): string[] {
   return [...new Set([...dates, date])].sort();
 }

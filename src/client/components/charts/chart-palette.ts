@@ -1,4 +1,4 @@
-/** The six chart colours (spec section 9), green first like the rest of the app. */
+/** The six chart colours (docs/product.md#charts), green first like the rest of the app. */
 export const CHART_COLORS = [
   '#15803d', // green
   '#0e7490', // cyan
@@ -8,7 +8,7 @@ export const CHART_COLORS = [
   '#4d7c0f', // olive
 ] as const;
 
-/** Spec section 9: every chart is 300 px high. */
+/** Every chart is 300 px high (docs/product.md#charts). */
 export const CHART_HEIGHT = 300;
 
 export function chartColor(index: number): string {

@@ -1,7 +1,10 @@
 import { isOrderStatus, statusLabel } from '#core/order-status';
 import { Badge, type BadgeVariant } from './badge';
 
-/** Spec section 4: cancelled destructive, pending secondary, others default; unknown neutral. */
+/**
+ * Cancelled destructive, pending secondary, others default; unknown neutral
+ * (docs/product.md#order-status).
+ */
 export function StatusBadge({ status }: { status: string }) {
   const variant: BadgeVariant = !isOrderStatus(status)
     ? 'outline'

@@ -1,7 +1,7 @@
 import { isOrderStatus, statusLabel, type OrderStatus } from '#core/order-status';
 import { cn } from '../../lib/cn';
 
-/** The combined screen's badge: uppercase, one colour per status (spec section 4). */
+/** The combined screen's badge: uppercase, one colour per status (docs/product.md#order-status). */
 const COLOURS: Record<OrderStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
   confirmed: 'bg-sky-100 text-sky-900',

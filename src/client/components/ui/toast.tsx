@@ -11,7 +11,10 @@ export interface ToastMessage {
   action?: { label: string; onClick: () => void };
 }
 
-/** Spec section 9: one toast at a time, 5000 ms, swipe right at 50 px, F8, label 'Notification'. */
+/**
+ * One toast at a time, 5000 ms, swipe right at 50 px, F8, label 'Notification'
+ * (docs/product.md#toasts).
+ */
 export const TOAST_DURATION_MS = 5000;
 let current: ToastMessage | null = null;
 let nextId = 1;

@@ -17,7 +17,7 @@ import { SalesAnalytics } from './sales-analytics';
 import { StatCard, StatCardSkeleton } from '../../components/ui/stat-card';
 import { SystemHealth } from './system-health';
 
-/** Spec section 2 "Admin dashboard": platform figures, orders, analytics, health, actions. */
+/** Platform figures, orders, analytics, health, actions: docs/product.md#admin-dashboard. */
 export function AdminDashboard() {
   const statsQuery = useAdminStats();
   const stats = statsQuery.data?.stats;

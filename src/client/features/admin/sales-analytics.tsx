@@ -15,7 +15,10 @@ interface Bar {
   amount: string;
 }
 
-/** Spec section 9: farm bars scale to $10,000, restaurant bars to $5,000, capped at 100%. */
+/**
+ * Farm bars scale to $10,000, restaurant bars to $5,000, capped at 100%
+ * (docs/product.md#admin-dashboard).
+ */
 function Bars({
   title,
   bars,

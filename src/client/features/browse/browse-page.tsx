@@ -57,7 +57,7 @@ function useFilters(): [BrowseFilters, (changes: Partial<BrowseFilters>) => void
   return [filters, update];
 }
 
-/** Spec section 2 "Browse products". */
+/** The restaurant's catalogue: search, filters, pages of products (docs/product.md#browse). */
 export function BrowsePage() {
   const [filters, setFilters] = useFilters();
   const [searchText, setSearchText] = useState(filters.q);
@@ -207,7 +207,7 @@ export function BrowsePage() {
       ) : (
         <>
           <p className="text-sm text-stone-600" aria-live="polite">
-            {/* X counts every product matching the filters (spec section 2), loaded or not. */}
+            {/* X counts every match of the filters, loaded or not (docs/product.md#browse). */}
             Showing {first?.total ?? 0} of {first?.totalAll ?? 0} products
           </p>
           {!first?.totalAll ? (

@@ -10,8 +10,9 @@ import { formatMoney } from '../../lib/format';
 const WIDE_SCREEN = '(min-width: 768px)';
 
 /**
- * Spec section 2: the floating 'Cart Summary (N items)' panel. On a phone it is a bottom bar
- * that opens on demand, so it never hides the products; on wider screens it starts open.
+ * The floating 'Cart Summary (N items)' panel (docs/product.md#cart-summary). On a phone it is
+ * a bottom bar that opens on demand, so it never hides the products; on wider screens it starts
+ * open.
  */
 export function CartSummary() {
   const cart = useCart();

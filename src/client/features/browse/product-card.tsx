@@ -8,7 +8,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useCart } from '../../lib/cart';
 import { formatCalendarDate, formatMoney } from '../../lib/format';
 
-/** Spec section 4: an inactive product, or one with nothing left, is out of stock. */
+/** An inactive product, or one with nothing left, is out of stock (docs/product.md#products). */
 export function isAvailable(product: Product): boolean {
   return product.isActive && product.availableQuantity > 0;
 }

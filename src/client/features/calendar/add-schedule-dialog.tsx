@@ -15,7 +15,7 @@ import { formatCalendarDate } from '../../lib/format';
 import { useCreateSchedules } from './api';
 import { fromPickerDate, hawaiiTodayForPicker, HawaiiDayPicker, toPickerDate } from './day-picker';
 
-/** Spec section 2 "Add Delivery Schedule": several days at once for one zone. */
+/** Several days at once for one zone (docs/product.md#add-delivery-schedule). */
 export function AddScheduleDialog({
   open,
   onOpenChange,

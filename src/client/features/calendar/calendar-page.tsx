@@ -58,7 +58,7 @@ function CalendarSkeleton() {
   );
 }
 
-/** Spec section 2 "Farmer delivery calendar". Past and future are judged on Hawaii's date. */
+/** docs/product.md#delivery-calendar. Past and future are judged on Hawaii's date. */
 export function CalendarPage() {
   const schedules = useSchedules();
   const deleteSchedule = useDeleteSchedule();

@@ -42,7 +42,7 @@ export function DevUserSwitcher() {
       await action();
       window.location.reload();
     } catch (error) {
-      // Spec section 8: switch failures are only logged.
+      // Switch failures are only logged (docs/product.md#user-switcher).
       console.error('Development user switch failed', error);
       setBusy(false);
     }

@@ -9,7 +9,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Field, Input } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 
-/** Spec section 4: a delivery is confirmed with the name of whoever received it. */
+/** A delivery is confirmed with the name of the recipient (docs/product.md#confirm-delivery). */
 export function ConfirmDeliveryDialog({
   orderId,
   restaurantName,

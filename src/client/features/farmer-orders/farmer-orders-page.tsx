@@ -169,7 +169,7 @@ export function FarmerOrdersPage() {
   );
 }
 
-/** Beyond the spec: one PDF per delivery day, a pick list summed by product plus every slip. */
+/** One PDF per delivery day: products summed, then every slip (docs/product.md#pick-list). */
 function PickListCard({ orders }: { orders: Order[] | undefined }) {
   const today = hawaiiToday();
   const days = useMemo(

@@ -31,7 +31,7 @@ export interface HubPageProps {
 }
 
 /**
- * The combined role screen (spec section 2, "A variant of the top bar"): brand, role switcher
+ * The combined role screen (docs/product.md#combined-role-screen): brand, role switcher
  * and notification bell, then the view of the chosen role. A user starts in their own role.
  */
 export function HubPage({ user, adminView, notificationBell }: HubPageProps) {

@@ -371,8 +371,8 @@ function InventoryRow({
 }
 
 /**
- * The cart with each farm's real delivery fee and next delivery day (the spec's screen shows a
- * fixed $0.00 and 'Tomorrow'; these are the figures the order will actually carry).
+ * The cart with each farm's real delivery fee and next delivery day, not a fixed $0.00 and
+ * 'Tomorrow': the figures the order will actually carry (docs/product.md#combined-role-screen).
  */
 function CartPanel({ products, today }: { products: Product[]; today: string }) {
   const cart = useCart();

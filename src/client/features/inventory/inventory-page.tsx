@@ -108,7 +108,7 @@ function InventorySkeleton() {
   );
 }
 
-/** Spec section 2 "Farmer inventory": the farm's products, add, edit, delete (with Undo). */
+/** The farm's products, add, edit, delete (with Undo): docs/product.md#inventory. */
 export function InventoryPage() {
   const products = useFarmProducts();
   const deleteProduct = useDeleteProduct();

@@ -7,8 +7,8 @@ import { Card } from '../../components/ui/card';
 import { StatusBadge } from '../../components/ui/status-badge';
 
 /**
- * Static sample dashboards for the landing page's demo tabs (spec section 2). Every figure
- * here is an example written into the page, never read from the marketplace.
+ * Static sample dashboards for the landing page's demo tabs (docs/product.md#landing-page).
+ * Every figure here is an example written into the page, never read from the marketplace.
  */
 interface SampleItem {
   id: number;

@@ -32,7 +32,7 @@ function cartSignature(items: readonly CartItem[]): string {
   return JSON.stringify(items.map((item) => [item.id, item.quantity, item.pricePerUnit]));
 }
 
-/** Spec section 2 'Cart Checkout (N items)': the cart by farm, and placing every farm's order. */
+/** 'Cart Checkout (N items)': the cart by farm, placed all at once (docs/product.md#checkout). */
 export function CheckoutCard() {
   const cart = useCart();
   const farms = useFarms(cart.items.length > 0);
@@ -196,7 +196,7 @@ export function CheckoutCard() {
   );
 }
 
-/** Spec section 8's 'Your cart is empty', where the checkout would be. */
+/** 'Your cart is empty', where the checkout would be (docs/product.md#checkout). */
 function EmptyCart() {
   return (
     <Card>

@@ -4,7 +4,7 @@ import { AlertTriangle } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 
-/** Spec section 5: the minimum is soft; the restaurant may go back or proceed anyway. */
+/** The minimum is soft: go back, or proceed anyway (docs/product.md#order-minimum). */
 export function MinimumDialog({
   open,
   groups,

@@ -12,12 +12,12 @@ import {
   ORDER_DATE_FORMAT,
 } from '../../lib/format';
 
-/** Opens the delivered order's invoice in a new window (spec section 7). */
+/** Opens the delivered order's invoice in a new window (docs/product.md#invoice). */
 function openInvoice(orderId: number) {
   window.open(`/api/invoices/${orderId}/download`, '_blank', 'noopener');
 }
 
-/** One of the restaurant's orders (spec section 2 'My Orders'). */
+/** One of the restaurant's orders (docs/product.md#my-orders). */
 export function RestaurantOrderCard({ order }: { order: Order }) {
   const delivered = order.status === 'delivered';
   return (

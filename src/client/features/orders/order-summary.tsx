@@ -4,7 +4,7 @@ import type { Order } from '#core/schemas/order';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 
-/** Spec section 2 'Order Summary'. Cancelled orders were never paid, so they are not spent. */
+/** docs/product.md#order-summary. Cancelled orders were never paid, so they are not spent. */
 export function OrderSummary({ orders }: { orders: Order[] | undefined }) {
   const figures = orders
     ? [

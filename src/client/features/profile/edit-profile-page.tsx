@@ -291,7 +291,7 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
 }
 
 /**
- * /profile/edit for both roles (spec section 2 "Edit profile"). `notificationSettings` is the
+ * /profile/edit for both roles (docs/product.md#edit-profile). `notificationSettings` is the
  * notifications feature's card, passed in by the app so that features stay apart.
  */
 export function EditProfilePage({ notificationSettings }: { notificationSettings?: ReactNode }) {

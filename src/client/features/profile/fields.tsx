@@ -47,7 +47,7 @@ export function TextAreaField({
   );
 }
 
-/** A phone input that rewrites what is typed as (555) 123-4567 (spec section 5). */
+/** A phone input that rewrites what is typed as (555) 123-4567 (docs/product.md#profiles). */
 export function PhoneField({
   label,
   registration,

@@ -32,7 +32,7 @@ export const editForm = farmProfileUpdateBody
 export type EditFormInput = z.input<typeof editForm>;
 export type EditFormOutput = z.output<typeof editForm>;
 
-/** The fields whose absence brings the 'Required Fields' toast (spec section 5). */
+/** The fields whose absence brings the 'Required Fields' toast (docs/product.md#profile-setup). */
 export const REQUIRED_FIELDS = ['name', 'street', 'city', 'state', 'zip'] as const;
 
 export function isMissingRequired(errors: FieldErrors): boolean {

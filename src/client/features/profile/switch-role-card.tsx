@@ -34,7 +34,7 @@ function SwitchWarning() {
   );
 }
 
-/** Spec section 4 "Account role switch": the page reloads 1 s after a successful switch. */
+/** The page reloads 1 s after a successful switch (docs/product.md#switch-account-type). */
 export function SwitchRoleCard({ role }: { role: ProfileRole }) {
   const other: ProfileRole = role === 'farmer' ? 'restaurant' : 'farmer';
   const switchRole = useSwitchRole();

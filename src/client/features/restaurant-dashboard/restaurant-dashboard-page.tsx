@@ -57,7 +57,7 @@ export function RestaurantDashboardPage() {
   );
 }
 
-/** The spec's shortcut cards, between the figures and the recent orders. */
+/** Shortcuts between the figures and the recent orders (docs/product.md#restaurant-dashboard). */
 function Shortcuts() {
   return (
     <nav aria-label="Shortcuts" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
@@ -132,7 +132,7 @@ function DashboardFigures({ shortcuts }: { shortcuts: ReactNode }) {
   }
 
   const { totals } = data;
-  // Spec section 9: built from the first 5 orders, 3 shown.
+  // The newest 3 of the 5 the server sends (docs/product.md#restaurant-dashboard).
   const recent = data.recentOrders.slice(0, DASHBOARD_RECENT_ORDERS_SHOWN);
   return (
     <>

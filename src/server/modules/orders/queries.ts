@@ -12,7 +12,7 @@ export function money(value: string): string {
 }
 
 /**
- * Orders matching `where` (a condition on the orders table) in API.md's Order shape, newest
+ * Orders matching `where` (a condition on the orders table) as docs/api.md#order has it, newest
  * first, in exactly two queries whatever their number: orders with farm and restaurant, then
  * every item of those orders.
  */

@@ -112,7 +112,7 @@ function toProduct(row: ProductRow): Product {
 const listed = and(eq(products.isActive, true), isNull(products.deletedAt))!;
 const sortName = sql`lower(${products.name})`;
 
-/** GET /api/products without parameters: the whole catalogue (API.md "Catalog"). */
+/** GET /api/products without parameters: the whole catalogue (docs/api.md#reading). */
 export async function listCatalog(db: DbOrTx): Promise<Product[]> {
   const rows = await selectProducts(db).where(listed).orderBy(sortName, asc(products.id));
   return rows.map(toProduct);
