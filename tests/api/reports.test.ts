@@ -200,7 +200,16 @@ describe('GET /api/reports/farm', () => {
       avgOrderValue: '13.80',
       totalProducts: 4,
       activeProducts: 3,
+      packedOrders: 0,
+      activeOrders: 2,
+      cancelledOrders: 1,
     });
+    // Every order is completed, in progress or cancelled; Total Orders leaves out the last.
+    const { totals } = report;
+    expect(totals.completedOrders + totals.activeOrders).toBe(totals.totalOrders);
+    expect(totals.totalOrders + totals.cancelledOrders).toBe(
+      report.statusDistribution.reduce((sum, slice) => sum + slice.orders, 0),
+    );
     expect(report.months).toEqual([
       { month: '2026-06', revenue: '9.00', orders: 1 },
       { month: '2026-07', revenue: '0.00', orders: 0 },
@@ -289,6 +298,9 @@ describe('GET /api/reports/farm', () => {
         avgOrderValue: '0.00',
         totalProducts: 0,
         activeProducts: 0,
+        packedOrders: 0,
+        activeOrders: 0,
+        cancelledOrders: 0,
       },
       growth: { monthToDate: '0.00', lastMonthSamePeriod: '0.00', percent: null },
       months: SIX_MONTHS.map((month) => ({ month, revenue: '0.00', orders: 0 })),
@@ -314,11 +326,37 @@ describe('GET /api/reports/farm', () => {
       monthlyRevenue: '0.00',
       totalOrders: 0,
       avgOrderValue: '0.00',
+      activeOrders: 0,
+      cancelledOrders: 1,
     });
     expect(report.months.at(-1)).toEqual({ month: '2026-11', revenue: '0.00', orders: 0 });
     expect(report.topProducts).toEqual([]);
     expect(report.statusDistribution).toEqual([{ status: 'cancelled', orders: 1, total: '12.00' }]);
     expect(report.recentOrders).toHaveLength(1);
+  });
+
+  it('counts a packed order as ready to ship and in progress, a cancelled one in neither', async () => {
+    const farm = await signUpFarmer(ctx.app, 'Packing Shed Farm');
+    const mango = await addProduct(farm.farmId, 'Mango', 'piece', '2.00');
+    for (const status of ['packed', 'packed', 'confirmed', 'cancelled'] as const) {
+      await addOrder({
+        farmId: farm.farmId,
+        restaurantId: bystander.restaurantId,
+        status,
+        createdAt: '2026-11-03T08:00:00-10:00',
+        items: [[mango, 1]],
+      });
+    }
+    const report = farmReportOutput.parse((await farm.get('/api/reports/farm')).json());
+    expect(report.totals).toMatchObject({
+      totalOrders: 3,
+      completedOrders: 0,
+      pendingOrders: 0,
+      packedOrders: 2,
+      activeOrders: 3,
+      cancelledOrders: 1,
+      monthlyRevenue: '6.00',
+    });
   });
 
   it('breaks ties in the top products by name, then by the older product', async () => {
@@ -368,6 +406,7 @@ describe('GET /api/reports/restaurant', () => {
       completedOrders: 3,
       activeOrders: 2,
       avgOrderValue: '16.20',
+      cancelledOrders: 0,
     });
     expect(report.months).toEqual([
       { month: '2026-06', spent: '9.00', orders: 1 },
@@ -409,7 +448,13 @@ describe('GET /api/reports/restaurant', () => {
 
   it('leaves a cancelled order out of the money but keeps it in the status pie', async () => {
     const report = restaurantReportOutput.parse((await r2.get('/api/reports/restaurant')).json());
-    expect(report.totals).toMatchObject({ totalSpent: '18.00', totalOrders: 1, activeOrders: 1 });
+    expect(report.totals).toMatchObject({
+      totalSpent: '18.00',
+      totalOrders: 1,
+      activeOrders: 1,
+      completedOrders: 0,
+      cancelledOrders: 1,
+    });
     expect(report.statusDistribution).toEqual([
       { status: 'confirmed', orders: 1, total: '18.00' },
       { status: 'cancelled', orders: 1, total: '45.00' },
@@ -431,6 +476,7 @@ describe('GET /api/reports/restaurant', () => {
       completedOrders: 0,
       activeOrders: 0,
       avgOrderValue: '0.00',
+      cancelledOrders: 0,
     });
     expect(report.months).toEqual(SIX_MONTHS.map((month) => ({ month, spent: '0.00', orders: 0 })));
     expect(report.topFarms).toEqual([]);

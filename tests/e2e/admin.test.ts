@@ -205,7 +205,7 @@ describe('combined role screen (/hub)', () => {
     });
   }
 
-  it('lets a farmer accept a pending order, and shows only the farmer view', async () => {
+  it('lets a farmer accept and decline orders and delete with Undo, inside the app shell', async () => {
     const { context, page } = await signedIn('Farmer');
     await page.goto('/hub');
     const switcher = page.getByRole('group', { name: 'View as' });
@@ -213,31 +213,75 @@ describe('combined role screen (/hub)', () => {
     expect(await switcher.getByRole('button').allTextContents()).toEqual(['Farmer']);
     await page.getByRole('heading', { name: 'Farmer Dashboard' }).waitFor();
     await page.getByRole('heading', { name: 'Delivery Calendar' }).waitFor();
+    // The app's navigation, with the hub as the current page, and Log out.
+    const nav = page.getByRole('navigation', { name: 'Main' }).filter({ visible: true });
+    expect(await nav.getByRole('link', { name: 'Hub' }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe(
+      '/farmer/orders',
+    );
+    expect(await page.getByRole('link', { name: 'Log out' }).getAttribute('href')).toBe(
+      '/api/logout',
+    );
 
-    const before = (await (await context.request.get('/api/orders/farm')).json()) as {
+    type FarmOrder = {
       id: number;
       status: string;
-    }[];
-    const pendingInRecent = before.slice(0, 5).filter((order) => order.status === 'pending');
-    expect(pendingInRecent.length).toBeGreaterThan(0);
-    const accept = page.getByRole('button', { name: 'Accept' }).first();
-    await accept.waitFor();
-    const firstPending = pendingInRecent[0]!;
+      orderItems: { productId: number | null; quantity: number }[];
+    };
+    const farmOrders = async () =>
+      (await (await context.request.get('/api/orders/farm')).json()) as FarmOrder[];
+    const pendingInRecent = (await farmOrders())
+      .slice(0, 5)
+      .filter((order) => order.status === 'pending');
+    expect(pendingInRecent.length).toBeGreaterThan(1);
+    const [toAccept, toDecline] = pendingInRecent as [FarmOrder, FarmOrder];
+    const recent = page.locator('li', { hasText: `Order #${toAccept.id}` });
     await page.locator('.rdp-root').waitFor();
     await page.getByText('Active Listings').waitFor();
     await expectAccessible(page);
     await screenshot(page, 'hub-farmer-desktop');
-    await accept.click();
+    await recent.getByRole('button', { name: 'Accept' }).click();
     await page.getByText('Order accepted', { exact: true }).waitFor();
     await expect
-      .poll(async () => {
-        const after = (await (await context.request.get('/api/orders/farm')).json()) as {
-          id: number;
-          status: string;
-        }[];
-        return after.find((order) => order.id === firstPending.id)?.status;
-      })
+      .poll(async () => (await farmOrders()).find((order) => order.id === toAccept.id)?.status)
       .toBe('confirmed');
+
+    // Decline asks first, as the Orders page does; keeping the order changes nothing.
+    const declined = page.locator('li', { hasText: `Order #${toDecline.id}` });
+    await declined.getByRole('button', { name: 'Decline' }).click();
+    const dialog = page.getByRole('dialog', { name: `Cancel order #${toDecline.id}?` });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Keep Order' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await farmOrders()).find((order) => order.id === toDecline.id)?.status).toBe('pending');
+
+    // Declining puts the stock back, and the inventory list shows it without a reload.
+    const products = (await (await context.request.get('/api/products/farm')).json()) as {
+      id: number;
+      name: string;
+      availableQuantity: number;
+    }[];
+    const line = toDecline.orderItems.find((item) =>
+      products.some((product) => product.id === item.productId),
+    );
+    expect(line, 'the declined order has a product still listed').toBeDefined();
+    const product = products.find((entry) => entry.id === line!.productId)!;
+    await declined.getByRole('button', { name: 'Decline' }).click();
+    await dialog.getByRole('button', { name: 'Cancel Order' }).click();
+    await page.getByText('Order declined', { exact: true }).waitFor();
+    const inventory = page.getByRole('listitem').filter({
+      has: page.getByRole('button', { name: `Delete ${product.name}` }),
+    });
+    const restocked = String(product.availableQuantity + line!.quantity);
+    await inventory.getByText(new RegExp(`· ${restocked} available`)).waitFor();
+
+    // Deleting a product offers Undo, as the Inventory page does.
+    await inventory.getByRole('button', { name: `Delete ${product.name}` }).click();
+    await page.getByText('Product deleted', { exact: true }).waitFor();
+    await inventory.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByText('Product restored', { exact: true }).waitFor();
+    await inventory.waitFor();
     await context.close();
   });
 

@@ -1,7 +1,5 @@
-import type { Role } from '#core/constants';
-import type { User } from '#core/schemas/auth';
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
 import { AppShell } from '../components/layout/app-shell';
 import { CartBadge } from '../components/layout/cart-badge';
 import { LoadingScreen } from '../components/layout/loading-screen';
@@ -15,7 +13,6 @@ import {
   adminPages,
   farmerNav,
   farmerPages,
-  HUB_PATH,
   restaurantNav,
   restaurantPages,
   sharedPages,
@@ -24,23 +21,8 @@ import {
   type PageRoute,
 } from './routes';
 
-const HubPage = lazy(async () => ({ default: (await import('../features/hub/hub-page')).HubPage }));
-const HubSignedOut = lazy(async () => ({
-  default: (await import('../features/hub/hub-page')).HubSignedOut,
-}));
-const AdminDashboard = lazy(async () => ({
-  default: (await import('../features/admin/admin-dashboard')).AdminDashboard,
-}));
-
 function renderRoutes(pages: PageRoute[]) {
   return pages.map((page) => <Route key={page.path} path={page.path} element={page.element} />);
-}
-
-/** Who may open the combined role screen: an administrator, or a farmer or restaurant with a profile. */
-function hubUser(user: User | null): (User & { role: Role }) | null {
-  if (!user?.role) return null;
-  if (user.role !== 'admin' && !user.profile) return null;
-  return { ...user, role: user.role };
 }
 
 /** The routes, plus the development-only user switcher (it shows only when the server has it). */
@@ -56,29 +38,10 @@ export function AppRoutes() {
   );
 }
 
-/**
- * Loading or signed out, then no profile, then the role's app:
- * docs/product.md#routing-by-user-state.
- */
+/** docs/product.md#routing-by-user-state: loading or signed out, then no profile, then the role's app. */
 function RoutesByUserState() {
   const { user, isLoading } = useAuth();
-  const { pathname } = useLocation();
   if (isLoading) return <LoadingScreen />;
-
-  // The combined role screen brings its own top bar (docs/product.md#combined-role-screen).
-  if (pathname === HUB_PATH) {
-    if (!user) return <HubSignedOut />;
-    const hub = hubUser(user);
-    if (hub) {
-      return (
-        <HubPage
-          user={hub}
-          adminView={<AdminDashboard />}
-          notificationBell={<NotificationBell />}
-        />
-      );
-    }
-  }
 
   if (!user) {
     return <Routes>{renderRoutes(signedOutPages)}</Routes>;
@@ -117,7 +80,7 @@ function RoutesByUserState() {
 
   if (user.role === 'admin') {
     return (
-      <AppShell user={user} navItems={adminNav}>
+      <AppShell user={user} navItems={adminNav} headerExtra={<NotificationBell />}>
         <Routes>
           {renderRoutes(adminPages)}
           <Route path="/login" element={<Navigate to="/" replace />} />
@@ -136,8 +99,7 @@ function RoutesByUserState() {
     );
   }
 
-  // Any other role sees only its landing screen and the not-found screen
-  // (docs/product.md#routing-by-user-state).
+  // Any other role sees only its landing screen and the not-found screen (docs/product.md#routing-by-user-state).
   return (
     <Routes>
       {renderRoutes(signedOutPages.filter((page) => page.path === '/'))}

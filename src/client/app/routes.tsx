@@ -69,6 +69,8 @@ const RestaurantDashboardPage = lazyNamed(
   () => import('../features/restaurant-dashboard/restaurant-dashboard-page'),
   'RestaurantDashboardPage',
 );
+const HubPage = lazyNamed(() => import('./hub/hub-page'), 'HubPage');
+const HubSignedOut = lazyNamed(() => import('./hub/hub-page'), 'HubSignedOut');
 
 /** One screen of the app; the shell shows a loading state while a page's code arrives. */
 export interface PageRoute {
@@ -76,13 +78,14 @@ export interface PageRoute {
   element: ReactNode;
 }
 
-/** The combined role screen (its own top bar); last in every role's navigation. */
+/** The combined role screen, inside the app's shell; last in every role's navigation. */
 export const HUB_PATH = '/hub';
 export const hubNavItem: NavItem = {
   to: HUB_PATH,
   label: 'Hub',
   icon: <LayoutGrid className="size-4" aria-hidden="true" />,
 };
+const hubPage: PageRoute = { path: HUB_PATH, element: <HubPage /> };
 
 // Restaurant routes and their nav items, in the order of docs/product.md#navigation-bar.
 export const restaurantPages: PageRoute[] = [
@@ -94,6 +97,7 @@ export const restaurantPages: PageRoute[] = [
   // (docs/product.md#routing-by-user-state).
   { path: '/restaurant/inventory', element: <BrowsePage /> },
   { path: '/restaurant/orders', element: <RestaurantOrdersPage /> },
+  hubPage,
 ];
 export const restaurantNav: NavItem[] = [
   {
@@ -129,6 +133,7 @@ export const farmerPages: PageRoute[] = [
   { path: '/farmer/inventory', element: <InventoryPage /> },
   { path: '/farmer/calendar', element: <CalendarPage /> },
   { path: '/farmer/orders', element: <FarmerOrdersPage /> },
+  hubPage,
 ];
 export const farmerNav: NavItem[] = [
   {
@@ -164,6 +169,7 @@ export const farmerNav: NavItem[] = [
 export const adminPages: PageRoute[] = [
   { path: '/', element: <AdminDashboardPage /> },
   { path: '/admin', element: <AdminDashboardPage /> },
+  hubPage,
 ];
 export const adminNav: NavItem[] = [
   {
@@ -187,6 +193,8 @@ export const sharedPages: PageRoute[] = [
 export const signedOutPages: PageRoute[] = [
   { path: '/', element: <LandingPage /> },
   { path: '/login', element: <SignInPage /> },
+  // docs/product.md#combined-role-screen: the combined screen tells a signed-out visitor and sends them to sign in.
+  { path: HUB_PATH, element: <HubSignedOut /> },
   // The app's own paths ask a signed-out visitor to sign in first.
   ...['/restaurant/*', '/farmer/*', '/admin/*', '/profile/edit'].map((path) => ({
     path,

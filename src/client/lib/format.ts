@@ -1,10 +1,11 @@
 import { TZDate } from '@date-fns/tz';
 import { HAWAII_TIME_ZONE } from '#core/constants';
+import { addDays, formatCalendarDate } from '#core/hawaii-time';
 import { formatMoneyString } from '#core/money';
 import { format } from 'date-fns';
 
 export { formatMoneyString as formatMoney };
-export { formatCalendarDate } from '#core/hawaii-time';
+export { formatCalendarDate };
 
 /** An instant in Hawaii time, e.g. 'MMM dd, yyyy' or "MMM d, yyyy 'at' h:mm a". */
 export function formatInstant(
@@ -26,4 +27,12 @@ export function formatOrderDate(
   pattern = SHORT_DATE_FORMAT,
 ) {
   return formatInstant(value, pattern) ?? 'Date unavailable';
+}
+
+/** A delivery day next to Hawaii's today: "Today", "Tomorrow", "Fri, Dec 4", "None scheduled". */
+export function deliveryDayLabel(date: string | null | undefined, today: string): string {
+  if (!date) return 'None scheduled';
+  if (date === today) return 'Today';
+  if (date === addDays(today, 1)) return 'Tomorrow';
+  return formatCalendarDate(date, 'weekdayShort') ?? 'None scheduled';
 }

@@ -6,7 +6,8 @@ import { monthKeyOutput, moneyOutput } from './common';
  * GET /api/reports/farm and GET /api/reports/restaurant. Every figure is computed by the
  * database in Hawaii time. Money figures count every order except cancelled ones
  * (docs/decisions/001-revenue-counts.md); the status distribution and the recent orders show
- * every order.
+ * every order. What each order count means, on every screen that shows one:
+ * docs/decisions/004-order-figures.md (totalOrders = completedOrders + activeOrders).
  */
 
 /** Sizes of the lists (docs/product.md#list-sizes). */
@@ -60,6 +61,12 @@ export const farmReportOutput = z.object({
     avgOrderValue: moneyOutput,
     totalProducts: z.number().int(),
     activeProducts: z.number().int(),
+    /** Packed, waiting for the truck ("Ready to Ship"). */
+    packedOrders: z.number().int(),
+    /** Pending, confirmed, packed or in transit. */
+    activeOrders: z.number().int(),
+    /** Cancelled orders: in no other count and in no money figure. */
+    cancelledOrders: z.number().int(),
   }),
   growth: growthOutput,
   months: z.array(
@@ -87,11 +94,14 @@ export const restaurantReportOutput = z.object({
   totals: z.object({
     totalSpent: moneyOutput,
     monthlySpent: moneyOutput,
+    /** Orders counted (not cancelled). */
     totalOrders: z.number().int(),
     completedOrders: z.number().int(),
     /** Pending, confirmed, packed or in transit. */
     activeOrders: z.number().int(),
     avgOrderValue: moneyOutput,
+    /** Cancelled orders: in no other count and in no money figure. */
+    cancelledOrders: z.number().int(),
   }),
   months: z.array(
     z.object({ month: monthKeyOutput, spent: moneyOutput, orders: z.number().int() }),

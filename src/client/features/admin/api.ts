@@ -1,6 +1,9 @@
+import { IN_PROGRESS_STATUSES } from '#core/order-status';
 import type { AdminHealth, AdminOrder, AdminStats } from '#core/schemas/admin';
-import type { FarmSummary } from '#core/schemas/product';
 import { useQuery } from '@tanstack/react-query';
+
+/** The orders table's farm filter lists every farm (the same read as the checkout's). */
+export { useFarms } from '../../lib/queries';
 
 export const ADMIN_STATS_PATH = '/api/admin/stats';
 export const ADMIN_HEALTH_PATH = '/api/admin/health';
@@ -42,7 +45,7 @@ export function useAdminOrders(filters: AdminOrderFilters, options: { enabled?: 
   });
 }
 
-/** Every farm on the platform: the orders table's farm filter. */
-export function useFarms() {
-  return useQuery<FarmSummary[]>({ queryKey: ['/api/farms'] });
+/** The platform's orders in progress (pending to in transit), from the server's counts. */
+export function platformInProgress(stats: AdminStats): number {
+  return IN_PROGRESS_STATUSES.reduce((sum, status) => sum + stats.stats.ordersByStatus[status], 0);
 }

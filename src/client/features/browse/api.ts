@@ -1,11 +1,13 @@
 import {
   DEFAULT_PAGE_SIZE,
+  type Product,
   type ProductAvailability,
   type ProductPage,
   type ProductSort,
 } from '#core/schemas/product';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { CATALOG_KEY } from '../../lib/queries';
 
 export interface BrowseFilters {
   q: string;
@@ -28,7 +30,7 @@ function pagePath(filters: BrowseFilters, page: number): string {
 /** The catalogue, searched, filtered and sorted by the server, a page at a time. */
 export function useCatalog(filters: BrowseFilters) {
   return useInfiniteQuery({
-    queryKey: ['/api/products', filters],
+    queryKey: [...CATALOG_KEY, filters],
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       api.get<ProductPage>(pagePath(filters, pageParam), { signal }),
@@ -36,5 +38,14 @@ export function useCatalog(filters: BrowseFilters) {
       last.page * last.pageSize < last.total ? last.page + 1 : undefined,
     // Keep the current cards on screen while a new search loads.
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Every product on offer in one list, sorted by name: the combined screen's Live Inventory. */
+export function useCatalogList(enabled = true) {
+  return useQuery({
+    queryKey: CATALOG_KEY,
+    queryFn: ({ signal }) => api.get<Product[]>(CATALOG_KEY[0], { signal }),
+    enabled,
   });
 }

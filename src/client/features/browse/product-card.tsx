@@ -1,23 +1,14 @@
 import { titleCase } from '#core/constants';
 import type { Product } from '#core/schemas/product';
-import { CalendarDays, Leaf, Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
+import { CalendarDays, Leaf } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useCart } from '../../lib/cart';
 import { formatCalendarDate, formatMoney } from '../../lib/format';
-
-/** An inactive product, or one with nothing left, is out of stock (docs/product.md#products). */
-export function isAvailable(product: Product): boolean {
-  return product.isActive && product.availableQuantity > 0;
-}
+import { CartQuantityControl, isAvailable } from './cart-quantity';
 
 export function ProductCard({ product }: { product: Product }) {
-  const cart = useCart();
-  const inCart = cart.quantityOf(product.id);
   const available = isAvailable(product);
-  const stock = available ? product.availableQuantity : 0;
   const nextDelivery = formatCalendarDate(product.nextDeliveryDate);
 
   return (
@@ -64,49 +55,7 @@ export function ProductCard({ product }: { product: Product }) {
         </div>
       </dl>
       <div className="mt-auto pt-1">
-        {inCart > 0 ? (
-          <div className="flex items-center gap-2">
-            <div
-              className="flex items-center rounded-md border border-stone-300"
-              role="group"
-              aria-label={`Quantity of ${product.name}`}
-            >
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Decrease ${product.name}`}
-                onClick={() => cart.setQuantity(product.id, inCart - 1, { cap: true })}
-              >
-                <Minus aria-hidden="true" />
-              </Button>
-              <span className="tabular min-w-8 text-center font-semibold" aria-live="polite">
-                {inCart}
-              </span>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Increase ${product.name}`}
-                disabled={inCart >= stock}
-                onClick={() => cart.add(product)}
-              >
-                <Plus aria-hidden="true" />
-              </Button>
-            </div>
-            <Button
-              variant="ghost"
-              className="ml-auto text-destructive hover:bg-destructive-soft"
-              onClick={() => cart.remove(product.id)}
-            >
-              <Trash2 aria-hidden="true" /> Remove
-              <span className="sr-only"> {product.name}</span>
-            </Button>
-          </div>
-        ) : (
-          <Button className="w-full" disabled={stock === 0} onClick={() => cart.add(product)}>
-            <ShoppingCart aria-hidden="true" /> Add to Cart
-            <span className="sr-only"> {product.name}</span>
-          </Button>
-        )}
+        <CartQuantityControl product={product} />
       </div>
     </Card>
   );

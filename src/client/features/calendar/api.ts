@@ -1,6 +1,7 @@
 import type { Schedule, ScheduleCreateBody } from '#core/schemas/schedule';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { refreshProducts } from '../../lib/queries';
 import { queryClient } from '../../lib/query-client';
 
 export const SCHEDULES_KEY = ['/api/delivery-schedules'] as const;
@@ -15,7 +16,7 @@ export function useSchedules() {
 /** Next-delivery dates in the catalogue come from the schedules. */
 function refreshSchedules() {
   void queryClient.invalidateQueries({ queryKey: SCHEDULES_KEY });
-  void queryClient.invalidateQueries({ queryKey: ['/api/products'] });
+  refreshProducts(queryClient);
 }
 
 export function useCreateSchedules() {

@@ -1,6 +1,5 @@
 import { hawaiiToday } from '#core/hawaii-time';
 import type { Schedule } from '#core/schemas/schedule';
-import { format } from 'date-fns';
 import { CalendarDays, MapPin, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../components/ui/badge';
@@ -13,7 +12,7 @@ import { ApiError } from '../../lib/api';
 import { formatCalendarDate } from '../../lib/format';
 import { AddScheduleDialog } from './add-schedule-dialog';
 import { useCreateSchedules, useDeleteSchedule, useSchedules } from './api';
-import { HawaiiDayPicker, toPickerDate } from './day-picker';
+import { DeliveryDaysPicker, toPickerDate } from './day-picker';
 
 const UPCOMING_SHOWN = 5;
 
@@ -134,15 +133,8 @@ export function CalendarPage() {
           <div className="grid gap-6 lg:grid-cols-[auto_1fr]">
             <Card className="p-1 sm:p-4">
               <h2 className="sr-only">Calendar</h2>
-              <HawaiiDayPicker
-                modifiers={{
-                  delivery: list.map((schedule) => toPickerDate(schedule.deliveryDate)),
-                }}
-                modifiersClassNames={{ delivery: 'hh-delivery-day' }}
-                labels={{
-                  labelGridcell: (date, modifiers) =>
-                    `${format(date, 'EEEE, MMMM d, yyyy')}${modifiers?.delivery ? ', delivery day' : ''}`,
-                }}
+              <DeliveryDaysPicker
+                deliveryDates={list.map((schedule) => schedule.deliveryDate)}
                 defaultMonth={toPickerDate(today)}
               />
               <p className="flex items-center justify-center gap-2 pb-2 text-xs text-stone-600">

@@ -28,3 +28,23 @@ export function HawaiiDayPicker(props: ComponentProps<typeof DayPicker>) {
     </div>
   );
 }
+
+/** The farm's calendar: its delivery days marked, and read out as such by screen readers. */
+export function DeliveryDaysPicker({
+  deliveryDates,
+  ...props
+}: { deliveryDates: readonly string[] } & ComponentProps<typeof DayPicker>) {
+  return (
+    <HawaiiDayPicker
+      modifiers={{ delivery: deliveryDates.map(toPickerDate) }}
+      modifiersClassNames={{ delivery: 'hh-delivery-day' }}
+      labels={{
+        labelGridcell: (date, modifiers) =>
+          `${format(date, 'EEEE, MMMM d, yyyy')}${modifiers?.delivery ? ', delivery day' : ''}`,
+        labelDayButton: (date, modifiers) =>
+          `${format(date, 'EEEE, MMMM d, yyyy')}${modifiers?.delivery ? ', delivery day' : ''}`,
+      }}
+      {...props}
+    />
+  );
+}

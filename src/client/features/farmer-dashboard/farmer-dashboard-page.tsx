@@ -21,7 +21,7 @@ import { RecentOrderList } from '../../components/ui/recent-order-list';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { formatMoney } from '../../lib/format';
-import { useFarmFigures } from './api';
+import { useFarmReport } from '../../lib/queries';
 import { growthDisplay } from './growth';
 
 const QUICK_ACTIONS = [
@@ -61,7 +61,7 @@ export function FarmerDashboardPage() {
 }
 
 function DashboardFigures() {
-  const { data, error, isPending, refetch } = useFarmFigures();
+  const { data, error, isPending, refetch } = useFarmReport();
   if (isPending) {
     return (
       <>

@@ -10,67 +10,25 @@ import { ClipboardList, ListChecks } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Field, Select } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { downloadFile } from '../../lib/api';
 import { formatCalendarDate } from '../../lib/format';
-import { useFarmOrders, useUpdateOrderStatus } from './api';
-import { ConfirmDeliveryDialog } from './confirm-delivery-dialog';
+import { useFarmOrders } from './api';
 import { FarmerOrderCard, FarmerOrderCardSkeleton } from './farmer-order-card';
-
-type Busy = { orderId: number; action: string } | null;
+import { useFarmOrderActions } from './order-actions';
 
 /** /farmer/orders: the farm's orders with their status actions and documents. */
 export function FarmerOrdersPage() {
   const orders = useFarmOrders();
-  const updateStatus = useUpdateOrderStatus();
+  const actions = useFarmOrderActions();
   const [filter, setFilter] = useState<'all' | OrderStatus>('all');
-  const [busy, setBusy] = useState<Busy>(null);
-  const [delivering, setDelivering] = useState<Order | null>(null);
-  const [cancelling, setCancelling] = useState<Order | null>(null);
 
   const shown = useMemo(
     () => (orders.data ?? []).filter((order) => filter === 'all' || order.status === filter),
     [orders.data, filter],
   );
-
-  const move = (order: Order, status: OrderStatus, recipientName?: string) => {
-    setBusy({ orderId: order.id, action: status });
-    updateStatus.mutate(
-      { id: order.id, body: { status, ...(recipientName ? { recipientName } : {}) } },
-      {
-        onSuccess: () => {
-          setDelivering(null);
-          setCancelling(null);
-        },
-        onError: () => toast({ title: 'Failed to update order status', variant: 'destructive' }),
-        onSettled: () => setBusy(null),
-      },
-    );
-  };
-
-  const onMove = (order: Order, status: OrderStatus) => {
-    if (status === 'delivered') setDelivering(order);
-    else if (status === 'cancelled') setCancelling(order);
-    else move(order, status);
-  };
-
-  const onDownload = async (order: Order, document: 'invoice' | 'packing-slip') => {
-    setBusy({ orderId: order.id, action: document });
-    try {
-      await downloadFile(`/api/orders/${order.id}/${document}`, `${document}-${order.id}.pdf`);
-    } catch {
-      toast({
-        title:
-          document === 'invoice' ? 'Failed to download invoice' : 'Failed to download packing slip',
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(null);
-    }
-  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -129,42 +87,16 @@ export function FarmerOrdersPage() {
               <FarmerOrderCard
                 key={order.id}
                 order={order}
-                busy={busy?.orderId === order.id ? busy.action : null}
-                onMove={onMove}
-                onDownload={(entry, document) => void onDownload(entry, document)}
+                busy={actions.busyWith(order)}
+                onMove={actions.requestMove}
+                onDownload={actions.download}
               />
             ))}
           </div>
         )}
       </section>
 
-      <ConfirmDeliveryDialog
-        key={delivering?.id ?? 'closed'}
-        orderId={delivering?.id ?? null}
-        restaurantName={delivering?.restaurant.name ?? ''}
-        pending={updateStatus.isPending}
-        onClose={() => setDelivering(null)}
-        onConfirm={(recipientName) => delivering && move(delivering, 'delivered', recipientName)}
-      />
-      <Dialog open={cancelling !== null} onOpenChange={(open) => !open && setCancelling(null)}>
-        <DialogContent
-          title={`Cancel order #${cancelling?.id ?? ''}?`}
-          description={`${cancelling?.restaurant.name ?? 'The restaurant'}'s order will be cancelled and its items returned to your stock. This cannot be undone.`}
-        >
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => setCancelling(null)}>
-              Keep Order
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={updateStatus.isPending}
-              onClick={() => cancelling && move(cancelling, 'cancelled')}
-            >
-              {updateStatus.isPending ? 'Cancelling...' : 'Cancel Order'}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      {actions.dialogs}
     </div>
   );
 }

@@ -6,9 +6,8 @@ import type {
 } from '#core/schemas/product';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { FARM_PRODUCTS_KEY, refreshProducts as refreshEveryProductList } from '../../lib/queries';
 import { queryClient } from '../../lib/query-client';
-
-export const FARM_PRODUCTS_KEY = ['/api/products/farm'] as const;
 
 export function useFarmProducts() {
   return useQuery({
@@ -18,10 +17,7 @@ export function useFarmProducts() {
 }
 
 /** The farmer's list and the restaurants' catalogue both change with any write. */
-function refreshProducts() {
-  void queryClient.invalidateQueries({ queryKey: FARM_PRODUCTS_KEY });
-  void queryClient.invalidateQueries({ queryKey: ['/api/products'] });
-}
+const refreshProducts = () => refreshEveryProductList(queryClient);
 
 export function useCreateProduct() {
   return useMutation({

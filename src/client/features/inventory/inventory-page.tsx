@@ -8,10 +8,9 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
-import { useDeleteProduct, useFarmProducts, useUndoDelete } from './api';
+import { useFarmProducts } from './api';
+import { useDeleteWithUndo } from './delete-with-undo';
 import { ProductFormDialog } from './product-form-dialog';
 
 function ProductTile({
@@ -111,8 +110,7 @@ function InventorySkeleton() {
 /** The farm's products, add, edit, delete (with Undo): docs/product.md#inventory. */
 export function InventoryPage() {
   const products = useFarmProducts();
-  const deleteProduct = useDeleteProduct();
-  const undoDelete = useUndoDelete();
+  const { remove, isDeleting } = useDeleteWithUndo();
   const [searchParams, setSearchParams] = useSearchParams();
   // "Add New Product" elsewhere links here with ?new=1: open the dialog once, then drop the flag.
   const [dialogOpen, setDialogOpen] = useState(() => searchParams.get('new') === '1');
@@ -124,42 +122,6 @@ export function InventoryPage() {
   const openAdd = () => {
     setEditing(null);
     setDialogOpen(true);
-  };
-
-  const remove = (product: Product) => {
-    deleteProduct.mutate(product.id, {
-      onSuccess: (result) =>
-        toast({
-          title: 'Product deleted',
-          description: `${product.name} was removed from your inventory.`,
-          action: {
-            label: 'Undo',
-            onClick: () =>
-              undoDelete.mutate(
-                { product, result },
-                {
-                  onSuccess: () => toast({ title: 'Product restored', description: product.name }),
-                  onError: (error) =>
-                    toast({
-                      title: 'Failed to restore product',
-                      description:
-                        error instanceof ApiError
-                          ? error.userMessage('Please try again.')
-                          : undefined,
-                      variant: 'destructive',
-                    }),
-                },
-              ),
-          },
-        }),
-      onError: (error) =>
-        toast({
-          title: 'Failed to delete product',
-          description:
-            error instanceof ApiError ? error.userMessage('Please try again.') : undefined,
-          variant: 'destructive',
-        }),
-    });
   };
 
   const list = products.data ?? [];
@@ -206,7 +168,7 @@ export function InventoryPage() {
             <ProductTile
               key={product.id}
               product={product}
-              deleting={deleteProduct.isPending && deleteProduct.variables === product.id}
+              deleting={isDeleting(product)}
               onEdit={() => {
                 setEditing(product);
                 setDialogOpen(true);

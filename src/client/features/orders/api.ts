@@ -1,27 +1,20 @@
 import { hawaiiToday } from '#core/hawaii-time';
-import type { FarmSummary } from '#core/schemas/product';
 import type { CheckoutInput, CheckoutResult, Order } from '#core/schemas/order';
 import type { Schedule } from '#core/schemas/schedule';
 import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { refreshProducts, RESTAURANT_REPORT_KEY } from '../../lib/queries';
 import { queryClient } from '../../lib/query-client';
 
+/** Farms' current fees and minimums (only asked for while there is something in the cart). */
+export { FARMS_KEY, useFarms } from '../../lib/queries';
+
 export const RESTAURANT_ORDERS_KEY = ['/api/orders/restaurant'] as const;
-export const FARMS_KEY = ['/api/farms'] as const;
 
 export function useRestaurantOrders() {
   return useQuery({
     queryKey: RESTAURANT_ORDERS_KEY,
     queryFn: ({ signal }) => api.get<Order[]>(RESTAURANT_ORDERS_KEY[0], { signal }),
-  });
-}
-
-/** Farms' current fees and minimums; only asked for while there is something in the cart. */
-export function useFarms(enabled: boolean) {
-  return useQuery({
-    queryKey: FARMS_KEY,
-    queryFn: ({ signal }) => api.get<FarmSummary[]>(FARMS_KEY[0], { signal }),
-    enabled,
   });
 }
 
@@ -64,8 +57,9 @@ export function useCheckout() {
       }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: RESTAURANT_ORDERS_KEY });
+      void queryClient.invalidateQueries({ queryKey: RESTAURANT_REPORT_KEY });
       // Stock has moved: the catalogue shows new quantities.
-      void queryClient.invalidateQueries({ queryKey: ['/api/products'] });
+      refreshProducts(queryClient);
     },
   });
 }

@@ -16,7 +16,7 @@ export function RestaurantOrdersPage() {
       <CheckoutCard />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:order-last">
-          <OrderSummary orders={orders.data} />
+          <OrderSummary />
         </div>
         <section aria-label="Orders" className="flex flex-col gap-4 lg:col-span-2">
           {orders.error ? (

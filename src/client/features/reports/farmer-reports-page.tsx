@@ -16,7 +16,8 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { RecentOrderList } from '../../components/ui/recent-order-list';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { formatMoney } from '../../lib/format';
-import { FARM_ORDERS_CSV_PATH, useFarmReport } from './api';
+import { useFarmReport } from '../../lib/queries';
+import { FARM_ORDERS_CSV_PATH } from './api';
 import { ExportButton } from './export-button';
 import { ChartCard, NoChartData, ReportPage, RevenueRuleNote } from './report-parts';
 

@@ -14,7 +14,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { EmptyState } from '../../components/ui/empty-state';
 import { RecentOrderList } from '../../components/ui/recent-order-list';
 import { formatMoney } from '../../lib/format';
-import { RESTAURANT_ORDERS_CSV_PATH, useRestaurantReport } from './api';
+import { useRestaurantReport } from '../../lib/queries';
+import { RESTAURANT_ORDERS_CSV_PATH } from './api';
 import { ExportButton } from './export-button';
 import { ChartCard, NoChartData, ReportPage, RevenueRuleNote } from './report-parts';
 

@@ -20,7 +20,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useAuth } from '../../lib/auth';
 import { formatMoney, formatOrderDate } from '../../lib/format';
-import { useRestaurantFigures } from './api';
+import { useRestaurantReport } from '../../lib/queries';
 
 const SHORTCUTS = [
   {
@@ -88,7 +88,7 @@ function Shortcuts() {
 }
 
 function DashboardFigures({ shortcuts }: { shortcuts: ReactNode }) {
-  const { data, error, isPending, refetch } = useRestaurantFigures();
+  const { data, error, isPending, refetch } = useRestaurantReport();
 
   if (isPending) {
     return (

@@ -72,7 +72,9 @@ interface TotalsRow extends Row {
   counted_orders: number;
   completed_orders: number;
   pending_orders: number;
+  packed_orders: number;
   active_orders: number;
+  cancelled_orders: number;
   avg_order_value: string;
 }
 
@@ -95,12 +97,15 @@ function totalsQuery(owner: Owner, now: Date): SQL {
         count(*) filter (where ${COUNTED})::int as counted_orders,
         count(*) filter (where o.status = 'delivered')::int as completed_orders,
         count(*) filter (where o.status = 'pending')::int as pending_orders,
-        count(*) filter (where ${IN_PROGRESS})::int as active_orders
+        count(*) filter (where o.status = 'packed')::int as packed_orders,
+        count(*) filter (where ${IN_PROGRESS})::int as active_orders,
+        count(*) filter (where o.status = 'cancelled')::int as cancelled_orders
     from bounds b
       left join orders o on ${ownedBy(owner)}
     )
     select
-      counted_orders, completed_orders, pending_orders, active_orders,
+      counted_orders, completed_orders, pending_orders, packed_orders, active_orders,
+      cancelled_orders,
       total::numeric(14,2)::text as total,
       this_month::numeric(14,2)::text as this_month,
       month_to_date::numeric(14,2)::text as month_to_date,
@@ -247,6 +252,9 @@ export async function farmReport(db: Db, farmId: number, now = new Date()): Prom
         avgOrderValue: totals.avg_order_value,
         totalProducts: productCounts.total,
         activeProducts: productCounts.active,
+        packedOrders: totals.packed_orders,
+        activeOrders: totals.active_orders,
+        cancelledOrders: totals.cancelled_orders,
       },
       growth: {
         monthToDate: totals.month_to_date,
@@ -308,6 +316,7 @@ export async function restaurantReport(
         completedOrders: totals.completed_orders,
         activeOrders: totals.active_orders,
         avgOrderValue: totals.avg_order_value,
+        cancelledOrders: totals.cancelled_orders,
       },
       months: months.map((m) => ({ month: m.month, spent: m.amount, orders: m.orders })),
       statusDistribution: statuses.map(toStatusSlice),

@@ -1,7 +1,7 @@
 import { addDays } from '#core/hawaii-time';
 
-export const HUB_CATEGORIES = ['all', 'vegetables', 'fruits', 'herbs'] as const;
-export type HubCategory = (typeof HUB_CATEGORIES)[number];
+export const LIVE_INVENTORY_CATEGORIES = ['all', 'vegetables', 'fruits', 'herbs'] as const;
+export type LiveInventoryCategory = (typeof LIVE_INVENTORY_CATEGORIES)[number];
 export const DELIVERY_DAYS = ['all', 'today', 'tomorrow', 'week'] as const;
 export type DeliveryDay = (typeof DELIVERY_DAYS)[number];
 
@@ -14,7 +14,7 @@ export const DELIVERY_DAY_LABELS: Record<DeliveryDay, string> = {
 
 export interface InventoryFilter {
   search: string;
-  category: HubCategory;
+  category: LiveInventoryCategory;
   deliveryDay: DeliveryDay;
 }
 

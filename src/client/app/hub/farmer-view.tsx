@@ -1,0 +1,140 @@
+import { formatMoneyString } from '#core/money';
+import { REVENUE_RULE_CAPTION } from '#core/schemas/report';
+import { BarChart3, ClipboardList, DollarSign, FileText, MapPin, Package } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { RecentOrdersCard } from '../../components/ui/recent-orders-card';
+import { StatCard } from '../../components/ui/stat-card';
+import { DeliveryCalendarCard } from '../../features/calendar/delivery-calendar-card';
+import { RecentFarmOrders } from '../../features/farmer-orders/recent-farm-orders';
+import {
+  FarmInventoryCard,
+  InventoryManagementCard,
+} from '../../features/inventory/inventory-card';
+import { useFarmReport } from '../../lib/queries';
+import { HubView, usePlatformOverview } from './hub-parts';
+
+const TITLE = 'Farmer Dashboard';
+const SUBTITLE = 'Manage your inventory and fulfill orders';
+/** docs/product.md#list-sizes: the farmer view lists five recent orders. */
+const RECENT_SHOWN = 5;
+const QUICK_ACTIONS = [
+  { to: '/farmer/orders', label: 'Generate Invoices', icon: <FileText aria-hidden="true" /> },
+  { to: '/farmer/reports', label: 'View Sales Report', icon: <BarChart3 aria-hidden="true" /> },
+  { to: '/farmer/calendar', label: 'Set Delivery Areas', icon: <MapPin aria-hidden="true" /> },
+];
+
+function FarmerTiles(figures: {
+  activeListings: number;
+  pending: number;
+  packed: number;
+  monthRevenue: string;
+}) {
+  return (
+    <>
+      <StatCard title="Active Listings" icon={<ClipboardList />} value={figures.activeListings} />
+      <StatCard
+        title="Pending Orders"
+        icon={<Package />}
+        value={figures.pending}
+        caption="Awaiting confirmation"
+      />
+      <StatCard title="Ready to Ship" icon={<Package />} value={figures.packed} caption="Packed" />
+      <StatCard
+        title="Month Revenue"
+        icon={<DollarSign />}
+        value={formatMoneyString(figures.monthRevenue)}
+        caption={REVENUE_RULE_CAPTION}
+      />
+    </>
+  );
+}
+
+/**
+ * The combined screen's farmer view, composed of the farm's own features: its figures from the
+ * farm report, its inventory, its latest orders with their actions, its delivery calendar.
+ */
+export function FarmerView() {
+  const report = useFarmReport();
+  const totals = report.data?.totals;
+  return (
+    <HubView
+      title={TITLE}
+      subtitle={SUBTITLE}
+      overview={false}
+      figures={report}
+      tiles={
+        totals ? (
+          <FarmerTiles
+            activeListings={totals.activeProducts}
+            pending={totals.pendingOrders}
+            packed={totals.packedOrders}
+            monthRevenue={totals.monthlyRevenue}
+          />
+        ) : null
+      }
+      main={
+        <>
+          <FarmInventoryCard />
+          <RecentFarmOrders />
+        </>
+      }
+      aside={
+        <>
+          <DeliveryCalendarCard />
+          <Card>
+            <CardHeader>
+              <CardTitle>Quick Actions</CardTitle>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-2">
+              {QUICK_ACTIONS.map((action) => (
+                <Button key={action.to} asChild variant="outline" className="justify-start">
+                  <Link to={action.to}>
+                    {action.icon} {action.label}
+                  </Link>
+                </Button>
+              ))}
+            </CardContent>
+          </Card>
+        </>
+      }
+    />
+  );
+}
+
+/** An administrator's read-only look at the farmer view: the platform's listings and orders. */
+export function FarmerOverview() {
+  const { stats, catalog, orders } = usePlatformOverview(RECENT_SHOWN);
+  const platform = stats.data?.stats;
+  return (
+    <HubView
+      title={TITLE}
+      subtitle={SUBTITLE}
+      overview
+      figures={stats}
+      tiles={
+        platform ? (
+          <FarmerTiles
+            activeListings={(catalog.data ?? []).filter((product) => product.isActive).length}
+            pending={platform.ordersByStatus.pending}
+            packed={platform.ordersByStatus.packed}
+            monthRevenue={platform.monthlyRevenue}
+          />
+        ) : null
+      }
+      main={
+        <>
+          <InventoryManagementCard products={catalog} />
+          <RecentOrdersCard
+            query={orders}
+            shown={RECENT_SHOWN}
+            pill
+            counterpart={(order) => `${order.restaurant.name} from ${order.farm.name}`}
+            empty="No orders yet. Your products will appear here when restaurants place orders."
+          />
+        </>
+      }
+    />
+  );
+}

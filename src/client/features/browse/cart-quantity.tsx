@@ -1,0 +1,95 @@
+import type { Product } from '#core/schemas/product';
+import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { useCart } from '../../lib/cart';
+
+/** docs/product.md#products: an inactive product, or one with nothing left, is out of stock. */
+export function isAvailable(product: Product): boolean {
+  return product.isActive && product.availableQuantity > 0;
+}
+
+/**
+ * One product's place in the cart: Add, then minus / count / plus and Remove. `compact` is the
+ * combined screen's row, where minus stops at one (docs/product.md#cart) and Remove is an icon.
+ */
+export function CartQuantityControl({
+  product,
+  compact = false,
+}: {
+  product: Product;
+  compact?: boolean;
+}) {
+  const cart = useCart();
+  const inCart = cart.quantityOf(product.id);
+  const stock = isAvailable(product) ? product.availableQuantity : 0;
+
+  if (inCart === 0) {
+    return compact ? (
+      <Button
+        size="sm"
+        aria-label={`Add ${product.name} to cart`}
+        disabled={stock === 0}
+        onClick={() => cart.add(product)}
+      >
+        <Plus aria-hidden="true" /> Add
+      </Button>
+    ) : (
+      <Button className="w-full" disabled={stock === 0} onClick={() => cart.add(product)}>
+        <ShoppingCart aria-hidden="true" /> Add to Cart
+        <span className="sr-only"> {product.name}</span>
+      </Button>
+    );
+  }
+
+  return (
+    <div className="flex items-center gap-2">
+      <div
+        className="flex items-center rounded-md border border-stone-300"
+        role="group"
+        aria-label={`Quantity of ${product.name}`}
+      >
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Decrease ${product.name}`}
+          disabled={compact && inCart <= 1}
+          onClick={() => cart.setQuantity(product.id, inCart - 1, { cap: true })}
+        >
+          <Minus aria-hidden="true" />
+        </Button>
+        <span className="tabular min-w-8 text-center font-semibold" aria-live="polite">
+          {inCart}
+        </span>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Increase ${product.name}`}
+          disabled={inCart >= stock}
+          onClick={() => cart.add(product)}
+        >
+          <Plus aria-hidden="true" />
+        </Button>
+      </div>
+      {compact ? (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Remove ${product.name}`}
+          className="text-destructive hover:bg-destructive-soft"
+          onClick={() => cart.remove(product.id)}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      ) : (
+        <Button
+          variant="ghost"
+          className="ml-auto text-destructive hover:bg-destructive-soft"
+          onClick={() => cart.remove(product.id)}
+        >
+          <Trash2 aria-hidden="true" /> Remove
+          <span className="sr-only"> {product.name}</span>
+        </Button>
+      )}
+    </div>
+  );
+}

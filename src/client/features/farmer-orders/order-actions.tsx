@@ -1,0 +1,124 @@
+import type { OrderStatus } from '#core/order-status';
+import type { Order } from '#core/schemas/order';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { toast } from '../../components/ui/toast';
+import { ApiError, downloadFile } from '../../lib/api';
+import { useUpdateOrderStatus } from './api';
+import { ConfirmDeliveryDialog } from './confirm-delivery-dialog';
+
+export type OrderDocument = 'invoice' | 'packing-slip';
+
+/** Asks before an order is cancelled: it cannot be undone and its stock goes back. */
+export function CancelOrderDialog({
+  order,
+  pending,
+  onKeep,
+  onCancel,
+}: {
+  order: Order | null;
+  pending: boolean;
+  onKeep: () => void;
+  onCancel: (order: Order) => void;
+}) {
+  return (
+    <Dialog open={order !== null} onOpenChange={(open) => !open && onKeep()}>
+      <DialogContent
+        title={`Cancel order #${order?.id ?? ''}?`}
+        description={`${order?.restaurant.name ?? 'The restaurant'}'s order will be cancelled and its items returned to your stock. This cannot be undone.`}
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onKeep}>
+            Keep Order
+          </Button>
+          <Button variant="destructive" disabled={pending} onClick={() => order && onCancel(order)}>
+            {pending ? 'Cancelling...' : 'Cancel Order'}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * What the farm does to its orders, wherever they are listed: moves (a delivery asks for the
+ * recipient, a cancellation asks first), and the PDFs. Render `dialogs` once beside the list.
+ */
+export function useFarmOrderActions({
+  onMoved,
+}: { onMoved?: (order: Order, status: OrderStatus) => void } = {}) {
+  const updateStatus = useUpdateOrderStatus();
+  const [busy, setBusy] = useState<{ orderId: number; action: string } | null>(null);
+  const [delivering, setDelivering] = useState<Order | null>(null);
+  const [cancelling, setCancelling] = useState<Order | null>(null);
+
+  const move = (order: Order, status: OrderStatus, recipientName?: string) => {
+    setBusy({ orderId: order.id, action: status });
+    updateStatus.mutate(
+      { id: order.id, body: { status, ...(recipientName ? { recipientName } : {}) } },
+      {
+        onSuccess: () => {
+          setDelivering(null);
+          setCancelling(null);
+          onMoved?.(order, status);
+        },
+        onError: (error) =>
+          toast({
+            title: 'Failed to update order status',
+            description: error instanceof ApiError ? error.userMessage('') || undefined : undefined,
+            variant: 'destructive',
+          }),
+        onSettled: () => setBusy(null),
+      },
+    );
+  };
+
+  const requestMove = (order: Order, status: OrderStatus) => {
+    if (status === 'delivered') setDelivering(order);
+    else if (status === 'cancelled') setCancelling(order);
+    else move(order, status);
+  };
+
+  const download = async (order: Order, document: OrderDocument) => {
+    setBusy({ orderId: order.id, action: document });
+    try {
+      await downloadFile(`/api/orders/${order.id}/${document}`, `${document}-${order.id}.pdf`);
+    } catch {
+      toast({
+        title:
+          document === 'invoice' ? 'Failed to download invoice' : 'Failed to download packing slip',
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const dialogs = (
+    <>
+      <ConfirmDeliveryDialog
+        key={delivering?.id ?? 'closed'}
+        orderId={delivering?.id ?? null}
+        restaurantName={delivering?.restaurant.name ?? ''}
+        pending={updateStatus.isPending}
+        onClose={() => setDelivering(null)}
+        onConfirm={(recipientName) => delivering && move(delivering, 'delivered', recipientName)}
+      />
+      <CancelOrderDialog
+        order={cancelling}
+        pending={updateStatus.isPending}
+        onKeep={() => setCancelling(null)}
+        onCancel={(order) => move(order, 'cancelled')}
+      />
+    </>
+  );
+
+  return {
+    /** Which action of this order is running, if any. */
+    busyWith: (order: Order) => (busy?.orderId === order.id ? busy.action : null),
+    requestMove,
+    download: (order: Order, document: OrderDocument) => void download(order, document),
+    dialogs,
+  };
+}

@@ -1,0 +1,141 @@
+import { LOW_STOCK_THRESHOLD } from '#core/constants';
+import type { Product } from '#core/schemas/product';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { ErrorState } from '../../components/ui/empty-state';
+import { Skeleton } from '../../components/ui/skeleton';
+import { formatMoney } from '../../lib/format';
+import { useFarmProducts } from './api';
+import { useDeleteWithUndo } from './delete-with-undo';
+import { ProductFormDialog } from './product-form-dialog';
+
+interface Manage {
+  onAdd: () => void;
+  onEdit: (product: Product) => void;
+  onDelete: (product: Product) => void;
+  isDeleting: (product: Product) => boolean;
+}
+
+/**
+ * The combined screen's 'Inventory Management': products as compact rows. With `manage`, the
+ * farm's own list with Add Product and edit and delete icons; without, a read-only look that
+ * names each product's farm.
+ */
+export function InventoryManagementCard({
+  products,
+  manage,
+}: {
+  products: { data: Product[] | undefined; error: Error | null; refetch: () => unknown };
+  manage?: Manage | undefined;
+}) {
+  const { data, error, refetch } = products;
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2">
+        <CardTitle>Inventory Management</CardTitle>
+        {manage ? (
+          <Button size="sm" onClick={manage.onAdd}>
+            <Plus aria-hidden="true" /> Add Product
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {error ? (
+          <ErrorState title="Could not load the products" error={error} onRetry={() => refetch()} />
+        ) : !data ? (
+          <div className="flex flex-col gap-2" aria-hidden>
+            {Array.from({ length: 4 }, (_, index) => (
+              <Skeleton key={index} className="h-14 w-full" />
+            ))}
+          </div>
+        ) : data.length === 0 ? (
+          <p className="py-8 text-center text-sm text-stone-600">
+            No products listed yet. Add your first product to get started.
+          </p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-stone-100">
+            {data.map((product) => (
+              <ProductRow key={product.id} product={product} manage={manage} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProductRow({ product, manage }: { product: Product; manage: Manage | undefined }) {
+  const low = product.availableQuantity < LOW_STOCK_THRESHOLD;
+  return (
+    <li className="flex items-center justify-between gap-3 py-3">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          {product.name}
+          <Badge variant={product.isActive ? 'success' : 'secondary'}>
+            {product.isActive ? 'Active' : 'Inactive'}
+          </Badge>
+        </p>
+        <p className="text-sm text-stone-600">
+          <span className="tabular">
+            {formatMoney(product.price)}/{product.unit}
+          </span>{' '}
+          · {product.availableQuantity} available
+          {low ? <span className="font-medium text-destructive"> (Low)</span> : null}
+          {manage ? null : <> · {product.farm.name}</>}
+        </p>
+      </div>
+      {manage ? (
+        <div className="flex shrink-0 gap-1">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Edit ${product.name}`}
+            onClick={() => manage.onEdit(product)}
+          >
+            <Pencil aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Delete ${product.name}`}
+            disabled={manage.isDeleting(product)}
+            onClick={() => manage.onDelete(product)}
+          >
+            <Trash2 aria-hidden="true" className="text-destructive" />
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** The farm's own Inventory Management: add and edit in the product dialog, delete with Undo. */
+export function FarmInventoryCard() {
+  const products = useFarmProducts();
+  const { remove, isDeleting } = useDeleteWithUndo();
+  const [dialog, setDialog] = useState<{ open: boolean; product: Product | null }>({
+    open: false,
+    product: null,
+  });
+  return (
+    <>
+      <InventoryManagementCard
+        products={products}
+        manage={{
+          onAdd: () => setDialog({ open: true, product: null }),
+          onEdit: (product) => setDialog({ open: true, product }),
+          onDelete: remove,
+          isDeleting,
+        }}
+      />
+      <ProductFormDialog
+        open={dialog.open}
+        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
+        product={dialog.product}
+      />
+    </>
+  );
+}

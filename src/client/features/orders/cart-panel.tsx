@@ -1,0 +1,80 @@
+import { lineTotalCents } from '#core/cart';
+import { formatUsd } from '#core/money';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { useCart } from '../../lib/cart';
+import { deliveryDayLabel, formatMoney } from '../../lib/format';
+import { useFarmDeliveryDays, useFarms } from './api';
+import { groupWithCurrentTerms } from './checkout-model';
+
+/**
+ * The combined screen's Shopping Cart: the cart by farm with the fee and first delivery day the
+ * checkout would offer (the original screen showed a fixed $0.00 and 'Tomorrow'; these are the
+ * figures the order will carry), and the way to checkout.
+ */
+export function ShoppingCartPanel({ today }: { today: string }) {
+  const cart = useCart();
+  const farms = useFarms(cart.items.length > 0);
+  const groups = useMemo(
+    () => groupWithCurrentTerms(cart.items, farms.data),
+    [cart.items, farms.data],
+  );
+  const deliveryDays = useFarmDeliveryDays(useMemo(() => groups.map((g) => g.farmId), [groups]));
+  const feesCents = groups.reduce((sum, group) => sum + group.deliveryFeeCents, 0);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Shopping Cart</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {groups.length === 0 ? (
+          <p className="py-4 text-center text-sm text-stone-600">Your cart is empty</p>
+        ) : (
+          <div className="flex flex-col gap-4">
+            {groups.map((group) => (
+              <section
+                key={group.farmId}
+                aria-label={group.farmName}
+                className="flex flex-col gap-1"
+              >
+                <h3 className="text-sm font-semibold">{group.farmName}</h3>
+                <ul className="flex flex-col gap-1 text-sm">
+                  {group.items.map((item) => (
+                    <li key={item.id} className="flex justify-between gap-2">
+                      <span className="min-w-0 truncate">
+                        {item.name}{' '}
+                        <span className="text-stone-500">
+                          {item.quantity} x {formatMoney(item.pricePerUnit)}
+                        </span>
+                      </span>
+                      <span className="tabular shrink-0">{formatUsd(lineTotalCents(item))}</span>
+                    </li>
+                  ))}
+                </ul>
+                <p className="flex justify-between text-xs text-stone-600">
+                  <span>
+                    Delivery: {deliveryDayLabel(deliveryDays.get(group.farmId)?.[0], today)}
+                  </span>
+                  <span className="tabular">Fee {formatUsd(group.deliveryFeeCents)}</span>
+                </p>
+              </section>
+            ))}
+            <dl className="tabular grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-stone-200 pt-3 text-sm">
+              <dt>Items</dt>
+              <dd className="text-right">{formatUsd(cart.totalCents)}</dd>
+              <dt>Delivery fees</dt>
+              <dd className="text-right">{formatUsd(feesCents)}</dd>
+              <dt className="font-semibold">Total</dt>
+              <dd className="text-right font-semibold">{formatUsd(cart.totalCents + feesCents)}</dd>
+            </dl>
+            <Button asChild>
+              <Link to="/restaurant/orders">Proceed to Checkout</Link>
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

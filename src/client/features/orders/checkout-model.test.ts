@@ -1,0 +1,181 @@
+import { addToCart, type Cart } from '#core/cart';
+import {
+  ORDER_CONFLICT_CODES,
+  type OrderConflictBody,
+  type OrderProblemProduct,
+} from '#core/schemas/order';
+import { describe, expect, it } from 'vitest';
+import { checkoutBody, describeConflict, groupWithCurrentTerms } from './checkout-model';
+
+const kula = { id: 1, name: 'Kula Greens', deliveryFee: '5.00', orderMinimum: '50.00' };
+const hilo = { id: 2, name: 'Hilo Orchards', deliveryFee: '0.00', orderMinimum: '0.00' };
+const product = (id: number, name: string, price: string, farm: typeof kula) => ({
+  id,
+  name,
+  unit: 'lb',
+  price,
+  availableQuantity: 20,
+  farmId: farm.id,
+  farm,
+});
+let cart: Cart = [];
+cart = addToCart(cart, product(10, 'Kale', '3.50', kula), 2);
+cart = addToCart(cart, product(11, 'Taro', '2.25', kula), 1);
+cart = addToCart(cart, product(20, 'Papaya', '4.00', hilo), 3);
+
+const problem = (overrides: Partial<OrderProblemProduct>): OrderProblemProduct => ({
+  farmId: 1,
+  farmName: 'Kula Greens',
+  productId: 10,
+  productName: 'Kale',
+  unit: 'bunch',
+  requestedQuantity: 4,
+  availableQuantity: 2,
+  unitPrice: '3.50',
+  sentUnitPrice: '3.50',
+  ...overrides,
+});
+const conflict = (code: string, extra: Partial<OrderConflictBody> = {}): OrderConflictBody => ({
+  message: 'Conflict',
+  code,
+  ...extra,
+});
+
+describe('describeConflict (what a 409 from checkout says)', () => {
+  it('insufficient stock: names what is left, "Sold out" when nothing is', () => {
+    const result = describeConflict(
+      conflict(ORDER_CONFLICT_CODES.insufficientStock, {
+        products: [
+          problem({ availableQuantity: 2 }),
+          problem({ productId: 11, productName: 'Taro', unit: 'lb', availableQuantity: 0 }),
+        ],
+      }),
+    );
+    expect(result).toEqual({
+      title: 'Not enough stock',
+      description:
+        'Kale from Kula Greens: only 2 bunch left. Taro from Kula Greens: only 0 lb left.',
+      problems: [
+        { productId: 10, message: 'Only 2 left' },
+        { productId: 11, message: 'Sold out' },
+      ],
+    });
+  });
+
+  it('price changed: the new and the old price, or that it is no longer priced', () => {
+    const result = describeConflict(
+      conflict(ORDER_CONFLICT_CODES.priceChanged, {
+        products: [
+          problem({ unitPrice: '4.25', sentUnitPrice: '3.50' }),
+          problem({ productId: 11, productName: null, unitPrice: null, sentUnitPrice: '2.25' }),
+        ],
+      }),
+    );
+    expect(result.title).toBe('Prices have changed');
+    expect(result.description).toBe(
+      'Kale from Kula Greens is now $4.25 (was $3.50). A product from Kula Greens is now no longer priced (was $2.25).',
+    );
+    expect(result.problems).toEqual([
+      { productId: 10, message: 'Now $4.25 each' },
+      { productId: 11, message: 'Now no longer priced each' },
+    ]);
+  });
+
+  it('product unavailable: each product is no longer sold', () => {
+    const result = describeConflict(
+      conflict(ORDER_CONFLICT_CODES.productUnavailable, { products: [problem({})] }),
+    );
+    expect(result).toEqual({
+      title: 'No longer available',
+      description: 'Kale from Kula Greens is no longer sold.',
+      problems: [{ productId: 10, message: 'No longer available' }],
+    });
+  });
+
+  it("total changed: the farm's new delivery fee, with no line at fault", () => {
+    expect(
+      describeConflict(
+        conflict(ORDER_CONFLICT_CODES.totalChanged, {
+          farmName: 'Kula Greens',
+          deliveryFee: '7.5',
+        }),
+      ),
+    ).toEqual({
+      title: 'The total has changed',
+      description:
+        "Kula Greens's delivery fee is now $7.50. Review the total and place the order again.",
+      problems: [],
+    });
+  });
+
+  it("any other code: the server's message, or a plain retry request without one", () => {
+    expect(describeConflict(conflict('something_new', { message: 'Try later' }))).toEqual({
+      title: 'Error',
+      description: 'Try later',
+      problems: [],
+    });
+    expect(describeConflict(conflict('something_new', { message: '' })).description).toBe(
+      'Failed to place order. Please try again.',
+    );
+  });
+
+  it('a known code without its products still gives a title and no line problems', () => {
+    const result = describeConflict(conflict(ORDER_CONFLICT_CODES.insufficientStock));
+    expect(result).toEqual({ title: 'Not enough stock', description: '', problems: [] });
+  });
+});
+
+describe('groupWithCurrentTerms', () => {
+  it("replaces the cart's remembered fee and minimum with the farm's current ones", () => {
+    const groups = groupWithCurrentTerms(cart, [
+      { ...kula, deliveryFee: '6.50', orderMinimum: '10.00' },
+    ]);
+    const [kulaGroup, hiloGroup] = groups;
+    expect(kulaGroup).toMatchObject({
+      farmId: 1,
+      subtotalCents: 925,
+      deliveryFeeCents: 650,
+      orderMinimumCents: 1000,
+      shortOfMinimumCents: 75,
+    });
+    // A farm the list does not know keeps the terms the cart remembered.
+    expect(hiloGroup).toMatchObject({ farmId: 2, deliveryFeeCents: 0, shortOfMinimumCents: 0 });
+  });
+
+  it('keeps the remembered terms until the farms are known', () => {
+    expect(groupWithCurrentTerms(cart, undefined)[0]).toMatchObject({
+      deliveryFeeCents: 500,
+      orderMinimumCents: 5000,
+      shortOfMinimumCents: 4075,
+    });
+  });
+});
+
+describe('checkoutBody', () => {
+  it('sends one order per farm with its lines, the fee in the total, and the choices made', () => {
+    const groups = groupWithCurrentTerms(cart, undefined);
+    const body = checkoutBody(groups, {
+      1: { deliveryDate: '2026-11-27', notes: '  Back door  ' },
+      2: { deliveryDate: '', notes: '   ' },
+    });
+    expect(body).toEqual({
+      orders: [
+        {
+          farmId: 1,
+          totalAmount: '14.25',
+          items: [
+            { productId: 10, quantity: 2, unitPrice: '3.50', totalPrice: '7.00' },
+            { productId: 11, quantity: 1, unitPrice: '2.25', totalPrice: '2.25' },
+          ],
+          deliveryDate: '2026-11-27',
+          notes: 'Back door',
+        },
+        {
+          farmId: 2,
+          totalAmount: '12.00',
+          items: [{ productId: 20, quantity: 3, unitPrice: '4.00', totalPrice: '12.00' }],
+        },
+      ],
+    });
+  });
+});

@@ -1,0 +1,50 @@
+import type { FarmSummary } from '#core/schemas/product';
+import type { FarmReport, RestaurantReport } from '#core/schemas/report';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { api } from './api';
+
+/*
+ * The API reads that more than one feature shows or refreshes: their keys and hooks live here
+ * once. A feature's own reads and writes stay in its api.ts; the key of a query is the path it
+ * reads (the query client's default fetcher GETs queryKey[0]).
+ */
+
+/** Prefix of the restaurants' catalogue: the whole list and every page of a search. */
+export const CATALOG_KEY = ['/api/products'] as const;
+/** The signed-in farm's own products (a different path, so not under CATALOG_KEY). */
+export const FARM_PRODUCTS_KEY = ['/api/products/farm'] as const;
+export const FARMS_KEY = ['/api/farms'] as const;
+export const FARM_REPORT_KEY = ['/api/reports/farm'] as const;
+export const RESTAURANT_REPORT_KEY = ['/api/reports/restaurant'] as const;
+
+/**
+ * Stock, listings or next-delivery dates changed: the farm's list and the catalogue (with
+ * every page of it) are read again.
+ */
+export function refreshProducts(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: FARM_PRODUCTS_KEY });
+  void queryClient.invalidateQueries({ queryKey: CATALOG_KEY });
+}
+
+/**
+ * The farm's figures (dashboard, reports, the combined screen), all from the server's one
+ * rule (docs/decisions/004-order-figures.md). Orders change under them, so each visit asks
+ * again while showing the figures it already has.
+ */
+export function useFarmReport() {
+  return useQuery<FarmReport>({ queryKey: FARM_REPORT_KEY, refetchOnMount: 'always' });
+}
+
+/** The restaurant's figures (dashboard, reports, My Orders, the combined screen). */
+export function useRestaurantReport() {
+  return useQuery<RestaurantReport>({ queryKey: RESTAURANT_REPORT_KEY, refetchOnMount: 'always' });
+}
+
+/** Every farm with its current delivery fee and minimum, sorted by name. */
+export function useFarms(enabled = true) {
+  return useQuery({
+    queryKey: FARMS_KEY,
+    queryFn: ({ signal }) => api.get<FarmSummary[]>(FARMS_KEY[0], { signal }),
+    enabled,
+  });
+}

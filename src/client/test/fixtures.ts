@@ -1,0 +1,112 @@
+import type { OrderStatus } from '#core/order-status';
+import type { User } from '#core/schemas/auth';
+import type { Order } from '#core/schemas/order';
+import type { Product } from '#core/schemas/product';
+import type { FarmReport, RestaurantReport } from '#core/schemas/report';
+
+/** Small, valid API answers for component tests; override what a test is about. */
+
+export const kulaFarm = { id: 1, name: 'Kula Greens', deliveryFee: '5.00', orderMinimum: '0.00' };
+export const hiloFarm = { id: 2, name: 'Hilo Orchards', deliveryFee: '0.00', orderMinimum: '0.00' };
+
+export function user(role: 'farmer' | 'restaurant' | 'admin'): User {
+  return {
+    id: 7,
+    email: `${role}@example.com`,
+    firstName: 'Kai',
+    lastName: null,
+    profileImageUrl: null,
+    role,
+    profile:
+      role === 'admin'
+        ? null
+        : ({
+            id: 1,
+            kind: role === 'farmer' ? 'farm' : 'restaurant',
+            name: role === 'farmer' ? 'Kula Greens' : 'Kaimuki Table',
+            location: 'Honolulu',
+          } as User['profile']),
+  };
+}
+
+export function product(overrides: Partial<Product> & Pick<Product, 'id' | 'name'>): Product {
+  return {
+    description: null,
+    category: 'vegetables',
+    unit: 'lb',
+    price: '3.50',
+    availableQuantity: 20,
+    isOrganic: false,
+    isActive: true,
+    farmId: kulaFarm.id,
+    farm: kulaFarm,
+    nextDeliveryDate: null,
+    ...overrides,
+  };
+}
+
+export function order(id: number, status: OrderStatus, overrides: Partial<Order> = {}): Order {
+  return {
+    id,
+    status,
+    createdAt: '2026-11-20T18:00:00.000Z',
+    subtotal: '20.00',
+    deliveryFee: '5.00',
+    totalAmount: '25.00',
+    deliveryDate: null,
+    recipientName: null,
+    notes: null,
+    farm: { id: kulaFarm.id, name: kulaFarm.name },
+    restaurant: { id: 3, name: 'Kaimuki Table', location: 'Honolulu', contactPhone: null },
+    orderItems: [],
+    ...overrides,
+  };
+}
+
+export function farmReport(totals: Partial<FarmReport['totals']> = {}): FarmReport {
+  return {
+    currentMonth: '2026-11',
+    totals: {
+      totalRevenue: '900.00',
+      monthlyRevenue: '321.50',
+      totalOrders: 9,
+      completedOrders: 5,
+      pendingOrders: 2,
+      avgOrderValue: '100.00',
+      totalProducts: 4,
+      activeProducts: 3,
+      packedOrders: 1,
+      activeOrders: 4,
+      cancelledOrders: 1,
+      ...totals,
+    },
+    growth: { monthToDate: '321.50', lastMonthSamePeriod: '0.00', percent: null },
+    months: [],
+    topProducts: [],
+    statusDistribution: [],
+    recentOrders: [],
+  };
+}
+
+export function restaurantReport(
+  totals: Partial<RestaurantReport['totals']> = {},
+  recentOrders: RestaurantReport['recentOrders'] = [],
+): RestaurantReport {
+  return {
+    currentMonth: '2026-11',
+    totals: {
+      totalSpent: '1250.00',
+      monthlySpent: '410.25',
+      totalOrders: 125,
+      completedOrders: 115,
+      activeOrders: 10,
+      avgOrderValue: '10.00',
+      cancelledOrders: 7,
+      ...totals,
+    },
+    months: [],
+    statusDistribution: [],
+    topFarms: [],
+    recentOrders,
+  };
+}
