@@ -40,13 +40,24 @@ export interface Seller {
   farmId: number;
 }
 
-/** One product of one farm's order, its repeated lines summed. */
-interface OrderLine {
-  productId: number;
-  quantity: number;
-  sentUnitPriceCents: Cents;
-  /** Where the product first appears in the request, for field errors. */
-  itemIndex: number;
+/** One farm's part of a placement: the body as sent and where its fields sit in the request. */
+interface PlacementEntry {
+  body: OrderCreateBody;
+  /** Prefix of this entry's field paths in a 400: "" or "orders.{i}.". */
+  fieldPrefix: string;
+}
+
+interface PlacementRequest {
+  buyer: Buyer;
+  entries: PlacementEntry[];
+  /** Hawaii's today, from which delivery days count. */
+  today: string;
+}
+
+interface FarmRow {
+  id: number;
+  name: string;
+  deliveryFee: string;
 }
 
 interface ProductRow {
@@ -60,13 +71,63 @@ interface ProductRow {
   deletedAt: Date | null;
 }
 
+/** One product of one farm's order, its repeated lines summed. */
+interface OrderLine {
+  productId: number;
+  quantity: number;
+  sentUnitPriceCents: Cents;
+  /** Where the product first appears in the request, for field errors. */
+  itemIndex: number;
+}
+
+/** A line whose product is listed by the entry's farm, at the sent price, with enough stock. */
+interface CheckedLine extends OrderLine {
+  product: ProductRow;
+}
+
+interface CheckedEntry extends PlacementEntry {
+  farm: FarmRow;
+  lines: CheckedLine[];
+}
+
+interface PricedEntry extends CheckedEntry {
+  subtotal: Cents;
+  deliveryFee: Cents;
+  total: Cents;
+}
+
+interface ReadyEntry extends PricedEntry {
+  deliveryDate: string | null;
+}
+
+interface InsertedEntry extends ReadyEntry {
+  orderId: number;
+}
+
 const cents = centsOf;
 /** The largest amount numeric(12,2) holds, in cents. */
 const MAX_ORDER_CENTS = 999_999_999_999;
 
-function summedLines(entry: OrderCreateBody, fieldPrefix: string): OrderLine[] {
+const productColumns = {
+  id: products.id,
+  farmId: products.farmId,
+  name: products.name,
+  unit: products.unit,
+  price: products.price,
+  availableQuantity: products.availableQuantity,
+  isActive: products.isActive,
+  deletedAt: products.deletedAt,
+};
+
+/** A value the code above guarantees; its absence is a bug, never the client's fault. */
+function present<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`Order placement lost track of ${what}`);
+  return value;
+}
+
+function summedLines(entry: PlacementEntry): OrderLine[] {
   const lines = new Map<number, OrderLine>();
-  entry.items.forEach((item, itemIndex) => {
+  entry.body.items.forEach((item, itemIndex) => {
     const price = cents(item.unitPrice);
     const line = lines.get(item.productId);
     if (!line) {
@@ -80,7 +141,7 @@ function summedLines(entry: OrderCreateBody, fieldPrefix: string): OrderLine[] {
     }
     if (line.sentUnitPriceCents !== price) {
       throw badRequest('The same product appears with two different prices', {
-        [`${fieldPrefix}items.${itemIndex}.unitPrice`]: 'Differs from the same product above',
+        [`${entry.fieldPrefix}items.${itemIndex}.unitPrice`]: 'Differs from the same product above',
       });
     }
     line.quantity += item.quantity;
@@ -107,9 +168,11 @@ function problem(
   };
 }
 
+type Problems = [OrderProblemProduct, ...OrderProblemProduct[]];
+
 /** A 409 naming the farm and product at fault, with every product's current figures. */
-function placementConflict(message: string, code: string, problems: OrderProblemProduct[]) {
-  const first = problems[0]!;
+function placementConflict(message: string, code: string, problems: Problems) {
+  const [first] = problems;
   return conflict(message, code, {
     farmId: first.farmId,
     farmName: first.farmName,
@@ -122,63 +185,62 @@ function placementConflict(message: string, code: string, problems: OrderProblem
   });
 }
 
+function refuseIfAny(message: string, code: string, problems: OrderProblemProduct[]): void {
+  const [first, ...rest] = problems;
+  if (first) throw placementConflict(message, code, [first, ...rest]);
+}
+
 function isListed(product: ProductRow): boolean {
   return product.isActive && product.deletedAt === null;
 }
 
 /**
- * Places one order per entry (one per farm) inside the caller's transaction: every check and
- * every stock decrement happen here, so a refusal anywhere rolls back all of it.
+ * Phase 1, check: every farm exists, every product is the farm's, listed, at the sent price and
+ * in stock. Bad input first (400), then the state of the catalog (409), all before any write.
  */
-async function placeInTransaction(
-  tx: Tx,
-  buyer: Buyer,
-  entries: OrderCreateBody[],
-  fieldPrefixes: string[],
-  today: string,
-): Promise<Order[]> {
-  const farmIds = entries.map((entry) => entry.farmId);
+async function checkEntries(tx: Tx, entries: PlacementEntry[]): Promise<CheckedEntry[]> {
   const farmRows = await tx
     .select({ id: farms.id, name: farms.name, deliveryFee: farms.deliveryFee })
     .from(farms)
-    .where(inArray(farms.id, farmIds));
+    .where(
+      inArray(
+        farms.id,
+        entries.map((entry) => entry.body.farmId),
+      ),
+    );
   const farmById = new Map(farmRows.map((farm) => [farm.id, farm]));
-  entries.forEach((entry, index) => {
-    if (!farmById.has(entry.farmId)) {
-      throw new AppError(404, 'Farm not found', 'farm_not_found', {
-        [`${fieldPrefixes[index]}farmId`]: 'No such farm',
-      });
-    }
-  });
-
-  const linesPerEntry = entries.map((entry, index) => summedLines(entry, fieldPrefixes[index]!));
-  const productIds = [...new Set(linesPerEntry.flat().map((line) => line.productId))];
-  const productRows: ProductRow[] = await tx
-    .select({
-      id: products.id,
-      farmId: products.farmId,
-      name: products.name,
-      unit: products.unit,
-      price: products.price,
-      availableQuantity: products.availableQuantity,
-      isActive: products.isActive,
-      deletedAt: products.deletedAt,
+  // Every farm is checked before any line, so an unknown farm is 404 whatever the lines hold.
+  const withFarms = entries
+    .map((entry) => {
+      const farm = farmById.get(entry.body.farmId);
+      if (!farm) {
+        throw new AppError(404, 'Farm not found', 'farm_not_found', {
+          [`${entry.fieldPrefix}farmId`]: 'No such farm',
+        });
+      }
+      return { ...entry, farm };
     })
+    .map((entry) => ({ ...entry, lines: summedLines(entry) }));
+
+  const productIds = [
+    ...new Set(withFarms.flatMap((entry) => entry.lines.map((line) => line.productId))),
+  ];
+  const productRows: ProductRow[] = await tx
+    .select(productColumns)
     .from(products)
     .where(inArray(products.id, productIds));
   const productById = new Map(productRows.map((product) => [product.id, product]));
 
-  // Bad input first (400), then the state of the catalog (409), all before any write.
   const unavailable: OrderProblemProduct[] = [];
   const repriced: OrderProblemProduct[] = [];
   const short: OrderProblemProduct[] = [];
-  entries.forEach((entry, index) => {
-    const farm = farmById.get(entry.farmId)!;
-    for (const line of linesPerEntry[index]!) {
+  const checked = withFarms.map(({ farm, lines, ...entry }) => {
+    const checkedLines: CheckedLine[] = [];
+    for (const line of lines) {
       const product = productById.get(line.productId);
-      if (product && product.farmId !== entry.farmId) {
+      if (product && product.farmId !== farm.id) {
         throw badRequest(`This product is not sold by ${farm.name}`, {
-          [`${fieldPrefixes[index]}items.${line.itemIndex}.productId`]: `Not sold by ${farm.name}`,
+          [`${entry.fieldPrefix}items.${line.itemIndex}.productId`]: `Not sold by ${farm.name}`,
         });
       }
       if (!product || !isListed(product)) {
@@ -187,62 +249,65 @@ async function placeInTransaction(
         repriced.push(problem(farm, line, product, product.availableQuantity));
       } else if (product.availableQuantity < line.quantity) {
         short.push(problem(farm, line, product, product.availableQuantity));
+      } else {
+        checkedLines.push({ ...line, product });
       }
     }
+    return { ...entry, farm, lines: checkedLines };
   });
-  if (unavailable.length > 0) {
-    throw placementConflict(
-      'A product is no longer available',
-      ORDER_CONFLICT_CODES.productUnavailable,
-      unavailable,
-    );
-  }
-  if (repriced.length > 0) {
-    throw placementConflict('Prices have changed', ORDER_CONFLICT_CODES.priceChanged, repriced);
-  }
-  if (short.length > 0) {
-    throw placementConflict('Not enough stock', ORDER_CONFLICT_CODES.insufficientStock, short);
-  }
+  refuseIfAny(
+    'A product is no longer available',
+    ORDER_CONFLICT_CODES.productUnavailable,
+    unavailable,
+  );
+  refuseIfAny('Prices have changed', ORDER_CONFLICT_CODES.priceChanged, repriced);
+  refuseIfAny('Not enough stock', ORDER_CONFLICT_CODES.insufficientStock, short);
+  return checked;
+}
 
-  // Money, from the database's prices (equal to the sent ones by now) and the farm's fee.
-  const figures = entries.map((entry, index) => {
-    const farm = farmById.get(entry.farmId)!;
-    const subtotal = linesPerEntry[index]!.reduce(
-      (sum, line) => sum + cents(productById.get(line.productId)!.price) * line.quantity,
+/**
+ * Phase 2, price: each order's money from the database's prices (equal to the sent ones by
+ * now) and the farm's fee, compared with the total the restaurant saw.
+ */
+function priceEntries(entries: CheckedEntry[]): PricedEntry[] {
+  return entries.map((entry) => {
+    const subtotal = entry.lines.reduce(
+      (sum, line) => sum + cents(line.product.price) * line.quantity,
       0,
     );
-    const deliveryFee = cents(farm.deliveryFee);
+    const deliveryFee = cents(entry.farm.deliveryFee);
     const total = subtotal + deliveryFee;
     if (total > MAX_ORDER_CENTS) {
       throw badRequest('This order is too large to place at once', {
-        [`${fieldPrefixes[index]}items`]: 'Split this order into smaller ones',
+        [`${entry.fieldPrefix}items`]: 'Split this order into smaller ones',
       });
     }
     // The client may show its total with or without the delivery fee; anything else is stale.
-    const sent = cents(entry.totalAmount);
+    const sent = cents(entry.body.totalAmount);
     if (sent !== total && sent !== subtotal) {
       throw conflict('The order total has changed', ORDER_CONFLICT_CODES.totalChanged, {
-        farmId: farm.id,
-        farmName: farm.name,
+        farmId: entry.farm.id,
+        farmName: entry.farm.name,
         subtotal: toMoneyString(subtotal),
         deliveryFee: toMoneyString(deliveryFee),
         totalAmount: toMoneyString(total),
       });
     }
-    return { subtotal, deliveryFee, total };
+    return { ...entry, subtotal, deliveryFee, total };
   });
+}
 
-  const deliveryDates = await resolveDeliveryDates(tx, entries, fieldPrefixes, today);
-
-  // Take the stock: one conditional update per product, in id order so that concurrent
-  // checkouts lock rows in the same order and never deadlock.
-  const entryIndexByProduct = new Map<number, number>();
-  linesPerEntry.forEach((lines, index) =>
-    lines.forEach((line) => entryIndexByProduct.set(line.productId, index)),
-  );
-  const allLines = linesPerEntry.flat().sort((a, b) => a.productId - b.productId);
-  for (const line of allLines) {
-    const taken = await tx
+/**
+ * Phase 3, take stock: one conditional update per product, in id order so that concurrent
+ * checkouts lock rows in the same order and never deadlock. A product that changed since the
+ * check (sold out, unlisted, repriced) refuses the whole placement.
+ */
+async function takeStock(tx: Tx, entries: CheckedEntry[]): Promise<void> {
+  const lines = entries
+    .flatMap((entry) => entry.lines.map((line) => ({ line, farm: entry.farm })))
+    .sort((a, b) => a.line.productId - b.line.productId);
+  for (const { line, farm } of lines) {
+    const [taken] = await tx
       .update(products)
       .set({ availableQuantity: sql`${products.availableQuantity} - ${line.quantity}` })
       .where(
@@ -254,19 +319,9 @@ async function placeInTransaction(
         ),
       )
       .returning({ price: products.price });
-    const farm = farmById.get(entries[entryIndexByProduct.get(line.productId)!]!.farmId)!;
-    if (taken.length === 0) {
+    if (!taken) {
       const [now] = await tx
-        .select({
-          id: products.id,
-          farmId: products.farmId,
-          name: products.name,
-          unit: products.unit,
-          price: products.price,
-          availableQuantity: products.availableQuantity,
-          isActive: products.isActive,
-          deletedAt: products.deletedAt,
-        })
+        .select(productColumns)
         .from(products)
         .where(eq(products.id, line.productId));
       if (!now || !isListed(now)) {
@@ -280,41 +335,51 @@ async function placeInTransaction(
         problem(farm, line, now, now.availableQuantity),
       ]);
     }
-    if (cents(taken[0]!.price) !== line.sentUnitPriceCents) {
-      const product = { ...productById.get(line.productId)!, price: taken[0]!.price };
+    if (cents(taken.price) !== line.sentUnitPriceCents) {
+      const product = { ...line.product, price: taken.price };
       throw placementConflict('Prices have changed', ORDER_CONFLICT_CODES.priceChanged, [
         problem(farm, line, product, product.availableQuantity),
       ]);
     }
   }
+}
 
+/** Phase 4, insert: the orders, their lines and the first entry of each status history. */
+async function insertOrders(
+  tx: Tx,
+  { buyer, entries }: { buyer: Buyer; entries: ReadyEntry[] },
+): Promise<InsertedEntry[]> {
   const inserted = await tx
     .insert(orders)
     .values(
-      entries.map((entry, index) => ({
-        farmId: entry.farmId,
+      entries.map((entry) => ({
+        farmId: entry.farm.id,
         restaurantId: buyer.restaurantId,
         status: 'pending',
-        subtotal: toMoneyString(figures[index]!.subtotal),
-        deliveryFee: toMoneyString(figures[index]!.deliveryFee),
-        totalAmount: toMoneyString(figures[index]!.total),
-        deliveryDate: deliveryDates[index] ?? null,
-        notes: entry.notes,
+        subtotal: toMoneyString(entry.subtotal),
+        deliveryFee: toMoneyString(entry.deliveryFee),
+        totalAmount: toMoneyString(entry.total),
+        deliveryDate: entry.deliveryDate,
+        notes: entry.body.notes,
       })),
     )
     .returning({ id: orders.id, farmId: orders.farmId });
+  // One order per farm (a farm listed twice is refused by the schema), so the farm names it.
   const orderIdByFarm = new Map(inserted.map((row) => [row.farmId, row.id]));
+  const placed = entries.map((entry) => ({
+    ...entry,
+    orderId: present(orderIdByFarm.get(entry.farm.id), `the order of farm ${entry.farm.id}`),
+  }));
 
   await tx.insert(orderItems).values(
-    entries.flatMap((entry, index) =>
-      linesPerEntry[index]!.map((line) => {
-        const product = productById.get(line.productId)!;
-        const unit = cents(product.price);
+    placed.flatMap((entry) =>
+      entry.lines.map((line) => {
+        const unit = cents(line.product.price);
         return {
-          orderId: orderIdByFarm.get(entry.farmId)!,
+          orderId: entry.orderId,
           productId: line.productId,
-          productName: product.name,
-          productUnit: product.unit,
+          productName: line.product.name,
+          productUnit: line.product.unit,
           quantity: line.quantity,
           unitPrice: toMoneyString(unit),
           totalPrice: toMoneyString(unit * line.quantity),
@@ -323,38 +388,69 @@ async function placeInTransaction(
     ),
   );
   await tx.insert(orderStatusHistory).values(
-    inserted.map((row) => ({
-      orderId: row.id,
+    placed.map((entry) => ({
+      orderId: entry.orderId,
       fromStatus: null,
       toStatus: 'pending',
       changedByUserId: buyer.userId,
     })),
   );
+  return placed;
+}
 
-  // The farm's notifications and the live updates go out only if this transaction commits.
+/**
+ * Phase 5, announce: the farm's notifications and the live updates, recorded in the
+ * transaction so they go out only if it commits.
+ */
+async function announcePlaced(
+  tx: Tx,
+  { buyer, entries }: { buyer: Buyer; entries: InsertedEntry[] },
+): Promise<void> {
   await recordNotificationEvents(
     tx,
-    inserted.map((row) => ({ type: 'order.placed', orderId: row.id })),
+    entries.map((entry) => ({ type: 'order.placed', orderId: entry.orderId })),
   );
-  for (const [index, entry] of entries.entries()) {
-    const orderId = orderIdByFarm.get(entry.farmId)!;
-    const { restaurantId } = buyer;
-    const productIds = linesPerEntry[index]!.map((line) => line.productId);
+  for (const entry of entries) {
+    const farmId = entry.farm.id;
     await publishLiveEvent(tx, {
       type: 'orders.changed',
-      orderId,
-      farmId: entry.farmId,
-      restaurantId,
+      orderId: entry.orderId,
+      farmId,
+      restaurantId: buyer.restaurantId,
     });
-    await publishLiveEvent(tx, { type: 'products.changed', farmId: entry.farmId, productIds });
+    await publishLiveEvent(tx, {
+      type: 'products.changed',
+      farmId,
+      productIds: entry.lines.map((line) => line.productId),
+    });
   }
+}
+
+/**
+ * Places one order per entry (one per farm) inside the caller's transaction: every check and
+ * every stock decrement happen here, so a refusal anywhere rolls back all of it.
+ */
+async function placeInTransaction(
+  tx: Tx,
+  { buyer, entries, today }: PlacementRequest,
+): Promise<Order[]> {
+  const checked = await checkEntries(tx, entries);
+  const priced = priceEntries(checked);
+  const deliveryDates = await resolveDeliveryDates(tx, { entries, today });
+  const ready = priced.map((entry, index) => ({
+    ...entry,
+    deliveryDate: deliveryDates[index] ?? null,
+  }));
+  await takeStock(tx, ready);
+  const inserted = await insertOrders(tx, { buyer, entries: ready });
+  await announcePlaced(tx, { buyer, entries: inserted });
 
   const placed = await loadOrdersByIds(
     tx,
-    inserted.map((row) => row.id),
+    inserted.map((entry) => entry.orderId),
   );
   const byId = new Map(placed.map((order) => [order.id, order]));
-  return entries.map((entry) => byId.get(orderIdByFarm.get(entry.farmId)!)!);
+  return inserted.map((entry) => present(byId.get(entry.orderId), `order ${entry.orderId}`));
 }
 
 /**
@@ -363,9 +459,7 @@ async function placeInTransaction(
  */
 async function resolveDeliveryDates(
   tx: Tx,
-  entries: OrderCreateBody[],
-  fieldPrefixes: string[],
-  today: string,
+  { entries, today }: { entries: PlacementEntry[]; today: string },
 ): Promise<(string | null)[]> {
   const rows = await tx
     .select({
@@ -377,21 +471,21 @@ async function resolveDeliveryDates(
       and(
         inArray(
           deliverySchedules.farmId,
-          entries.map((entry) => entry.farmId),
+          entries.map((entry) => entry.body.farmId),
         ),
         gte(deliverySchedules.deliveryDate, today),
       ),
     )
     .orderBy(asc(deliverySchedules.deliveryDate));
-  return entries.map((entry, index) => {
-    const days = rows.filter((row) => row.farmId === entry.farmId).map((row) => row.deliveryDate);
-    if (entry.deliveryDate === null) return days[0] ?? null;
-    if (!days.includes(entry.deliveryDate)) {
+  return entries.map(({ body, fieldPrefix }) => {
+    const days = rows.filter((row) => row.farmId === body.farmId).map((row) => row.deliveryDate);
+    if (body.deliveryDate === null) return days[0] ?? null;
+    if (!days.includes(body.deliveryDate)) {
       throw badRequest('Choose one of the farm’s upcoming delivery days', {
-        [`${fieldPrefixes[index]}deliveryDate`]: 'Not one of this farm’s upcoming delivery days',
+        [`${fieldPrefix}deliveryDate`]: 'Not one of this farm’s upcoming delivery days',
       });
     }
-    return entry.deliveryDate;
+    return body.deliveryDate;
   });
 }
 
@@ -407,8 +501,12 @@ export async function placeOrder(
     db,
     { userId: buyer.userId, scope: 'POST /api/orders', key: idempotencyKey, body },
     async (tx) => {
-      const [order] = await placeInTransaction(tx, buyer, [body], [''], today);
-      return { statusCode: 201, body: order! };
+      const [order] = await placeInTransaction(tx, {
+        buyer,
+        entries: [{ body, fieldPrefix: '' }],
+        today,
+      });
+      return { statusCode: 201, body: present(order, 'the placed order') };
     },
   );
 }
@@ -425,13 +523,11 @@ export async function checkout(
     db,
     { userId: buyer.userId, scope: 'POST /api/checkout', key: idempotencyKey, body: entries },
     async (tx) => {
-      const placed = await placeInTransaction(
-        tx,
+      const placed = await placeInTransaction(tx, {
         buyer,
-        entries,
-        entries.map((_, index) => `orders.${index}.`),
+        entries: entries.map((body, index) => ({ body, fieldPrefix: `orders.${index}.` })),
         today,
-      );
+      });
       return { statusCode: 201, body: { orders: placed } };
     },
   );
