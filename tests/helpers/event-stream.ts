@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import type { LiveEvent } from '#core/schemas/notification';
+import type { StreamEvent } from '#core/schemas/notification';
 import type { TestApp } from './test-app';
 
 type Truthy<T> = Exclude<T, false | null | undefined | 0 | ''>;
@@ -20,7 +20,7 @@ export async function waitFor<T>(
 }
 
 export interface Stream {
-  events: { event: LiveEvent; at: number }[];
+  events: { event: StreamEvent; at: number }[];
   status: number;
   headers: Headers;
   /** The server ended the stream. */
@@ -64,7 +64,7 @@ export async function openStream(baseUrl: string, cookie: string | undefined): P
           for (const line of block.split('\n')) {
             if (line === ': connected') connected = true;
             if (line.startsWith('data: ')) {
-              stream.events.push({ event: JSON.parse(line.slice(6)) as LiveEvent, at: Date.now() });
+              stream.events.push({ event: JSON.parse(line.slice(6)) as StreamEvent, at: Date.now() });
             }
           }
         }

@@ -1,4 +1,4 @@
-import type { LiveEvent, LiveEventType } from '#core/schemas/notification';
+import type { LiveEventType, StreamEvent } from '#core/schemas/notification';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuth } from './auth';
@@ -67,13 +67,15 @@ function openShared(queryClient: QueryClient): () => void {
       hadError = false;
     };
     source.onmessage = (message: MessageEvent<string>) => {
-      let event: LiveEvent;
+      let event: StreamEvent;
       try {
-        event = JSON.parse(message.data) as LiveEvent;
+        event = JSON.parse(message.data) as StreamEvent;
       } catch {
         return;
       }
-      const paths = STALE_PATHS[event.type];
+      // The server lost events on its side (its database connection came back): catch up.
+      if (event.type === 'resync') return stale(EVERY_PATH);
+      const paths = STALE_PATHS[event.type] as readonly string[] | undefined;
       if (paths) stale(paths);
     };
     source.onerror = () => {

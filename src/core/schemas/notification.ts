@@ -89,3 +89,12 @@ export type LiveEvent =
   | { type: 'orders.changed'; orderId: number; farmId: number; restaurantId: number }
   | { type: 'notifications.changed'; userId: number };
 export type LiveEventType = LiveEvent['type'];
+/**
+ * Sent by the server to every open stream when it may have missed events (its connection to
+ * the database's event channel was lost and is back): refetch everything shown.
+ */
+export interface ResyncEvent {
+  type: 'resync';
+}
+/** Everything a GET /api/events stream carries. */
+export type StreamEvent = LiveEvent | ResyncEvent;

@@ -51,12 +51,29 @@ export interface DatabaseOptions {
   /** A tar archive from dumpDataDir() to start the embedded database from. */
   snapshot?: Blob | undefined;
   migrationsFolder?: string;
+  /** Told when PostgreSQL drops a pooled connection; by default a line on stderr. */
+  onConnectionError?: (error: Error) => void;
+}
+
+function reportDroppedConnection(error: Error): void {
+  console.warn(
+    `Database: a connection was dropped (${error.message}); it is discarded and the next query opens a new one.`,
+  );
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // PostgreSQL may drop any connection (a restart, a failover, a proxy's idle timeout,
+    // pg_terminate_backend). A pg client that loses its socket emits 'error', and an 'error'
+    // nobody listens to ends the process. Listening is all it takes: the pool discards a broken
+    // idle client itself, a client in use fails its query (that request or job fails and is
+    // retried) and is discarded when released, and the next query opens a fresh connection.
+    const onConnectionError = options.onConnectionError ?? reportDroppedConnection;
+    pool.on('connect', (client) => client.on('error', onConnectionError));
+    // The pool re-emits an idle client's error; the client's own listener has reported it.
+    pool.on('error', () => {});
     // Numeric columns stay strings; dates stay "YYYY-MM-DD".
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { LiveEvent } from '#core/schemas/notification';
+import type { LiveEvent, StreamEvent } from '#core/schemas/notification';
 import type { Database } from '../../db/database';
 import { databaseClient } from './database-client';
 import { authChangeCovers, LIVE_EVENTS_CHANNEL, type AuthChangedEvent } from './publish';
@@ -48,7 +48,7 @@ export function parseLiveEvent(payload: string): LiveEvent | AuthChangedEvent | 
 
 interface Subscriber {
   audience: LiveAudience;
-  send(event: LiveEvent): void;
+  send(event: StreamEvent): void;
   close(): void;
 }
 
@@ -114,6 +114,14 @@ export class LiveEventHub {
     }
   }
 
+  /**
+   * Events published while the LISTEN connection was down never reach this process: every
+   * open stream is told to refetch what it shows.
+   */
+  resync(): void {
+    for (const subscriber of this.#subscribers) subscriber.send({ type: 'resync' });
+  }
+
   /** Ends every stream (so the server can close) and stops listening. */
   async close(): Promise<void> {
     this.#closed = true;
@@ -144,10 +152,17 @@ export class LiveEventHub {
       if (stopped || retry) return;
       retry = setTimeout(() => {
         retry = null;
-        connect().catch((error: unknown) => {
-          this.log.warn({ err: error }, 'live events: cannot LISTEN yet, retrying');
-          scheduleReconnect();
-        });
+        connect()
+          .then(() => {
+            if (client) {
+              this.log.info('live events: listening again; open streams refetch');
+              this.resync();
+            }
+          })
+          .catch((error: unknown) => {
+            this.log.warn({ err: error }, 'live events: cannot LISTEN yet, retrying');
+            scheduleReconnect();
+          });
       }, RECONNECT_DELAY_MS);
     };
 

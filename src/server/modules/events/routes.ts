@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { LiveEvent } from '#core/schemas/notification';
+import type { StreamEvent } from '#core/schemas/notification';
 import { requireUser } from '../auth/guards';
 import { LiveEventHub } from './hub';
 
@@ -52,7 +52,7 @@ export const eventsModule: FastifyPluginAsyncZod = async (app) => {
             restaurantId: user.restaurantId,
             sessionTokenHash: user.sessionTokenHash,
           },
-          send: (event: LiveEvent) => write(`data: ${JSON.stringify(event)}\n\n`),
+          send: (event: StreamEvent) => write(`data: ${JSON.stringify(event)}\n\n`),
           close: end,
         });
       } catch (error) {
