@@ -1,5 +1,4 @@
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import { hawaiiToday } from '#core/hawaii-time';
 import { centsOf, toMoneyString, type Cents } from '#core/money';
 import {
   canTransition,
@@ -16,19 +15,14 @@ import {
   type OrderStatusBody,
 } from '#core/schemas/order';
 import type { Db, Tx } from '../../db/database';
-import {
-  deliverySchedules,
-  farms,
-  orderItems,
-  orders,
-  orderStatusHistory,
-  products,
-} from '../../db/schema';
+import { farms, orderItems, orders, orderStatusHistory, products } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { publishLiveEvent } from '../events/publish';
 import { recordNotificationEvents } from '../notifications/service';
 import { loadOrder, loadOrders, loadOrdersByIds } from './queries';
 import { runIdempotent, type StoredResult } from './idempotency';
+import { resolveDeliveryDays } from '../schedules/next-delivery';
+import { now as clockNow, today as clockToday } from '../../clock';
 
 export interface Buyer {
   userId: number;
@@ -135,7 +129,7 @@ async function placeInTransaction(
   buyer: Buyer,
   entries: OrderCreateBody[],
   fieldPrefixes: string[],
-  today: string,
+  now: Date,
 ): Promise<Order[]> {
   const farmIds = entries.map((entry) => entry.farmId);
   const farmRows = await tx
@@ -232,7 +226,14 @@ async function placeInTransaction(
     return { subtotal, deliveryFee, total };
   });
 
-  const deliveryDates = await resolveDeliveryDates(tx, entries, fieldPrefixes, today);
+  // Days and zones by the farm's cutoff and the restaurant's zone (docs/notes/zones.md).
+  const deliveryDays = await resolveDeliveryDays(
+    tx,
+    buyer.restaurantId,
+    entries,
+    fieldPrefixes,
+    now,
+  );
 
   // Take the stock: one conditional update per product, in id order so that concurrent
   // checkouts lock rows in the same order and never deadlock.
@@ -298,7 +299,8 @@ async function placeInTransaction(
         subtotal: toMoneyString(figures[index]!.subtotal),
         deliveryFee: toMoneyString(figures[index]!.deliveryFee),
         totalAmount: toMoneyString(figures[index]!.total),
-        deliveryDate: deliveryDates[index] ?? null,
+        deliveryDate: deliveryDays[index]!.deliveryDate,
+        deliveryArea: deliveryDays[index]!.deliveryArea,
         notes: entry.notes,
       })),
     )
@@ -328,6 +330,7 @@ async function placeInTransaction(
       fromStatus: null,
       toStatus: 'pending',
       changedByUserId: buyer.userId,
+      changedByRole: 'restaurant',
     })),
   );
 
@@ -357,57 +360,19 @@ async function placeInTransaction(
   return entries.map((entry) => byId.get(orderIdByFarm.get(entry.farmId)!)!);
 }
 
-/**
- * A chosen delivery day must be one of the farm's scheduled days from today on; without a
- * choice the order takes the farm's next scheduled day, or none.
- */
-async function resolveDeliveryDates(
-  tx: Tx,
-  entries: OrderCreateBody[],
-  fieldPrefixes: string[],
-  today: string,
-): Promise<(string | null)[]> {
-  const rows = await tx
-    .select({
-      farmId: deliverySchedules.farmId,
-      deliveryDate: deliverySchedules.deliveryDate,
-    })
-    .from(deliverySchedules)
-    .where(
-      and(
-        inArray(
-          deliverySchedules.farmId,
-          entries.map((entry) => entry.farmId),
-        ),
-        gte(deliverySchedules.deliveryDate, today),
-      ),
-    )
-    .orderBy(asc(deliverySchedules.deliveryDate));
-  return entries.map((entry, index) => {
-    const days = rows.filter((row) => row.farmId === entry.farmId).map((row) => row.deliveryDate);
-    if (entry.deliveryDate === null) return days[0] ?? null;
-    if (!days.includes(entry.deliveryDate)) {
-      throw badRequest('Choose one of the farm’s upcoming delivery days', {
-        [`${fieldPrefixes[index]}deliveryDate`]: 'Not one of this farm’s upcoming delivery days',
-      });
-    }
-    return entry.deliveryDate;
-  });
-}
-
 /** POST /api/orders: one farm's order. */
 export async function placeOrder(
   db: Db,
   buyer: Buyer,
   body: OrderCreateBody,
   idempotencyKey: string | undefined,
-  today = hawaiiToday(),
+  now = clockNow(),
 ): Promise<StoredResult<Order>> {
   return runIdempotent<Order>(
     db,
     { userId: buyer.userId, scope: 'POST /api/orders', key: idempotencyKey, body },
     async (tx) => {
-      const [order] = await placeInTransaction(tx, buyer, [body], [''], today);
+      const [order] = await placeInTransaction(tx, buyer, [body], [''], now);
       return { statusCode: 201, body: order! };
     },
   );
@@ -419,7 +384,7 @@ export async function checkout(
   buyer: Buyer,
   entries: OrderCreateBody[],
   idempotencyKey: string | undefined,
-  today = hawaiiToday(),
+  now = clockNow(),
 ): Promise<StoredResult<{ orders: Order[] }>> {
   return runIdempotent<{ orders: Order[] }>(
     db,
@@ -430,7 +395,7 @@ export async function checkout(
         buyer,
         entries,
         entries.map((_, index) => `orders.${index}.`),
-        today,
+        now,
       );
       return { statusCode: 201, body: { orders: placed } };
     },
@@ -455,7 +420,7 @@ export async function changeOrderStatus(
   seller: Seller,
   orderId: number,
   body: OrderStatusBody,
-  today = hawaiiToday(),
+  today = clockToday(),
 ): Promise<Order> {
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -495,6 +460,7 @@ export async function changeOrderStatus(
       fromStatus: from,
       toStatus: to,
       changedByUserId: seller.userId,
+      changedByRole: 'farmer',
     });
     if (to === 'cancelled') await returnStock(tx, orderId);
     await recordNotificationEvents(tx, [{ type: 'order.status_changed', orderId }]);
@@ -519,7 +485,7 @@ function invalidTransition(from: OrderStatus, to: OrderStatus) {
 }
 
 /** Puts a cancelled order's quantities back, product by product in id order. */
-async function returnStock(tx: Tx, orderId: number): Promise<void> {
+export async function returnStock(tx: Tx, orderId: number): Promise<void> {
   const lines = await tx
     .select({
       productId: orderItems.productId,
@@ -545,6 +511,7 @@ export async function statusHistory(db: Db, orderId: number) {
       toStatus: orderStatusHistory.toStatus,
       changedByUserId: orderStatusHistory.changedByUserId,
       changedAt: orderStatusHistory.changedAt,
+      changedByRole: orderStatusHistory.changedByRole,
     })
     .from(orderStatusHistory)
     .where(eq(orderStatusHistory.orderId, orderId))
