@@ -1,3 +1,12 @@
+import {
+  ZONE_NAMES,
+  ZONE_SLUGS,
+  ZONES_BY_ISLAND,
+  type Island,
+  type ZoneName,
+  type ZoneSlug,
+} from './delivery-zones';
+
 export const ROLES = ['farmer', 'restaurant', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export const PROFILE_ROLES = ['farmer', 'restaurant'] as const;
@@ -38,29 +47,18 @@ export const UNITS = [
 ] as const;
 export type Unit = (typeof UNITS)[number];
 
-/** Restaurant profile delivery zones (slugs). */
-export const RESTAURANT_ZONES = [
-  'honolulu',
-  'kailua',
-  'kaneohe',
-  'pearl-city',
-  'waianae',
-  'north-shore',
-  'windward',
-  'leeward',
-  'central',
-  'west-oahu',
-] as const;
-export type RestaurantZone = (typeof RESTAURANT_ZONES)[number];
+/** Restaurant profile delivery zones (slugs): every zone of the one list (delivery-zones.ts). */
+export const RESTAURANT_ZONES = ZONE_SLUGS;
+export type RestaurantZone = ZoneSlug;
 
-/** Delivery schedule zones grouped by island. */
-export const SCHEDULE_ZONES_BY_ISLAND = {
-  Oahu: ['Honolulu', 'Kailua', 'Kaneohe', 'Pearl City', 'Waipahu', 'North Shore'],
-  'Big Island': ['Hilo', 'Kona', 'Waimea', 'Pahoa'],
-  Maui: ['Kahului', 'Lahaina', 'Kihei', 'Paia'],
-  Kauai: ['Lihue', 'Kapaa', 'Poipu', 'Princeville'],
-} as const;
-export const SCHEDULE_ZONES: readonly string[] = Object.values(SCHEDULE_ZONES_BY_ISLAND).flat();
+/** Delivery zone names grouped by island, as farms schedule them. */
+export const SCHEDULE_ZONES_BY_ISLAND = Object.fromEntries(
+  Object.entries(ZONES_BY_ISLAND).map(([island, zones]) => [
+    island,
+    zones.map((zone) => zone.name),
+  ]),
+) as Record<Island, ZoneName[]>;
+export const SCHEDULE_ZONES: readonly string[] = ZONE_NAMES;
 
 export const LOW_STOCK_THRESHOLD = 5;
 export const STATE_MAX_LENGTH = 2;

@@ -24,6 +24,7 @@ import { adminModule } from './modules/admin/routes';
 import { TooManyAttemptsError } from './modules/auth/attempts';
 import { authModule } from './modules/auth/routes';
 import { registerAuthHooks } from './modules/auth/hooks';
+import { clockModule } from './modules/devtools/clock-routes';
 import { devtoolsAbsentModule, devtoolsModule } from './modules/devtools/routes';
 import { documentModule } from './modules/documents/routes';
 import { eventsModule } from './modules/events/routes';
@@ -185,6 +186,8 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
       await api.register(eventsModule);
       // Development only: without the flag /api/test/* is 404 for everyone.
       await api.register(config.devUserSwitcher ? devtoolsModule : devtoolsAbsentModule);
+      // Development mode only: elsewhere POST /api/test/clock is 404 like the rest of /api/test.
+      if (config.env === 'development') await api.register(clockModule);
     },
     { prefix: '/api' },
   );

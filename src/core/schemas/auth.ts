@@ -67,6 +67,9 @@ export const profileOutput = z.object({
   orderMinimum: z.string().optional(),
   checksPayableTo: z.string().nullable().optional(),
   deliveryZone: z.string().nullable().optional(),
+  /** Farms: when ordering for a delivery day closes ("18:00", days before). */
+  orderCutoffTime: z.string().optional(),
+  orderCutoffDaysBefore: z.number().optional(),
 });
 export type Profile = z.infer<typeof profileOutput>;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { RESTAURANT_ZONES, STATE_MAX_LENGTH, ZIP_MAX_LENGTH } from '../constants';
+import { STATE_MAX_LENGTH, ZIP_MAX_LENGTH } from '../constants';
 import { PHONE_MAX_LENGTH } from '../phone';
 import { moneyInput, optionalText, REQUIRED, requiredText } from './common';
+import { cutoffDaysBeforeInput, cutoffTimeInput, restaurantZoneInput } from './delivery';
 
 const phone = z
   .string()
@@ -40,6 +41,12 @@ export const profileCreateBody = z.object({
   location: locationInput,
   contactPhone: phone,
 });
+
+/** POST /api/profile/restaurant: setup may choose the delivery zone (optional). */
+export const restaurantProfileCreateBody = profileCreateBody.extend({
+  deliveryZone: restaurantZoneInput.optional(),
+});
+export type RestaurantProfileCreateBody = z.infer<typeof restaurantProfileCreateBody>;
 export type ProfileCreateBody = z.infer<typeof profileCreateBody>;
 
 const contactFields = {
@@ -67,19 +74,17 @@ export const farmProfileUpdateBody = profileCreateBody.extend({
   deliveryFee: moneyInput.optional(),
   orderMinimum: moneyInput.optional(),
   checksPayableTo: optionalText(200),
+  /** When ordering for a delivery day closes: "18:00", this many days before (default 1). */
+  orderCutoffTime: cutoffTimeInput.optional(),
+  orderCutoffDaysBefore: cutoffDaysBeforeInput.optional(),
 });
 export type FarmProfileUpdateBody = z.infer<typeof farmProfileUpdateBody>;
 
 /** PUT /api/profile/restaurant. */
 export const restaurantProfileUpdateBody = profileCreateBody.extend({
   ...contactFields,
-  deliveryZone: z
-    .union([
-      z.enum(RESTAURANT_ZONES, { error: 'Choose a delivery zone from the list' }),
-      z.literal(''),
-    ])
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  /** A zone's slug or name; answered as the slug (docs/notes/zones.md). */
+  deliveryZone: restaurantZoneInput,
 });
 export type RestaurantProfileUpdateBody = z.infer<typeof restaurantProfileUpdateBody>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { SCHEDULE_ZONES } from '../constants';
 import { isValidCalendarDate } from '../hawaii-time';
 import { positiveId } from './common';
+import { scheduleZoneInput } from './delivery';
 
 export const DATES_REQUIRED_MESSAGE = 'Please select at least one delivery date';
 export const ZONE_REQUIRED_MESSAGE = 'Please select a delivery zone';
@@ -23,13 +23,8 @@ export const scheduleCreateBody = z.object({
     .min(1, DATES_REQUIRED_MESSAGE)
     .max(MAX_DATES_PER_REQUEST, `At most ${MAX_DATES_PER_REQUEST} dates at a time`)
     .transform((dates) => [...new Set(dates)].sort()),
-  deliveryArea: z
-    .string({ error: ZONE_REQUIRED_MESSAGE })
-    .refine((zone) => zone !== '', ZONE_REQUIRED_MESSAGE)
-    .refine(
-      (zone) => zone === '' || SCHEDULE_ZONES.includes(zone),
-      'Choose a delivery zone from the list',
-    ),
+  /** A zone's name or slug; stored and answered as the name (docs/notes/zones.md). */
+  deliveryArea: scheduleZoneInput(ZONE_REQUIRED_MESSAGE),
 });
 export type ScheduleCreateBody = z.output<typeof scheduleCreateBody>;
 

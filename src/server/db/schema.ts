@@ -117,6 +117,14 @@ export const farms = pgTable(
     checksPayableTo: text('checks_payable_to'),
     /** The last invoice number issued; invoices are numbered per farm and never reused. */
     lastInvoiceNumber: integer('last_invoice_number').notNull().default(0),
+    /**
+     * When ordering for a delivery day closes: this many days before it, at this minute of the
+     * Hawaii day (default the day before at 6 PM).
+     */
+    orderCutoffDaysBefore: integer('order_cutoff_days_before').notNull().default(1),
+    orderCutoffMinutes: integer('order_cutoff_minutes')
+      .notNull()
+      .default(18 * 60),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -125,6 +133,10 @@ export const farms = pgTable(
     index('farms_name_idx').on(t.name),
     check('farms_delivery_fee_check', sql`${t.deliveryFee} >= 0`),
     check('farms_order_minimum_check', sql`${t.orderMinimum} >= 0`),
+    check(
+      'farms_order_cutoff_check',
+      sql`${t.orderCutoffDaysBefore} between 0 and 14 and ${t.orderCutoffMinutes} between 0 and 1439`,
+    ),
   ],
 );
 
@@ -209,6 +221,8 @@ export const orders = pgTable(
     deliveryFee: money('delivery_fee').notNull().default('0'),
     totalAmount: money('total_amount').notNull(),
     deliveryDate: date('delivery_date', { mode: 'string' }),
+    /** The delivery zone (its name) the order was placed for; null when none applied. */
+    deliveryArea: text('delivery_area'),
     recipientName: text('recipient_name'),
     notes: text('notes'),
     invoiceNumber: integer('invoice_number'),
@@ -221,6 +235,10 @@ export const orders = pgTable(
     index('orders_farm_created_idx').on(t.farmId, t.createdAt),
     index('orders_farm_status_idx').on(t.farmId, t.status),
     index('orders_created_idx').on(t.createdAt),
+    // What the auto-cancel sweep looks for: pending orders, by day.
+    index('orders_pending_day_idx')
+      .on(t.deliveryDate, t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     uniqueIndex('orders_farm_invoice_unique').on(t.farmId, t.invoiceNumber),
     check(
       'orders_status_check',
@@ -271,8 +289,19 @@ export const orderStatusHistory = pgTable(
       onDelete: 'set null',
     }),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Who made the change: 'farmer', 'restaurant', or 'system' (automatic, no user); null on
+     * rows written before this was recorded.
+     */
+    changedByRole: text('changed_by_role'),
   },
-  (t) => [index('order_status_history_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_status_history_order_idx').on(t.orderId),
+    check(
+      'order_status_history_role_check',
+      sql`${t.changedByRole} in ('farmer', 'restaurant', 'system')`,
+    ),
+  ],
 );
 
 export const idempotencyKeys = pgTable(

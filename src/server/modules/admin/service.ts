@@ -18,6 +18,7 @@ import { conflict, notFound } from '../../errors';
 import { issueInvoice, type Invoice } from '../documents/service';
 import { toCsv, type CsvFile } from '../reports/csv';
 import { COUNTED, moneySum, rows, toIso, ZONE, type Row } from '../reports/sql';
+import { now as clockNow } from '../../clock';
 
 /*
  * Platform figures for administrators, computed by the database. Money counts every order that
@@ -51,7 +52,7 @@ interface TotalsRow extends Row {
   monthly_revenue: string;
 }
 
-export async function adminStats(db: Db, now = new Date()): Promise<AdminStats> {
+export async function adminStats(db: Db, now = clockNow()): Promise<AdminStats> {
   const currentMonth = hawaiiMonth(now);
   const activeSince = new Date(now.getTime() - ACTIVE_RESTAURANT_DAYS * 24 * 60 * 60 * 1000);
   return db.transaction(
@@ -190,7 +191,7 @@ export async function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<
 export async function adminOrdersCsv(
   db: Db,
   query: AdminCsvQuery,
-  now = new Date(),
+  now = clockNow(),
 ): Promise<CsvFile> {
   const result = await rows<Row>(
     db,

@@ -1,5 +1,4 @@
 import PDFDocument from 'pdfkit';
-import { titleCase } from '#core/constants';
 import { formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
 import { formatMoneyString } from '#core/money';
 import type { DocumentOrder, Invoice } from './service';
@@ -287,10 +286,9 @@ export function renderInvoice(doc: Pdf, invoice: Invoice): void {
     .text('Mahalo for buying local.', PAGE_MARGIN, undefined, { width, align: 'center' });
 }
 
+/** The zone the order was placed for, whatever the restaurant's profile says today. */
 function deliveryZone(data: DocumentOrder): string {
-  if (data.restaurant.deliveryZone) return titleCase(data.restaurant.deliveryZone);
-  if (data.deliveryAreas.length > 0) return data.deliveryAreas.join(', ');
-  return 'Not set';
+  return data.deliveryArea ?? 'Not set';
 }
 
 /** The packing slip: who gets it, when and where, and each item with a box to tick; no prices. */

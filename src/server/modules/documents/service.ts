@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DOCUMENT_STATUSES, statusLabel } from '#core/order-status';
 import type { Order } from '#core/schemas/order';
 import type { Db, DbOrTx } from '../../db/database';
-import { deliverySchedules, farms, orders, restaurants } from '../../db/schema';
+import { farms, orders, restaurants } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { loadOrder, loadOrders } from '../orders/queries';
 
@@ -34,8 +34,8 @@ export interface DocumentOrder {
   order: Order;
   farm: FarmParty;
   restaurant: RestaurantParty;
-  /** The zones the farm delivers to on the order's delivery day. */
-  deliveryAreas: string[];
+  /** The delivery zone the order was placed for (its name); null when none was recorded. */
+  deliveryArea: string | null;
 }
 
 export interface Invoice extends DocumentOrder {
@@ -58,14 +58,11 @@ function requireDocumentStatus(order: Order): void {
 async function loadParties(
   db: DbOrTx,
   list: Order[],
-): Promise<Pick<DocumentOrder, 'farm' | 'restaurant' | 'deliveryAreas'>[]> {
+): Promise<Pick<DocumentOrder, 'farm' | 'restaurant' | 'deliveryArea'>[]> {
   if (list.length === 0) return [];
   const farmIds = [...new Set(list.map((order) => order.farm.id))];
   const restaurantIds = [...new Set(list.map((order) => order.restaurant.id))];
-  const dates = [
-    ...new Set(list.map((order) => order.deliveryDate).filter((d): d is string => d !== null)),
-  ];
-  const [farmRows, restaurantRows, scheduleRows] = await Promise.all([
+  const [farmRows, restaurantRows, zoneRows] = await Promise.all([
     db
       .select({
         id: farms.id,
@@ -77,21 +74,16 @@ async function loadParties(
       .from(farms)
       .where(inArray(farms.id, farmIds)),
     db.select().from(restaurants).where(inArray(restaurants.id, restaurantIds)),
-    dates.length === 0
-      ? Promise.resolve([])
-      : db
-          .select({
-            farmId: deliverySchedules.farmId,
-            deliveryDate: deliverySchedules.deliveryDate,
-            deliveryArea: deliverySchedules.deliveryArea,
-          })
-          .from(deliverySchedules)
-          .where(
-            and(
-              inArray(deliverySchedules.farmId, farmIds),
-              inArray(deliverySchedules.deliveryDate, dates),
-            ),
-          ),
+    // The zone each order was placed for, kept on the order (not the restaurant's current one).
+    db
+      .select({ id: orders.id, deliveryArea: orders.deliveryArea })
+      .from(orders)
+      .where(
+        inArray(
+          orders.id,
+          list.map((order) => order.id),
+        ),
+      ),
   ]);
   const farmById = new Map(farmRows.map((row) => [row.id, row]));
   const restaurantById = new Map(
@@ -122,9 +114,7 @@ async function loadParties(
   return list.map((order) => ({
     farm: farmById.get(order.farm.id)!,
     restaurant: restaurantById.get(order.restaurant.id)!,
-    deliveryAreas: scheduleRows
-      .filter((row) => row.farmId === order.farm.id && row.deliveryDate === order.deliveryDate)
-      .map((row) => row.deliveryArea),
+    deliveryArea: zoneRows.find((row) => row.id === order.id)?.deliveryArea ?? null,
   }));
 }
 

@@ -1,5 +1,4 @@
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import { hawaiiToday } from '#core/hawaii-time';
 import { centsOf, toMoneyString, type Cents } from '#core/money';
 import {
   canTransition,
@@ -16,19 +15,14 @@ import {
   type OrderStatusBody,
 } from '#core/schemas/order';
 import type { Db, Tx } from '../../db/database';
-import {
-  deliverySchedules,
-  farms,
-  orderItems,
-  orders,
-  orderStatusHistory,
-  products,
-} from '../../db/schema';
+import { farms, orderItems, orders, orderStatusHistory, products } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { publishLiveEvent } from '../events/publish';
 import { recordNotificationEvents } from '../notifications/service';
 import { loadOrder, loadOrders, loadOrdersByIds } from './queries';
 import { runIdempotent, type StoredResult } from './idempotency';
+import { resolveDeliveryDays } from '../schedules/next-delivery';
+import { now as clockNow, today as clockToday } from '../../clock';
 
 export interface Buyer {
   userId: number;
@@ -50,8 +44,8 @@ interface PlacementEntry {
 interface PlacementRequest {
   buyer: Buyer;
   entries: PlacementEntry[];
-  /** Hawaii's today, from which delivery days count. */
-  today: string;
+  /** The instant of placement, against which days and cutoffs are judged. */
+  now: Date;
 }
 
 interface FarmRow {
@@ -98,6 +92,8 @@ interface PricedEntry extends CheckedEntry {
 
 interface ReadyEntry extends PricedEntry {
   deliveryDate: string | null;
+  /** The zone the order is placed for, kept on the order. */
+  deliveryArea: string | null;
 }
 
 interface InsertedEntry extends ReadyEntry {
@@ -360,6 +356,7 @@ async function insertOrders(
         deliveryFee: toMoneyString(entry.deliveryFee),
         totalAmount: toMoneyString(entry.total),
         deliveryDate: entry.deliveryDate,
+        deliveryArea: entry.deliveryArea,
         notes: entry.body.notes,
       })),
     )
@@ -393,6 +390,7 @@ async function insertOrders(
       fromStatus: null,
       toStatus: 'pending',
       changedByUserId: buyer.userId,
+      changedByRole: 'restaurant',
     })),
   );
   return placed;
@@ -432,15 +430,22 @@ async function announcePlaced(
  */
 async function placeInTransaction(
   tx: Tx,
-  { buyer, entries, today }: PlacementRequest,
+  { buyer, entries, now }: PlacementRequest,
 ): Promise<Order[]> {
   const checked = await checkEntries(tx, entries);
   const priced = priceEntries(checked);
-  const deliveryDates = await resolveDeliveryDates(tx, { entries, today });
-  const ready = priced.map((entry, index) => ({
-    ...entry,
-    deliveryDate: deliveryDates[index] ?? null,
-  }));
+  // Days and zones by the farm's cutoff and the restaurant's zone (docs/product.md).
+  const deliveryDays = await resolveDeliveryDays(
+    tx,
+    buyer.restaurantId,
+    entries.map((entry) => entry.body),
+    entries.map((entry) => entry.fieldPrefix),
+    now,
+  );
+  const ready = priced.map((entry, index) => {
+    const day = present(deliveryDays[index], `the delivery day of farm ${entry.farm.id}`);
+    return { ...entry, deliveryDate: day.deliveryDate, deliveryArea: day.deliveryArea };
+  });
   await takeStock(tx, ready);
   const inserted = await insertOrders(tx, { buyer, entries: ready });
   await announcePlaced(tx, { buyer, entries: inserted });
@@ -453,49 +458,13 @@ async function placeInTransaction(
   return inserted.map((entry) => present(byId.get(entry.orderId), `order ${entry.orderId}`));
 }
 
-/**
- * A chosen delivery day must be one of the farm's scheduled days from today on; without a
- * choice the order takes the farm's next scheduled day, or none.
- */
-async function resolveDeliveryDates(
-  tx: Tx,
-  { entries, today }: { entries: PlacementEntry[]; today: string },
-): Promise<(string | null)[]> {
-  const rows = await tx
-    .select({
-      farmId: deliverySchedules.farmId,
-      deliveryDate: deliverySchedules.deliveryDate,
-    })
-    .from(deliverySchedules)
-    .where(
-      and(
-        inArray(
-          deliverySchedules.farmId,
-          entries.map((entry) => entry.body.farmId),
-        ),
-        gte(deliverySchedules.deliveryDate, today),
-      ),
-    )
-    .orderBy(asc(deliverySchedules.deliveryDate));
-  return entries.map(({ body, fieldPrefix }) => {
-    const days = rows.filter((row) => row.farmId === body.farmId).map((row) => row.deliveryDate);
-    if (body.deliveryDate === null) return days[0] ?? null;
-    if (!days.includes(body.deliveryDate)) {
-      throw badRequest('Choose one of the farm’s upcoming delivery days', {
-        [`${fieldPrefix}deliveryDate`]: 'Not one of this farm’s upcoming delivery days',
-      });
-    }
-    return body.deliveryDate;
-  });
-}
-
 /** POST /api/orders: one farm's order. */
 export async function placeOrder(
   db: Db,
   buyer: Buyer,
   body: OrderCreateBody,
   idempotencyKey: string | undefined,
-  today = hawaiiToday(),
+  now = clockNow(),
 ): Promise<StoredResult<Order>> {
   return runIdempotent<Order>(
     db,
@@ -504,7 +473,7 @@ export async function placeOrder(
       const [order] = await placeInTransaction(tx, {
         buyer,
         entries: [{ body, fieldPrefix: '' }],
-        today,
+        now,
       });
       return { statusCode: 201, body: present(order, 'the placed order') };
     },
@@ -517,7 +486,7 @@ export async function checkout(
   buyer: Buyer,
   entries: OrderCreateBody[],
   idempotencyKey: string | undefined,
-  today = hawaiiToday(),
+  now = clockNow(),
 ): Promise<StoredResult<{ orders: Order[] }>> {
   return runIdempotent<{ orders: Order[] }>(
     db,
@@ -526,7 +495,7 @@ export async function checkout(
       const placed = await placeInTransaction(tx, {
         buyer,
         entries: entries.map((body, index) => ({ body, fieldPrefix: `orders.${index}.` })),
-        today,
+        now,
       });
       return { statusCode: 201, body: { orders: placed } };
     },
@@ -551,7 +520,7 @@ export async function changeOrderStatus(
   seller: Seller,
   orderId: number,
   body: OrderStatusBody,
-  today = hawaiiToday(),
+  today = clockToday(),
 ): Promise<Order> {
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -591,6 +560,7 @@ export async function changeOrderStatus(
       fromStatus: from,
       toStatus: to,
       changedByUserId: seller.userId,
+      changedByRole: 'farmer',
     });
     if (to === 'cancelled') await returnStock(tx, orderId);
     await recordNotificationEvents(tx, [{ type: 'order.status_changed', orderId }]);
@@ -615,7 +585,7 @@ function invalidTransition(from: OrderStatus, to: OrderStatus) {
 }
 
 /** Puts a cancelled order's quantities back, product by product in id order. */
-async function returnStock(tx: Tx, orderId: number): Promise<void> {
+export async function returnStock(tx: Tx, orderId: number): Promise<void> {
   const lines = await tx
     .select({
       productId: orderItems.productId,
@@ -641,6 +611,7 @@ export async function statusHistory(db: Db, orderId: number) {
       toStatus: orderStatusHistory.toStatus,
       changedByUserId: orderStatusHistory.changedByUserId,
       changedAt: orderStatusHistory.changedAt,
+      changedByRole: orderStatusHistory.changedByRole,
     })
     .from(orderStatusHistory)
     .where(eq(orderStatusHistory.orderId, orderId))

@@ -12,6 +12,7 @@ import {
 } from '#core/schemas/product';
 import { errorResponses } from '../route-schemas';
 import { requireFarmer, requireUser } from '../auth/guards';
+import { restaurantZone } from '../schedules/next-delivery';
 import {
   createProduct,
   deleteProduct,
@@ -38,9 +39,14 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireUser(request);
+      const user = requireUser(request);
+      // A restaurant sees each farm's next day for its own zone.
+      const zone =
+        user.role === 'restaurant' && user.restaurantId !== null
+          ? ((await restaurantZone(app.db, user.restaurantId))?.name ?? null)
+          : null;
       const hasParameters = Object.values(request.query).some((value) => value !== undefined);
-      return hasParameters ? searchCatalog(app.db, request.query) : listCatalog(app.db);
+      return hasParameters ? searchCatalog(app.db, request.query, zone) : listCatalog(app.db, zone);
     },
   );
 

@@ -5,13 +5,11 @@ import {
   desc,
   eq,
   exists,
-  gte,
   isNotNull,
   isNull,
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { hawaiiToday } from '#core/hawaii-time';
 import {
   DEFAULT_PAGE_SIZE,
   type Product,
@@ -22,21 +20,17 @@ import {
   type ProductUpdateBody,
 } from '#core/schemas/product';
 import type { Db, DbOrTx } from '../../db/database';
-import { deliverySchedules, farms, orderItems, products } from '../../db/schema';
+import { farms, orderItems, products } from '../../db/schema';
 import { notFound } from '../../errors';
 import { publishLiveEvent } from '../events/publish';
+import { nextOpenDaySubquery } from '../schedules/next-delivery';
 
-/** Each farm's nearest delivery day from Hawaii's today on: one pass over the schedules. */
-function nextDeliveries(db: DbOrTx, today: string) {
-  return db
-    .select({
-      farmId: deliverySchedules.farmId,
-      date: sql<string>`min(${deliverySchedules.deliveryDate})::text`.as('next_delivery_date'),
-    })
-    .from(deliverySchedules)
-    .where(gte(deliverySchedules.deliveryDate, today))
-    .groupBy(deliverySchedules.farmId)
-    .as('next_delivery');
+/**
+ * Each farm's next delivery day still open for orders (its cutoff not passed), for the
+ * viewer's zone when it has one (docs/notes/zones.md): one pass over the schedules.
+ */
+function nextDeliveries(db: DbOrTx, zoneName: string | null = null) {
+  return nextOpenDaySubquery(db, zoneName);
 }
 
 /** The columns of a product answer: the product, its farm, the farm's next delivery day. */
@@ -60,8 +54,8 @@ function productFields(next: ReturnType<typeof nextDeliveries>) {
 }
 
 /** Products with their farm and the farm's next delivery day, ready for a where clause. */
-function selectProducts(db: DbOrTx) {
-  const next = nextDeliveries(db, hawaiiToday());
+function selectProducts(db: DbOrTx, zoneName: string | null = null) {
+  const next = nextDeliveries(db, zoneName);
   return db
     .select(productFields(next))
     .from(products)
@@ -113,8 +107,8 @@ const listed = and(eq(products.isActive, true), isNull(products.deletedAt))!;
 const sortName = sql`lower(${products.name})`;
 
 /** GET /api/products without parameters: the whole catalogue (docs/api.md#reading). */
-export async function listCatalog(db: DbOrTx): Promise<Product[]> {
-  const rows = await selectProducts(db).where(listed).orderBy(sortName, asc(products.id));
+export async function listCatalog(db: DbOrTx, zoneName: string | null = null): Promise<Product[]> {
+  const rows = await selectProducts(db, zoneName).where(listed).orderBy(sortName, asc(products.id));
   return rows.map(toProduct);
 }
 
@@ -154,11 +148,15 @@ function sortOrder(sort: ProductQuery['sort']): SQL[] {
 }
 
 /** One page of the catalogue with the counts and farm choices the browse screen shows. */
-export async function searchCatalog(db: DbOrTx, query: ProductQuery): Promise<ProductPage> {
+export async function searchCatalog(
+  db: DbOrTx,
+  query: ProductQuery,
+  zoneName: string | null = null,
+): Promise<ProductPage> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const where = matchConditions(query);
-  const next = nextDeliveries(db, hawaiiToday());
+  const next = nextDeliveries(db, zoneName);
   const [rows, [all], farmRows] = await Promise.all([
     // The window count rides along with the page: the matches are scanned once.
     db

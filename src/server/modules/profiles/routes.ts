@@ -4,6 +4,7 @@ import { errorResponse } from '#core/schemas/common';
 import {
   farmProfileUpdateBody,
   profileCreateBody,
+  restaurantProfileCreateBody,
   restaurantProfileUpdateBody,
 } from '#core/schemas/profile';
 import { requireUser } from '../auth/guards';
@@ -25,7 +26,8 @@ export const profileModule: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['profiles'],
           summary: `Create the caller's ${kind} profile`,
-          body: profileCreateBody,
+          // A restaurant may choose its delivery zone at setup (optional).
+          body: kind === 'restaurant' ? restaurantProfileCreateBody : profileCreateBody,
           response: { 201: profileOutput, ...errors },
         },
       },

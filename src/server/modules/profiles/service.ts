@@ -5,6 +5,7 @@ import type {
   RestaurantProfileUpdateBody,
 } from '#core/schemas/profile';
 import type { Profile } from '#core/schemas/auth';
+import { formatTimeOfDay, parseTimeOfDay } from '#core/delivery-days';
 import type { Db, DbOrTx } from '../../db/database';
 import { farms, restaurants, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
@@ -15,8 +16,15 @@ type FarmRow = typeof farms.$inferSelect;
 type RestaurantRow = typeof restaurants.$inferSelect;
 
 export function toFarmProfile(row: FarmRow): Profile {
-  const { userId: _u, lastInvoiceNumber: _n, createdAt: _c, updatedAt: _up, ...rest } = row;
-  return { ...rest, kind: 'farm' };
+  const {
+    userId: _u,
+    lastInvoiceNumber: _n,
+    createdAt: _c,
+    updatedAt: _up,
+    orderCutoffMinutes,
+    ...rest
+  } = row;
+  return { ...rest, orderCutoffTime: formatTimeOfDay(orderCutoffMinutes), kind: 'farm' };
 }
 
 export function toRestaurantProfile(row: RestaurantRow): Profile {
@@ -42,7 +50,7 @@ export async function createProfile(
   db: Db,
   userId: number,
   kind: ProfileKind,
-  body: ProfileCreateBody,
+  body: ProfileCreateBody & { deliveryZone?: string | null },
 ): Promise<Profile> {
   return db.transaction(async (tx) => {
     const table = kind === 'farm' ? farms : restaurants;
@@ -72,9 +80,16 @@ export async function updateFarmProfile(
   userId: number,
   body: FarmProfileUpdateBody,
 ): Promise<Profile> {
+  const { orderCutoffTime, ...rest } = body;
   const [row] = await db
     .update(farms)
-    .set({ ...body, updatedAt: new Date() })
+    .set({
+      ...rest,
+      ...(orderCutoffTime !== undefined
+        ? { orderCutoffMinutes: parseTimeOfDay(orderCutoffTime)! }
+        : {}),
+      updatedAt: new Date(),
+    })
     .where(eq(farms.userId, userId))
     .returning();
   if (!row) throw notFound('You have no farm profile yet');

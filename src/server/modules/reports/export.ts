@@ -3,6 +3,7 @@ import { hawaiiToday } from '#core/hawaii-time';
 import type { Db } from '../../db/database';
 import { toCsv, type CsvFile } from './csv';
 import { ZONE } from './sql';
+import { now as clockNow } from '../../clock';
 
 interface ExportRow extends Record<string, unknown> {
   id: number;
@@ -23,7 +24,7 @@ interface ExportRow extends Record<string, unknown> {
 export async function exportOrdersCsv(
   db: Db,
   owner: { kind: 'farm' | 'restaurant'; id: number },
-  now = new Date(),
+  now = clockNow(),
 ): Promise<CsvFile> {
   const isFarm = owner.kind === 'farm';
   const owned = sql`${isFarm ? sql`o.farm_id` : sql`o.restaurant_id`} = ${owner.id}`;

@@ -11,6 +11,7 @@ import {
 } from '#core/schemas/report';
 import type { Db, DbOrTx } from '../../db/database';
 import { COUNTED, moneySum, rows, toIso, ZONE, type Row } from './sql';
+import { now as clockNow } from '../../clock';
 
 /*
  * Every figure is computed by the database. Months and "this month" are Hawaii months:
@@ -199,7 +200,7 @@ const toStatusSlice = (row: StatusRow): StatusSlice => ({
   total: row.total,
 });
 
-export async function farmReport(db: Db, farmId: number, now = new Date()): Promise<FarmReport> {
+export async function farmReport(db: Db, farmId: number, now = clockNow()): Promise<FarmReport> {
   const owner: Owner = { column: 'farm_id', id: farmId };
   return inSnapshot(db, async (tx) => {
     const totals = await one<TotalsRow>(tx, totalsQuery(owner, now));
@@ -279,7 +280,7 @@ export async function farmReport(db: Db, farmId: number, now = new Date()): Prom
 export async function restaurantReport(
   db: Db,
   restaurantId: number,
-  now = new Date(),
+  now = clockNow(),
 ): Promise<RestaurantReport> {
   const owner: Owner = { column: 'restaurant_id', id: restaurantId };
   return inSnapshot(db, async (tx) => {

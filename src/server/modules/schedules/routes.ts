@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '#core/schemas/common';
 import { farmIdParam, scheduleCreateBody, scheduleListOutput } from '#core/schemas/schedule';
+import { nextDeliveryOutput, nextDeliveryQuery } from '#core/schemas/delivery';
+import { nextDeliveries } from './next-delivery';
 import { errorResponses } from '../route-schemas';
 import { requireFarmer, requireUser } from '../auth/guards';
 import {
@@ -53,6 +55,24 @@ export const scheduleModule: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await deleteSchedule(app.db, requireFarmer(request).farmId, request.params.id);
       return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/delivery-schedules/next',
+    {
+      schema: {
+        tags: ['delivery schedules'],
+        summary:
+          "Each listed farm's delivery days still open for orders, for the asking restaurant's zone",
+        querystring: nextDeliveryQuery,
+        response: { 200: nextDeliveryOutput, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const restaurantId = user.role === 'restaurant' ? user.restaurantId : null;
+      return nextDeliveries(app.db, restaurantId, request.query.farmIds);
     },
   );
 

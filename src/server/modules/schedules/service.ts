@@ -1,9 +1,9 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
-import { hawaiiToday } from '#core/hawaii-time';
 import type { Schedule, ScheduleCreateBody } from '#core/schemas/schedule';
 import type { Db, DbOrTx } from '../../db/database';
 import { deliverySchedules, farms } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
+import { today as clockToday } from '../../clock';
 
 const scheduleColumns = {
   id: deliverySchedules.id,
@@ -29,7 +29,7 @@ export async function listUpcomingSchedules(db: DbOrTx, farmId: number): Promise
     .select(scheduleColumns)
     .from(deliverySchedules)
     .where(
-      and(eq(deliverySchedules.farmId, farmId), gte(deliverySchedules.deliveryDate, hawaiiToday())),
+      and(eq(deliverySchedules.farmId, farmId), gte(deliverySchedules.deliveryDate, clockToday())),
     )
     .orderBy(asc(deliverySchedules.deliveryDate), asc(deliverySchedules.deliveryArea));
 }
@@ -43,7 +43,7 @@ export async function createSchedules(
   db: Db,
   farmId: number,
   body: ScheduleCreateBody,
-  today = hawaiiToday(),
+  today = clockToday(),
 ): Promise<Schedule[]> {
   const past = body.deliveryDates.filter((date) => date < today);
   if (past.length > 0) {

@@ -1,0 +1,298 @@
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import {
+  describeCutoffRule,
+  isOpenForOrders,
+  orderCutoff,
+  type OrderCutoffRule,
+} from '#core/delivery-days';
+import { findZone, type DeliveryZone } from '#core/delivery-zones';
+import { formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
+import type {
+  FarmDeliveryOutlook,
+  NextDeliveryAnswer,
+  OpenDeliveryDay,
+} from '#core/schemas/delivery';
+import { now as clockNow } from '../../clock';
+import type { DbOrTx } from '../../db/database';
+import { deliverySchedules, farms, restaurants } from '../../db/schema';
+import { badRequest } from '../../errors';
+
+/** The most open days one farm's outlook lists: two months of daily runs. */
+const MAX_OPEN_DAYS = 60;
+
+/** The sentence a farm with days but none for the restaurant's zone shows, and the server says. */
+export function noZoneDeliveryReason(zone: string): string {
+  return `No delivery to ${zone} scheduled`;
+}
+export const CLOSED_REASON = 'Ordering has closed for this farm’s scheduled delivery days';
+
+interface FarmRule {
+  id: number;
+  rule: OrderCutoffRule;
+}
+
+interface DayRow {
+  farmId: number;
+  deliveryDate: string;
+  deliveryArea: string;
+}
+
+/** A restaurant's delivery zone from its profile; null when it has none (or an unknown one). */
+export async function restaurantZone(
+  db: DbOrTx,
+  restaurantId: number,
+): Promise<DeliveryZone | null> {
+  const [row] = await db
+    .select({ deliveryZone: restaurants.deliveryZone })
+    .from(restaurants)
+    .where(eq(restaurants.id, restaurantId));
+  return findZone(row?.deliveryZone);
+}
+
+async function farmRules(db: DbOrTx, farmIds: number[]): Promise<FarmRule[]> {
+  if (farmIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: farms.id,
+      daysBefore: farms.orderCutoffDaysBefore,
+      minutes: farms.orderCutoffMinutes,
+    })
+    .from(farms)
+    .where(inArray(farms.id, farmIds));
+  return rows.map((row) => ({
+    id: row.id,
+    rule: { daysBefore: row.daysBefore, minutes: row.minutes },
+  }));
+}
+
+async function upcomingDays(db: DbOrTx, farmIds: number[], today: string): Promise<DayRow[]> {
+  if (farmIds.length === 0) return [];
+  return db
+    .select({
+      farmId: deliverySchedules.farmId,
+      deliveryDate: deliverySchedules.deliveryDate,
+      deliveryArea: deliverySchedules.deliveryArea,
+    })
+    .from(deliverySchedules)
+    .where(
+      and(inArray(deliverySchedules.farmId, farmIds), gte(deliverySchedules.deliveryDate, today)),
+    )
+    .orderBy(asc(deliverySchedules.deliveryDate), asc(deliverySchedules.deliveryArea));
+}
+
+/**
+ * One farm's delivery outlook for a restaurant in `zone` (null: any zone) at `now`: its open
+ * days for that zone, soonest first, and whether its items can be checked out.
+ */
+function outlookOf(
+  farm: FarmRule,
+  days: DayRow[],
+  zone: DeliveryZone | null,
+  now: Date,
+): FarmDeliveryOutlook {
+  const open: OpenDeliveryDay[] = [];
+  const seen = new Set<string>();
+  for (const day of days) {
+    if (zone && day.deliveryArea !== zone.name) continue;
+    if (!isOpenForOrders(day.deliveryDate, farm.rule, now)) continue;
+    // Without a zone, a day that serves two zones is offered once.
+    if (seen.has(day.deliveryDate)) continue;
+    seen.add(day.deliveryDate);
+    open.push({
+      deliveryDate: day.deliveryDate,
+      deliveryArea: day.deliveryArea,
+      orderBy: orderCutoff(day.deliveryDate, farm.rule).toISOString(),
+    });
+    if (open.length >= MAX_OPEN_DAYS) break;
+  }
+  const cutoffRule = describeCutoffRule(farm.rule);
+  if (open.length > 0) {
+    return {
+      farmId: farm.id,
+      status: 'open',
+      next: open[0]!,
+      openDays: open,
+      reason: null,
+      cutoffRule,
+    };
+  }
+  if (days.length === 0) {
+    return {
+      farmId: farm.id,
+      status: 'unscheduled',
+      next: null,
+      openDays: [],
+      reason: null,
+      cutoffRule,
+    };
+  }
+  const zoneHasDays = zone ? days.some((day) => day.deliveryArea === zone.name) : true;
+  if (zone && !zoneHasDays) {
+    return {
+      farmId: farm.id,
+      status: 'no_zone_delivery',
+      next: null,
+      openDays: [],
+      reason: noZoneDeliveryReason(zone.name),
+      cutoffRule,
+    };
+  }
+  // Days for the zone exist, but each one is past its cutoff.
+  return {
+    farmId: farm.id,
+    status: zone ? 'no_zone_delivery' : 'closed',
+    next: null,
+    openDays: [],
+    reason: zone ? noZoneDeliveryReason(zone.name) : CLOSED_REASON,
+    cutoffRule,
+  };
+}
+
+/** Each farm's delivery outlook for a restaurant in `zone` (farms not found are left out). */
+export async function deliveryOutlooks(
+  db: DbOrTx,
+  farmIds: number[],
+  zone: DeliveryZone | null,
+  now: Date = clockNow(),
+): Promise<FarmDeliveryOutlook[]> {
+  const rules = await farmRules(db, farmIds);
+  const days = await upcomingDays(
+    db,
+    rules.map((farm) => farm.id),
+    hawaiiDate(now),
+  );
+  const byFarm = new Map<number, DayRow[]>();
+  for (const day of days) byFarm.set(day.farmId, [...(byFarm.get(day.farmId) ?? []), day]);
+  const ruleById = new Map(rules.map((farm) => [farm.id, farm]));
+  return farmIds
+    .filter((id) => ruleById.has(id))
+    .map((id) => outlookOf(ruleById.get(id)!, byFarm.get(id) ?? [], zone, now));
+}
+
+/** GET /api/delivery-schedules/next: the asker's zone and each farm's outlook. */
+export async function nextDeliveries(
+  db: DbOrTx,
+  restaurantId: number | null,
+  farmIds: number[],
+  now: Date = clockNow(),
+): Promise<NextDeliveryAnswer> {
+  const zone = restaurantId === null ? null : await restaurantZone(db, restaurantId);
+  return {
+    zone: zone ? { slug: zone.slug, name: zone.name } : null,
+    farms: await deliveryOutlooks(db, farmIds, zone, now),
+  };
+}
+
+export interface ResolvedDeliveryDay {
+  deliveryDate: string | null;
+  /** The zone the order is placed for: the restaurant's, or the day's only zone. */
+  deliveryArea: string | null;
+}
+
+/**
+ * The delivery day and zone of each order being placed (one per farm). A chosen day must be
+ * open for orders (before the farm's cutoff) and serve the restaurant's zone; without a
+ * choice the order takes the next such day. A farm with days, none of them open for the zone,
+ * is refused (400, fields.<prefix>deliveryDate); a farm with no days at all gives no date.
+ */
+export async function resolveDeliveryDays(
+  db: DbOrTx,
+  restaurantId: number,
+  entries: readonly { farmId: number; deliveryDate: string | null }[],
+  fieldPrefixes: readonly string[],
+  now: Date = clockNow(),
+): Promise<ResolvedDeliveryDay[]> {
+  const zone = await restaurantZone(db, restaurantId);
+  const farmIds = entries.map((entry) => entry.farmId);
+  const outlooks = new Map(
+    (await deliveryOutlooks(db, farmIds, zone, now)).map((outlook) => [outlook.farmId, outlook]),
+  );
+  const allDays = await upcomingDays(db, farmIds, hawaiiDate(now));
+  return entries.map((entry, index) => {
+    const field = `${fieldPrefixes[index] ?? ''}deliveryDate`;
+    const outlook = outlooks.get(entry.farmId);
+    if (!outlook || outlook.status === 'unscheduled') {
+      if (entry.deliveryDate !== null) {
+        throw badRequest('Choose one of the farm’s upcoming delivery days', {
+          [field]: 'Not one of this farm’s upcoming delivery days',
+        });
+      }
+      return { deliveryDate: null, deliveryArea: zone?.name ?? null };
+    }
+    if (entry.deliveryDate === null) {
+      if (!outlook.next) throw badRequest(outlook.reason!, { [field]: outlook.reason! });
+      return {
+        deliveryDate: outlook.next.deliveryDate,
+        deliveryArea: areaOf(outlook.next, zone, allDays, entry.farmId),
+      };
+    }
+    const chosen = outlook.openDays.find((day) => day.deliveryDate === entry.deliveryDate);
+    if (chosen) {
+      return {
+        deliveryDate: chosen.deliveryDate,
+        deliveryArea: areaOf(chosen, zone, allDays, entry.farmId),
+      };
+    }
+    throw badRequest('Choose one of the farm’s upcoming delivery days', {
+      [field]: refusalOf(entry.deliveryDate, entry.farmId, zone, allDays, outlook),
+    });
+  });
+}
+
+/** With a zone, the order is for it; without one, for the day's zone when it has only one. */
+function areaOf(
+  day: OpenDeliveryDay,
+  zone: DeliveryZone | null,
+  allDays: DayRow[],
+  farmId: number,
+) {
+  if (zone) return zone.name;
+  const areas = allDays.filter(
+    (row) => row.farmId === farmId && row.deliveryDate === day.deliveryDate,
+  );
+  return areas.length === 1 ? areas[0]!.deliveryArea : null;
+}
+
+function refusalOf(
+  date: string,
+  farmId: number,
+  zone: DeliveryZone | null,
+  allDays: DayRow[],
+  outlook: FarmDeliveryOutlook,
+): string {
+  const day = formatCalendarDate(date, 'weekdayShort') ?? date;
+  const thatDay = allDays.filter((row) => row.farmId === farmId && row.deliveryDate === date);
+  if (thatDay.length === 0) return 'Not one of this farm’s upcoming delivery days';
+  if (zone && !thatDay.some((row) => row.deliveryArea === zone.name)) {
+    return `No delivery to ${zone.name} on ${day}`;
+  }
+  return `Ordering for ${day} has closed (${outlook.cutoffRule})`;
+}
+
+/**
+ * The farms' next open day per farm for a viewer in `zoneName` (null: any zone), as a subquery
+ * the catalogue joins: farm_id, next_delivery_date. Same rule as deliveryOutlooks, in SQL.
+ */
+export function nextOpenDaySubquery(db: DbOrTx, zoneName: string | null, now: Date = clockNow()) {
+  // Hawaii wall-clock time now, compared with each day's cutoff in the same terms.
+  const hawaiiNow = new Date(now.getTime() - 10 * 3_600_000)
+    .toISOString()
+    .slice(0, 19)
+    .replace('T', ' ');
+  return db
+    .select({
+      farmId: deliverySchedules.farmId,
+      date: sql<string>`min(${deliverySchedules.deliveryDate})::text`.as('next_delivery_date'),
+    })
+    .from(deliverySchedules)
+    .innerJoin(farms, eq(farms.id, deliverySchedules.farmId))
+    .where(
+      and(
+        gte(deliverySchedules.deliveryDate, hawaiiDate(now)),
+        sql`(${deliverySchedules.deliveryDate} - ${farms.orderCutoffDaysBefore}) + ${farms.orderCutoffMinutes} * interval '1 minute' > ${hawaiiNow}::timestamp`,
+        zoneName === null ? undefined : eq(deliverySchedules.deliveryArea, zoneName),
+      ),
+    )
+    .groupBy(deliverySchedules.farmId)
+    .as('next_delivery');
+}
