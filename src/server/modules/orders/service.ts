@@ -330,7 +330,7 @@ async function placeInTransaction(
       fromStatus: null,
       toStatus: 'pending',
       changedByUserId: buyer.userId,
-      changedByRole: 'restaurant',
+      changedByRole: 'restaurant' as const,
     })),
   );
 
@@ -460,7 +460,7 @@ export async function changeOrderStatus(
       fromStatus: from,
       toStatus: to,
       changedByUserId: seller.userId,
-      changedByRole: 'farmer',
+      changedByRole: 'farmer' as const,
     });
     if (to === 'cancelled') await returnStock(tx, orderId);
     await recordNotificationEvents(tx, [{ type: 'order.status_changed', orderId }]);
