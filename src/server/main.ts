@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, startupWarnings } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed';
 import { startNotificationWorker } from './modules/notifications/worker';
+import { startAutoCancelWorker } from './modules/orders/auto-cancel-worker';
 import { claimEmbeddedDatabase, openConfiguredDatabase } from './runtime';
 
 async function main(): Promise<void> {
@@ -14,10 +15,12 @@ async function main(): Promise<void> {
   }
   const app = await buildApp({ config, database });
   const notificationWorker = await startNotificationWorker({ database, config, log: app.log });
+  const autoCancelWorker = await startAutoCancelWorker({ database, log: app.log });
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();
     await notificationWorker.stop();
+    await autoCancelWorker.stop();
     await database.close();
     release();
     process.exit(0);

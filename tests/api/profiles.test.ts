@@ -142,6 +142,8 @@ describe('PUT /api/profile/farm', () => {
       deliveryFee: '7.5',
       orderMinimum: '50',
       checksPayableTo: 'Kahuku Greens LLC',
+      orderCutoffTime: '09:30',
+      orderCutoffDaysBefore: 2,
     });
     expect(response.statusCode).toBe(200);
     const expected = {
@@ -156,6 +158,8 @@ describe('PUT /api/profile/farm', () => {
       deliveryFee: '7.50',
       orderMinimum: '50.00',
       checksPayableTo: 'Kahuku Greens LLC',
+      orderCutoffTime: '09:30',
+      orderCutoffDaysBefore: 2,
     };
     expect(response.json()).toEqual(expected);
     expect((await farmer.get('/api/auth/user')).json().profile).toEqual(expected);
@@ -267,7 +271,7 @@ describe('PUT /api/profile/restaurant', () => {
     expect(cleared.json().deliveryZone).toBeNull();
   });
 
-  it.each(['Honolulu', 'hilo', 'atlantis', 3])('answers 400 to the zone %j', async (zone) => {
+  it.each(['atlantis', 'Oahu', 3])('answers 400 to the zone %j', async (zone) => {
     const restaurant = await signUpRestaurant(ctx.app);
     await restaurant.put('/api/profile/restaurant', {
       ...sampleProfile('Zoned'),

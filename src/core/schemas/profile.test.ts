@@ -166,7 +166,18 @@ describe('restaurantProfileUpdateBody', () => {
     expect(restaurantProfileUpdateBody.parse(valid).deliveryZone).toBeNull();
   });
 
-  it.each(['Honolulu', 'hilo', 'moon'])('refuses the zone %j', (zone) => {
+  it.each([
+    ['Honolulu', 'honolulu'],
+    ['Pearl City', 'pearl-city'],
+    ['hilo', 'hilo'],
+    ['Kahului', 'kahului'],
+  ])('takes the zone %j by name or slug as the slug %j', (zone, slug) => {
+    expect(restaurantProfileUpdateBody.parse({ ...valid, deliveryZone: zone }).deliveryZone).toBe(
+      slug,
+    );
+  });
+
+  it.each(['moon', 'Oahu', 'West-Maui'])('refuses the zone %j', (zone) => {
     const result = restaurantProfileUpdateBody.safeParse({ ...valid, deliveryZone: zone });
     expect(result.success).toBe(false);
     expect(fieldError(result, 'deliveryZone')).toBeDefined();

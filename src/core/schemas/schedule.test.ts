@@ -30,9 +30,18 @@ describe('schedule schema', () => {
       scheduleCreateBody.safeParse({ deliveryDates: ['2030-02-30'], deliveryArea: 'Hilo' }).success,
     ).toBe(false);
     expect(
-      scheduleCreateBody.safeParse({ deliveryDates: ['2030-02-03'], deliveryArea: 'honolulu' })
+      scheduleCreateBody.safeParse({ deliveryDates: ['2030-02-03'], deliveryArea: 'Atlantis' })
         .success,
     ).toBe(false);
+  });
+
+  it('takes a zone by name or slug and keeps its name', () => {
+    for (const area of ['Pearl City', 'pearl-city']) {
+      expect(
+        scheduleCreateBody.parse({ deliveryDates: ['2030-02-03'], deliveryArea: area })
+          .deliveryArea,
+      ).toBe('Pearl City');
+    }
   });
 
   it('adds a picked date once, keeping the selection sorted', () => {

@@ -121,7 +121,7 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
       { area: 'Kailua', weekdays: [1, 4] },
       { area: 'Kaneohe', weekdays: [4] },
       { area: 'North Shore', weekdays: [3] },
-      { area: 'Waipahu', weekdays: [3] },
+      { area: 'West Oahu', weekdays: [3] },
     ],
     products: [
       {
@@ -275,7 +275,7 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
     routes: [
       { area: 'Honolulu', weekdays: [1, 4] },
       { area: 'Pearl City', weekdays: [2, 5] },
-      { area: 'Waipahu', weekdays: [2, 5] },
+      { area: 'West Oahu', weekdays: [2, 5] },
       { area: 'Kailua', weekdays: [3] },
       { area: 'North Shore', weekdays: [6] },
     ],
@@ -400,7 +400,7 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
       { area: 'North Shore', weekdays: [1, 3, 5] },
       { area: 'Honolulu', weekdays: [2, 6] },
       { area: 'Kailua', weekdays: [4] },
-      { area: 'Waipahu', weekdays: [4] },
+      { area: 'West Oahu', weekdays: [4] },
     ],
     products: [
       {
@@ -1102,7 +1102,7 @@ export const DEMO_RESTAURANTS: readonly DemoRestaurant[] = [
       },
     ],
     deliveryZone: 'west-oahu',
-    deliveryArea: 'Waipahu',
+    deliveryArea: 'West Oahu',
     receivers: ['Joy Aquino', 'Ryan Aquino', 'Tomasi Fifita'],
     orderWeight: 1.6,
   },

@@ -293,7 +293,7 @@ export const orderStatusHistory = pgTable(
      * Who made the change: 'farmer', 'restaurant', or 'system' (automatic, no user); null on
      * rows written before this was recorded.
      */
-    changedByRole: text('changed_by_role'),
+    changedByRole: text('changed_by_role').$type<'farmer' | 'restaurant' | 'system'>(),
   },
   (t) => [
     index('order_status_history_order_idx').on(t.orderId),

@@ -684,6 +684,11 @@ async function insertPlan(tx: Tx, plan: DemoPlan, passwordHash: string): Promise
         deliveryFee: toMoneyString(order.deliveryFee),
         totalAmount: toMoneyString(subtotal + order.deliveryFee),
         deliveryDate: order.deliveryDate,
+        // The zone the order was placed for: the restaurant's, where the farm's route goes.
+        deliveryArea: routeArea(
+          DEMO_FARMS[order.farm]!,
+          DEMO_RESTAURANTS[order.restaurant]!.deliveryArea,
+        ),
         recipientName: order.recipientName,
         notes: order.notes,
         createdAt: new Date(order.steps[0]!.at),
@@ -725,6 +730,7 @@ async function insertPlan(tx: Tx, plan: DemoPlan, passwordHash: string): Promise
       fromStatus: s === 0 ? null : order.steps[s - 1]!.status,
       toStatus: step.status,
       changedByUserId: s === 0 ? restaurantUserIds[order.restaurant]! : farmUserIds[order.farm]!,
+      changedByRole: s === 0 ? ('restaurant' as const) : ('farmer' as const),
       changedAt: new Date(step.at),
     })),
   );

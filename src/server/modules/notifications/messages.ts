@@ -107,6 +107,62 @@ export function orderStatusContent(order: OrderFacts): NotificationContent {
   };
 }
 
+/**
+ * An order nobody confirmed before its delivery day ended (or within a week, without a day) is
+ * cancelled by the system: each side hears why (docs/notes/zones.md).
+ */
+export function autoCancelledContent(
+  order: OrderFacts,
+  side: 'farm' | 'restaurant',
+): NotificationContent {
+  const reason = order.deliveryDate
+    ? `it was still pending when its delivery day (${formatDeliveryDate(order.deliveryDate)}) ended`
+    : 'it was still pending a week after it was placed';
+  return side === 'farm'
+    ? {
+        kind: 'order_status',
+        title: `Order #${order.id} cancelled automatically`,
+        body: `${order.restaurantName}'s order was cancelled because ${reason}. Its stock is back in your inventory.`,
+        details: orderDetails(order, `Restaurant: ${order.restaurantName}`),
+        link: `/farmer/orders#order-${order.id}-title`,
+        eventKey: `order:${order.id}:status:cancelled`,
+      }
+    : {
+        kind: 'order_status',
+        title: `Order #${order.id} cancelled automatically`,
+        body: `Your order from ${order.farmName} was cancelled because ${reason}.`,
+        details: orderDetails(order, `Farm: ${order.farmName}`),
+        link: `/restaurant/orders#order-${order.id}-title`,
+        eventKey: `order:${order.id}:status:cancelled`,
+      };
+}
+
+/** To the farm: the restaurant cancelled its pending order, or changed its quantities. */
+export function restaurantChangeContent(
+  order: OrderFacts,
+  change: { kind: 'cancelled' } | { kind: 'items'; revision: string },
+): NotificationContent {
+  const base = {
+    kind: 'order_status' as const,
+    details: orderDetails(order, `Restaurant: ${order.restaurantName}`),
+    link: `/farmer/orders#order-${order.id}-title`,
+  };
+  if (change.kind === 'cancelled') {
+    return {
+      ...base,
+      title: `Order #${order.id} cancelled by ${order.restaurantName}`,
+      body: `${order.restaurantName} cancelled its order. Its stock is back in your inventory.`,
+      eventKey: `order:${order.id}:status:cancelled`,
+    };
+  }
+  return {
+    ...base,
+    title: `Order #${order.id} changed by ${order.restaurantName}`,
+    body: `New quantities: ${itemCount(order)}, total ${formatMoneyString(order.totalAmount)}.`,
+    eventKey: `order:${order.id}:items:${change.revision}`,
+  };
+}
+
 /** To the farm: an order took a product under the low-stock line. */
 export function lowStockContent(product: StockFacts, orderId: number): NotificationContent {
   return {

@@ -21,6 +21,8 @@ import {
 import { notFound } from '../../errors';
 import { publishLiveEvent } from '../events/publish';
 import {
+  autoCancelledContent,
+  restaurantChangeContent,
   fellUnderLowStock,
   lowStockContent,
   orderPlacedContent,
@@ -39,7 +41,14 @@ import { toE164 } from './sms';
  * - order.status_changed: the restaurant hears of the order's current status.
  */
 export type NotificationEvent =
-  { type: 'order.placed'; orderId: number } | { type: 'order.status_changed'; orderId: number };
+  | { type: 'order.placed'; orderId: number }
+  | { type: 'order.status_changed'; orderId: number }
+  /** The system cancelled a pending order: both sides hear it. */
+  | { type: 'order.auto_cancelled'; orderId: number }
+  /** The restaurant cancelled its pending order: the farm hears it. */
+  | { type: 'order.cancelled_by_restaurant'; orderId: number }
+  /** The restaurant changed its pending order's quantities: the farm hears it. */
+  | { type: 'order.items_changed'; orderId: number; revision: string };
 
 interface Recipient {
   userId: number;
@@ -120,9 +129,41 @@ async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recip
       ...(await lowStockAfterOrder(tx, order.id, order.farmUserId)),
     ];
   }
-  return [
-    { userId: order.restaurantUserId, orderId: order.id, content: orderStatusContent(order) },
-  ];
+  switch (event.type) {
+    case 'order.auto_cancelled':
+      return [
+        {
+          userId: order.restaurantUserId,
+          orderId: order.id,
+          content: autoCancelledContent(order, 'restaurant'),
+        },
+        {
+          userId: order.farmUserId,
+          orderId: order.id,
+          content: autoCancelledContent(order, 'farm'),
+        },
+      ];
+    case 'order.cancelled_by_restaurant':
+      return [
+        {
+          userId: order.farmUserId,
+          orderId: order.id,
+          content: restaurantChangeContent(order, { kind: 'cancelled' }),
+        },
+      ];
+    case 'order.items_changed':
+      return [
+        {
+          userId: order.farmUserId,
+          orderId: order.id,
+          content: restaurantChangeContent(order, { kind: 'items', revision: event.revision }),
+        },
+      ];
+    case 'order.status_changed':
+      return [
+        { userId: order.restaurantUserId, orderId: order.id, content: orderStatusContent(order) },
+      ];
+  }
 }
 
 /**

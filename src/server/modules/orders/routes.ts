@@ -13,7 +13,9 @@ import {
   orderOutput,
   orderStatusBody,
 } from '#core/schemas/order';
-import { badRequest } from '../../errors';
+import { orderItemsChangeBody } from '#core/schemas/delivery';
+import { badRequest, forbidden } from '../../errors';
+import { cancelOwnOrder, changeOwnOrderItems } from './restaurant-changes';
 import { errorResponses } from '../route-schemas';
 import { requireFarmer, requireRestaurant, requireUser } from '../auth/guards';
 import { loadOrder, ownership } from './queries';
@@ -118,17 +120,52 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['orders'],
-        summary: "Move an order along its status machine (the order's farm)",
+        summary:
+          "Move an order along its status machine (the order's farm); the restaurant may cancel its own pending order until the day's cutoff",
         params: idParam,
         body: orderStatusBody,
         response: { 200: orderOutput, ...errorResponses, 409: errorResponse.passthrough() },
       },
     },
     async (request) => {
+      if (request.user?.role === 'restaurant') {
+        const buyer = requireRestaurant(request);
+        if (request.body.status !== 'cancelled') {
+          throw forbidden('Only the farm can move an order on; a restaurant can cancel it');
+        }
+        return cancelOwnOrder(
+          app.db,
+          { userId: buyer.id, restaurantId: buyer.restaurantId },
+          request.params.id,
+        );
+      }
       const user = requireFarmer(request);
       return changeOrderStatus(
         app.db,
         { userId: user.id, farmId: user.farmId },
+        request.params.id,
+        request.body,
+      );
+    },
+  );
+
+  app.patch(
+    '/orders/:id/items',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Change the quantities of the restaurant's own pending order until the day's cutoff",
+        params: idParam,
+        body: orderItemsChangeBody,
+        response: { 200: orderOutput, ...errorResponses, 409: errorResponse.passthrough() },
+      },
+    },
+    async (request) => {
+      const buyer = requireRestaurant(request);
+      return changeOwnOrderItems(
+        app.db,
+        { userId: buyer.id, restaurantId: buyer.restaurantId },
         request.params.id,
         request.body,
       );
@@ -149,6 +186,8 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
               toStatus: z.string(),
               changedByUserId: z.number().nullable(),
               changedAt: z.string(),
+              /** 'farmer', 'restaurant', or 'system' (automatic); null on older rows. */
+              changedByRole: z.enum(['farmer', 'restaurant', 'system']).nullable(),
             }),
           ),
           ...errorResponses,

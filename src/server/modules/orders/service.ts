@@ -390,7 +390,7 @@ async function insertOrders(
       fromStatus: null,
       toStatus: 'pending',
       changedByUserId: buyer.userId,
-      changedByRole: 'restaurant',
+      changedByRole: 'restaurant' as const,
     })),
   );
   return placed;
@@ -560,7 +560,7 @@ export async function changeOrderStatus(
       fromStatus: from,
       toStatus: to,
       changedByUserId: seller.userId,
-      changedByRole: 'farmer',
+      changedByRole: 'farmer' as const,
     });
     if (to === 'cancelled') await returnStock(tx, orderId);
     await recordNotificationEvents(tx, [{ type: 'order.status_changed', orderId }]);
