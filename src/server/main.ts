@@ -7,8 +7,11 @@ import { claimEmbeddedDatabase, openConfiguredDatabase } from './runtime';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const release = claimEmbeddedDatabase(config);
+  const claim = await claimEmbeddedDatabase(config);
   const database = await openConfiguredDatabase(config);
+  // npm run db:backup asks this process for a consistent copy of the embedded database.
+  const { dumpDataDir } = database;
+  if (dumpDataDir) claim.serveBackups(() => dumpDataDir());
   if (config.demoData) {
     const seeded = await seedDemoData(database.db, { onlyIfEmpty: true });
     if (seeded) console.log('Seeded Hawaii demo data.');
@@ -22,7 +25,7 @@ async function main(): Promise<void> {
     await notificationWorker.stop();
     await autoCancelWorker.stop();
     await database.close();
-    release();
+    await claim.release();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

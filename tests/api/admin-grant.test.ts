@@ -1,10 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { grantAdmin } from '../../src/server/modules/auth/service';
-import { claimEmbeddedDatabase } from '../../src/server/runtime';
-import { PASSWORD, Session, signUp, testConfig, useTestApp } from '../helpers/test-app';
+import { PASSWORD, Session, signUp, useTestApp } from '../helpers/test-app';
 
 const ctx = useTestApp();
 
@@ -21,19 +17,5 @@ describe('admin:grant', () => {
 
   it('reports an unknown email', async () => {
     expect(await grantAdmin(ctx.database.db, 'nobody@example.com')).toBe(false);
-  });
-
-  it('refuses the embedded database while a server holds it', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'hh-grant-'));
-    // The parent of this test process is alive: it stands in for a running server.
-    writeFileSync(join(dataDir, 'server.pid'), String(process.ppid));
-    expect(() => claimEmbeddedDatabase(testConfig({ dataDir }))).toThrow(/Stop it first/);
-  });
-
-  it('claims a free embedded database and releases it', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'hh-grant-'));
-    const release = claimEmbeddedDatabase(testConfig({ dataDir }));
-    release();
-    expect(() => claimEmbeddedDatabase(testConfig({ dataDir }))()).not.toThrow();
   });
 });

@@ -11,7 +11,7 @@ if (!email) {
 
 try {
   const config = loadConfig();
-  const release = claimEmbeddedDatabase(config);
+  const claim = await claimEmbeddedDatabase(config);
   const database = await openConfiguredDatabase(config);
   try {
     const granted = await grantAdmin(database.db, email);
@@ -25,7 +25,7 @@ try {
     }
   } finally {
     await database.close();
-    release();
+    await claim.release();
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -5,14 +5,14 @@ import { claimEmbeddedDatabase, openConfiguredDatabase } from '../runtime';
 
 try {
   const config = loadConfig();
-  const release = claimEmbeddedDatabase(config);
+  const claim = await claimEmbeddedDatabase(config);
   const database = await openConfiguredDatabase(config);
   try {
     const seeded = await seedDemoData(database.db, { onlyIfEmpty: false });
     console.log(seeded ? 'Demo data loaded.' : 'Demo data was already there; nothing changed.');
   } finally {
     await database.close();
-    release();
+    await claim.release();
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

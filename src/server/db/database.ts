@@ -23,6 +23,11 @@ export interface Database {
   db: Db;
   /** Applies the committed migrations in drizzle/. */
   migrate(): Promise<void>;
+  /**
+   * Runs a change of the database's structure while no other process makes one (a PostgreSQL
+   * advisory lock; the embedded database has one process anyway). migrate() takes it itself.
+   */
+  withSchemaLock<T>(run: () => Promise<T>): Promise<T>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   /** The embedded database's data folder as a tar archive (a consistent copy); PGlite only. */
@@ -79,7 +84,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       kind: 'postgres',
       db,
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: () =>
+        holdingSchemaLock(pool, async (client) => {
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        }),
+      withSchemaLock: (run) => holdingSchemaLock(pool, () => run()),
       ping: () => pingDb(db),
       close: () => pool.end(),
     };
@@ -94,10 +103,43 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     db,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    withSchemaLock: (run) => run(),
     ping: () => pingDb(db),
     dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
+}
+
+/** Names the advisory lock that lets one process at a time change the database's structure. */
+export const SCHEMA_LOCK = 'harvest_hui.schema';
+
+/**
+ * Neither drizzle's migrator nor pg-boss's installer serialises itself against other
+ * processes: several processes starting together on a fresh database would create the same
+ * tables at once, and all but one fail on a duplicate key. Each holds a PostgreSQL advisory
+ * lock on one connection while it works, so the others wait, then find nothing to do. The lock
+ * belongs to that connection's session, so it ends with the connection if the process dies.
+ */
+async function holdingSchemaLock<T>(
+  pool: pg.Pool,
+  run: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [SCHEMA_LOCK]);
+    try {
+      return await run(client);
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [SCHEMA_LOCK]);
+    }
+  } catch (error) {
+    broken = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    // A connection that failed part-way may still hold the lock: close it instead of reusing it.
+    client.release(broken);
+  }
 }
 
 async function pingDb(db: Db): Promise<boolean> {

@@ -129,16 +129,19 @@ export async function ensureDeliveryQueue(
   database: Database,
   retry: RetryPolicy = DEFAULT_RETRY,
 ): Promise<void> {
-  const boss = createBoss(database, { supervise: false });
-  boss.on('error', () => {});
-  await boss.start();
-  try {
-    if (!(await boss.getQueue(DELIVERY_QUEUE))) {
-      await boss.createQueue(DELIVERY_QUEUE, queueOptions(retry));
+  // pg-boss's installer races with another process's on a fresh database: one at a time.
+  await database.withSchemaLock(async () => {
+    const boss = createBoss(database, { supervise: false });
+    boss.on('error', () => {});
+    await boss.start();
+    try {
+      if (!(await boss.getQueue(DELIVERY_QUEUE))) {
+        await boss.createQueue(DELIVERY_QUEUE, queueOptions(retry));
+      }
+    } finally {
+      await boss.stop({ graceful: false, wait: true });
     }
-  } finally {
-    await boss.stop({ graceful: false, wait: true });
-  }
+  });
 }
 
 /** Sets the retry policy of jobs queued from now on. */
