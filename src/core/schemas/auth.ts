@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
+import { newPasswordField } from '../password-rule';
 import { REQUIRED, requiredText } from './common';
 
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MIN_LENGTH } from '../password-rule';
 
 const email = z
   .string({ error: REQUIRED })
@@ -14,10 +15,8 @@ const email = z
 
 export const registerBody = z.object({
   email,
-  password: z
-    .string({ error: REQUIRED })
-    .min(PASSWORD_MIN_LENGTH, `At least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(200, 'At most 200 characters'),
+  /** The length here; the strength (password-rule.ts) where the password is set. */
+  password: newPasswordField,
   firstName: requiredText(100),
   lastName: requiredText(100),
 });
