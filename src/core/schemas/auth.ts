@@ -22,6 +22,35 @@ export const registerBody = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
+/** POST /api/auth/forgot-password */
+export const forgotPasswordBody = z.object({ email });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+
+/** The token of a link sent by email (password reset, address verification). */
+const emailLinkToken = z
+  .string({ error: 'This link is not complete. Open it again from the email.' })
+  .trim()
+  .min(1, 'This link is not complete. Open it again from the email.')
+  .max(200, 'This link is not valid');
+
+/** POST /api/auth/reset-password */
+export const resetPasswordBody = z.object({ token: emailLinkToken, password: newPasswordField });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+/** POST /api/auth/change-password */
+export const changePasswordBody = z.object({
+  currentPassword: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200),
+  newPassword: newPasswordField,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** POST /api/auth/verify-email */
+export const verifyEmailBody = z.object({ token: emailLinkToken });
+export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
+
+/** An answer that is only a sentence for the person. */
+export const messageOutput = z.object({ message: z.string() });
+
 export const loginBody = z.object({
   email,
   password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200),
@@ -77,5 +106,7 @@ export const userOutput = z.object({
   profileImageUrl: z.string().nullable(),
   role: z.enum(ROLES).nullable(),
   profile: profileOutput.nullable(),
+  /** Whether the owner of `email` has opened the link sent to it; email notifications wait until then. */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userOutput>;

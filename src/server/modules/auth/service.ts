@@ -31,6 +31,7 @@ export async function getUserView(db: DbOrTx, userId: number): Promise<User> {
     profileImageUrl: row.profileImageUrl,
     role,
     profile,
+    emailVerified: row.emailVerifiedAt !== null,
   };
 }
 
