@@ -92,6 +92,12 @@ function SignInForm({
           <PasswordInput {...ids} {...register('password')} autoComplete="current-password" />
         )}
       </Field>
+      <Link
+        to="/forgot-password"
+        className="-mt-2 inline-flex min-h-11 items-center self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        Forgot password?
+      </Link>
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? 'Signing In...' : 'Sign In'}
       </Button>
