@@ -29,7 +29,9 @@ import { devtoolsAbsentModule, devtoolsModule } from './modules/devtools/routes'
 import { documentModule } from './modules/documents/routes';
 import { eventsModule } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
+import { createMailer, type Mailer } from './modules/notifications/mail';
 import { notificationModule } from './modules/notifications/routes';
+import { outboxDir } from './modules/notifications/worker';
 import { orderModule } from './modules/orders/routes';
 import { productModule } from './modules/products/routes';
 import { profileModule } from './modules/profiles/routes';
@@ -43,10 +45,12 @@ export interface BuildAppOptions {
   config: AppConfig;
   database: Database;
   logger?: boolean;
+  /** Where account emails (password reset, verification) go; tests pass one that records them. */
+  mailer?: Mailer;
 }
 
 /** Builds the whole server without listening: tests inject requests into it. */
-export async function buildApp({ config, database, logger = true }: BuildAppOptions) {
+export async function buildApp({ config, database, logger = true, mailer }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: trustProxyOption(config.trustProxy),
@@ -65,6 +69,16 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate(
+    'mailer',
+    mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: outboxDir(config),
+      }),
+  );
+  app.addHook('onClose', async () => app.mailer.close());
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

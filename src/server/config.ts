@@ -96,6 +96,7 @@ const envSchema = z
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
     LOGIN_ADDRESS_RATE_LIMIT: attemptLimit.optional(),
     REGISTER_RATE_LIMIT: attemptLimit.optional(),
+    EMAIL_LINK_RATE_LIMIT: attemptLimit.optional(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Harvest Hui <orders@harvesthui.local>'),
     SMS_API_URL: z
@@ -148,6 +149,8 @@ export interface AppConfig {
   loginAddressRateLimit: number;
   /** Registrations per address in 15 minutes. */
   registerRateLimit: number;
+  /** Password-reset and verification emails asked for per address in 15 minutes. */
+  emailLinkRateLimit: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** The HTTP SMS API; absent: text messages are written to DATA_DIR/outbox. */
@@ -197,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginAddressRateLimit:
       values.LOGIN_ADDRESS_RATE_LIMIT ?? Math.max(100, 10 * values.LOGIN_RATE_LIMIT),
     registerRateLimit: values.REGISTER_RATE_LIMIT ?? 2 * values.LOGIN_RATE_LIMIT,
+    emailLinkRateLimit: values.EMAIL_LINK_RATE_LIMIT ?? 10,
     smtpUrl: values.SMTP_URL || undefined,
     mailFrom: values.MAIL_FROM,
     sms: values.SMS_API_URL

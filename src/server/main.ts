@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, startupWarnings } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed';
+import { estimatePassword } from './modules/auth/password-strength';
 import { startNotificationWorker } from './modules/notifications/worker';
 import { startAutoCancelWorker } from './modules/orders/auto-cancel-worker';
 import { claimEmbeddedDatabase, openConfiguredDatabase } from './runtime';
@@ -32,6 +33,10 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The password worker indexes its dictionaries now, not during someone's first sign-up.
+  void estimatePassword('warm-up', []).catch((error: unknown) =>
+    app.log.error({ err: error }, 'the password strength worker did not start'),
+  );
   const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
   console.log(
     `\nHarvest Hui is running at ${config.appOrigin ?? `http://${shownHost}:${config.port}`}`,

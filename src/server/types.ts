@@ -1,6 +1,7 @@
 import type { Role } from '#core/constants';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/database';
+import type { Mailer } from './modules/notifications/mail';
 
 /** Who is asking, resolved once per request from the session cookie. */
 export interface AuthUser {
@@ -19,6 +20,8 @@ declare module 'fastify' {
     config: AppConfig;
     database: Database;
     db: Db;
+    /** Sends account emails (password reset, verification) from the request's process. */
+    mailer: Mailer;
   }
   interface FastifyRequest {
     user: AuthUser | null;

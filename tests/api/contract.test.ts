@@ -154,6 +154,7 @@ describe('the user', () => {
     const response = await user.get('/api/auth/user');
     expect(Object.keys(response.json()).sort()).toEqual([
       'email',
+      'emailVerified',
       'firstName',
       'id',
       'lastName',

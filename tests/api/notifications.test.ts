@@ -66,8 +66,12 @@ class MailReceiver {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
+  /** The notifications mailed to an address (not the link that confirms a new account's address). */
   to(address: string) {
-    return this.messages.filter((message) => message.to.includes(address));
+    return this.messages.filter(
+      (message) =>
+        message.to.includes(address) && !message.raw.includes('Subject: Confirm your email'),
+    );
   }
 }
 

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { AppConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/database';
+import { users } from '../../src/server/db/schema';
 import { createTestDatabase } from './test-database';
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -22,6 +24,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     loginRateLimit: 1000,
     loginAddressRateLimit: 1000,
     registerRateLimit: 1000,
+    emailLinkRateLimit: 1000,
     smtpUrl: undefined,
     mailFrom: 'Harvest Hui <test@harvesthui.local>',
     oidcIssuer: undefined,
@@ -108,8 +111,15 @@ export class Session {
 
 export const PASSWORD = 'correct-horse-battery';
 
-/** Registers a new user and returns their signed-in session. */
-export async function signUp(app: TestApp, prefix = 'user'): Promise<Session & { email: string }> {
+/**
+ * Registers a new user and returns their signed-in session. The address counts as confirmed
+ * (as if the link in the welcome email had been opened) unless `verified` is false.
+ */
+export async function signUp(
+  app: TestApp,
+  prefix = 'user',
+  { verified = true }: { verified?: boolean } = {},
+): Promise<Session & { email: string }> {
   const session = new Session(app);
   const email = uniqueEmail(prefix);
   const response = await session.post('/api/auth/register', {
@@ -119,6 +129,9 @@ export async function signUp(app: TestApp, prefix = 'user'): Promise<Session & {
     lastName: 'Akana',
   });
   if (response.statusCode !== 201) throw new Error(`sign up failed: ${response.body}`);
+  if (verified) {
+    await app.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, email));
+  }
   return Object.assign(session, { email });
 }
 

@@ -1,14 +1,16 @@
 import { Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { AppShell } from '../components/layout/app-shell';
 import { CartBadge } from '../components/layout/cart-badge';
 import { LoadingScreen } from '../components/layout/loading-screen';
 import { NotFoundPage } from '../components/layout/not-found';
+import { VerifyEmailBanner } from '../features/account/verify-email-banner';
 import { DevUserSwitcher } from '../features/dev-switcher/dev-user-switcher';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { useAuth } from '../lib/auth';
 import { LiveUpdates } from '../lib/live-events';
 import {
+  accountLinkPages,
   adminNav,
   adminPages,
   farmerNav,
@@ -41,7 +43,12 @@ export function AppRoutes() {
 /** docs/product.md#routing-by-user-state: loading or signed out, then no profile, then the role's app. */
 function RoutesByUserState() {
   const { user, isLoading } = useAuth();
+  const { pathname } = useLocation();
   if (isLoading) return <LoadingScreen />;
+
+  if (accountLinkPages.some((page) => page.path === pathname)) {
+    return <Routes>{renderRoutes(accountLinkPages)}</Routes>;
+  }
 
   if (!user) {
     return <Routes>{renderRoutes(signedOutPages)}</Routes>;
@@ -68,6 +75,7 @@ function RoutesByUserState() {
           </>
         }
       >
+        <VerifyEmailBanner user={user} />
         <Routes>
           {renderRoutes(isFarmer ? farmerPages : restaurantPages)}
           {renderRoutes(sharedPages)}
@@ -81,6 +89,7 @@ function RoutesByUserState() {
   if (user.role === 'admin') {
     return (
       <AppShell user={user} navItems={adminNav} headerExtra={<NotificationBell />}>
+        <VerifyEmailBanner user={user} />
         <Routes>
           {renderRoutes(adminPages)}
           <Route path="/login" element={<Navigate to="/" replace />} />

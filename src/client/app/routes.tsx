@@ -69,6 +69,22 @@ const RestaurantDashboardPage = lazyNamed(
   () => import('../features/restaurant-dashboard/restaurant-dashboard-page'),
   'RestaurantDashboardPage',
 );
+const AccountSecurityCard = lazyNamed(
+  () => import('../features/account/account-security-card'),
+  'AccountSecurityCard',
+);
+const ForgotPasswordPage = lazyNamed(
+  () => import('../features/account/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyNamed(
+  () => import('../features/account/reset-password-page'),
+  'ResetPasswordPage',
+);
+const VerifyEmailPage = lazyNamed(
+  () => import('../features/account/verify-email-page'),
+  'VerifyEmailPage',
+);
 const HubPage = lazyNamed(() => import('./hub/hub-page'), 'HubPage');
 const HubSignedOut = lazyNamed(() => import('./hub/hub-page'), 'HubSignedOut');
 
@@ -185,8 +201,23 @@ export const adminNav: NavItem[] = [
 export const sharedPages: PageRoute[] = [
   {
     path: '/profile/edit',
-    element: <EditProfilePage notificationSettings={<NotificationPreferencesCard />} />,
+    element: (
+      <EditProfilePage
+        notificationSettings={<NotificationPreferencesCard />}
+        accountSettings={<AccountSecurityCard />}
+      />
+    ),
   },
+];
+
+/**
+ * The pages an emailed link or the sign-in page opens, the same signed in or out, outside the
+ * app's shell.
+ */
+export const accountLinkPages: PageRoute[] = [
+  { path: '/forgot-password', element: <ForgotPasswordPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage /> },
+  { path: '/verify-email', element: <VerifyEmailPage /> },
 ];
 
 /** What a signed-out visitor can reach: the landing page, sign-in, and not-found. */

@@ -16,6 +16,7 @@ export function user(role: 'farmer' | 'restaurant' | 'admin'): User {
     firstName: 'Kai',
     lastName: null,
     profileImageUrl: null,
+    emailVerified: true,
     role,
     profile:
       role === 'admin'

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
+import { newPasswordField } from '../password-rule';
 import { REQUIRED, requiredText } from './common';
 
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MIN_LENGTH } from '../password-rule';
 
 const email = z
   .string({ error: REQUIRED })
@@ -14,14 +15,41 @@ const email = z
 
 export const registerBody = z.object({
   email,
-  password: z
-    .string({ error: REQUIRED })
-    .min(PASSWORD_MIN_LENGTH, `At least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(200, 'At most 200 characters'),
+  /** The length here; the strength (password-rule.ts) where the password is set. */
+  password: newPasswordField,
   firstName: requiredText(100),
   lastName: requiredText(100),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
+
+/** POST /api/auth/forgot-password */
+export const forgotPasswordBody = z.object({ email });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+
+/** The token of a link sent by email (password reset, address verification). */
+const emailLinkToken = z
+  .string({ error: 'This link is not complete. Open it again from the email.' })
+  .trim()
+  .min(1, 'This link is not complete. Open it again from the email.')
+  .max(200, 'This link is not valid');
+
+/** POST /api/auth/reset-password */
+export const resetPasswordBody = z.object({ token: emailLinkToken, password: newPasswordField });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+/** POST /api/auth/change-password */
+export const changePasswordBody = z.object({
+  currentPassword: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200),
+  newPassword: newPasswordField,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** POST /api/auth/verify-email */
+export const verifyEmailBody = z.object({ token: emailLinkToken });
+export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
+
+/** An answer that is only a sentence for the person. */
+export const messageOutput = z.object({ message: z.string() });
 
 export const loginBody = z.object({
   email,
@@ -81,5 +109,7 @@ export const userOutput = z.object({
   profileImageUrl: z.string().nullable(),
   role: z.enum(ROLES).nullable(),
   profile: profileOutput.nullable(),
+  /** Whether the owner of `email` has opened the link sent to it; email notifications wait until then. */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userOutput>;

@@ -35,6 +35,8 @@ export const users = pgTable(
     notifyBySms: boolean('notify_by_sms').notNull().default(false),
     /** Where text messages go, as the user typed it: "(808) 555-0101". */
     smsPhone: text('sms_phone'),
+    /** When the owner of the address opened the link sent to it; null: not yet. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -56,6 +58,32 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Links sent by email: a password reset or an address to verify. Only the SHA-256 of the
+ * token is kept, so a leaked table opens no account. A link works once (`usedAt`) and until
+ * `expiresAt`.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    /** The address the link was sent to: a verification is of that address only. */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('account_tokens_user_idx').on(t.userId, t.purpose),
+    index('account_tokens_expires_idx').on(t.expiresAt),
+    check('account_tokens_purpose_check', sql`${t.purpose} in ('password_reset', 'verify_email')`),
+  ],
 );
 
 /**
@@ -367,6 +395,7 @@ export const notificationDeliveries = pgTable(
     channel: text('channel').notNull(),
     /** The address or phone number at the time of the event. */
     destination: text('destination').notNull(),
+    /** 'waiting' (an email held until the address is verified), 'pending', 'sent', 'failed'. */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -379,7 +408,7 @@ export const notificationDeliveries = pgTable(
     check('notification_deliveries_channel_check', sql`${t.channel} in ('email', 'sms')`),
     check(
       'notification_deliveries_status_check',
-      sql`${t.status} in ('pending', 'sent', 'failed')`,
+      sql`${t.status} in ('waiting', 'pending', 'sent', 'failed')`,
     ),
   ],
 );

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginBody, PASSWORD_MIN_LENGTH, registerBody } from '#core/schemas/auth';
-import { Eye, EyeOff, KeyRound } from 'lucide-react';
-import { forwardRef, useState, type InputHTMLAttributes } from 'react';
+import { KeyRound } from 'lucide-react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Brand } from '../../components/layout/brand';
@@ -14,10 +14,12 @@ import {
   CardTitle,
 } from '../../components/ui/card';
 import { Field, Input } from '../../components/ui/form';
+import { PasswordInput } from '../../components/ui/password-input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api';
 import { showServerFieldErrors } from '../../lib/form-errors';
+import { newPasswordProblem, preloadPasswordEstimator } from '../../lib/password-strength';
 import { useDemoAccounts, useRegister, useSignIn } from './api';
 
 type Mode = 'signin' | 'register';
@@ -38,30 +40,6 @@ function FormError({ message }: { message: string | undefined }) {
 function failureMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.userMessage(fallback) : fallback;
 }
-
-const PasswordInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(
-  function PasswordInput(props, ref) {
-    const [visible, setVisible] = useState(false);
-    return (
-      <div className="relative">
-        <Input ref={ref} type={visible ? 'text' : 'password'} className="pr-12" {...props} />
-        <button
-          type="button"
-          onClick={() => setVisible((value) => !value)}
-          aria-label={visible ? 'Hide password' : 'Show password'}
-          aria-pressed={visible}
-          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-md text-stone-500 hover:text-stone-800"
-        >
-          {visible ? (
-            <EyeOff className="size-4" aria-hidden="true" />
-          ) : (
-            <Eye className="size-4" aria-hidden="true" />
-          )}
-        </button>
-      </div>
-    );
-  },
-);
 
 function useSignInForm() {
   return useForm({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
@@ -114,6 +92,12 @@ function SignInForm({
           <PasswordInput {...ids} {...register('password')} autoComplete="current-password" />
         )}
       </Field>
+      <Link
+        to="/forgot-password"
+        className="-mt-2 inline-flex min-h-11 items-center self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        Forgot password?
+      </Link>
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? 'Signing In...' : 'Sign In'}
       </Button>
@@ -133,7 +117,15 @@ function RegisterForm({ onSignedIn }: { onSignedIn: () => void }) {
     defaultValues: { email: '', password: '', firstName: '', lastName: '' },
   });
 
+  // The dictionaries load while the person types their name.
+  useEffect(() => void preloadPasswordEstimator().catch(() => {}), []);
+
   const onSubmit = handleSubmit(async (values) => {
+    const problem = await newPasswordProblem(values.password, values);
+    if (problem) {
+      setError('password', { message: problem }, { shouldFocus: true });
+      return;
+    }
     try {
       await registerAccount.mutateAsync(values);
       onSignedIn();
@@ -172,7 +164,7 @@ function RegisterForm({ onSignedIn }: { onSignedIn: () => void }) {
       <Field
         label="Password"
         error={errors.password?.message}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters, not a common or guessable one`}
         required
       >
         {(ids) => <PasswordInput {...ids} {...register('password')} autoComplete="new-password" />}

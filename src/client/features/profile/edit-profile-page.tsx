@@ -291,10 +291,17 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
 }
 
 /**
- * /profile/edit for both roles (docs/product.md#edit-profile). `notificationSettings` is the
- * notifications feature's card, passed in by the app so that features stay apart.
+ * /profile/edit for both roles (docs/product.md#edit-profile). `notificationSettings` and
+ * `accountSettings` are the notifications and account features' cards, passed in by the app
+ * so that features stay apart.
  */
-export function EditProfilePage({ notificationSettings }: { notificationSettings?: ReactNode }) {
+export function EditProfilePage({
+  notificationSettings,
+  accountSettings,
+}: {
+  notificationSettings?: ReactNode;
+  accountSettings?: ReactNode;
+}) {
   const { user } = useAuth();
   const role = user?.role === 'farmer' || user?.role === 'restaurant' ? user.role : null;
   if (!user?.profile || !role) return null;
@@ -313,6 +320,7 @@ export function EditProfilePage({ notificationSettings }: { notificationSettings
       </div>
       <EditProfileForm key={user.profile.id} role={role} profile={user.profile} />
       {notificationSettings}
+      {accountSettings}
       <SwitchRoleCard role={role} />
     </div>
   );

@@ -19,7 +19,17 @@ export class TooManyAttemptsError extends AppError {
   }
 }
 
-export type AttemptKind = 'sign_in' | 'register';
+/**
+ * What was attempted. `email_link`: a password-reset or verification email asked for;
+ * `change_password`: a current password given to change it.
+ */
+export type AttemptKind = 'sign_in' | 'register' | 'email_link' | 'change_password';
+
+/**
+ * The address of attempts counted per account from anywhere (with `perAccount`), such as the
+ * emails sent to one address: a stranger on many networks still cannot flood someone's inbox.
+ */
+export const ANY_ADDRESS = 'any';
 
 export interface AttemptKey {
   kind: AttemptKind;

@@ -1,15 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  changePasswordBody,
   demoAccountsOutput,
+  forgotPasswordBody,
   loginBody,
+  messageOutput,
   registerBody,
+  resetPasswordBody,
   switchRoleBody,
   userOutput,
+  verifyEmailBody,
 } from '#core/schemas/auth';
 import { errorResponse } from '#core/schemas/common';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed';
-import { notFound } from '../../errors';
-import { AttemptLimiter } from './attempts';
+import { AppError, conflict, notFound } from '../../errors';
+import {
+  changePassword,
+  PASSWORD_RESET_MINUTES,
+  requestPasswordReset,
+  requestVerification,
+  resetPassword,
+  signOutEverywhere,
+  VERIFY_EMAIL_HOURS,
+  verifyEmail,
+} from './account';
+import { emailLink, passwordResetMail, sendAccountMail, verifyEmailMail } from './account-mail';
+import { ANY_ADDRESS, AttemptLimiter } from './attempts';
 import { requireUser } from './guards';
 import { isSameSiteNavigation } from './hooks';
 import { authenticate, getUserView, registerUser, switchRole } from './service';
@@ -21,6 +38,15 @@ import {
   readSessionToken,
   setSessionCookie,
 } from './session';
+
+/** Emails with a link sent to one address in 15 minutes, whoever asks and from wherever. */
+export const EMAIL_LINKS_PER_ACCOUNT = 3;
+
+export const RESET_REQUESTED =
+  'If an account uses that address, we have sent it a link to choose a new password. ' +
+  `The link works once, for ${PASSWORD_RESET_MINUTES} minutes.`;
+export const VERIFICATION_SENT = 'We have sent you a new link to confirm your email address.';
+export const EMAIL_VERIFIED = 'Your email address is confirmed.';
 
 const errors = {
   400: errorResponse,
@@ -69,7 +95,173 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
       );
       const userId = await registerUser(app.db, request.body);
       setSessionCookie(request, reply, await createSession(app.db, userId, config.sessionDays));
+      await sendVerification(userId);
       return reply.status(201).send(await getUserView(app.db, userId));
+    },
+  );
+
+  /** Counts an email with a link: per address, and per recipient from anywhere. */
+  async function countEmailLink(address: string, recipient: string): Promise<void> {
+    await attempts.record(
+      { kind: 'email_link', address },
+      { perAddress: config.emailLinkRateLimit },
+    );
+    await attempts.record(
+      { kind: 'email_link', address: ANY_ADDRESS, account: recipient },
+      { perAddress: Number.MAX_SAFE_INTEGER, perAccount: EMAIL_LINKS_PER_ACCOUNT },
+    );
+  }
+
+  async function sendVerification(userId: number): Promise<boolean> {
+    const link = await requestVerification(app.db, userId);
+    if (!link) return false;
+    sendAccountMail(
+      app,
+      verifyEmailMail(
+        link.email,
+        link.firstName,
+        emailLink(app, '/verify-email', link.token),
+        VERIFY_EMAIL_HOURS,
+      ),
+      'verify-email',
+    );
+    return true;
+  }
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a link to choose a new password (the same answer for any address)',
+        body: forgotPasswordBody,
+        response: { 202: messageOutput, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { email } = request.body;
+      await countEmailLink(request.ip, email);
+      const link = await requestPasswordReset(app.db, email);
+      if (link) {
+        sendAccountMail(
+          app,
+          passwordResetMail(
+            link.email,
+            link.firstName,
+            emailLink(app, '/reset-password', link.token),
+            PASSWORD_RESET_MINUTES,
+          ),
+          'password-reset',
+        );
+      }
+      return reply.status(202).send({ message: RESET_REQUESTED });
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the link from the email; ends every other session',
+        body: resetPasswordBody,
+        response: { 200: userOutput, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const userId = await resetPassword(app.db, request.body.token, request.body.password);
+      setSessionCookie(request, reply, await createSession(app.db, userId, config.sessionDays));
+      return getUserView(app.db, userId);
+    },
+  );
+
+  app.post(
+    '/auth/change-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password (needs the current one); ends every other session',
+        body: changePasswordBody,
+        response: { 204: z.null().describe('Changed'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const key = { kind: 'change_password', address: request.ip, account: user.email } as const;
+      // A wrong current password counts like a failed sign-in: a borrowed session cannot
+      // be used to guess it.
+      const attempt = await attempts.record(key, {
+        perAccount: config.loginRateLimit,
+        perAddress: config.loginAddressRateLimit,
+      });
+      try {
+        await changePassword(
+          app.db,
+          { userId: user.id, tokenHash: user.sessionTokenHash },
+          request.body,
+        );
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'wrong_password')) {
+          await attempts.forget(attempt).catch(() => {});
+        }
+        throw error;
+      }
+      await attempts.clear(key);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/sign-out-everywhere',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End every session of the account, this one included',
+        response: { 204: z.null().describe('Signed out everywhere'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await signOutEverywhere(app.db, requireUser(request).id);
+      clearSessionCookie(request, reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/verify-email',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm the email address with the link from the email',
+        body: verifyEmailBody,
+        response: { 200: messageOutput, ...errors },
+      },
+    },
+    async (request) => {
+      await verifyEmail(app.db, request.body.token);
+      return { message: EMAIL_VERIFIED };
+    },
+  );
+
+  app.post(
+    '/auth/resend-verification',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a new link to confirm the email address',
+        response: { 202: messageOutput, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await countEmailLink(request.ip, user.email);
+      if (!(await sendVerification(user.id))) {
+        throw conflict('Your email address is already confirmed', 'already_verified');
+      }
+      return reply.status(202).send({ message: VERIFICATION_SENT });
     },
   );
 

@@ -5,7 +5,9 @@ import type { Db, DbOrTx } from '../../db/database';
 import { users } from '../../db/schema';
 import { AppError, conflict, forbidden, unauthorized } from '../../errors';
 import { findProfile } from '../profiles/service';
+import { passwordUserInputs } from '#core/password-rule';
 import { hashPassword, verifyPassword } from './password';
+import { assertStrongPassword } from './password-strength';
 import { publishAuthChanged } from '../events/publish';
 
 export const INVALID_LOGIN = 'Invalid email or password';
@@ -29,10 +31,12 @@ export async function getUserView(db: DbOrTx, userId: number): Promise<User> {
     profileImageUrl: row.profileImageUrl,
     role,
     profile,
+    emailVerified: row.emailVerifiedAt !== null,
   };
 }
 
 export async function registerUser(db: Db, body: RegisterBody): Promise<number> {
+  await assertStrongPassword(body.password, passwordUserInputs(body));
   const passwordHash = await hashPassword(body.password);
   const [row] = await db
     .insert(users)

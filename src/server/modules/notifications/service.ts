@@ -206,6 +206,7 @@ async function readChannels(tx: DbOrTx, userId: number) {
       notifyByEmail: users.notifyByEmail,
       notifyBySms: users.notifyBySms,
       smsPhone: users.smsPhone,
+      emailVerifiedAt: users.emailVerifiedAt,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -239,13 +240,23 @@ async function recordOne(
   const user = await channelsOf(recipient.userId);
   if (!user) return inserted.id;
 
-  const deliveries: { channel: DeliveryChannel; destination: string }[] = [];
-  if (user.notifyByEmail) deliveries.push({ channel: 'email', destination: user.email });
+  const deliveries: { channel: DeliveryChannel; destination: string; waiting: boolean }[] = [];
+  // Email to an address nobody has confirmed waits (it could be someone else's); it is queued
+  // when the address is verified. In-app and text messages do not wait.
+  if (user.notifyByEmail) {
+    deliveries.push({ channel: 'email', destination: user.email, waiting: !user.emailVerifiedAt });
+  }
   const phone = user.notifyBySms && user.smsPhone ? toE164(user.smsPhone) : null;
-  if (phone) deliveries.push({ channel: 'sms', destination: phone });
-  for (const delivery of deliveries) {
-    await tx.insert(notificationDeliveries).values({ notificationId: inserted.id, ...delivery });
-    await enqueueDelivery(tx, { notificationId: inserted.id, channel: delivery.channel });
+  if (phone) deliveries.push({ channel: 'sms', destination: phone, waiting: false });
+  for (const { waiting, ...delivery } of deliveries) {
+    await tx.insert(notificationDeliveries).values({
+      notificationId: inserted.id,
+      ...delivery,
+      status: waiting ? 'waiting' : 'pending',
+    });
+    if (!waiting) {
+      await enqueueDelivery(tx, { notificationId: inserted.id, channel: delivery.channel });
+    }
   }
   return inserted.id;
 }
