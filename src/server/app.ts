@@ -30,6 +30,8 @@ import { eventsModule } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { notificationModule } from './modules/notifications/routes';
 import { orderModule } from './modules/orders/routes';
+import { photoFileRoutes, photoModule } from './modules/photos/routes';
+import { createPhotoStorage } from './modules/photos/storage';
 import { productModule } from './modules/products/routes';
 import { profileModule } from './modules/profiles/routes';
 import { reportsModule } from './modules/reports/routes';
@@ -64,6 +66,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('photoStorage', createPhotoStorage({ dataDir: config.dataDir, s3: config.s3 }));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -168,6 +171,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   });
 
   await app.register(healthRoutes);
+  await app.register(photoFileRoutes);
   await app.register(
     async (api) => {
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
@@ -178,6 +182,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
       await api.register(orderModule);
       await api.register(documentModule);
       await api.register(productModule);
+      await api.register(photoModule);
       await api.register(scheduleModule);
       await api.register(reportsModule);
       await api.register(adminModule);

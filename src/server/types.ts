@@ -1,6 +1,7 @@
 import type { Role } from '#core/constants';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/database';
+import type { PhotoStorage } from './modules/photos/storage';
 
 /** Who is asking, resolved once per request from the session cookie. */
 export interface AuthUser {
@@ -19,6 +20,8 @@ declare module 'fastify' {
     config: AppConfig;
     database: Database;
     db: Db;
+    /** Where product photo files live (DATA_DIR/uploads or an S3 bucket). */
+    photoStorage: PhotoStorage;
   }
   interface FastifyRequest {
     user: AuthUser | null;

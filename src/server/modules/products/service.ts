@@ -25,6 +25,7 @@ import type { Db, DbOrTx } from '../../db/database';
 import { deliverySchedules, farms, orderItems, products } from '../../db/schema';
 import { notFound } from '../../errors';
 import { publishLiveEvent } from '../events/publish';
+import { photoFields, photosColumn, type StoredPhoto } from '../photos/service';
 
 /** Each farm's nearest delivery day from Hawaii's today on: one pass over the schedules. */
 function nextDeliveries(db: DbOrTx, today: string) {
@@ -56,6 +57,7 @@ function productFields(next: ReturnType<typeof nextDeliveries>) {
     farmDeliveryFee: farms.deliveryFee,
     farmOrderMinimum: farms.orderMinimum,
     nextDeliveryDate: next.date,
+    photos: photosColumn(),
   };
 }
 
@@ -84,6 +86,7 @@ type ProductRow = {
   farmDeliveryFee: string;
   farmOrderMinimum: string;
   nextDeliveryDate: string | null;
+  photos: StoredPhoto[] | null;
 };
 
 function toProduct(row: ProductRow): Product {
@@ -105,6 +108,7 @@ function toProduct(row: ProductRow): Product {
       orderMinimum: row.farmOrderMinimum,
     },
     nextDeliveryDate: row.nextDeliveryDate,
+    ...photoFields(row.photos),
   };
 }
 
