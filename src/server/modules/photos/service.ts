@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
 import sharp from 'sharp';
 import { MAX_PHOTOS_PER_PRODUCT, type Photo } from '#core/schemas/photo';
 import type { Db, DbOrTx } from '../../db/database';
@@ -117,6 +117,18 @@ export function photosColumn() {
     where ${productPhotos.productId} = ${products.id}
   )`;
 }
+
+/** The small version's key of a product's first photo, or null (for order lines). */
+export function firstPhotoKey(productId: AnyColumn) {
+  return sql<string | null>`(
+    select ${productPhotos.smallKey} from ${productPhotos}
+    where ${productPhotos.productId} = ${productId}
+    order by ${productPhotos.position}, ${productPhotos.id}
+    limit 1
+  )`;
+}
+
+export const photoUrl = (key: string | null) => (key ? PHOTO_URL_PREFIX + key : null);
 
 export interface StoredPhoto {
   id: number;
