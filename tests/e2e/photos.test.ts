@@ -102,6 +102,7 @@ describe.each([
     expect(await dialog.getByText('Main').isVisible()).toBe(true);
     expect(await dialog.getByText('(1 of 4)').isVisible()).toBe(true);
     await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Add Photos' }).scrollIntoViewIfNeeded();
     await screenshot(page, `photos-dialog-${viewport.width}`);
 
     await page.keyboard.press('Escape');
