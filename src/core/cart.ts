@@ -18,6 +18,8 @@ export interface CartProduct {
   description?: string | null;
   category?: string | null;
   isOrganic?: boolean;
+  /** The product's first photo (small version), shown beside the line. */
+  imageUrl?: string | null;
   farmId: number;
   farm: CartFarm;
 }

@@ -33,6 +33,8 @@ import { createMailer, type Mailer } from './modules/notifications/mail';
 import { notificationModule } from './modules/notifications/routes';
 import { outboxDir } from './modules/notifications/worker';
 import { orderModule } from './modules/orders/routes';
+import { photoFileRoutes, photoModule } from './modules/photos/routes';
+import { createPhotoStorage } from './modules/photos/storage';
 import { productModule } from './modules/products/routes';
 import { profileModule } from './modules/profiles/routes';
 import { reportsModule } from './modules/reports/routes';
@@ -79,6 +81,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       }),
   );
   app.addHook('onClose', async () => app.mailer.close());
+  app.decorate('photoStorage', createPhotoStorage({ dataDir: config.dataDir, s3: config.s3 }));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -183,6 +186,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
   });
 
   await app.register(healthRoutes);
+  await app.register(photoFileRoutes);
   await app.register(
     async (api) => {
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
@@ -193,6 +197,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       await api.register(orderModule);
       await api.register(documentModule);
       await api.register(productModule);
+      await api.register(photoModule);
       await api.register(scheduleModule);
       await api.register(reportsModule);
       await api.register(adminModule);

@@ -23,6 +23,32 @@ describe('loadConfig', () => {
     expect(readFileSync(join(dir, 'session-secret'), 'utf8')).toBe(first.sessionSecret);
   });
 
+  it('stores photos in DATA_DIR/uploads unless S3_BUCKET is set, and checks the S3 settings', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).s3).toBeUndefined();
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        S3_BUCKET: 'farm-photos',
+        S3_ENDPOINT: 'https://minio.internal:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).s3,
+    ).toEqual({
+      bucket: 'farm-photos',
+      region: 'us-east-1',
+      endpoint: 'https://minio.internal:9000',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      prefix: '',
+    });
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), S3_ENDPOINT: 'https://minio.internal:9000' }),
+    ).toThrow(/S3_BUCKET: required with S3_\* settings/);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: 'farm-photos', S3_ACCESS_KEY_ID: 'key' }),
+    ).toThrow(/S3_SECRET_ACCESS_KEY/);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty' })).toThrow(/PORT/);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './modules/photos/storage';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -110,6 +111,15 @@ const envSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     CLIENT_DIR: z.string().min(1).default('dist/client'),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().optional(),
+    S3_ENDPOINT: z
+      .url('must be a URL like https://s3.example.com')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_PREFIX: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.TRUST_PROXY !== false && !env.APP_ORIGIN) {
@@ -120,6 +130,17 @@ const envSchema = z
           'required with TRUST_PROXY: behind a proxy the server cannot tell its public address, ' +
           'which secure cookies, the same-origin check and links in email need ' +
           '(e.g. APP_ORIGIN=https://harvesthui.example)',
+      });
+    }
+    const s3Set = Boolean(env.S3_BUCKET || env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID);
+    if (s3Set && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required with S3_* settings' });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
       });
     }
     if (!env.SMS_API_URL) return;
@@ -158,6 +179,8 @@ export interface AppConfig {
   oidcIssuer: string | undefined;
   /** Folder of the built web app; absent in API-only tests. */
   clientDir: string | undefined;
+  /** Object storage for product photos; absent: files in DATA_DIR/uploads. */
+  s3?: S3Settings | undefined;
 }
 
 export interface SmsApiConfig {
@@ -208,6 +231,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : undefined,
     oidcIssuer: values.OIDC_ISSUER,
     clientDir: resolve(values.CLIENT_DIR),
+    s3: values.S3_BUCKET
+      ? {
+          bucket: values.S3_BUCKET,
+          region: values.S3_REGION || 'us-east-1',
+          endpoint: values.S3_ENDPOINT,
+          accessKeyId: values.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: values.S3_SECRET_ACCESS_KEY || undefined,
+          prefix: values.S3_PREFIX ?? '',
+        }
+      : undefined,
   };
 }
 

@@ -2,6 +2,7 @@ import type { Role } from '#core/constants';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/database';
 import type { Mailer } from './modules/notifications/mail';
+import type { PhotoStorage } from './modules/photos/storage';
 
 /** Who is asking, resolved once per request from the session cookie. */
 export interface AuthUser {
@@ -22,6 +23,8 @@ declare module 'fastify' {
     db: Db;
     /** Sends account emails (password reset, verification) from the request's process. */
     mailer: Mailer;
+    /** Where product photo files live (DATA_DIR/uploads or an S3 bucket). */
+    photoStorage: PhotoStorage;
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -48,7 +48,7 @@ function expectOrderShape(order: Record<string, unknown>) {
       'totalPrice',
       'unitPrice',
     ]);
-    expect(Object.keys(item.product as object).sort()).toEqual(['name', 'unit']);
+    expect(Object.keys(item.product as object).sort()).toEqual(['imageUrl', 'name', 'unit']);
     expect(item.unitPrice).toMatch(MONEY);
     expect(item.totalPrice).toMatch(MONEY);
   }

@@ -98,7 +98,7 @@ describe('POST /api/orders', () => {
       {
         id: expect.any(Number),
         productId: kale.id,
-        product: { name: 'Lacinato Kale', unit: 'lb' },
+        product: { name: 'Lacinato Kale', unit: 'lb', imageUrl: null },
         quantity: 3,
         unitPrice: '4.25',
         totalPrice: '12.75',
@@ -106,7 +106,7 @@ describe('POST /api/orders', () => {
       {
         id: expect.any(Number),
         productId: taro.id,
-        product: { name: 'Taro', unit: 'bunch' },
+        product: { name: 'Taro', unit: 'bunch', imageUrl: null },
         quantity: 2,
         unitPrice: '3.10',
         totalPrice: '6.20',
@@ -412,11 +412,12 @@ describe('order lists', () => {
     await updateProduct(ctx.database.db, product.id, { name: 'Breadfruit', deletedAt: new Date() });
     const list = (await restaurant.get('/api/orders/restaurant')).json() as {
       id: number;
-      orderItems: { product: { name: string; unit: string } }[];
+      orderItems: { product: { name: string; unit: string; imageUrl: string | null } }[];
     }[];
     expect(list.find((entry) => entry.id === order.id)!.orderItems[0]!.product).toEqual({
       name: 'Ulu',
       unit: 'piece',
+      imageUrl: null,
     });
   });
 });

@@ -42,6 +42,8 @@ export function product(overrides: Partial<Product> & Pick<Product, 'id' | 'name
     farmId: kulaFarm.id,
     farm: kulaFarm,
     nextDeliveryDate: null,
+    photos: [],
+    imageUrl: null,
     ...overrides,
   };
 }

@@ -121,7 +121,8 @@ export const pickListQuery = z.object({ date: deliveryDateInput });
 export const orderItemOutput = z.object({
   id: z.number(),
   productId: z.number(),
-  product: z.object({ name: z.string(), unit: z.string() }),
+  /** As sold; imageUrl is the product's first photo now (small version), or null. */
+  product: z.object({ name: z.string(), unit: z.string(), imageUrl: z.string().nullable() }),
   quantity: z.number(),
   unitPrice: moneyOutput,
   totalPrice: moneyOutput,

@@ -8,6 +8,7 @@ import {
   REQUIRED,
   requiredText,
 } from './common';
+import { photoOutput } from './photo';
 
 /** The largest stock a product may carry; keeps sums far from the integer column's limit. */
 export const MAX_AVAILABLE_QUANTITY = 1_000_000;
@@ -100,6 +101,10 @@ export const productOutput = z.object({
   farm: farmSummary,
   /** The farm's nearest delivery day from Hawaii's today on, "YYYY-MM-DD", or null. */
   nextDeliveryDate: z.string().nullable(),
+  /** The farm's photos of it, first one first (up to 4). */
+  photos: z.array(photoOutput),
+  /** The first photo's small version, or null: what cards, the cart and order lines show. */
+  imageUrl: z.string().nullable(),
 });
 export type Product = z.infer<typeof productOutput>;
 

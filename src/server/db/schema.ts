@@ -217,6 +217,34 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * A product's photos, in the order the farm chose (position 0 is the one cards show). Each
+ * row names its stored WebP files by their content hash: the same bytes, the same name.
+ */
+export const productPhotos = pgTable(
+  'product_photos',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** Storage key of the 960 px wide version (shown in the dialog and when enlarged). */
+    largeKey: text('large_key').notNull(),
+    /** Storage key of the 320 px wide version (cards, cart and order lines). */
+    smallKey: text('small_key').notNull(),
+    /** Size of the large version in pixels. */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('product_photos_product_idx').on(t.productId, t.position),
+    index('product_photos_large_key_idx').on(t.largeKey),
+    index('product_photos_small_key_idx').on(t.smallKey),
+  ],
+);
+
 export const deliverySchedules = pgTable(
   'delivery_schedules',
   {

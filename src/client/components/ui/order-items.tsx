@@ -1,5 +1,6 @@
 import type { OrderItem } from '#core/schemas/order';
 import { formatMoney } from '../../lib/format';
+import { ProductPhoto } from './product-photo';
 
 /** An order's lines as both sides read them: name, 'quantity x unit @ price each', line total. */
 export function OrderItemList({ items }: { items: OrderItem[] }) {
@@ -7,7 +8,8 @@ export function OrderItemList({ items }: { items: OrderItem[] }) {
     <ul className="flex flex-col divide-y divide-stone-100 rounded-lg border border-stone-200">
       {items.map((item) => (
         <li key={item.id} className="flex items-start justify-between gap-3 px-3 py-2 text-sm">
-          <span className="min-w-0">
+          <ProductPhoto imageUrl={item.product.imageUrl} className="size-10 shrink-0 rounded-md" />
+          <span className="min-w-0 flex-1">
             <span className="block font-medium break-words">{item.product.name}</span>
             <span className="tabular block text-stone-600">
               {item.quantity} x {item.product.unit} @ {formatMoney(item.unitPrice)} each

@@ -3,6 +3,7 @@ import type { Product } from '#core/schemas/product';
 import { CalendarDays, Leaf } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
+import { ProductPhoto } from '../../components/ui/product-photo';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatCalendarDate, formatMoney } from '../../lib/format';
 import { CartQuantityControl, isAvailable } from './cart-quantity';
@@ -12,7 +13,13 @@ export function ProductCard({ product }: { product: Product }) {
   const nextDelivery = formatCalendarDate(product.nextDeliveryDate);
 
   return (
-    <Card className="flex min-w-0 flex-col gap-3 p-5" data-testid="product-card">
+    <Card className="flex min-w-0 flex-col gap-3 overflow-hidden p-5" data-testid="product-card">
+      <ProductPhoto
+        imageUrl={product.imageUrl}
+        largeUrl={product.photos[0]?.url}
+        sizes="(min-width: 1024px) 320px, (min-width: 640px) 50vw, 100vw"
+        className="-mx-5 -mt-5 aspect-[4/3] w-[calc(100%+2.5rem)] max-w-none"
+      />
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="text-base font-semibold leading-snug break-words">{product.name}</h3>
@@ -63,7 +70,8 @@ export function ProductCard({ product }: { product: Product }) {
 
 export function ProductCardSkeleton() {
   return (
-    <Card className="flex flex-col gap-3 p-5">
+    <Card className="flex flex-col gap-3 overflow-hidden p-5">
+      <Skeleton className="-mx-5 -mt-5 aspect-[4/3] w-[calc(100%+2.5rem)] max-w-none rounded-none" />
       <div className="flex justify-between gap-3">
         <div className="flex flex-1 flex-col gap-2">
           <Skeleton className="h-5 w-3/5" />

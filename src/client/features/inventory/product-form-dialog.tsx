@@ -15,6 +15,7 @@ import { Switch } from '../../components/ui/switch';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useCreateProduct, useUpdateProduct } from './api';
+import { ProductPhotos } from './product-photos';
 
 const EMPTY: ProductFormValues = {
   name: '',
@@ -157,6 +158,11 @@ export function ProductFormDialog({
               )}
             </Field>
           </div>
+          {product ? (
+            <ProductPhotos key={product.id} product={product} />
+          ) : (
+            <p className="text-sm text-stone-600">You can add photos once the product is saved.</p>
+          )}
           <Controller
             control={control}
             name="isOrganic"

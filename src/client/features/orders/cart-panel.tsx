@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { ProductPhoto } from '../../components/ui/product-photo';
 import { useCart } from '../../lib/cart';
 import { deliveryDayLabel, formatMoney } from '../../lib/format';
 import { useFarmDeliveryDays, useFarms } from './api';
@@ -42,8 +43,12 @@ export function ShoppingCartPanel({ today }: { today: string }) {
                 <h3 className="text-sm font-semibold">{group.farmName}</h3>
                 <ul className="flex flex-col gap-1 text-sm">
                   {group.items.map((item) => (
-                    <li key={item.id} className="flex justify-between gap-2">
-                      <span className="min-w-0 truncate">
+                    <li key={item.id} className="flex items-center justify-between gap-2">
+                      <ProductPhoto
+                        imageUrl={item.imageUrl}
+                        className="size-10 shrink-0 rounded-md"
+                      />
+                      <span className="min-w-0 flex-1 truncate">
                         {item.name}{' '}
                         <span className="text-stone-500">
                           {item.quantity} x {formatMoney(item.pricePerUnit)}

@@ -5,6 +5,7 @@ import type { Order } from '#core/schemas/order';
 import type { DbOrTx } from '../../db/database';
 import { farms, orderItems, orders, restaurants } from '../../db/schema';
 import { notFound } from '../../errors';
+import { firstPhotoKey, photoUrl } from '../photos/service';
 
 /** numeric(12,2) as the wire's 2-decimal string, whatever text the driver hands back. */
 export function money(value: string): string {
@@ -49,6 +50,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
       productId: orderItems.productId,
       name: orderItems.productName,
       unit: orderItems.productUnit,
+      imageKey: firstPhotoKey(orderItems.productId),
       quantity: orderItems.quantity,
       unitPrice: orderItems.unitPrice,
       totalPrice: orderItems.totalPrice,
@@ -64,7 +66,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
     list.push({
       id: item.id,
       productId: item.productId,
-      product: { name: item.name, unit: item.unit },
+      product: { name: item.name, unit: item.unit, imageUrl: photoUrl(item.imageKey) },
       quantity: item.quantity,
       unitPrice: money(item.unitPrice),
       totalPrice: money(item.totalPrice),

@@ -13,6 +13,7 @@ import {
 import { errorResponses } from '../route-schemas';
 import { requireFarmer, requireUser } from '../auth/guards';
 import { restaurantZone } from '../schedules/next-delivery';
+import { photoKeysOf, removeProductPhotos } from '../photos/service';
 import {
   createProduct,
   deleteProduct,
@@ -103,7 +104,14 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productDeleteOutput, ...errorResponses },
       },
     },
-    async (request) => deleteProduct(app.db, requireFarmer(request).farmId, request.params.id),
+    async (request) => {
+      const { farmId } = requireFarmer(request);
+      // The photos go with the product (an archived one keeps its orders, not its photos).
+      const photoKeys = await photoKeysOf(app.db, request.params.id);
+      const result = await deleteProduct(app.db, farmId, request.params.id);
+      await removeProductPhotos(app.db, app.photoStorage, request.params.id, photoKeys);
+      return result;
+    },
   );
 
   app.post(

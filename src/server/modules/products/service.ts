@@ -13,6 +13,7 @@ import { farms, orderItems, products } from '../../db/schema';
 import { notFound } from '../../errors';
 import { publishLiveEvent } from '../events/publish';
 import { nextOpenDaySubquery } from '../schedules/next-delivery';
+import { photoFields, photosColumn, type StoredPhoto } from '../photos/service';
 
 /**
  * Each farm's next delivery day still open for orders (its cutoff not passed), for the
@@ -39,6 +40,7 @@ function productFields(next: ReturnType<typeof nextDeliveries>) {
     farmDeliveryFee: farms.deliveryFee,
     farmOrderMinimum: farms.orderMinimum,
     nextDeliveryDate: next.date,
+    photos: photosColumn(),
   };
 }
 
@@ -67,6 +69,7 @@ type ProductRow = {
   farmDeliveryFee: string;
   farmOrderMinimum: string;
   nextDeliveryDate: string | null;
+  photos: StoredPhoto[] | null;
 };
 
 function toProduct(row: ProductRow): Product {
@@ -88,6 +91,7 @@ function toProduct(row: ProductRow): Product {
       orderMinimum: row.farmOrderMinimum,
     },
     nextDeliveryDate: row.nextDeliveryDate,
+    ...photoFields(row.photos),
   };
 }
 

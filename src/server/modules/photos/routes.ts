@@ -1,0 +1,142 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '#core/schemas/common';
+import {
+  MAX_PHOTO_BYTES,
+  photoListOutput,
+  photoOrderBody,
+  photoOutput,
+  photoParams,
+} from '#core/schemas/photo';
+import { AppError, notFound } from '../../errors';
+import { requireFarmer } from '../auth/guards';
+import { errorResponses } from '../route-schemas';
+import {
+  addPhoto,
+  checkRoomForPhoto,
+  deletePhoto,
+  PHOTO_URL_PREFIX,
+  processPhoto,
+  reorderPhotos,
+} from './service';
+import { PHOTO_KEY_PATTERN } from './storage';
+
+const MEGABYTES = MAX_PHOTO_BYTES / 1024 / 1024;
+const tooLarge = () => {
+  const message = `This file is larger than ${MEGABYTES} MB. Choose a smaller photo.`;
+  return new AppError(413, message, 'file_too_large', { file: message });
+};
+const noFile = () =>
+  new AppError(400, 'Choose a photo to upload', 'validation', {
+    file: 'Choose a photo to upload',
+  });
+
+/** Upload, reorder and delete a product's photos (under /api). */
+export const photoModule: FastifyPluginAsyncZod = async (app) => {
+  // Multipart is parsed in this plugin only; every other route keeps JSON.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 0, parts: 2, headerPairs: 100 },
+  });
+
+  app.post(
+    '/products/:id/photos',
+    {
+      // The file is not JSON: the schema documents the answer, the handler reads the parts.
+      schema: {
+        tags: ['catalog'],
+        summary: 'Add a photo to one of the farmer’s products (multipart/form-data, field "file")',
+        params: idParam,
+        response: { 201: photoOutput, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { farmId } = requireFarmer(request);
+      const productId = request.params.id;
+      // Who asks and whether there is room, before a byte of the file is read.
+      await checkRoomForPhoto(app.db, farmId, productId);
+      if (!request.isMultipart()) throw noFile();
+      let input: Buffer;
+      try {
+        const part = await request.file();
+        if (!part) throw noFile();
+        input = await part.toBuffer();
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
+        if (error instanceof app.multipartErrors.FilesLimitError) {
+          throw new AppError(400, 'Upload one photo at a time', 'validation', {
+            file: 'Upload one photo at a time',
+          });
+        }
+        throw error;
+      }
+      if (input.length === 0) throw noFile();
+      const photo = await processPhoto(input);
+      return reply
+        .status(201)
+        .send(await addPhoto(app.db, app.photoStorage, farmId, productId, photo));
+    },
+  );
+
+  app.put(
+    '/products/:id/photos/order',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Put a product’s photos in a new order (the first is the one cards show)',
+        params: idParam,
+        body: photoOrderBody,
+        response: { 200: photoListOutput, ...errorResponses },
+      },
+    },
+    async (request) =>
+      reorderPhotos(
+        app.db,
+        requireFarmer(request).farmId,
+        request.params.id,
+        request.body.photoIds,
+      ),
+  );
+
+  app.delete(
+    '/products/:id/photos/:photoId',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Delete one photo of a product, and its files',
+        params: photoParams,
+        response: { 200: photoListOutput, ...errorResponses },
+      },
+    },
+    async (request) =>
+      deletePhoto(
+        app.db,
+        app.photoStorage,
+        requireFarmer(request).farmId,
+        request.params.id,
+        request.params.photoId,
+      ),
+  );
+};
+
+/**
+ * The stored files, outside /api: public (cards load them without the session query) and
+ * cached for a year, which is safe because a name is the hash of its content.
+ */
+export const photoFileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    `${PHOTO_URL_PREFIX}:key`,
+    { schema: { hide: true, params: z.object({ key: z.string() }) } },
+    async (request, reply) => {
+      const { key } = request.params;
+      const file = PHOTO_KEY_PATTERN.test(key) ? await app.photoStorage.get(key) : null;
+      if (!file) throw notFound('No such photo');
+      return reply
+        .header('content-type', 'image/webp')
+        .header('content-length', String(file.size))
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(file.body);
+    },
+  );
+};

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { S3Client } from '@aws-sdk/client-s3';
+
+/**
+ * Where photo files live. Keys are flat content-hashed names (`<sha256>.webp`), so a file
+ * never changes once written and a write of the same key is a no-op in effect.
+ */
+export interface PhotoStorage {
+  /** A short name for logs and the health of the set-up ("filesystem", "s3"). */
+  readonly kind: string;
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The file's bytes as a stream and its length, or null when there is no such file. */
+  get(key: string): Promise<{ body: Readable; size: number } | null>;
+  /** Removes the file; removing one that is not there is not an error. */
+  remove(key: string): Promise<void>;
+}
+
+/** What a key may look like: nothing that could climb out of the folder or the bucket prefix. */
+export const PHOTO_KEY_PATTERN = /^[a-f0-9]{64}\.webp$/;
+
+function assertKey(key: string) {
+  if (!PHOTO_KEY_PATTERN.test(key)) throw new Error(`Not a photo key: ${key}`);
+}
+
+/** Files in one folder, DATA_DIR/uploads by default. */
+export class FilesystemPhotoStorage implements PhotoStorage {
+  readonly kind = 'filesystem';
+  constructor(readonly folder: string) {}
+
+  async put(key: string, body: Buffer): Promise<void> {
+    assertKey(key);
+    await mkdir(this.folder, { recursive: true });
+    // Written aside, then renamed: a reader never sees half a file.
+    const partial = join(this.folder, `.${randomUUID()}.part`);
+    await writeFile(partial, body, { mode: 0o644 });
+    await rename(partial, join(this.folder, key));
+  }
+
+  async get(key: string) {
+    if (!PHOTO_KEY_PATTERN.test(key)) return null;
+    const path = join(this.folder, key);
+    try {
+      const info = await stat(path);
+      return { body: createReadStream(path), size: info.size };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    assertKey(key);
+    await rm(join(this.folder, key), { force: true });
+  }
+}
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** For S3-compatible services (MinIO, R2, Spaces); absent means AWS itself. */
+  endpoint: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** Folder inside the bucket. */
+  prefix: string;
+}
+
+/** Objects in an S3-compatible bucket through the AWS SDK v3. */
+export class S3PhotoStorage implements PhotoStorage {
+  readonly kind = 's3';
+  private client: S3Client | undefined;
+
+  constructor(readonly settings: S3Settings) {}
+
+  // The SDK is large: loaded on first use, so a filesystem set-up never pays for it.
+  private async sdk() {
+    const sdk = await import('@aws-sdk/client-s3');
+    this.client ??= new sdk.S3Client({
+      region: this.settings.region,
+      endpoint: this.settings.endpoint,
+      // Most S3-compatible servers address buckets by path, not by host name.
+      forcePathStyle: Boolean(this.settings.endpoint),
+      // Without keys the SDK's own chain applies (instance role, AWS_* variables).
+      credentials:
+        this.settings.accessKeyId && this.settings.secretAccessKey
+          ? {
+              accessKeyId: this.settings.accessKeyId,
+              secretAccessKey: this.settings.secretAccessKey,
+            }
+          : undefined,
+    });
+    return { sdk, client: this.client };
+  }
+
+  private objectKey(key: string) {
+    return `${this.settings.prefix}${key}`;
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    assertKey(key);
+    const { sdk, client } = await this.sdk();
+    await client.send(
+      new sdk.PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.objectKey(key),
+        Body: body,
+        ContentType: contentType,
+        CacheControl: 'public, max-age=31536000, immutable',
+      }),
+    );
+  }
+
+  async get(key: string) {
+    if (!PHOTO_KEY_PATTERN.test(key)) return null;
+    const { sdk, client } = await this.sdk();
+    try {
+      const answer = await client.send(
+        new sdk.GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
+      );
+      if (!answer.Body) return null;
+      return { body: answer.Body as Readable, size: answer.ContentLength ?? 0 };
+    } catch (error) {
+      if (error instanceof sdk.NoSuchKey || (error as { name?: string }).name === 'NotFound') {
+        return null;
+      }
+      throw error;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    assertKey(key);
+    const { sdk, client } = await this.sdk();
+    await client.send(
+      new sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
+    );
+  }
+}
+
+/** S3 when a bucket is configured, else the uploads folder in DATA_DIR. */
+export function createPhotoStorage(options: {
+  dataDir: string;
+  s3: S3Settings | undefined;
+}): PhotoStorage {
+  if (options.s3) return new S3PhotoStorage(options.s3);
+  return new FilesystemPhotoStorage(join(options.dataDir, 'uploads'));
+}
