@@ -7,6 +7,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** Where the server writes email when no mail server is set. */
+    outboxDir: string;
   }
 }
 
@@ -61,6 +63,7 @@ export default async function setup(project: TestProject) {
   });
   await waitForReady(baseURL, server);
   project.provide('baseURL', baseURL);
+  project.provide('outboxDir', join(dataDir, 'outbox'));
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));
