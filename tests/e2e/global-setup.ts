@@ -7,10 +7,12 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** Where the server writes email when no mail server is set. */
+    outboxDir: string;
   }
 }
 
-async function waitForReady(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+async function waitForReady(url: string, child: ChildProcess, timeoutMs = 150_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
@@ -61,6 +63,7 @@ export default async function setup(project: TestProject) {
   });
   await waitForReady(baseURL, server);
   project.provide('baseURL', baseURL);
+  project.provide('outboxDir', join(dataDir, 'outbox'));
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));

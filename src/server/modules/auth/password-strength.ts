@@ -9,49 +9,96 @@ import type { StrengthRequest } from './password-strength-worker';
 type Reply = { id: number; estimate: PasswordEstimate } | { id: number; error: string };
 
 /**
+ * Some inputs (long strings of look-alike characters such as "p@$$w0rd" repeated) make the
+ * estimator try thousands of substitutions: seconds of work. Past this deadline the worker is
+ * stopped, the check fails with 503, and the next check starts a new worker.
+ */
+export const STRENGTH_DEADLINE_MS = 10_000;
+
+export class StrengthCheckTimeout extends AppError {
+  constructor() {
+    super(
+      503,
+      'Checking this password took too long. Please try again, or choose a passphrase of a few words.',
+      'password_check_timeout',
+    );
+  }
+}
+
+interface Waiting {
+  resolve: (estimate: PasswordEstimate) => void;
+  reject: (error: Error) => void;
+  /** Set once the worker has its dictionaries: indexing them is not the password's fault. */
+  timer?: NodeJS.Timeout;
+}
+
+/**
  * One worker thread per process scores passwords, one at a time, off the event loop. It is
  * started on first use (indexing the dictionaries takes a moment) and does not keep the
- * process alive; if it dies, the next check starts another.
+ * process alive; if it dies or overruns, the next check starts another.
  */
 class StrengthWorker {
   #worker: Worker | null = null;
   #nextId = 1;
-  #pending = new Map<
-    number,
-    { resolve: (e: PasswordEstimate) => void; reject: (e: Error) => void }
-  >();
+  #pending = new Map<number, Waiting>();
+  #ready = false;
 
   estimate(password: string, userInputs: string[]): Promise<PasswordEstimate> {
     const worker = this.#worker ?? this.#start();
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
+      const waiting: Waiting = { resolve, reject };
+      this.#pending.set(id, waiting);
+      if (this.#ready) this.#arm(worker, waiting);
       worker.ref();
       worker.postMessage({ id, password, userInputs } satisfies StrengthRequest);
     });
   }
 
+  #arm(worker: Worker, waiting: Waiting): void {
+    waiting.timer = setTimeout(
+      () => this.#stop(worker, new StrengthCheckTimeout()),
+      STRENGTH_DEADLINE_MS,
+    );
+    waiting.timer.unref();
+  }
+
   #start(): Worker {
     const worker = spawnWorker();
+    this.#ready = false;
     worker.unref();
     worker.on('message', (message: Reply | { ready: true }) => {
-      if (!('id' in message)) return;
+      if (!('id' in message)) {
+        this.#ready = true;
+        for (const waiting of this.#pending.values()) this.#arm(worker, waiting);
+        return;
+      }
       const waiting = this.#pending.get(message.id);
       this.#pending.delete(message.id);
       if (this.#pending.size === 0) worker.unref();
       if (!waiting) return;
+      clearTimeout(waiting.timer);
       if ('error' in message) waiting.reject(new Error(message.error));
       else waiting.resolve(message.estimate);
     });
-    const fail = (error: Error) => {
-      if (this.#worker === worker) this.#worker = null;
-      for (const waiting of this.#pending.values()) waiting.reject(error);
-      this.#pending.clear();
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`The password worker stopped (${code})`)));
+    worker.on('error', (error) => this.#stop(worker, error));
+    worker.on('exit', (code) =>
+      this.#stop(worker, new Error(`The password worker stopped (${code})`)),
+    );
     this.#worker = worker;
     return worker;
+  }
+
+  /** Fails every check in flight on this worker and lets the next check start a new one. */
+  #stop(worker: Worker, error: Error): void {
+    if (this.#worker !== worker) return;
+    this.#worker = null;
+    for (const waiting of this.#pending.values()) {
+      clearTimeout(waiting.timer);
+      waiting.reject(error);
+    }
+    this.#pending.clear();
+    void worker.terminate();
   }
 }
 
