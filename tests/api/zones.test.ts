@@ -489,7 +489,8 @@ describe('auto-cancel', () => {
       await cancelOverdueOrders(ctx.database.db, new Date(row!.createdAt.getTime() + week - 1000)),
     ).not.toContain(id);
     expect(
-      await cancelOverdueOrders(ctx.database.db, new Date(row!.createdAt.getTime() + week)),
+      // A second on: PostgreSQL keeps microseconds the millisecond instant leaves out.
+      await cancelOverdueOrders(ctx.database.db, new Date(row!.createdAt.getTime() + week + 1000)),
     ).toContain(id);
     const [after] = await ctx.database.db
       .select({ status: orders.status })

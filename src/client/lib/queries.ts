@@ -1,3 +1,4 @@
+import type { FarmDeliveryOutlook, NextDeliveryAnswer } from '#core/schemas/delivery';
 import type { FarmSummary } from '#core/schemas/product';
 import type { FarmReport, RestaurantReport } from '#core/schemas/report';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
@@ -47,4 +48,28 @@ export function useFarms(enabled = true) {
     queryFn: ({ signal }) => api.get<FarmSummary[]>(FARMS_KEY[0], { signal }),
     enabled,
   });
+}
+
+/** Prefix of the delivery outlook reads (docs/notes/zones.md). */
+export const NEXT_DELIVERY_KEY = ['/api/delivery-schedules/next'] as const;
+
+/**
+ * Each farm's delivery days still open for orders, for the signed-in restaurant's zone: the
+ * next day and when ordering for it closes, every open day, or why its items cannot be
+ * checked out. Shared by browse, the cart and checkout; asked again every minute, since a
+ * cutoff passing closes a day.
+ */
+export function useNextDeliveries(farmIds: readonly number[]) {
+  const ids = [...new Set(farmIds)].sort((a, b) => a - b).slice(0, 100);
+  const query = useQuery({
+    queryKey: [NEXT_DELIVERY_KEY[0], ids.join(',')],
+    queryFn: ({ signal }) =>
+      api.get<NextDeliveryAnswer>(`${NEXT_DELIVERY_KEY[0]}?farmIds=${ids.join(',')}`, { signal }),
+    enabled: ids.length > 0,
+    refetchInterval: 60_000,
+  });
+  const byFarm = new Map<number, FarmDeliveryOutlook>(
+    (query.data?.farms ?? []).map((outlook) => [outlook.farmId, outlook]),
+  );
+  return { ...query, zone: query.data?.zone ?? null, byFarm };
 }

@@ -5,14 +5,15 @@ import {
   type ProductAvailability,
   type ProductSort,
 } from '#core/schemas/product';
-import { Package, Search, SearchX } from 'lucide-react';
+import { MapPin, Package, Search, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Input, Label, Select } from '../../components/ui/form';
 import { useCart } from '../../lib/cart';
 import { cn } from '../../lib/cn';
+import { useNextDeliveries } from '../../lib/queries';
 import { useCatalog, type BrowseFilters } from './api';
 import { CartSummary } from './cart-summary';
 import { ProductCard, ProductCardSkeleton } from './product-card';
@@ -95,6 +96,7 @@ export function BrowsePage() {
   const pages = catalog.data?.pages ?? [];
   const first = pages[0];
   const products = pages.flatMap((page) => page.items);
+  const deliveries = useNextDeliveries(products.map((product) => product.farmId));
 
   return (
     <div className={cn('flex flex-col gap-6', cart.items.length > 0 && 'pb-36 md:pb-0')}>
@@ -187,6 +189,22 @@ export function BrowsePage() {
         </div>
       </div>
 
+      {deliveries.data && deliveries.zone === null ? (
+        <p
+          className="flex flex-wrap items-center gap-2 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          data-testid="choose-zone"
+        >
+          <MapPin className="size-4 shrink-0" aria-hidden="true" />
+          <span>
+            Showing each farm’s next delivery to any zone.{' '}
+            <Link to="/profile/edit" className="font-medium underline underline-offset-2">
+              Choose your delivery zone
+            </Link>{' '}
+            to see the days that reach you.
+          </span>
+        </p>
+      ) : null}
+
       {catalog.isLoading ? (
         <>
           <p className="text-sm text-stone-600" aria-live="polite">
@@ -226,7 +244,11 @@ export function BrowsePage() {
               )}
             >
               {products.map((product) => (
-                <ProductCard key={product.id} product={product} />
+                <ProductCard
+                  key={product.id}
+                  product={product}
+                  outlook={deliveries.byFarm.get(product.farmId)}
+                />
               ))}
               {isFetchingNextPage
                 ? Array.from({ length: 3 }, (_, index) => <ProductCardSkeleton key={index} />)

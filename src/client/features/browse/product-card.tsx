@@ -1,4 +1,6 @@
 import { titleCase } from '#core/constants';
+import { formatOrderBy } from '#core/delivery-days';
+import type { FarmDeliveryOutlook } from '#core/schemas/delivery';
 import type { Product } from '#core/schemas/product';
 import { CalendarDays, Leaf } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
@@ -8,9 +10,31 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { formatCalendarDate, formatMoney } from '../../lib/format';
 import { CartQuantityControl, isAvailable } from './cart-quantity';
 
-export function ProductCard({ product }: { product: Product }) {
+/**
+ * What the card says about delivery: the farm's next open day for the restaurant's zone and
+ * when ordering for it closes, or why there is none (docs/notes/zones.md).
+ */
+function deliveryText(product: Product, outlook: FarmDeliveryOutlook | undefined) {
+  if (outlook?.next) {
+    return {
+      day: formatCalendarDate(outlook.next.deliveryDate, 'weekdayShort'),
+      orderBy: `Order by ${formatOrderBy(outlook.next.orderBy)}`,
+    };
+  }
+  if (outlook?.reason) return { day: outlook.reason, orderBy: null, blocked: true };
+  return { day: formatCalendarDate(product.nextDeliveryDate) ?? 'None scheduled', orderBy: null };
+}
+
+export function ProductCard({
+  product,
+  outlook,
+}: {
+  product: Product;
+  /** The farm's delivery outlook for the restaurant's zone, once known. */
+  outlook?: FarmDeliveryOutlook;
+}) {
   const available = isAvailable(product);
-  const nextDelivery = formatCalendarDate(product.nextDeliveryDate);
+  const delivery = deliveryText(product, outlook);
 
   return (
     <Card className="flex min-w-0 flex-col gap-3 overflow-hidden p-5" data-testid="product-card">
@@ -54,11 +78,16 @@ export function ProductCard({ product }: { product: Product }) {
             {product.availableQuantity} {product.unit}
           </dd>
         </div>
-        <div className="col-span-2 flex items-center gap-2">
+        <div className="col-span-2 flex flex-wrap items-center gap-x-2">
           <dt className="flex items-center gap-2 text-stone-500">
             <CalendarDays className="size-4" aria-hidden="true" /> Next Delivery
           </dt>
-          <dd className="font-medium">{nextDelivery ?? 'None scheduled'}</dd>
+          <dd className={delivery.blocked ? 'font-medium text-amber-800' : 'font-medium'}>
+            {delivery.day}
+          </dd>
+          {delivery.orderBy ? (
+            <dd className="w-full text-sm text-stone-600">{delivery.orderBy}</dd>
+          ) : null}
         </div>
       </dl>
       <div className="mt-auto pt-1">

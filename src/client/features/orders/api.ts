@@ -1,9 +1,12 @@
-import { hawaiiToday } from '#core/hawaii-time';
 import type { CheckoutInput, CheckoutResult, Order } from '#core/schemas/order';
-import type { Schedule } from '#core/schemas/schedule';
-import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { refreshProducts, RESTAURANT_REPORT_KEY } from '../../lib/queries';
+import {
+  NEXT_DELIVERY_KEY,
+  refreshProducts,
+  RESTAURANT_REPORT_KEY,
+  useNextDeliveries,
+} from '../../lib/queries';
 import { queryClient } from '../../lib/query-client';
 
 /** Farms' current fees and minimums (only asked for while there is something in the cart). */
@@ -18,35 +21,41 @@ export function useRestaurantOrders() {
   });
 }
 
-/** Each farm's upcoming delivery days (Hawaii's today on), sorted; a failed read counts as none. */
-export function useFarmDeliveryDays(farmIds: number[]): Map<number, string[]> {
-  const today = hawaiiToday();
-  const results = useQueries({
-    queries: farmIds.map((farmId) => ({
-      queryKey: [`/api/delivery-schedules/farm/${farmId}`],
-      queryFn: async ({ signal }: { signal: AbortSignal }) => {
-        try {
-          return await api.get<Schedule[]>(`/api/delivery-schedules/farm/${farmId}`, {
-            signal,
-            quietUnauthorized: true,
-          });
-        } catch {
-          return [];
-        }
-      },
-    })),
-  });
+/**
+ * Each farm's delivery days still open for orders for the restaurant's zone (before the farm's
+ * cutoff), soonest first; and, for a farm whose items cannot be checked out, the reason
+ * ("No delivery to Honolulu scheduled"). A failed read counts as no days and no reason: the
+ * server refuses what it must.
+ */
+export function useFarmDeliveryDays(farmIds: number[]): {
+  days: Map<number, string[]>;
+  reasons: Map<number, string>;
+} {
+  const { byFarm } = useNextDeliveries(farmIds);
   const days = new Map<number, string[]>();
-  farmIds.forEach((farmId, index) => {
-    const schedules = results[index]?.data ?? [];
-    days.set(
-      farmId,
-      [...new Set(schedules.map((schedule) => schedule.deliveryDate))]
-        .filter((date) => date >= today)
-        .sort(),
-    );
+  const reasons = new Map<number, string>();
+  for (const farmId of farmIds) {
+    const outlook = byFarm.get(farmId);
+    days.set(farmId, outlook?.openDays.map((day) => day.deliveryDate) ?? []);
+    if (outlook?.reason) reasons.set(farmId, outlook.reason);
+  }
+  return { days, reasons };
+}
+
+/**
+ * The restaurant cancels its own pending order; the server allows it until the delivery day's
+ * cutoff (after it, or once confirmed, it answers 409 and only the farm can).
+ */
+export function useCancelOwnOrder() {
+  return useMutation({
+    mutationFn: (orderId: number) =>
+      api.patch<Order>(`/api/orders/${orderId}/status`, { status: 'cancelled' }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: RESTAURANT_ORDERS_KEY });
+      void queryClient.invalidateQueries({ queryKey: RESTAURANT_REPORT_KEY });
+      refreshProducts(queryClient);
+    },
   });
-  return days;
 }
 
 export function useCheckout() {
@@ -58,6 +67,7 @@ export function useCheckout() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: RESTAURANT_ORDERS_KEY });
       void queryClient.invalidateQueries({ queryKey: RESTAURANT_REPORT_KEY });
+      void queryClient.invalidateQueries({ queryKey: NEXT_DELIVERY_KEY });
       // Stock has moved: the catalogue shows new quantities.
       refreshProducts(queryClient);
     },

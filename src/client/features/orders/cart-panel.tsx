@@ -22,7 +22,9 @@ export function ShoppingCartPanel({ today }: { today: string }) {
     () => groupWithCurrentTerms(cart.items, farms.data),
     [cart.items, farms.data],
   );
-  const deliveryDays = useFarmDeliveryDays(useMemo(() => groups.map((g) => g.farmId), [groups]));
+  const { days: deliveryDays, reasons: blocked } = useFarmDeliveryDays(
+    useMemo(() => groups.map((g) => g.farmId), [groups]),
+  );
   const feesCents = groups.reduce((sum, group) => sum + group.deliveryFeeCents, 0);
   return (
     <Card>
@@ -60,7 +62,9 @@ export function ShoppingCartPanel({ today }: { today: string }) {
                 </ul>
                 <p className="flex justify-between text-xs text-stone-600">
                   <span>
-                    Delivery: {deliveryDayLabel(deliveryDays.get(group.farmId)?.[0], today)}
+                    Delivery:{' '}
+                    {blocked.get(group.farmId) ??
+                      deliveryDayLabel(deliveryDays.get(group.farmId)?.[0], today)}
                   </span>
                   <span className="tabular">Fee {formatUsd(group.deliveryFeeCents)}</span>
                 </p>

@@ -41,7 +41,7 @@ export function CheckoutCard() {
     [cart.items, farms.data],
   );
   const farmIds = useMemo(() => groups.map((group) => group.farmId), [groups]);
-  const deliveryDays = useFarmDeliveryDays(farmIds);
+  const { days: deliveryDays, reasons: blocked } = useFarmDeliveryDays(farmIds);
   const [choices, setChoices] = useState<Record<number, FarmChoice | undefined>>({});
   const [minimumOpen, setMinimumOpen] = useState(false);
   const [problems, setProblems] = useState<{ signature: string; lines: LineProblem[] } | null>(
@@ -84,6 +84,15 @@ export function CheckoutCard() {
   const placeOrders = () => {
     setMinimumOpen(false);
     if (cart.items.length === 0 || checkout.isPending) return;
+    const stopped = groups.find((group) => blocked.has(group.farmId));
+    if (stopped) {
+      toast({
+        title: `${stopped.farmName} cannot deliver this order`,
+        description: `${blocked.get(stopped.farmId)!}. Remove its items or choose another zone in your profile.`,
+        variant: 'destructive',
+      });
+      return;
+    }
     const body = checkoutBody(groups, choices);
     const request = JSON.stringify(body);
     if (attempt.current?.request !== request) {
@@ -154,6 +163,7 @@ export function CheckoutCard() {
             key={group.farmId}
             group={group}
             days={deliveryDays.get(group.farmId) ?? []}
+            blockedReason={blocked.get(group.farmId) ?? null}
             choice={choices[group.farmId]}
             onChoice={(change) => setChoice(group.farmId, change)}
             problems={lineProblems}
@@ -181,7 +191,7 @@ export function CheckoutCard() {
           size="lg"
           className="w-full sm:ml-auto sm:w-auto"
           onClick={onPlaceOrder}
-          disabled={checkout.isPending}
+          disabled={checkout.isPending || groups.some((group) => blocked.has(group.farmId))}
         >
           {checkout.isPending ? 'Placing Order...' : 'Place Order'}
         </Button>
@@ -216,6 +226,7 @@ function EmptyCart() {
 function FarmSection({
   group,
   days,
+  blockedReason,
   choice,
   onChoice,
   problems,
@@ -225,6 +236,8 @@ function FarmSection({
 }: {
   group: FarmGroup;
   days: string[];
+  /** Why this farm's items cannot be checked out ("No delivery to Kailua scheduled"). */
+  blockedReason: string | null;
   choice: FarmChoice | undefined;
   onChoice: (change: Partial<FarmChoice>) => void;
   problems: LineProblem[];
@@ -311,6 +324,15 @@ function FarmSection({
           <dd>{formatUsd(group.deliveryFeeCents)}</dd>
         </div>
       </dl>
+      {blockedReason ? (
+        <p
+          role="alert"
+          className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+          data-testid="delivery-blocked"
+        >
+          {blockedReason}: these items cannot be checked out.
+        </p>
+      ) : null}
       {group.shortOfMinimumCents > 0 ? (
         <p className="rounded-md bg-warning-soft px-3 py-2 text-sm text-amber-900">
           {formatUsd(group.shortOfMinimumCents)} below this farm's{' '}
@@ -329,7 +351,9 @@ function FarmSection({
               <option value="">
                 {days[0]
                   ? `Next delivery day (${formatCalendarDate(days[0], 'short')})`
-                  : 'No delivery days scheduled yet'}
+                  : blockedReason
+                    ? blockedReason
+                    : 'No delivery days scheduled yet'}
               </option>
               {days.map((day) => (
                 <option key={day} value={day}>

@@ -1,7 +1,11 @@
 import type { Order } from '#core/schemas/order';
-import { FileText } from 'lucide-react';
+import { FileText, XCircle } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { toast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api';
 import { OrderItemList } from '../../components/ui/order-items';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
@@ -11,6 +15,56 @@ import {
   formatOrderDate,
   ORDER_DATE_FORMAT,
 } from '../../lib/format';
+import { useCancelOwnOrder } from './api';
+
+/**
+ * The restaurant's own cancel of a pending order, asked first (it cannot be undone). The
+ * server allows it until the delivery day's cutoff and says so when it has passed.
+ */
+function CancelOwnOrder({ order }: { order: Order }) {
+  const [asking, setAsking] = useState(false);
+  const cancel = useCancelOwnOrder();
+  const onCancel = () =>
+    cancel.mutate(order.id, {
+      onSuccess: () => {
+        setAsking(false);
+        toast({
+          title: `Order #${order.id} cancelled`,
+          description: `${order.farm.name} is told.`,
+        });
+      },
+      onError: (error) => {
+        setAsking(false);
+        toast({
+          title: 'Could not cancel the order',
+          description: error instanceof ApiError ? error.message : 'Please try again in a moment.',
+          variant: 'destructive',
+        });
+      },
+    });
+  return (
+    <>
+      <Button variant="outline" size="sm" className="self-start" onClick={() => setAsking(true)}>
+        <XCircle aria-hidden="true" /> Cancel order
+      </Button>
+      <Dialog open={asking} onOpenChange={(open) => !open && setAsking(false)}>
+        <DialogContent
+          title={`Cancel order #${order.id}?`}
+          description={`Your order from ${order.farm.name} will be cancelled and the farm told. You can cancel until ordering for its delivery day closes; after that, ask the farm.`}
+        >
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => setAsking(false)}>
+              Keep Order
+            </Button>
+            <Button variant="destructive" disabled={cancel.isPending} onClick={onCancel}>
+              {cancel.isPending ? 'Cancelling...' : 'Cancel Order'}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
 
 /** Opens the delivered order's invoice in a new window (docs/product.md#invoice). */
 function openInvoice(orderId: number) {
@@ -50,6 +104,7 @@ export function RestaurantOrderCard({ order }: { order: Order }) {
             <FileText aria-hidden="true" /> Invoice
           </Button>
         ) : null}
+        {order.status === 'pending' ? <CancelOwnOrder order={order} /> : null}
         <OrderItemList items={order.orderItems} />
         <dl className="tabular grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
           <dt className="text-stone-600">Subtotal</dt>

@@ -18,8 +18,13 @@ export const PROFILE_PATH: Record<ProfileRole, string> = {
 export function useCreateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ role, body }: { role: ProfileRole; body: ProfileCreateBody }) =>
-      api.post<Profile>(PROFILE_PATH[role], body),
+    mutationFn: ({
+      role,
+      body,
+    }: {
+      role: ProfileRole;
+      body: ProfileCreateBody & { deliveryZone?: string | null };
+    }) => api.post<Profile>(PROFILE_PATH[role], body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
   });
 }

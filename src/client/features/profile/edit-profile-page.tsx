@@ -1,4 +1,4 @@
-import { RESTAURANT_ZONES, titleCase, type ProfileRole } from '#core/constants';
+import type { ProfileRole } from '#core/constants';
 import type { Profile } from '#core/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ChevronDown } from 'lucide-react';
@@ -35,13 +35,34 @@ import {
   type EditFormOutput,
 } from './profile-form';
 import { SwitchRoleCard } from './switch-role-card';
+import { ZoneOptions } from './zone-options';
+
+/** Days before a delivery day a farm may close ordering (0: the day itself). */
+const CUTOFF_DAY_CHOICES = [0, 1, 2, 3, 4, 5, 6, 7] as const;
 
 /** The PUT body of the role: the address as one location, and only that role's own fields. */
 function toUpdate(role: ProfileRole, values: EditFormOutput): ProfileUpdate {
-  const { deliveryZone, deliveryFee, orderMinimum, checksPayableTo, ...common } =
-    withLocation(values);
+  const {
+    deliveryZone,
+    deliveryFee,
+    orderMinimum,
+    checksPayableTo,
+    orderCutoffTime,
+    orderCutoffDaysBefore,
+    ...common
+  } = withLocation(values);
   return role === 'farmer'
-    ? { role, body: { ...common, deliveryFee, orderMinimum, checksPayableTo } }
+    ? {
+        role,
+        body: {
+          ...common,
+          deliveryFee,
+          orderMinimum,
+          checksPayableTo,
+          orderCutoffTime,
+          orderCutoffDaysBefore,
+        },
+      }
     : { role, body: { ...common, deliveryZone } };
 }
 
@@ -231,13 +252,41 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
               error={errors.checksPayableTo?.message}
               className="col-span-2"
             />
+            <TextField
+              label="Ordering closes at (Hawaii time)"
+              registration={register('orderCutoffTime')}
+              error={errors.orderCutoffTime?.message}
+              type="time"
+              step="60"
+              className="tabular"
+            />
+            <Field label="On" error={errors.orderCutoffDaysBefore?.message}>
+              {(ids) => (
+                <Select {...ids} {...register('orderCutoffDaysBefore', { valueAsNumber: true })}>
+                  {CUTOFF_DAY_CHOICES.map((days) => (
+                    <option key={days} value={days}>
+                      {days === 0
+                        ? 'the delivery day'
+                        : days === 1
+                          ? 'the day before'
+                          : `${days} days before`}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <p className="col-span-2 text-sm text-stone-600">
+              Restaurants can order for a delivery day until then; later days stay open.
+            </p>
           </CardContent>
         </Card>
       ) : (
         <Card>
           <CardHeader>
             <CardTitle>Delivery</CardTitle>
-            <CardDescription>The area of Oahu where farms deliver to you.</CardDescription>
+            <CardDescription>
+              Where farms deliver to you: you see each farm’s days for this zone.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <Field
@@ -247,12 +296,7 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
             >
               {(ids) => (
                 <Select {...ids} {...register('deliveryZone')}>
-                  <option value="">No zone selected</option>
-                  {RESTAURANT_ZONES.map((zone) => (
-                    <option key={zone} value={zone}>
-                      {titleCase(zone)}
-                    </option>
-                  ))}
+                  <ZoneOptions />
                 </Select>
               )}
             </Field>

@@ -1,4 +1,4 @@
-import { RESTAURANT_ZONES } from '#core/constants';
+import { findZone } from '#core/delivery-zones';
 import { composeLocation, parseLocation } from '#core/location';
 import type { Profile } from '#core/schemas/auth';
 import { REQUIRED } from '#core/schemas/common';
@@ -23,7 +23,9 @@ const addressFields = {
 };
 
 /** Profile setup: the create body with the address split into its parts. */
-export const setupForm = profileCreateBody.omit({ location: true }).extend(addressFields);
+export const setupForm = profileCreateBody
+  .omit({ location: true })
+  .extend({ ...addressFields, deliveryZone: restaurantProfileUpdateBody.shape.deliveryZone });
 
 /** Edit profile: every field of both kinds; the body sent keeps only the role's own. */
 export const editForm = farmProfileUpdateBody
@@ -79,6 +81,8 @@ export function toEditValues(profile: Profile): EditFormInput {
     deliveryFee: profile.deliveryFee ?? '0.00',
     orderMinimum: profile.orderMinimum ?? '0.00',
     checksPayableTo: profile.checksPayableTo ?? '',
-    deliveryZone: RESTAURANT_ZONES.find((zone) => zone === profile.deliveryZone) ?? '',
+    deliveryZone: findZone(profile.deliveryZone)?.slug ?? '',
+    orderCutoffTime: profile.orderCutoffTime ?? '18:00',
+    orderCutoffDaysBefore: profile.orderCutoffDaysBefore ?? 1,
   };
 }

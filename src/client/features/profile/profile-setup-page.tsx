@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { Brand } from '../../components/layout/brand';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
+import { Field, Select } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { signOut, useAuth } from '../../lib/auth';
@@ -15,6 +16,7 @@ import { showServerFieldErrors } from '../../lib/form-errors';
 import { useCreateProfile, useSwitchRole } from './api';
 import { AddressFields, PhoneField, TextAreaField, TextField } from './fields';
 import { formFieldFor, isMissingRequired, setupForm, withLocation } from './profile-form';
+import { ZoneOptions } from './zone-options';
 
 const ROLE_CHOICES: { role: ProfileRole; title: string; description: string; icon: ReactNode }[] = [
   {
@@ -127,6 +129,7 @@ function DetailsForm({ role, onBack }: { role: ProfileRole; onBack: () => void }
       state: 'HI',
       zip: '',
       contactPhone: '',
+      deliveryZone: '',
     },
   });
   const isFarm = role === 'farmer';
@@ -134,7 +137,12 @@ function DetailsForm({ role, onBack }: { role: ProfileRole; onBack: () => void }
   const onSubmit = handleSubmit(
     async (values) => {
       try {
-        await createProfile.mutateAsync({ role, body: withLocation(values) });
+        // Only a restaurant has a delivery zone; choosing one now is optional.
+        const { deliveryZone, ...body } = withLocation(values);
+        await createProfile.mutateAsync({
+          role,
+          body: isFarm ? body : { ...body, deliveryZone },
+        });
         toast({
           title: 'Profile Created',
           description: 'Welcome to Harvest Hui!',
@@ -212,6 +220,19 @@ function DetailsForm({ role, onBack }: { role: ProfileRole; onBack: () => void }
         registration={register('contactPhone')}
         error={errors.contactPhone?.message}
       />
+      {isFarm ? null : (
+        <Field
+          label="Delivery zone (optional)"
+          hint="Farms' delivery days are shown for this zone. You can choose it later."
+          error={errors.deliveryZone?.message}
+        >
+          {(ids) => (
+            <Select {...ids} {...register('deliveryZone')}>
+              <ZoneOptions />
+            </Select>
+          )}
+        </Field>
+      )}
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
         <Button variant="outline" size="lg" onClick={onBack}>
           <ArrowLeft aria-hidden="true" /> Back
