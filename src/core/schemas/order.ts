@@ -176,6 +176,17 @@ export const ORDER_CONFLICT_CODES = {
   totalChanged: 'total_changed',
 } as const;
 
+/** One farm's current money figures in a `total_changed` 409, next to the total that was sent. */
+export const orderProblemFarm = z.object({
+  farmId: z.number(),
+  farmName: z.string(),
+  subtotal: moneyOutput,
+  deliveryFee: moneyOutput,
+  totalAmount: moneyOutput,
+  sentTotalAmount: moneyOutput,
+});
+export type OrderProblemFarm = z.infer<typeof orderProblemFarm>;
+
 export const orderConflictBody = z.object({
   message: z.string(),
   code: z.string(),
@@ -185,5 +196,7 @@ export const orderConflictBody = z.object({
   subtotal: moneyOutput.optional(),
   deliveryFee: moneyOutput.optional(),
   totalAmount: moneyOutput.optional(),
+  sentTotalAmount: moneyOutput.optional(),
+  farms: z.array(orderProblemFarm).optional(),
 });
 export type OrderConflictBody = z.infer<typeof orderConflictBody>;

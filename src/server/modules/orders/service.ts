@@ -12,6 +12,7 @@ import {
   ORDER_CONFLICT_CODES,
   type Order,
   type OrderCreateBody,
+  type OrderProblemFarm,
   type OrderProblemProduct,
   type OrderStatusBody,
 } from '#core/schemas/order';
@@ -270,7 +271,8 @@ async function checkEntries(tx: Tx, entries: PlacementEntry[]): Promise<CheckedE
  * now) and the farm's fee, compared with the total the restaurant saw.
  */
 function priceEntries(entries: CheckedEntry[]): PricedEntry[] {
-  return entries.map((entry) => {
+  const stale: OrderProblemFarm[] = [];
+  const priced = entries.map((entry) => {
     const subtotal = entry.lines.reduce(
       (sum, line) => sum + cents(line.product.price) * line.quantity,
       0,
@@ -282,19 +284,30 @@ function priceEntries(entries: CheckedEntry[]): PricedEntry[] {
         [`${entry.fieldPrefix}items`]: 'Split this order into smaller ones',
       });
     }
-    // The client may show its total with or without the delivery fee; anything else is stale.
+    // The total is the subtotal plus the fee as the restaurant saw them; prices are equal by
+    // now, so a different total means the fee changed (or the client left the fee out): the
+    // restaurant sees the new figures and confirms again, never a silent charge.
     const sent = cents(entry.body.totalAmount);
-    if (sent !== total && sent !== subtotal) {
-      throw conflict('The order total has changed', ORDER_CONFLICT_CODES.totalChanged, {
+    if (sent !== total) {
+      stale.push({
         farmId: entry.farm.id,
         farmName: entry.farm.name,
         subtotal: toMoneyString(subtotal),
         deliveryFee: toMoneyString(deliveryFee),
         totalAmount: toMoneyString(total),
+        sentTotalAmount: toMoneyString(sent),
       });
     }
     return { ...entry, subtotal, deliveryFee, total };
   });
+  const [first] = stale;
+  if (first) {
+    throw conflict('The order total has changed', ORDER_CONFLICT_CODES.totalChanged, {
+      ...first,
+      farms: stale,
+    });
+  }
+  return priced;
 }
 
 /**
