@@ -4,6 +4,7 @@ import { addDays, hawaiiToday } from '#core/hawaii-time';
 import { deliverySchedules, orderItems, orders, products } from '../../src/server/db/schema';
 import {
   createTestApp,
+  sampleProfile,
   Session,
   signUp,
   signUpFarmer,
@@ -103,6 +104,15 @@ describe('farmer inventory', () => {
     expect(Object.keys(wrong.json().fields).sort()).toEqual(
       ['availableQuantity', 'category', 'isOrganic', 'price', 'unit'].sort(),
     );
+    const dear = await farmer.post('/api/products', { ...tomato, price: '99999999.99' });
+    expect(dear.statusCode).toBe(400);
+    expect(dear.json().fields.price).toBe('At most $100,000.00');
+    const fee = await farmer.put('/api/profile/farm', {
+      ...sampleProfile('Dear Farm'),
+      deliveryFee: '100000.01',
+    });
+    expect(fee.statusCode).toBe(400);
+    expect(fee.json().fields.deliveryFee).toBe('At most $100,000.00');
     const negative = await farmer.post('/api/products', { ...tomato, availableQuantity: -3 });
     expect(negative.statusCode).toBe(400);
     expect(negative.json().fields.availableQuantity).toBeDefined();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES, UNITS } from '../constants';
 import {
-  moneyInput,
+  priceInput,
   moneyOutput,
   optionalText,
   positiveId,
@@ -52,7 +52,7 @@ const price = z
   })
   .trim()
   .min(1, REQUIRED)
-  .pipe(moneyInput);
+  .pipe(priceInput);
 
 const productFields = {
   name: requiredText(120),

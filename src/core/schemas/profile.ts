@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RESTAURANT_ZONES, STATE_MAX_LENGTH, ZIP_MAX_LENGTH } from '../constants';
 import { PHONE_MAX_LENGTH } from '../phone';
-import { moneyInput, optionalText, REQUIRED, requiredText } from './common';
+import { optionalText, priceInput, REQUIRED, requiredText } from './common';
 
 const phone = z
   .string()
@@ -64,8 +64,8 @@ const contactFields = {
 /** PUT /api/profile/farm. */
 export const farmProfileUpdateBody = profileCreateBody.extend({
   ...contactFields,
-  deliveryFee: moneyInput.optional(),
-  orderMinimum: moneyInput.optional(),
+  deliveryFee: priceInput.optional(),
+  orderMinimum: priceInput.optional(),
   checksPayableTo: optionalText(200),
 });
 export type FarmProfileUpdateBody = z.infer<typeof farmProfileUpdateBody>;

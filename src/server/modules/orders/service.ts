@@ -16,6 +16,7 @@ import {
   type OrderProblemProduct,
   type OrderStatusBody,
 } from '#core/schemas/order';
+import { MAX_ORDER_TOTAL_CENTS } from '#core/schemas/common';
 import type { Db, Tx } from '../../db/database';
 import {
   deliverySchedules,
@@ -106,8 +107,6 @@ interface InsertedEntry extends ReadyEntry {
 }
 
 const cents = centsOf;
-/** The largest amount numeric(12,2) holds, in cents. */
-const MAX_ORDER_CENTS = 999_999_999_999;
 
 const productColumns = {
   id: products.id,
@@ -279,7 +278,7 @@ function priceEntries(entries: CheckedEntry[]): PricedEntry[] {
     );
     const deliveryFee = cents(entry.farm.deliveryFee);
     const total = subtotal + deliveryFee;
-    if (total > MAX_ORDER_CENTS) {
+    if (total > MAX_ORDER_TOTAL_CENTS) {
       throw badRequest('This order is too large to place at once', {
         [`${entry.fieldPrefix}items`]: 'Split this order into smaller ones',
       });
