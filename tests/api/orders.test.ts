@@ -302,6 +302,45 @@ describe('POST /api/orders', () => {
     expect(unknown.json().productId).toBe(987_654);
   });
 
+  it('never reveals the name or price of a product the buyer may not see', async () => {
+    const hidden = await createProduct(ctx.database.db, otherFarmer.farmId, {
+      name: 'Secret Reserve Vanilla',
+      unit: 'pod',
+      price: '87.65',
+      isActive: false,
+    });
+    const archived = await createProduct(ctx.database.db, otherFarmer.farmId, {
+      name: 'Retired Cacao',
+      price: '43.21',
+      deletedAt: new Date(),
+    });
+    const ghost = { ...kale, id: 987_655 };
+    const answers = [];
+    for (const product of [hidden, archived, ghost]) {
+      // Through its own farm and through another one: both answer as for an unknown product.
+      for (const farmId of [otherFarmer.farmId, farmer.farmId]) {
+        // A guessed price: the answer echoes it as sentUnitPrice, and must add nothing else.
+        const response = await restaurant.post(
+          '/api/orders',
+          orderBody(farmId, [{ product, quantity: 1, unitPrice: '1.00' }]),
+        );
+        expect(response.statusCode).toBe(409);
+        const body = response.json();
+        expect(body).toMatchObject({
+          code: 'product_unavailable',
+          productId: product.id,
+          productName: null,
+          unitPrice: null,
+          products: [{ productName: null, unit: null, unitPrice: null }],
+        });
+        expect(response.body).not.toMatch(/Secret|Vanilla|87\.65|pod|Cacao|43\.21/);
+        answers.push(JSON.stringify({ ...body, productId: 0, products: [] }));
+      }
+    }
+    expect(new Set(answers).size).toBe(2); // one answer per farm asked, whatever the product
+    expect(await stockOf(ctx.database.db, hidden.id)).toBe(50);
+  });
+
   it('answers 409 with the current price when the sent price is not current', async () => {
     const product = await createProduct(ctx.database.db, farmer.farmId, {
       price: '5.00',

@@ -238,13 +238,14 @@ async function checkEntries(tx: Tx, entries: PlacementEntry[]): Promise<CheckedE
     const checkedLines: CheckedLine[] = [];
     for (const line of lines) {
       const product = productById.get(line.productId);
-      if (product && product.farmId !== farm.id) {
+      // An unlisted product is what the buyer may not see: it answers as an unknown one, with
+      // no name, unit or price, whichever farm it belongs to.
+      if (!product || !isListed(product)) {
+        unavailable.push(problem(farm, line, undefined, 0));
+      } else if (product.farmId !== farm.id) {
         throw badRequest(`This product is not sold by ${farm.name}`, {
           [`${entry.fieldPrefix}items.${line.itemIndex}.productId`]: `Not sold by ${farm.name}`,
         });
-      }
-      if (!product || !isListed(product)) {
-        unavailable.push(problem(farm, line, product, 0));
       } else if (cents(product.price) !== line.sentUnitPriceCents) {
         repriced.push(problem(farm, line, product, product.availableQuantity));
       } else if (product.availableQuantity < line.quantity) {
@@ -340,7 +341,7 @@ async function takeStock(tx: Tx, entries: CheckedEntry[]): Promise<void> {
         throw placementConflict(
           'A product is no longer available',
           ORDER_CONFLICT_CODES.productUnavailable,
-          [problem(farm, line, now, 0)],
+          [problem(farm, line, undefined, 0)],
         );
       }
       throw placementConflict('Not enough stock', ORDER_CONFLICT_CODES.insufficientStock, [
