@@ -1,4 +1,5 @@
 import { centsOf, parseMoney, type Cents } from './money';
+import { MAX_LINE_QUANTITY } from './schemas/order';
 
 /** The farm fields a cart line carries, so checkout needs no extra lookups to group. */
 export interface CartFarm {
@@ -35,7 +36,8 @@ export type Cart = readonly CartItem[];
 
 /** Adds a product; quantities never exceed the stock, and out-of-stock products are not added. */
 export function addToCart(cart: Cart, product: CartProduct, quantity = 1): Cart {
-  const stock = Math.max(0, Math.floor(product.availableQuantity));
+  // One order line takes at most MAX_LINE_QUANTITY units, however large the stock.
+  const stock = Math.min(MAX_LINE_QUANTITY, Math.max(0, Math.floor(product.availableQuantity)));
   const wanted = Math.floor(quantity);
   if (stock === 0 || !Number.isFinite(wanted) || wanted <= 0) return cart;
   const existing = cart.find((item) => item.id === product.id);

@@ -4,6 +4,7 @@ import { addDays, hawaiiToday } from '#core/hawaii-time';
 import { deliverySchedules, orderItems, orders, products } from '../../src/server/db/schema';
 import {
   createTestApp,
+  sampleProfile,
   Session,
   signUp,
   signUpFarmer,
@@ -103,6 +104,15 @@ describe('farmer inventory', () => {
     expect(Object.keys(wrong.json().fields).sort()).toEqual(
       ['availableQuantity', 'category', 'isOrganic', 'price', 'unit'].sort(),
     );
+    const dear = await farmer.post('/api/products', { ...tomato, price: '99999999.99' });
+    expect(dear.statusCode).toBe(400);
+    expect(dear.json().fields.price).toBe('At most $100,000.00');
+    const fee = await farmer.put('/api/profile/farm', {
+      ...sampleProfile('Dear Farm'),
+      deliveryFee: '100000.01',
+    });
+    expect(fee.statusCode).toBe(400);
+    expect(fee.json().fields.deliveryFee).toBe('At most $100,000.00');
     const negative = await farmer.post('/api/products', { ...tomato, availableQuantity: -3 });
     expect(negative.statusCode).toBe(400);
     expect(negative.json().fields.availableQuantity).toBeDefined();
@@ -137,6 +147,71 @@ describe('farmer inventory', () => {
     const bad = await farmer.patch(`/api/products/${product.id}`, { price: 'free' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.price).toBeDefined();
+  });
+
+  it('never puts sold stock back: an edit sends what changed, a stock change the figure seen', async () => {
+    const farmer = await signUpFarmer(ctx.app, 'Hamakua Greens');
+    const restaurant = await signUpRestaurant(ctx.app, 'Hilo Diner');
+    const product = await addProduct(farmer, { ...tomato, availableQuantity: 10 });
+    // The farmer opens the edit dialog on 10; meanwhile a restaurant orders 3.
+    const ordered = await restaurant.post('/api/orders', {
+      farmId: farmer.farmId,
+      totalAmount: '13.50',
+      items: [{ productId: product.id, quantity: 3, unitPrice: '4.50' }],
+    });
+    expect(ordered.statusCode, ordered.body).toBe(201);
+
+    const described = await farmer.patch(`/api/products/${product.id}`, {
+      description: 'Picked this morning',
+    });
+    expect(described.statusCode).toBe(200);
+    expect(described.json()).toMatchObject({
+      description: 'Picked this morning',
+      availableQuantity: 7,
+    });
+
+    const stale = await farmer.patch(`/api/products/${product.id}`, {
+      availableQuantity: 12,
+      expectedAvailableQuantity: 10,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      message: 'The stock has changed since you saw it',
+      code: 'stock_changed',
+      availableQuantity: 7,
+      expectedAvailableQuantity: 10,
+    });
+    const own = await farmer.get('/api/products/farm');
+    expect(own.json().find((item: { id: number }) => item.id === product.id)).toMatchObject({
+      availableQuantity: 7,
+      description: 'Picked this morning',
+    });
+
+    const seen = await farmer.patch(`/api/products/${product.id}`, {
+      availableQuantity: 9,
+      expectedAvailableQuantity: 7,
+    });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().availableQuantity).toBe(9);
+
+    // Without the figure seen, the stock is set as sent, as before.
+    const absolute = await farmer.patch(`/api/products/${product.id}`, { availableQuantity: 4 });
+    expect(absolute.json().availableQuantity).toBe(4);
+
+    const alone = await farmer.patch(`/api/products/${product.id}`, {
+      expectedAvailableQuantity: 4,
+    });
+    expect(alone.statusCode).toBe(400);
+    expect(alone.json().fields.expectedAvailableQuantity).toBe(
+      'Send it with the new availableQuantity',
+    );
+    const other = await signUpFarmer(ctx.app, 'Elsewhere Farm');
+    const foreign = await other.patch(`/api/products/${product.id}`, {
+      availableQuantity: 1,
+      expectedAvailableQuantity: 4,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).not.toContain('availableQuantity');
   });
 
   it('keeps other farms’ products out of reach (404) and writes to farmers only (403)', async () => {

@@ -13,6 +13,7 @@ import {
 } from '../helpers/catalog-fixtures';
 import {
   createTestApp,
+  sampleProfile,
   Session,
   signUpFarmer,
   signUpRestaurant,
@@ -123,6 +124,76 @@ describe('POST /api/checkout', () => {
       { productId: a.id, farmName: 'North Shore Farm', unitPrice: '2.50', sentUnitPrice: '2.00' },
       { productId: b.id, farmName: 'Kau Orchard', unitPrice: '2.75', sentUnitPrice: '3.00' },
     ]);
+  });
+
+  it('refuses a total without a fee raised since the cart was filled, then places the new one', async () => {
+    const farm = await signUpFarmer(ctx.app, 'Waipio Valley Farm');
+    const taro = await createProduct(ctx.database.db, farm.farmId, {
+      price: '1.00',
+      availableQuantity: 20,
+    });
+    // The cart was filled while the farm charged no delivery fee: it showed $8.00.
+    const shown = orderBody(farm.farmId, [{ product: taro, quantity: 8 }]);
+    expect(shown.totalAmount).toBe('8.00');
+    const raised = await farm.put('/api/profile/farm', {
+      ...sampleProfile('Waipio Valley Farm'),
+      deliveryFee: '250.00',
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    const before = await ordersOf(restaurant.restaurantId);
+
+    const stale = await restaurant.post('/api/checkout', { orders: [shown] });
+    expect(stale.statusCode).toBe(409);
+    const figures = {
+      farmId: farm.farmId,
+      farmName: 'Waipio Valley Farm',
+      subtotal: '8.00',
+      deliveryFee: '250.00',
+      totalAmount: '258.00',
+      sentTotalAmount: '8.00',
+    };
+    expect(stale.json()).toEqual({
+      message: 'The order total has changed',
+      code: 'total_changed',
+      ...figures,
+      farms: [figures],
+    });
+    expect(await ordersOf(restaurant.restaurantId)).toBe(before);
+    expect(await stockOf(ctx.database.db, taro.id)).toBe(20);
+
+    const confirmed = await restaurant.post('/api/checkout', {
+      orders: [{ ...shown, totalAmount: '258.00' }],
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    expect(confirmed.json().orders).toMatchObject([
+      { subtotal: '8.00', deliveryFee: '250.00', totalAmount: '258.00' },
+    ]);
+    expect(await stockOf(ctx.database.db, taro.id)).toBe(12);
+  });
+
+  it('refuses a total that leaves a fee out, naming every farm whose total differs', async () => {
+    const lettuce = await createProduct(ctx.database.db, north.farmId, { price: '3.00' });
+    const papaya = await createProduct(ctx.database.db, south.farmId, { price: '1.25' });
+    const before = await ordersOf(restaurant.restaurantId);
+    // A client that sends the items' subtotal as the total while the farms charge a fee.
+    const response = await restaurant.post('/api/checkout', {
+      orders: [
+        orderBody(north.farmId, [{ product: lettuce, quantity: 2 }], { totalAmount: '6.00' }),
+        orderBody(south.farmId, [{ product: papaya, quantity: 8 }], { totalAmount: '10.00' }),
+      ],
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: 'total_changed',
+      farmId: north.farmId,
+      totalAmount: '11.00',
+      sentTotalAmount: '6.00',
+      farms: [
+        { farmId: north.farmId, deliveryFee: '5.00', totalAmount: '11.00' },
+        { farmId: south.farmId, deliveryFee: '10.00', totalAmount: '20.00' },
+      ],
+    });
+    expect(await ordersOf(restaurant.restaurantId)).toBe(before);
   });
 
   it('answers 400 with indexed fields for bad entries and a farm listed twice', async () => {

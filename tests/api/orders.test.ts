@@ -212,18 +212,36 @@ describe('POST /api/orders', () => {
   });
 
   it('answers 400, never 500, to an order larger than any amount can hold', async () => {
+    // Every line within the caps ($100,000.00 a unit, 10,000 units), the sum beyond an order.
     const luxury = await createProduct(ctx.database.db, farmer.farmId, {
-      price: '99999999.99',
-      availableQuantity: 100_000,
+      price: '100000.00',
+      availableQuantity: 1_000_000,
     });
+    const line = { productId: luxury.id, quantity: 10_000, unitPrice: '100000.00' };
     const response = await restaurant.post('/api/orders', {
       farmId: farmer.farmId,
       totalAmount: '1.00',
-      items: [{ productId: luxury.id, quantity: 100_000, unitPrice: '99999999.99' }],
+      items: Array.from({ length: 100 }, () => line),
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields.items).toBe('Split this order into smaller ones');
-    expect(await stockOf(ctx.database.db, luxury.id)).toBe(100_000);
+    expect(await stockOf(ctx.database.db, luxury.id)).toBe(1_000_000);
+  });
+
+  it('refuses a unit price above $100,000.00 and a line above 10,000 units with a clear 400', async () => {
+    const base = orderBody(farmer.farmId, [{ product: kale, quantity: 1 }]);
+    const dear = await restaurant.post('/api/orders', {
+      ...base,
+      items: [{ productId: kale.id, quantity: 1, unitPrice: '99999999.99' }],
+    });
+    expect(dear.statusCode).toBe(400);
+    expect(dear.json().fields['items.0.unitPrice']).toBe('At most $100,000.00');
+    const many = await restaurant.post('/api/orders', {
+      ...base,
+      items: [{ productId: kale.id, quantity: 10_001, unitPrice: kale.price }],
+    });
+    expect(many.statusCode).toBe(400);
+    expect(many.json().fields['items.0.quantity']).toBe('At most 10,000');
   });
 
   it('answers 400, never 500, to malformed JSON and a bad Idempotency-Key', async () => {
@@ -282,6 +300,45 @@ describe('POST /api/orders', () => {
     );
     expect(unknown.statusCode).toBe(409);
     expect(unknown.json().productId).toBe(987_654);
+  });
+
+  it('never reveals the name or price of a product the buyer may not see', async () => {
+    const hidden = await createProduct(ctx.database.db, otherFarmer.farmId, {
+      name: 'Secret Reserve Vanilla',
+      unit: 'pod',
+      price: '87.65',
+      isActive: false,
+    });
+    const archived = await createProduct(ctx.database.db, otherFarmer.farmId, {
+      name: 'Retired Cacao',
+      price: '43.21',
+      deletedAt: new Date(),
+    });
+    const ghost = { ...kale, id: 987_655 };
+    const answers = [];
+    for (const product of [hidden, archived, ghost]) {
+      // Through its own farm and through another one: both answer as for an unknown product.
+      for (const farmId of [otherFarmer.farmId, farmer.farmId]) {
+        // A guessed price: the answer echoes it as sentUnitPrice, and must add nothing else.
+        const response = await restaurant.post(
+          '/api/orders',
+          orderBody(farmId, [{ product, quantity: 1, unitPrice: '1.00' }]),
+        );
+        expect(response.statusCode).toBe(409);
+        const body = response.json();
+        expect(body).toMatchObject({
+          code: 'product_unavailable',
+          productId: product.id,
+          productName: null,
+          unitPrice: null,
+          products: [{ productName: null, unit: null, unitPrice: null }],
+        });
+        expect(response.body).not.toMatch(/Secret|Vanilla|87\.65|pod|Cacao|43\.21/);
+        answers.push(JSON.stringify({ ...body, productId: 0, products: [] }));
+      }
+    }
+    expect(new Set(answers).size).toBe(2); // one answer per farm asked, whatever the product
+    expect(await stockOf(ctx.database.db, hidden.id)).toBe(50);
   });
 
   it('answers 409 with the current price when the sent price is not current', async () => {

@@ -12,6 +12,8 @@ export interface ProductFixture {
   unit: string;
   price: string;
   availableQuantity: number;
+  /** The farm's delivery fee when the product was created, as a cart keeps it. */
+  farmDeliveryFee: string;
 }
 
 let productCounter = 0;
@@ -34,6 +36,10 @@ export async function createProduct(
       ...overrides,
     })
     .returning();
+  const [farm] = await db
+    .select({ deliveryFee: farms.deliveryFee })
+    .from(farms)
+    .where(eq(farms.id, farmId));
   return {
     id: row!.id,
     farmId: row!.farmId,
@@ -41,6 +47,7 @@ export async function createProduct(
     unit: row!.unit,
     price: row!.price,
     availableQuantity: row!.availableQuantity,
+    farmDeliveryFee: farm!.deliveryFee,
   };
 }
 
@@ -77,11 +84,14 @@ export async function addDeliveryDay(
   await db.insert(deliverySchedules).values({ farmId, deliveryDate, deliveryArea });
 }
 
-/** A POST /api/orders body for the given lines, priced as the fixtures are. */
+/**
+ * A POST /api/orders body for the given lines, priced as the fixtures are; its total includes
+ * `deliveryFee`, by default the farm's fee when the first line's product was created.
+ */
 export function orderBody(
   farmId: number,
   lines: { product: ProductFixture; quantity: number; unitPrice?: string }[],
-  extra: { deliveryDate?: string; notes?: string; totalAmount?: string } = {},
+  extra: { deliveryDate?: string; notes?: string; totalAmount?: string; deliveryFee?: string } = {},
 ) {
   const items = lines.map(({ product, quantity, unitPrice }) => {
     const price = unitPrice ?? product.price;
@@ -95,7 +105,12 @@ export function orderBody(
   const subtotal = items.reduce((sum, item) => sum + parseMoney(item.totalPrice)!, 0);
   return {
     farmId,
-    totalAmount: extra.totalAmount ?? toMoneyString(subtotal),
+    // The total the restaurant saw: the subtotal plus the farm's delivery fee.
+    totalAmount:
+      extra.totalAmount ??
+      toMoneyString(
+        subtotal + parseMoney(extra.deliveryFee ?? lines[0]?.product.farmDeliveryFee ?? '0')!,
+      ),
     items,
     ...(extra.deliveryDate ? { deliveryDate: extra.deliveryDate } : {}),
     ...(extra.notes ? { notes: extra.notes } : {}),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseMoney, toMoneyString } from '../money';
+import { formatUsd, parseMoney, toMoneyString } from '../money';
 
 export const REQUIRED = 'Required';
 
@@ -16,15 +16,31 @@ export const optionalText = (max = 2000) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-/** A money amount in, a normalised 2-decimal string out ("5" -> "5.00"). Never negative. */
-export const moneyInput = z
-  .string({ error: 'Enter an amount like 12.50' })
-  .trim()
-  .refine((value) => {
-    const cents = parseMoney(value);
-    return cents !== null && cents >= 0 && cents <= 9_999_999_999;
-  }, 'Enter an amount like 12.50')
-  .transform((value) => toMoneyString(parseMoney(value)!));
+/**
+ * The most a farm may ask for one unit, charge for delivery or set as its order minimum:
+ * $100,000.00, far above any produce (docs/notes/money.md).
+ */
+export const MAX_PRICE_CENTS = 10_000_000;
+/** The most one order may come to: what the orders table's numeric(12,2) holds. */
+export const MAX_ORDER_TOTAL_CENTS = 999_999_999_999;
+
+/** A money amount from 0 to `maxCents` in, a normalised 2-decimal string out ("5" -> "5.00"). */
+const moneyUpTo = (maxCents: number) =>
+  z
+    .string({ error: 'Enter an amount like 12.50' })
+    .trim()
+    .refine((value) => (parseMoney(value) ?? -1) >= 0, {
+      message: 'Enter an amount like 12.50',
+      abort: true,
+    })
+    .refine((value) => (parseMoney(value) ?? 0) <= maxCents, `At most ${formatUsd(maxCents)}`)
+    .transform((value) => toMoneyString(parseMoney(value) ?? 0));
+
+/** An order's or a line's total as the client saw it: up to what one order may come to. */
+export const moneyInput = moneyUpTo(MAX_ORDER_TOTAL_CENTS);
+
+/** A unit price, delivery fee or order minimum: up to MAX_PRICE_CENTS. */
+export const priceInput = moneyUpTo(MAX_PRICE_CENTS);
 
 /** A 2-decimal money string as the server sends it. */
 export const moneyOutput = z.string().regex(/^-?\d+\.\d{2}$/);

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { isValidCalendarDate } from '../hawaii-time';
 import { parseMoney } from '../money';
 import { ORDER_STATUSES } from '../order-status';
-import { moneyInput, moneyOutput, optionalText } from './common';
+import { moneyInput, moneyOutput, optionalText, priceInput } from './common';
 
 export const ORDER_NOTES_MAX_LENGTH = 1000;
 export const RECIPIENT_NAME_MAX_LENGTH = 120;
 export const MAX_ORDER_LINES = 100;
-export const MAX_LINE_QUANTITY = 100_000;
+/** The most units of one product in one order: well above a restaurant's biggest week. */
+export const MAX_LINE_QUANTITY = 10_000;
 /** A checkout holds one order per farm; more farms than this in one cart is not a real cart. */
 export const MAX_CHECKOUT_FARMS = 25;
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -27,8 +28,8 @@ export const orderItemInput = z
       .number({ error: 'Quantity must be a number' })
       .int('Quantity must be a whole number')
       .positive('Quantity must be at least 1')
-      .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY}`),
-    unitPrice: moneyInput,
+      .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY.toLocaleString('en-US')}`),
+    unitPrice: priceInput,
     totalPrice: moneyInput.optional(),
   })
   .superRefine((item, ctx) => {
@@ -177,6 +178,17 @@ export const ORDER_CONFLICT_CODES = {
   totalChanged: 'total_changed',
 } as const;
 
+/** One farm's current money figures in a `total_changed` 409, next to the total that was sent. */
+export const orderProblemFarm = z.object({
+  farmId: z.number(),
+  farmName: z.string(),
+  subtotal: moneyOutput,
+  deliveryFee: moneyOutput,
+  totalAmount: moneyOutput,
+  sentTotalAmount: moneyOutput,
+});
+export type OrderProblemFarm = z.infer<typeof orderProblemFarm>;
+
 export const orderConflictBody = z.object({
   message: z.string(),
   code: z.string(),
@@ -186,5 +198,7 @@ export const orderConflictBody = z.object({
   subtotal: moneyOutput.optional(),
   deliveryFee: moneyOutput.optional(),
   totalAmount: moneyOutput.optional(),
+  sentTotalAmount: moneyOutput.optional(),
+  farms: z.array(orderProblemFarm).optional(),
 });
 export type OrderConflictBody = z.infer<typeof orderConflictBody>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES, UNITS } from '../constants';
 import {
-  moneyInput,
+  priceInput,
   moneyOutput,
   optionalText,
   positiveId,
@@ -53,7 +53,7 @@ const price = z
   })
   .trim()
   .min(1, REQUIRED)
-  .pipe(moneyInput);
+  .pipe(priceInput);
 
 const productFields = {
   name: requiredText(120),
@@ -75,8 +75,40 @@ export const productBody = z.object({
 export type ProductBody = z.output<typeof productBody>;
 export type ProductFormValues = z.input<typeof productBody>;
 
-/** PATCH /api/products/{id}: any of the same fields; the farm never changes. */
-export const productUpdateBody = z.object(productFields).partial();
+/** The code of the 409 a stock edit answers when the stock moved since the farmer saw it. */
+export const STOCK_CHANGED_CODE = 'stock_changed';
+
+/** The 409 of a stock edit: the stock as it is now, and the figure the farmer saw. */
+export const stockConflictBody = z.object({
+  message: z.string(),
+  code: z.literal(STOCK_CHANGED_CODE),
+  availableQuantity: z.number().int(),
+  expectedAvailableQuantity: z.number().int(),
+});
+export type StockConflictBody = z.infer<typeof stockConflictBody>;
+
+/**
+ * PATCH /api/products/{id}: any of the same fields; the farm never changes. A stock change may
+ * carry the stock the farmer saw (`expectedAvailableQuantity`): the change applies only if
+ * the stock is still that figure, so units sold meanwhile are never put back.
+ */
+export const productUpdateBody = z
+  .object({
+    ...productFields,
+    expectedAvailableQuantity: z
+      .number({ error: 'Enter a whole number, 0 or more' })
+      .int('Enter a whole number, 0 or more')
+      .min(0, 'Enter a whole number, 0 or more')
+      .max(MAX_AVAILABLE_QUANTITY, `At most ${MAX_AVAILABLE_QUANTITY.toLocaleString('en-US')}`),
+  })
+  .partial()
+  .refine(
+    (body) => body.expectedAvailableQuantity === undefined || body.availableQuantity !== undefined,
+    {
+      path: ['expectedAvailableQuantity'],
+      message: 'Send it with the new availableQuantity',
+    },
+  );
 export type ProductUpdateBody = z.output<typeof productUpdateBody>;
 
 export const farmSummary = z.object({

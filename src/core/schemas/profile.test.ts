@@ -114,9 +114,20 @@ describe('farmProfileUpdateBody', () => {
     expect(parsed.orderMinimum).toBeUndefined();
   });
 
-  it.each(['-1', 'abc', '1.234', '', '$5', '10000000000'])('refuses the amount %j', (amount) => {
+  it.each(['-1', 'abc', '1.234', '', '$5', '100000000000000'])(
+    'refuses the amount %j',
+    (amount) => {
+      const result = farmProfileUpdateBody.safeParse({ ...valid, deliveryFee: amount });
+      expect(fieldError(result, 'deliveryFee')).toBe('Enter an amount like 12.50');
+    },
+  );
+
+  it.each(['100000.01', '10000000000'])('refuses a fee above $100,000.00: %j', (amount) => {
     const result = farmProfileUpdateBody.safeParse({ ...valid, deliveryFee: amount });
-    expect(fieldError(result, 'deliveryFee')).toBe('Enter an amount like 12.50');
+    expect(fieldError(result, 'deliveryFee')).toBe('At most $100,000.00');
+    expect(farmProfileUpdateBody.parse({ ...valid, deliveryFee: '100000' }).deliveryFee).toBe(
+      '100000.00',
+    );
   });
 
   it('refuses a number where a money string belongs', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STATE_MAX_LENGTH, ZIP_MAX_LENGTH } from '../constants';
 import { PHONE_MAX_LENGTH } from '../phone';
-import { moneyInput, optionalText, REQUIRED, requiredText } from './common';
+import { optionalText, priceInput, REQUIRED, requiredText } from './common';
 import { cutoffDaysBeforeInput, cutoffTimeInput, restaurantZoneInput } from './delivery';
 
 const phone = z
@@ -71,8 +71,8 @@ const contactFields = {
 /** PUT /api/profile/farm. */
 export const farmProfileUpdateBody = profileCreateBody.extend({
   ...contactFields,
-  deliveryFee: moneyInput.optional(),
-  orderMinimum: moneyInput.optional(),
+  deliveryFee: priceInput.optional(),
+  orderMinimum: priceInput.optional(),
   checksPayableTo: optionalText(200),
   /** When ordering for a delivery day closes: "18:00", this many days before (default 1). */
   orderCutoffTime: cutoffTimeInput.optional(),

@@ -1,12 +1,14 @@
 import { PRODUCT_CATEGORIES, titleCase, UNITS } from '#core/constants';
 import {
   productBody,
+  STOCK_CHANGED_CODE,
   type Product,
   type ProductBody,
   type ProductFormValues,
+  type StockConflictBody,
 } from '#core/schemas/product';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
@@ -16,6 +18,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useCreateProduct, useUpdateProduct } from './api';
 import { ProductPhotos } from './product-photos';
+import { productChanges } from './product-changes';
 
 const EMPTY: ProductFormValues = {
   name: '',
@@ -60,9 +63,13 @@ export function ProductFormDialog({
   });
   const { register, handleSubmit, reset, setError, control, formState } = form;
   const errors = formState.errors;
+  // The stock the farmer has seen: the loaded figure, or the current one a 409 reported.
+  const [seenStock, setSeenStock] = useState<number | null>(null);
 
   useEffect(() => {
-    if (open) reset(valuesOf(product));
+    if (!open) return;
+    reset(valuesOf(product));
+    setSeenStock(null);
   }, [open, product, reset]);
 
   const isEdit = product !== null;
@@ -71,7 +78,10 @@ export function ProductFormDialog({
   const onSubmit = handleSubmit(async (body) => {
     try {
       if (product) {
-        await updateProduct.mutateAsync({ id: product.id, body });
+        const changes = productChanges(product, body, seenStock ?? product.availableQuantity);
+        if (Object.keys(changes).length > 0) {
+          await updateProduct.mutateAsync({ id: product.id, body: changes });
+        }
         toast({ title: 'Product updated', description: `${body.name} was saved.` });
       } else {
         await createProduct.mutateAsync(body);
@@ -79,6 +89,19 @@ export function ProductFormDialog({
       }
       onOpenChange(false);
     } catch (error) {
+      if (error instanceof ApiError && error.body?.code === STOCK_CHANGED_CODE) {
+        const { availableQuantity } = error.body as StockConflictBody;
+        setSeenStock(availableQuantity);
+        setError('availableQuantity', {
+          message: `Orders changed the stock to ${availableQuantity} since you opened this. Check the figure and save again.`,
+        });
+        toast({
+          title: 'The stock has changed',
+          description: `Now ${availableQuantity} in stock; nothing was saved.`,
+          variant: 'destructive',
+        });
+        return;
+      }
       const fields = error instanceof ApiError ? error.body?.fields : undefined;
       for (const [name, message] of Object.entries(fields ?? {})) {
         if (name in EMPTY) setError(name as Path<ProductFormValues>, { message });

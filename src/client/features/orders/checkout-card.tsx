@@ -1,5 +1,6 @@
 import { lineTotalCents, type CartItem, type FarmGroup } from '#core/cart';
 import { formatUsd } from '#core/money';
+import type { FarmSummary } from '#core/schemas/product';
 import {
   ORDER_CONFLICT_CODES,
   ORDER_NOTES_MAX_LENGTH,
@@ -19,9 +20,11 @@ import { formatCalendarDate, formatMoney } from '../../lib/format';
 import { queryClient } from '../../lib/query-client';
 import { FARMS_KEY, useCheckout, useFarmDeliveryDays, useFarms } from './api';
 import {
+  changedFees,
   checkoutBody,
   describeConflict,
   groupWithCurrentTerms,
+  withChangedFees,
   type FarmChoice,
   type LineProblem,
 } from './checkout-model';
@@ -44,9 +47,12 @@ export function CheckoutCard() {
   const { days: deliveryDays, reasons: blocked } = useFarmDeliveryDays(farmIds);
   const [choices, setChoices] = useState<Record<number, FarmChoice | undefined>>({});
   const [minimumOpen, setMinimumOpen] = useState(false);
-  const [problems, setProblems] = useState<{ signature: string; lines: LineProblem[] } | null>(
-    null,
-  );
+  const [problems, setProblems] = useState<{
+    signature: string;
+    lines: LineProblem[];
+    /** Farms whose fee changed since the cart showed it. */
+    feeChangedFarmIds: (number | undefined)[];
+  } | null>(null);
   // One key per checkout attempt: reused by a retry of the very same request, so a double
   // click or a lost response never orders twice; a changed cart or choice makes a new one.
   const attempt = useRef<{ request: string; key: string } | null>(null);
@@ -54,6 +60,7 @@ export function CheckoutCard() {
 
   const signature = cartSignature(cart.items);
   const lineProblems = problems?.signature === signature ? problems.lines : [];
+  const feeChangedFarmIds = problems?.signature === signature ? problems.feeChangedFarmIds : [];
   if (cart.items.length === 0) return <EmptyCart />;
 
   const itemsCents = groups.reduce((sum, group) => sum + group.subtotalCents, 0);
@@ -115,8 +122,17 @@ export function CheckoutCard() {
           if (error instanceof ApiError && error.status === 409 && error.body?.code) {
             const body = error.body as OrderConflictBody;
             const conflict = describeConflict(body);
-            setProblems({ signature, lines: conflict.problems });
-            if (body.code === ORDER_CONFLICT_CODES.totalChanged) {
+            const fees = changedFees(body);
+            setProblems({
+              signature,
+              lines: conflict.problems,
+              feeChangedFarmIds: fees.map((fee) => fee.farmId),
+            });
+            if (fees.length > 0) {
+              // Show the new fees and totals at once; the refetch confirms them.
+              queryClient.setQueryData<FarmSummary[]>(FARMS_KEY, (farms) =>
+                withChangedFees(farms, fees),
+              );
               void queryClient.invalidateQueries({ queryKey: FARMS_KEY });
             }
             const repriced =
@@ -167,6 +183,7 @@ export function CheckoutCard() {
             choice={choices[group.farmId]}
             onChoice={(change) => setChoice(group.farmId, change)}
             problems={lineProblems}
+            feeChanged={feeChangedFarmIds.includes(group.farmId)}
             onDecrease={(item) => cart.setQuantity(item.id, item.quantity - 1, { cap: false })}
             onIncrease={(item) => cart.setQuantity(item.id, item.quantity + 1, { cap: false })}
             onRemove={(item) => cart.remove(item.id)}
@@ -230,6 +247,7 @@ function FarmSection({
   choice,
   onChoice,
   problems,
+  feeChanged,
   onDecrease,
   onIncrease,
   onRemove,
@@ -241,6 +259,8 @@ function FarmSection({
   choice: FarmChoice | undefined;
   onChoice: (change: Partial<FarmChoice>) => void;
   problems: LineProblem[];
+  /** The farm's fee changed since the cart showed it: the figures below are the new ones. */
+  feeChanged: boolean;
   onDecrease: (item: CartItem) => void;
   onIncrease: (item: CartItem) => void;
   onRemove: (item: CartItem) => void;
@@ -331,6 +351,13 @@ function FarmSection({
           data-testid="delivery-blocked"
         >
           {blockedReason}: these items cannot be checked out.
+        </p>
+      ) : null}
+      {feeChanged ? (
+        <p className="text-sm font-medium text-destructive" role="alert">
+          The delivery fee has changed: it is now {formatUsd(group.deliveryFeeCents)}, for a total
+          of {formatUsd(group.subtotalCents + group.deliveryFeeCents)}. Place the order again to
+          accept it.
         </p>
       ) : null}
       {group.shortOfMinimumCents > 0 ? (

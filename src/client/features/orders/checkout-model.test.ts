@@ -5,7 +5,13 @@ import {
   type OrderProblemProduct,
 } from '#core/schemas/order';
 import { describe, expect, it } from 'vitest';
-import { checkoutBody, describeConflict, groupWithCurrentTerms } from './checkout-model';
+import {
+  changedFees,
+  checkoutBody,
+  describeConflict,
+  groupWithCurrentTerms,
+  withChangedFees,
+} from './checkout-model';
 
 const kula = { id: 1, name: 'Kula Greens', deliveryFee: '5.00', orderMinimum: '50.00' };
 const hilo = { id: 2, name: 'Hilo Orchards', deliveryFee: '0.00', orderMinimum: '0.00' };
@@ -106,6 +112,41 @@ describe('describeConflict (what a 409 from checkout says)', () => {
         "Kula Greens's delivery fee is now $7.50. Review the total and place the order again.",
       problems: [],
     });
+  });
+
+  it('total changed: every farm whose fee changed, with its new total', () => {
+    const body = conflict(ORDER_CONFLICT_CODES.totalChanged, {
+      farmId: 1,
+      farmName: 'Kula Greens',
+      deliveryFee: '250.00',
+      totalAmount: '258.00',
+      farms: [
+        {
+          farmId: 1,
+          farmName: 'Kula Greens',
+          subtotal: '8.00',
+          deliveryFee: '250.00',
+          totalAmount: '258.00',
+          sentTotalAmount: '8.00',
+        },
+        {
+          farmId: 2,
+          farmName: 'Hilo Orchards',
+          subtotal: '12.00',
+          deliveryFee: '3.00',
+          totalAmount: '15.00',
+          sentTotalAmount: '12.00',
+        },
+      ],
+    });
+    expect(describeConflict(body).description).toBe(
+      "Kula Greens's delivery fee is now $250.00, so its order comes to $258.00. Hilo Orchards's delivery fee is now $3.00, so its order comes to $15.00. Review the total and place the order again.",
+    );
+    // The screen shows the new fees at once, so the next Place Order sends the new totals.
+    const shown = groupWithCurrentTerms(cart, withChangedFees([kula, hilo], changedFees(body)));
+    const resent = checkoutBody(shown, {});
+    expect(resent.orders.map((order) => order.totalAmount)).toEqual(['259.25', '15.00']);
+    expect(changedFees(conflict(ORDER_CONFLICT_CODES.priceChanged))).toEqual([]);
   });
 
   it("any other code: the server's message, or a plain retry request without one", () => {

@@ -121,7 +121,13 @@ export function describeConflict(body: OrderConflictBody): {
     case ORDER_CONFLICT_CODES.totalChanged:
       return {
         title: 'The total has changed',
-        description: `${body.farmName ?? 'A farm'}'s delivery fee is now ${priceText(body.deliveryFee)}. Review the total and place the order again.`,
+        description: [
+          ...changedFees(body).map(
+            (farm) =>
+              `${farm.farmName}'s delivery fee is now ${priceText(farm.deliveryFee)}${farm.totalAmount ? `, so its order comes to ${priceText(farm.totalAmount)}` : ''}.`,
+          ),
+          'Review the total and place the order again.',
+        ].join(' '),
         problems: [],
       };
     default:
@@ -131,4 +137,37 @@ export function describeConflict(body: OrderConflictBody): {
         problems: [],
       };
   }
+}
+
+/** A farm whose delivery fee changed since the cart showed it, as a `total_changed` 409 says. */
+export interface ChangedFee {
+  farmId: number | undefined;
+  farmName: string;
+  deliveryFee: string | undefined;
+  totalAmount: string | undefined;
+}
+
+/** Every farm a `total_changed` 409 names (the first one alone when it lists none). */
+export function changedFees(body: OrderConflictBody): ChangedFee[] {
+  if (body.code !== ORDER_CONFLICT_CODES.totalChanged) return [];
+  if (body.farms && body.farms.length > 0) return body.farms;
+  return [
+    {
+      farmId: body.farmId,
+      farmName: body.farmName ?? 'A farm',
+      deliveryFee: body.deliveryFee,
+      totalAmount: body.totalAmount,
+    },
+  ];
+}
+
+/** The farms list with the fees a `total_changed` 409 reported, so the screen shows them at once. */
+export function withChangedFees(
+  farms: FarmSummary[] | undefined,
+  changed: ChangedFee[],
+): FarmSummary[] | undefined {
+  return farms?.map((farm) => {
+    const fee = changed.find((entry) => entry.farmId === farm.id)?.deliveryFee;
+    return fee ? { ...farm, deliveryFee: fee } : farm;
+  });
 }

@@ -17,7 +17,7 @@ import { orders } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { issueInvoice, type Invoice } from '../documents/service';
 import { toCsv, type CsvFile } from '../reports/csv';
-import { COUNTED, moneySum, rows, toIso, ZONE, type Row } from '../reports/sql';
+import { COUNTED, moneySum, moneyText, rows, toIso, ZONE, type Row } from '../reports/sql';
 import { now as clockNow } from '../../clock';
 
 /*
@@ -70,11 +70,11 @@ export async function adminStats(db: Db, now = clockNow()): Promise<AdminStats> 
           count(*) filter (where ${COUNTED})::int as total_orders,
           count(*) filter (where ${COUNTED} and ${inHawaiiMonth(currentMonth)})::int
             as monthly_orders,
-          coalesce(sum(o.total_amount) filter (where ${COUNTED}), 0)::numeric(14,2)::text
+          ${moneyText(sql`coalesce(sum(o.total_amount) filter (where ${COUNTED}), 0)`)}
             as total_revenue,
-          coalesce(
-            sum(o.total_amount) filter (where ${COUNTED} and ${inHawaiiMonth(currentMonth)}), 0
-          )::numeric(14,2)::text as monthly_revenue
+          ${moneyText(sql`coalesce(sum(o.total_amount)
+            filter (where ${COUNTED} and ${inHawaiiMonth(currentMonth)}), 0)`)}
+            as monthly_revenue
         from orders o`,
       );
       const statusRows = await rows<{ status: OrderStatus; orders: number }>(

@@ -11,9 +11,11 @@ import {
   ORDER_CONFLICT_CODES,
   type Order,
   type OrderCreateBody,
+  type OrderProblemFarm,
   type OrderProblemProduct,
   type OrderStatusBody,
 } from '#core/schemas/order';
+import { MAX_ORDER_TOTAL_CENTS } from '#core/schemas/common';
 import type { Db, Tx } from '../../db/database';
 import { farms, orderItems, orders, orderStatusHistory, products } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
@@ -101,8 +103,6 @@ interface InsertedEntry extends ReadyEntry {
 }
 
 const cents = centsOf;
-/** The largest amount numeric(12,2) holds, in cents. */
-const MAX_ORDER_CENTS = 999_999_999_999;
 
 const productColumns = {
   id: products.id,
@@ -234,13 +234,14 @@ async function checkEntries(tx: Tx, entries: PlacementEntry[]): Promise<CheckedE
     const checkedLines: CheckedLine[] = [];
     for (const line of lines) {
       const product = productById.get(line.productId);
-      if (product && product.farmId !== farm.id) {
+      // An unlisted product is what the buyer may not see: it answers as an unknown one, with
+      // no name, unit or price, whichever farm it belongs to.
+      if (!product || !isListed(product)) {
+        unavailable.push(problem(farm, line, undefined, 0));
+      } else if (product.farmId !== farm.id) {
         throw badRequest(`This product is not sold by ${farm.name}`, {
           [`${entry.fieldPrefix}items.${line.itemIndex}.productId`]: `Not sold by ${farm.name}`,
         });
-      }
-      if (!product || !isListed(product)) {
-        unavailable.push(problem(farm, line, product, 0));
       } else if (cents(product.price) !== line.sentUnitPriceCents) {
         repriced.push(problem(farm, line, product, product.availableQuantity));
       } else if (product.availableQuantity < line.quantity) {
@@ -266,31 +267,43 @@ async function checkEntries(tx: Tx, entries: PlacementEntry[]): Promise<CheckedE
  * now) and the farm's fee, compared with the total the restaurant saw.
  */
 function priceEntries(entries: CheckedEntry[]): PricedEntry[] {
-  return entries.map((entry) => {
+  const stale: OrderProblemFarm[] = [];
+  const priced = entries.map((entry) => {
     const subtotal = entry.lines.reduce(
       (sum, line) => sum + cents(line.product.price) * line.quantity,
       0,
     );
     const deliveryFee = cents(entry.farm.deliveryFee);
     const total = subtotal + deliveryFee;
-    if (total > MAX_ORDER_CENTS) {
+    if (total > MAX_ORDER_TOTAL_CENTS) {
       throw badRequest('This order is too large to place at once', {
         [`${entry.fieldPrefix}items`]: 'Split this order into smaller ones',
       });
     }
-    // The client may show its total with or without the delivery fee; anything else is stale.
+    // The total is the subtotal plus the fee as the restaurant saw them; prices are equal by
+    // now, so a different total means the fee changed (or the client left the fee out): the
+    // restaurant sees the new figures and confirms again, never a silent charge.
     const sent = cents(entry.body.totalAmount);
-    if (sent !== total && sent !== subtotal) {
-      throw conflict('The order total has changed', ORDER_CONFLICT_CODES.totalChanged, {
+    if (sent !== total) {
+      stale.push({
         farmId: entry.farm.id,
         farmName: entry.farm.name,
         subtotal: toMoneyString(subtotal),
         deliveryFee: toMoneyString(deliveryFee),
         totalAmount: toMoneyString(total),
+        sentTotalAmount: toMoneyString(sent),
       });
     }
     return { ...entry, subtotal, deliveryFee, total };
   });
+  const [first] = stale;
+  if (first) {
+    throw conflict('The order total has changed', ORDER_CONFLICT_CODES.totalChanged, {
+      ...first,
+      farms: stale,
+    });
+  }
+  return priced;
 }
 
 /**
@@ -324,7 +337,7 @@ async function takeStock(tx: Tx, entries: CheckedEntry[]): Promise<void> {
         throw placementConflict(
           'A product is no longer available',
           ORDER_CONFLICT_CODES.productUnavailable,
-          [problem(farm, line, now, 0)],
+          [problem(farm, line, undefined, 0)],
         );
       }
       throw placementConflict('Not enough stock', ORDER_CONFLICT_CODES.insufficientStock, [

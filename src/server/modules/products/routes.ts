@@ -9,6 +9,7 @@ import {
   productPageOutput,
   productQuery,
   productUpdateBody,
+  stockConflictBody,
 } from '#core/schemas/product';
 import { errorResponses } from '../route-schemas';
 import { requireFarmer, requireUser } from '../auth/guards';
@@ -87,7 +88,7 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change one of the farmer’s products',
         params: idParam,
         body: productUpdateBody,
-        response: { 200: productOutput, ...errorResponses },
+        response: { 200: productOutput, ...errorResponses, 409: stockConflictBody },
       },
     },
     async (request) =>

@@ -7,10 +7,11 @@ import {
   type ProductPage,
   type ProductQuery,
   type ProductUpdateBody,
+  STOCK_CHANGED_CODE,
 } from '#core/schemas/product';
 import type { Db, DbOrTx } from '../../db/database';
 import { farms, orderItems, products } from '../../db/schema';
-import { notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import { publishLiveEvent } from '../events/publish';
 import { nextOpenDaySubquery } from '../schedules/next-delivery';
 import { photoFields, photosColumn, type StoredPhoto } from '../photos/service';
@@ -227,12 +228,34 @@ export async function updateProduct(
   productId: number,
   body: ProductUpdateBody,
 ): Promise<Product> {
+  const { expectedAvailableQuantity, ...changes } = body;
+  const own = and(
+    eq(products.id, productId),
+    eq(products.farmId, farmId),
+    isNull(products.deletedAt),
+  );
+  // The check and the write are one conditional update: an order taking stock in between
+  // makes it match nothing rather than put the sold units back.
   const [row] = await db
     .update(products)
-    .set({ ...body, updatedAt: new Date() })
-    .where(and(eq(products.id, productId), eq(products.farmId, farmId), isNull(products.deletedAt)))
+    .set({ ...changes, updatedAt: new Date() })
+    .where(
+      expectedAvailableQuantity === undefined
+        ? own
+        : and(own, eq(products.availableQuantity, expectedAvailableQuantity)),
+    )
     .returning({ id: products.id });
-  if (!row) throw notFound('No such product');
+  if (!row) {
+    const [current] = await db
+      .select({ availableQuantity: products.availableQuantity })
+      .from(products)
+      .where(own);
+    if (!current || expectedAvailableQuantity === undefined) throw notFound('No such product');
+    throw conflict('The stock has changed since you saw it', STOCK_CHANGED_CODE, {
+      availableQuantity: current.availableQuantity,
+      expectedAvailableQuantity,
+    });
+  }
   await publishLiveEvent(db, { type: 'products.changed', farmId, productIds: [productId] });
   return findOwnProduct(db, farmId, productId);
 }

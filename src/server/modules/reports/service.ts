@@ -10,7 +10,7 @@ import {
   type StatusSlice,
 } from '#core/schemas/report';
 import type { Db, DbOrTx } from '../../db/database';
-import { COUNTED, moneySum, rows, toIso, ZONE, type Row } from './sql';
+import { COUNTED, moneySum, moneyText, rows, toIso, ZONE, type Row } from './sql';
 import { now as clockNow } from '../../clock';
 
 /*
@@ -107,15 +107,15 @@ function totalsQuery(owner: Owner, now: Date): SQL {
     select
       counted_orders, completed_orders, pending_orders, packed_orders, active_orders,
       cancelled_orders,
-      total::numeric(14,2)::text as total,
-      this_month::numeric(14,2)::text as this_month,
-      month_to_date::numeric(14,2)::text as month_to_date,
-      last_month_same_period::numeric(14,2)::text as last_month_same_period,
+      ${moneyText(sql`total`)} as total,
+      ${moneyText(sql`this_month`)} as this_month,
+      ${moneyText(sql`month_to_date`)} as month_to_date,
+      ${moneyText(sql`last_month_same_period`)} as last_month_same_period,
       case when last_month_same_period = 0 then null
         else round((month_to_date - last_month_same_period) * 100 / last_month_same_period, 1)::text
       end as growth_percent,
       case when counted_orders = 0 then '0.00'
-        else round(total / counted_orders, 2)::numeric(14,2)::text
+        else ${moneyText(sql`total / counted_orders`)}
       end as avg_order_value
     from sums`;
 }
@@ -145,7 +145,7 @@ function monthsQuery(owner: Owner, now: Date): SQL {
       group by 1
     )
     select to_char(s.month_start, 'YYYY-MM') as month,
-      coalesce(k.amount, 0)::numeric(14,2)::text as amount,
+      ${moneyText(sql`coalesce(k.amount, 0)`)} as amount,
       coalesce(k.orders, 0) as orders
     from series s left join buckets k on k.month_start = s.month_start
     order by s.month_start`;
@@ -235,7 +235,7 @@ export async function farmReport(db: Db, farmId: number, now = clockNow()): Prom
           limit ${TOP_PRODUCTS_PIE}
         )
         select product_id, name, unit, quantity_sold,
-          revenue::numeric(14,2)::text as revenue,
+          ${moneyText(sql`revenue`)} as revenue,
           coalesce(round(revenue * 100 / nullif(sum(revenue) over (), 0), 1), 0)::text
             as share_percent
         from ranked
@@ -299,8 +299,8 @@ export async function restaurantReport(
       tx,
       sql`
         select f.id as farm_id, f.name as farm_name, count(*)::int as orders,
-          sum(o.total_amount)::numeric(14,2)::text as total_spent,
-          round(sum(o.total_amount) / count(*), 2)::numeric(14,2)::text as avg_order
+          ${moneySum(sql`o.total_amount`)} as total_spent,
+          ${moneyText(sql`sum(o.total_amount) / count(*)`)} as avg_order
         from orders o
         join farms f on f.id = o.farm_id
         where ${ownedBy(owner)} and ${COUNTED}

@@ -11,9 +11,14 @@ import type { DbOrTx } from '../../db/database';
 export const ZONE = sql.raw(`'${HAWAII_TIME_ZONE}'`);
 export const COUNTED = sql.raw(`o.status <> 'cancelled'`);
 
+/**
+ * A money figure as the 2-decimal text of a plain numeric: no fixed precision, so no sum is
+ * ever too large to answer, and exact (it never passes through a JavaScript number).
+ */
+export const moneyText = (expression: SQL) => sql`round(${expression}, 2)::text`;
+
 /** A money sum as a 2-decimal string, "0.00" when there is nothing to add. */
-export const moneySum = (expression: SQL) =>
-  sql`coalesce(sum(${expression}), 0)::numeric(14,2)::text`;
+export const moneySum = (expression: SQL) => moneyText(sql`coalesce(sum(${expression}), 0)`);
 
 export type Row = Record<string, unknown>;
 
