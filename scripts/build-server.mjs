@@ -7,6 +7,8 @@ await build({
     main: 'src/server/main.ts',
     seed: 'src/server/cli/seed.ts',
     'admin-grant': 'src/server/cli/admin-grant.ts',
+    backup: 'src/server/cli/backup.ts',
+    restore: 'src/server/cli/restore.ts',
   },
   outdir: 'dist/server',
   bundle: true,
