@@ -64,7 +64,10 @@ export async function openStream(baseUrl: string, cookie: string | undefined): P
           for (const line of block.split('\n')) {
             if (line === ': connected') connected = true;
             if (line.startsWith('data: ')) {
-              stream.events.push({ event: JSON.parse(line.slice(6)) as StreamEvent, at: Date.now() });
+              stream.events.push({
+                event: JSON.parse(line.slice(6)) as StreamEvent,
+                at: Date.now(),
+              });
             }
           }
         }
