@@ -7,6 +7,8 @@ await build({
     main: 'src/server/main.ts',
     seed: 'src/server/cli/seed.ts',
     'admin-grant': 'src/server/cli/admin-grant.ts',
+    backup: 'src/server/cli/backup.ts',
+    restore: 'src/server/cli/restore.ts',
     // Loaded by password-strength.ts as a worker thread, from beside main.js.
     'password-strength-worker': 'src/server/modules/auth/password-strength-worker.ts',
   },

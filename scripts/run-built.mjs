@@ -4,7 +4,7 @@
 import { runBuilt } from './built.mjs';
 
 const [entry, ...args] = process.argv.slice(2);
-const tools = ['seed', 'admin-grant'];
+const tools = ['seed', 'admin-grant', 'backup', 'restore'];
 if (!tools.includes(entry)) {
   console.error(`Usage: node scripts/run-built.mjs <${tools.join('|')}> [arguments]`);
   process.exit(2);

@@ -96,7 +96,8 @@ export async function claimEmbeddedDatabase(config: AppConfig): Promise<Embedded
   const address = embeddedLockAddress(config.dataDir);
   let dump: (() => Promise<Blob>) | null = null;
 
-  const server = createServer((socket) => {
+  // Half-open: the asker ends its side after the command; the answer may take a while.
+  const server = createServer({ allowHalfOpen: true }, (socket) => {
     let command = '';
     socket.on('error', () => {});
     socket.on('data', (chunk: Buffer) => {

@@ -86,9 +86,18 @@ export const adminOrderListOutput = z.array(adminOrderOutput);
 export const HEALTH_STATUSES = {
   server: ['online'],
   database: ['connected', 'unavailable'],
-  email: ['configured', 'outbox'],
-  sms: ['configured', 'not_configured'],
+  email: ['configured', 'outbox', 'failing'],
+  sms: ['configured', 'not_configured', 'failing'],
 } as const;
+
+function deliveryHealth<const T extends readonly [string, ...string[]]>(statuses: T) {
+  return z.object({
+    status: z.enum(statuses),
+    pending: z.number().int(),
+    failed: z.number().int(),
+    lastError: z.string().nullable(),
+  });
+}
 
 export const adminHealthOutput = z.object({
   checkedAt: z.string(),
@@ -102,9 +111,14 @@ export const adminHealthOutput = z.object({
     kind: z.enum(['postgres', 'pglite']),
     latencyMs: z.number().int(),
   }),
-  /** 'outbox': no SMTP server is set, so mail is written to files instead of sent. */
-  email: z.object({ status: z.enum(HEALTH_STATUSES.email) }),
-  sms: z.object({ status: z.enum(HEALTH_STATUSES.sms) }),
+  /**
+   * 'outbox': no SMTP server is set, so mail is written to files instead of sent. 'failing':
+   * the latest email tried in the last day failed. With the messages waiting to be sent
+   * (pending), those given up on in the last 7 days (failed) and the newest error.
+   */
+  email: deliveryHealth(HEALTH_STATUSES.email),
+  /** 'configured' when SMS_API_URL is set; 'failing' as for email. */
+  sms: deliveryHealth(HEALTH_STATUSES.sms),
 });
 export type AdminHealth = z.infer<typeof adminHealthOutput>;
 

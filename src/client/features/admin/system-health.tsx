@@ -22,6 +22,41 @@ function formatUptime(seconds: number): string {
   return `up ${minutes} min`;
 }
 
+type Delivery = AdminHealth['email'] | AdminHealth['sms'];
+
+function queueCounts(delivery: Delivery): string {
+  const parts = [];
+  if (delivery.pending > 0) parts.push(`${delivery.pending} waiting`);
+  if (delivery.failed > 0) parts.push(`${delivery.failed} failed this week`);
+  return parts.join(', ');
+}
+
+/** A channel's row: failing (with the last error) before anything else, then how it is set up. */
+function deliveryRow(
+  label: string,
+  delivery: Delivery,
+  setups: Record<string, { badge: string; detail: string }>,
+): HealthRow {
+  const counts = queueCounts(delivery);
+  if (delivery.status === 'failing') {
+    return {
+      label,
+      badge: 'Failing',
+      variant: 'destructive',
+      detail: [delivery.lastError ? `Last error: ${delivery.lastError}` : 'Sending fails', counts]
+        .filter(Boolean)
+        .join(' · '),
+    };
+  }
+  const setup = setups[delivery.status] ?? { badge: delivery.status, detail: '' };
+  return {
+    label,
+    badge: setup.badge,
+    variant: delivery.status === 'configured' ? 'success' : 'warning',
+    detail: [setup.detail, counts].filter(Boolean).join(' · '),
+  };
+}
+
 function healthRows(health: AdminHealth): HealthRow[] {
   return [
     {
@@ -43,22 +78,14 @@ function healthRows(health: AdminHealth): HealthRow[] {
           variant: 'destructive',
           detail: 'The database did not answer',
         },
-    health.email.status === 'configured'
-      ? { label: 'Email Service', badge: 'Active', variant: 'success', detail: 'Sent over SMTP' }
-      : {
-          label: 'Email Service',
-          badge: 'Outbox',
-          variant: 'warning',
-          detail: 'No SMTP server set: mail is written to files',
-        },
-    health.sms.status === 'configured'
-      ? { label: 'SMS Service', badge: 'Configured', variant: 'success', detail: 'Provider set' }
-      : {
-          label: 'SMS Service',
-          badge: 'Warning',
-          variant: 'warning',
-          detail: 'No SMS provider is set up',
-        },
+    deliveryRow('Email Service', health.email, {
+      configured: { badge: 'Active', detail: 'Sent over SMTP' },
+      outbox: { badge: 'Outbox', detail: 'No SMTP server set: mail is written to files' },
+    }),
+    deliveryRow('SMS Service', health.sms, {
+      configured: { badge: 'Configured', detail: 'Sent through the SMS API' },
+      not_configured: { badge: 'Warning', detail: 'No SMS provider is set up' },
+    }),
   ];
 }
 

@@ -241,12 +241,53 @@ export async function adminOrdersCsv(
   return { filename: `harvest-hui-orders-${scope}.csv`, body };
 }
 
-/**
- * The configuration has no SMS provider setting yet, so this answers 'not_configured' until a
- * deployment adds `smsProvider`; it never claims a provider that is not there.
- */
-function smsConfigured(config: AppConfig): boolean {
-  return Boolean((config as AppConfig & { smsProvider?: unknown }).smsProvider);
+interface ChannelDeliveries {
+  pending: number;
+  failed: number;
+  lastError: string | null;
+  /** The latest message tried in the last day failed. */
+  failing: boolean;
+}
+
+/** What the queue did with each channel's messages lately (notification_deliveries). */
+async function deliveryHealthByChannel(
+  db: Db,
+): Promise<Record<'email' | 'sms', ChannelDeliveries>> {
+  const result = (await db.execute(sql`
+    select c.channel,
+      (select count(*)::int from notification_deliveries d
+        where d.channel = c.channel and d.status = 'pending') as pending,
+      (select count(*)::int from notification_deliveries d
+        where d.channel = c.channel and d.status = 'failed'
+          and d.created_at > now() - interval '7 days') as failed,
+      (select d.last_error from notification_deliveries d
+        where d.channel = c.channel and d.last_error is not null
+          and d.created_at > now() - interval '7 days'
+        order by d.created_at desc, d.notification_id desc limit 1) as last_error,
+      coalesce((select d.last_error is not null from notification_deliveries d
+        where d.channel = c.channel and d.attempts > 0
+          and d.created_at > now() - interval '1 day'
+        order by d.created_at desc, d.notification_id desc limit 1), false) as failing
+    from (values ('email'), ('sms')) as c(channel)
+  `)) as unknown as {
+    rows: {
+      channel: 'email' | 'sms';
+      pending: number;
+      failed: number;
+      last_error: string | null;
+      failing: boolean;
+    }[];
+  };
+  const byChannel = {} as Record<'email' | 'sms', ChannelDeliveries>;
+  for (const row of result.rows) {
+    byChannel[row.channel] = {
+      pending: Number(row.pending),
+      failed: Number(row.failed),
+      lastError: row.last_error,
+      failing: row.failing,
+    };
+  }
+  return byChannel;
 }
 
 /** Real checks: the database answers, and what mail and SMS would do right now. */
@@ -255,6 +296,11 @@ export async function adminHealth(database: Database, config: AppConfig): Promis
   const databaseUp = await database.ping();
   const latencyMs = Math.round(performance.now() - pingStart);
   const now = new Date();
+  // Without a database the counts are unknown; the page still answers and says so above.
+  const unknown: ChannelDeliveries = { pending: 0, failed: 0, lastError: null, failing: false };
+  const { email, sms } = databaseUp
+    ? await deliveryHealthByChannel(database.db).catch(() => ({ email: unknown, sms: unknown }))
+    : { email: unknown, sms: unknown };
   return {
     checkedAt: now.toISOString(),
     server: {
@@ -267,8 +313,18 @@ export async function adminHealth(database: Database, config: AppConfig): Promis
       kind: database.kind,
       latencyMs,
     },
-    email: { status: config.smtpUrl ? 'configured' : 'outbox' },
-    sms: { status: smsConfigured(config) ? 'configured' : 'not_configured' },
+    email: {
+      status: email.failing ? 'failing' : config.smtpUrl ? 'configured' : 'outbox',
+      pending: email.pending,
+      failed: email.failed,
+      lastError: email.lastError,
+    },
+    sms: {
+      status: sms.failing ? 'failing' : config.sms ? 'configured' : 'not_configured',
+      pending: sms.pending,
+      failed: sms.failed,
+      lastError: sms.lastError,
+    },
   };
 }
 

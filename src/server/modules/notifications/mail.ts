@@ -1,6 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { writeOutboxFile } from './outbox';
 
 export interface MailMessage {
   to: string;
@@ -11,11 +10,13 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  send(message: MailMessage, fileName: string): Promise<void>;
+  /** Sends, or fails once `signal` aborts (the connection is closed then). */
+  send(message: MailMessage, fileName: string, signal?: AbortSignal): Promise<void>;
   close(): void;
 }
 
-// A mail server that hangs must not hold a worker for minutes.
+// A mail server that goes silent must not hold a worker for minutes (one that trickles bytes is
+// cut off by the worker's overall deadline, the signal).
 const SMTP_TIMEOUT_MS = 15_000;
 
 /** Email over SMTP (SMTP_URL), or, without it, .eml files in DATA_DIR/outbox. */
@@ -32,8 +33,8 @@ export function createMailer(options: {
       socketTimeout: SMTP_TIMEOUT_MS,
     } as Parameters<typeof nodemailer.createTransport>[0]);
     return {
-      async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+      async send(message, _fileName, signal) {
+        await transport.sendMail({ from: options.from, ...message, ...(signal ? { signal } : {}) });
       },
       close: () => transport.close(),
     };
@@ -43,8 +44,7 @@ export function createMailer(options: {
   return {
     async send(message, fileName) {
       const info = await builder.sendMail({ from: options.from, ...message });
-      await mkdir(options.outboxDir, { recursive: true });
-      await writeFile(join(options.outboxDir, `${fileName}.eml`), info.message as Buffer);
+      await writeOutboxFile(options.outboxDir, `${fileName}.eml`, info.message as Buffer);
     },
     close: () => builder.close(),
   };

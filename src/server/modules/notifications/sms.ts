@@ -1,6 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { SmsApiConfig } from '../../config';
+import { writeOutboxFile } from './outbox';
 
 export interface SmsMessage {
   /** E.164, e.g. "+18085550101". */
@@ -12,7 +11,8 @@ export interface SmsMessage {
 
 /** Anything that can send a text message; a failure throws and the queue retries. */
 export interface SmsProvider {
-  send(message: SmsMessage, fileName: string): Promise<void>;
+  /** Sends, or fails once `signal` aborts. */
+  send(message: SmsMessage, fileName: string, signal?: AbortSignal): Promise<void>;
 }
 
 const SMS_TIMEOUT_MS = 15_000;
@@ -32,7 +32,8 @@ export function toE164(phone: string): string | null {
 export class HttpSmsProvider implements SmsProvider {
   constructor(private readonly config: SmsApiConfig) {}
 
-  async send(message: SmsMessage): Promise<void> {
+  async send(message: SmsMessage, _fileName?: string, signal?: AbortSignal): Promise<void> {
+    const timeout = AbortSignal.timeout(SMS_TIMEOUT_MS);
     const response = await fetch(this.config.url, {
       method: 'POST',
       headers: {
@@ -41,7 +42,7 @@ export class HttpSmsProvider implements SmsProvider {
         'idempotency-key': message.idempotencyKey,
       },
       body: JSON.stringify({ from: this.config.from, to: message.to, body: message.body }),
-      signal: AbortSignal.timeout(SMS_TIMEOUT_MS),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
     if (!response.ok) {
       const detail = (await response.text().catch(() => '')).slice(0, 200);
@@ -55,9 +56,9 @@ export class OutboxSmsProvider implements SmsProvider {
   constructor(private readonly outboxDir: string) {}
 
   async send(message: SmsMessage, fileName: string): Promise<void> {
-    await mkdir(this.outboxDir, { recursive: true });
-    await writeFile(
-      join(this.outboxDir, `${fileName}.json`),
+    await writeOutboxFile(
+      this.outboxDir,
+      `${fileName}.json`,
       `${JSON.stringify({ to: message.to, body: message.body }, null, 2)}\n`,
     );
   }

@@ -21,6 +21,38 @@ export interface Transports {
   mailer: Mailer;
   sms: SmsProvider;
   appOrigin: string;
+  /** The most one send may take, however its server behaves (SEND_DEADLINE_MS). */
+  sendDeadlineMs?: number;
+}
+
+/**
+ * A mail server or SMS API that trickles a byte now and then never trips the 15 s silence
+ * timeouts and would hold a worker slot for ever: each send has this long in all.
+ */
+export const SEND_DEADLINE_MS = 60_000;
+
+/**
+ * Runs one send with an overall deadline: the send is told through `signal` (so it closes its
+ * connection), and the worker stops waiting at the deadline even if the send ignores it.
+ */
+async function withinDeadline(
+  deadlineMs: number,
+  send: (signal: AbortSignal) => Promise<void>,
+): Promise<void> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`Not sent within ${Math.round(deadlineMs / 1000)} s`);
+      controller.abort(error);
+      reject(error);
+    }, deadlineMs);
+  });
+  try {
+    await Promise.race([send(controller.signal), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export function appOriginOf(config: AppConfig): string {
@@ -68,23 +100,27 @@ export async function deliverQueuedNotification(
     eq(notificationDeliveries.channel, job.channel),
   );
   try {
-    if (job.channel === 'email') {
-      const host = new URL(transports.appOrigin).hostname || 'harvesthui.local';
-      await transports.mailer.send(
-        {
-          to: row.destination,
-          subject: text.subject,
-          text: text.text,
-          messageId: `<${fileName}@${host}>`,
-        },
-        fileName,
-      );
-    } else {
-      await transports.sms.send(
-        { to: row.destination, body: text.sms, idempotencyKey: fileName },
-        fileName,
-      );
-    }
+    await withinDeadline(transports.sendDeadlineMs ?? SEND_DEADLINE_MS, async (signal) => {
+      if (job.channel === 'email') {
+        const host = new URL(transports.appOrigin).hostname || 'harvesthui.local';
+        await transports.mailer.send(
+          {
+            to: row.destination,
+            subject: text.subject,
+            text: text.text,
+            messageId: `<${fileName}@${host}>`,
+          },
+          fileName,
+          signal,
+        );
+      } else {
+        await transports.sms.send(
+          { to: row.destination, body: text.sms, idempotencyKey: fileName },
+          fileName,
+          signal,
+        );
+      }
+    });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await db
