@@ -234,6 +234,8 @@ describe('ordering from two farms through delivery', () => {
     expect(invoice).toContain(`${bigFarm} LLC`);
     expect(invoice).toMatch(/Total\s+\$12\.00/);
 
+    // The pick list belongs to a delivery day: pick the day first.
+    await page.getByLabel('Show orders for').selectOption(deliveryDay);
     const pickDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download Pick List' }).click();
     const pick = await savePdf(await pickDownload, 'farmer-pick-list');

@@ -1,8 +1,9 @@
 import { hawaiiToday } from '#core/hawaii-time';
 import type { CheckoutInput, CheckoutResult, Order } from '#core/schemas/order';
 import type { Schedule } from '#core/schemas/schedule';
-import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
+import { useMutation, useQueries } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { usePagedList, type ListParams } from '../../lib/paged-list';
 import { refreshProducts, RESTAURANT_REPORT_KEY } from '../../lib/queries';
 import { queryClient } from '../../lib/query-client';
 
@@ -11,11 +12,9 @@ export { FARMS_KEY, useFarms } from '../../lib/queries';
 
 export const RESTAURANT_ORDERS_KEY = ['/api/orders/restaurant'] as const;
 
-export function useRestaurantOrders() {
-  return useQuery({
-    queryKey: RESTAURANT_ORDERS_KEY,
-    queryFn: ({ signal }) => api.get<Order[]>(RESTAURANT_ORDERS_KEY[0], { signal }),
-  });
+/** The restaurant's orders, newest first, a page at a time with the server's filters. */
+export function useRestaurantOrders(params: ListParams) {
+  return usePagedList<Order>(RESTAURANT_ORDERS_KEY[0], params);
 }
 
 /** Each farm's upcoming delivery days (Hawaii's today on), sorted; a failed read counts as none. */
