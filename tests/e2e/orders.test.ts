@@ -167,7 +167,7 @@ describe('ordering from two farms through delivery', () => {
     expect(
       await dialog
         .getByText(
-          "Some of your orders are below the farm's minimum order amount. You can still proceed, but additional fees may apply.",
+          "Some of your orders are below the farm's minimum order amount. You can still proceed: you pay the totals shown (the subtotal and the farm's delivery fee), with nothing added for ordering under the minimum.",
         )
         .isVisible(),
     ).toBe(true);
