@@ -7,11 +7,9 @@ import { monthKeyOutput, moneyOutput, positiveId } from './common';
  * do (docs/decisions/001-revenue-counts.md); months are Hawaii months.
  */
 
-/** The admin table shows 10 rows; the bars scale to these (docs/product.md#admin-dashboard). */
+/** The admin table shows 10 rows (docs/product.md#admin-dashboard). */
 export const ADMIN_TABLE_ROWS = 10;
 export const ADMIN_TOP_LIMIT = 10;
-export const FARM_BAR_SCALE_CENTS = 10_000_00;
-export const RESTAURANT_BAR_SCALE_CENTS = 5_000_00;
 /** A restaurant counts as active when it has ordered within this many days. */
 export const ACTIVE_RESTAURANT_DAYS = 90;
 export const ADMIN_ORDERS_DEFAULT_LIMIT = 50;
