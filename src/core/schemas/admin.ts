@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../order-status';
 import { monthKeyOutput, moneyOutput, positiveId } from './common';
+import { pageCursor } from './paging';
 
 /**
  * The administrator's figures. Money counts every order that is not cancelled, as the reports
@@ -65,9 +66,11 @@ export const adminOrdersQuery = z.object({
     .min(1, 'At least 1')
     .max(ADMIN_ORDERS_MAX_LIMIT, `At most ${ADMIN_ORDERS_MAX_LIMIT}`)
     .optional(),
+  /** The next page, from the Link header (docs/api.md#paging). */
+  cursor: pageCursor,
 });
 export type AdminOrdersQuery = z.output<typeof adminOrdersQuery>;
-export type AdminCsvQuery = Omit<AdminOrdersQuery, 'limit'>;
+export type AdminCsvQuery = Omit<AdminOrdersQuery, 'limit' | 'cursor'>;
 
 export const adminOrderOutput = z.object({
   id: z.number(),

@@ -48,8 +48,8 @@ export function decodeCursor(cursor: string): Keyset {
 
 /** Rows strictly after the cursor in newest-first (created_at, id) order. */
 export function afterCursor(
-  createdAtColumn: AnyColumn,
-  idColumn: AnyColumn,
+  createdAtColumn: AnyColumn | SQL,
+  idColumn: AnyColumn | SQL,
   cursor: string | undefined,
 ): SQL | undefined {
   if (!cursor) return undefined;
