@@ -175,36 +175,35 @@ function NavMenu({ items, pathname }: { items: NavItem[]; pathname: string }) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
-        className="flex min-h-11 items-center gap-1.5 rounded-md border border-stone-200 px-3 text-sm font-medium text-stone-800 hover:bg-stone-100 lg:hidden"
+        className="flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-md border border-stone-200 px-2 text-sm font-medium text-stone-800 hover:bg-stone-100 sm:px-3 lg:hidden"
         aria-label={current ? `Menu, current page ${current.label}` : 'Menu'}
       >
-        <Menu className="size-4" aria-hidden="true" />
-        Menu
+        <Menu className="size-5 sm:size-4" aria-hidden="true" />
+        <span className="hidden sm:inline">Menu</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"
           sideOffset={6}
           collisionPadding={8}
+          aria-label="Main"
           className="z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] w-[min(18rem,calc(100vw-1rem))] overflow-y-auto rounded-lg border border-stone-200 bg-white p-1 shadow-lg"
         >
-          <nav aria-label="Main">
-            {items.map((item) => (
-              <DropdownMenu.Item key={item.to} asChild>
-                <Link
-                  to={item.to}
-                  aria-current={isActive(item, pathname) ? 'page' : undefined}
-                  className={cn(
-                    'flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-medium outline-none data-[highlighted]:bg-stone-100',
-                    isActive(item, pathname) ? 'bg-primary-soft text-green-900' : 'text-stone-700',
-                  )}
-                >
-                  {item.icon}
-                  {item.label}
-                </Link>
-              </DropdownMenu.Item>
-            ))}
-          </nav>
+          {items.map((item) => (
+            <DropdownMenu.Item key={item.to} asChild>
+              <Link
+                to={item.to}
+                aria-current={isActive(item, pathname) ? 'page' : undefined}
+                className={cn(
+                  'flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-medium outline-none data-[highlighted]:bg-stone-100',
+                  isActive(item, pathname) ? 'bg-primary-soft text-green-900' : 'text-stone-700',
+                )}
+              >
+                {item.icon}
+                {item.label}
+              </Link>
+            </DropdownMenu.Item>
+          ))}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
