@@ -234,8 +234,9 @@ describe('ordering from two farms through delivery', () => {
     expect(invoice).toContain(`${bigFarm} LLC`);
     expect(invoice).toMatch(/Total\s+\$12\.00/);
 
-    // The pick list belongs to a delivery day: pick the day first.
-    await page.getByLabel('Show orders for').selectOption(deliveryDay);
+    // The pick list belongs to a delivery day: pick the day first. Delivered today, the order
+    // now has today as its day.
+    await page.getByLabel('Show orders for').selectOption(hawaiiToday());
     const pickDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download Pick List' }).click();
     const pick = await savePdf(await pickDownload, 'farmer-pick-list');

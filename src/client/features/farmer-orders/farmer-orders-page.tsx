@@ -56,7 +56,7 @@ export function FarmerOrdersPage() {
         <p className="text-sm text-stone-600">Confirm, pack, ship and deliver your orders</p>
       </div>
 
-      <DayCard day={day} onDay={setDay} />
+      <DayCard day={day} onDay={setDay} orderDays={orders.items} />
 
       <OrderFilterBar
         filters={filters}
@@ -183,11 +183,27 @@ function GroupedByStatus({ orders, actions }: { orders: Order[]; actions: Action
  * The day picker and the day's actions: confirm every pending order, pack every confirmed one,
  * the pick list. Each bulk action reports what it changed and what it refused.
  */
-function DayCard({ day, onDay }: { day: string; onDay: (day: string) => void }) {
+function DayCard({
+  day,
+  onDay,
+  orderDays,
+}: {
+  day: string;
+  onDay: (day: string) => void;
+  /** Orders on screen: their days are offered too (a delivery moves an order to its real day). */
+  orderDays: Order[] | undefined;
+}) {
   const today = hawaiiToday();
-  const days = useFarmDeliveryDays();
-  const upcoming = (days.data ?? []).filter((entry) => entry >= today);
-  const past = (days.data ?? []).filter((entry) => entry < today).reverse();
+  const scheduled = useFarmDeliveryDays();
+  const days = [
+    ...new Set([
+      ...(scheduled.data ?? []),
+      ...(orderDays ?? []).flatMap((order) => (order.deliveryDate ? [order.deliveryDate] : [])),
+      ...(day ? [day] : []),
+    ]),
+  ].sort();
+  const upcoming = days.filter((entry) => entry >= today);
+  const past = days.filter((entry) => entry < today).reverse();
   const pending = useDayStatusCount(day, 'pending');
   const confirmed = useDayStatusCount(day, 'confirmed');
   const bulk = useBulkStatus();
