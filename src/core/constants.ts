@@ -28,7 +28,8 @@ export const PRODUCT_CATEGORIES = [
   'other',
 ] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
-export const BROWSE_CATEGORIES = ['vegetables', 'fruits', 'herbs', 'grains'] as const;
+/** Browse offers every category a farm can choose: a product is always reachable by its own. */
+export const BROWSE_CATEGORIES = PRODUCT_CATEGORIES;
 
 export const UNITS = [
   'lb',

@@ -160,8 +160,37 @@ describe('GET /api/admin/orders', () => {
     expect((await admin.get('/api/admin/orders?limit=2')).json()).toHaveLength(2);
   });
 
+  it('pages with a cursor: the total in X-Total-Count, the next page in Link', async () => {
+    const seen: number[] = [];
+    let url: string | null = '/api/admin/orders?limit=3';
+    let pages = 0;
+    while (url) {
+      const response = await admin.get(url);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['x-total-count']).toBe('4');
+      seen.push(...(response.json() as { id: number }[]).map((order) => order.id));
+      const link = response.headers.link as string | undefined;
+      url = link ? /<([^>]+)>; rel="next"/.exec(link)![1]! : null;
+      pages += 1;
+    }
+    expect(pages).toBe(2);
+    const all = (await admin.get('/api/admin/orders')).json() as { id: number }[];
+    expect(seen).toEqual(all.map((order) => order.id));
+    const filtered = await admin.get(`/api/admin/orders?farmId=${otherFarmId}`);
+    expect(filtered.headers['x-total-count']).toBe('1');
+    expect(filtered.headers.link).toBeUndefined();
+  });
+
   it('answers 400 with fields to odd filters', async () => {
-    for (const query of ['farmId=abc', 'limit=0', 'limit=100000', 'status=lost', 'month=2026-13']) {
+    for (const query of [
+      'farmId=abc',
+      'limit=0',
+      'limit=100000',
+      'status=lost',
+      'month=2026-13',
+      'cursor=!!',
+      `cursor=${Buffer.from('not|a|cursor').toString('base64url')}`,
+    ]) {
       const response = await admin.get(`/api/admin/orders?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().fields, query).toBeDefined();

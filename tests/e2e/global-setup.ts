@@ -12,7 +12,7 @@ declare module 'vitest' {
   }
 }
 
-async function waitForReady(url: string, child: ChildProcess, timeoutMs = 150_000): Promise<void> {
+async function waitForReady(url: string, child: ChildProcess, timeoutMs = 170_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);

@@ -1,4 +1,5 @@
 import type { ErrorResponse } from '#core/schemas/common';
+import { LINK_HEADER, nextLink, TOTAL_COUNT_HEADER, type Page } from '#core/schemas/paging';
 
 /**
  * Any non-OK response becomes an ApiError whose message is "{status}: {body text}"
@@ -82,6 +83,14 @@ export async function apiRequest<T>(
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** One page of a paged list (docs/api.md#paging): the body's items, the total, the next path. */
+export async function apiPage<T>(path: string, options?: RequestOptions): Promise<Page<T>> {
+  const response = await apiFetch('GET', path, undefined, options);
+  const items = (await response.json()) as T[];
+  const total = Number(response.headers.get(TOTAL_COUNT_HEADER) ?? items.length);
+  return { items, total, next: nextLink(response.headers.get(LINK_HEADER)) };
 }
 
 export const api = {

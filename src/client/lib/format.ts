@@ -18,6 +18,11 @@ export function formatInstant(
   return format(new TZDate(date, HAWAII_TIME_ZONE), pattern);
 }
 
+/** "1 item", "2 items": a count with its noun in the right number. */
+export function countLabel(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 export const ORDER_DATE_FORMAT = "MMM d, yyyy 'at' h:mm a";
 export const SHORT_DATE_FORMAT = 'MMM dd, yyyy';
 

@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../order-status';
 import { monthKeyOutput, moneyOutput, positiveId } from './common';
+import { pageCursor } from './paging';
 
 /**
  * The administrator's figures. Money counts every order that is not cancelled, as the reports
  * do (docs/decisions/001-revenue-counts.md); months are Hawaii months.
  */
 
-/** The admin table shows 10 rows; the bars scale to these (docs/product.md#admin-dashboard). */
+/** The admin table shows 10 rows (docs/product.md#admin-dashboard). */
 export const ADMIN_TABLE_ROWS = 10;
 export const ADMIN_TOP_LIMIT = 10;
-export const FARM_BAR_SCALE_CENTS = 10_000_00;
-export const RESTAURANT_BAR_SCALE_CENTS = 5_000_00;
 /** A restaurant counts as active when it has ordered within this many days. */
 export const ACTIVE_RESTAURANT_DAYS = 90;
 export const ADMIN_ORDERS_DEFAULT_LIMIT = 50;
@@ -67,9 +66,11 @@ export const adminOrdersQuery = z.object({
     .min(1, 'At least 1')
     .max(ADMIN_ORDERS_MAX_LIMIT, `At most ${ADMIN_ORDERS_MAX_LIMIT}`)
     .optional(),
+  /** The next page, from the Link header (docs/api.md#paging). */
+  cursor: pageCursor,
 });
 export type AdminOrdersQuery = z.output<typeof adminOrdersQuery>;
-export type AdminCsvQuery = Omit<AdminOrdersQuery, 'limit'>;
+export type AdminCsvQuery = Omit<AdminOrdersQuery, 'limit' | 'cursor'>;
 
 export const adminOrderOutput = z.object({
   id: z.number(),

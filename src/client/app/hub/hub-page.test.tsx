@@ -22,13 +22,14 @@ const taro = product({ id: 11, name: 'Taro', availableQuantity: 3 });
 
 function farmerApi() {
   let stock = 12;
+  let firstStatus: 'pending' | 'cancelled' | 'confirmed' = 'pending';
   const api = fakeApi({
     'GET /api/auth/user': user('farmer'),
     'GET /api/reports/farm': farmReport({ pendingOrders: 1, packedOrders: 1 }),
     'GET /api/products/farm': () => [{ ...kale, availableQuantity: stock }, taro],
     // The list holds two packed orders, the report says one: the tile shows the report's.
-    'GET /api/orders/farm': [
-      order(31, 'pending', {
+    'GET /api/orders/farm?limit=5': () => [
+      order(31, firstStatus, {
         restaurant: { ...order(0, 'pending').restaurant, name: 'Alan Bistro' },
       }),
       order(30, 'confirmed'),
@@ -39,8 +40,11 @@ function farmerApi() {
       { id: 1, farmId: 1, deliveryDate: '2026-11-27', deliveryArea: 'Kailua' },
     ],
     'PATCH /api/orders/31/status': (call: { body: unknown }) => {
-      stock = 15;
-      return order(31, (call.body as { status: 'cancelled' }).status);
+      firstStatus = (call.body as { status: 'cancelled' | 'confirmed' }).status;
+      if (firstStatus === 'cancelled') stock = 15;
+      return order(31, firstStatus, {
+        restaurant: { ...order(0, 'pending').restaurant, name: 'Alan Bistro' },
+      });
     },
     'DELETE /api/products/10': { id: 10, archived: true },
     'POST /api/products/10/restore': kale,

@@ -159,6 +159,46 @@ export function LineChartView({ data, format, seriesName }: ChartViewProps) {
 }
 
 const MIN_LABELLED_SHARE = 0.04;
+const RADIAN = Math.PI / 180;
+
+interface SliceLabelProps {
+  payload?: ChartPoint;
+  percent?: number;
+  cx?: number;
+  cy?: number;
+  midAngle?: number;
+  innerRadius?: number;
+  outerRadius?: number;
+}
+
+function outsideLabel(props: SliceLabelProps) {
+  return props.payload && (props.percent ?? 0) >= MIN_LABELLED_SHARE
+    ? (props.payload.sliceLabel ?? props.payload.label)
+    : '';
+}
+
+/** The slice's share, in white, halfway out along its middle. */
+function insideShareLabel(props: SliceLabelProps) {
+  const { percent = 0, cx = 0, cy = 0, midAngle = 0, innerRadius = 0, outerRadius = 0 } = props;
+  if (percent < MIN_LABELLED_SHARE * 2) return null;
+  const radius = innerRadius + (outerRadius - innerRadius) * 0.6;
+  return (
+    <text
+      x={cx + radius * Math.cos(-midAngle * RADIAN)}
+      y={cy + radius * Math.sin(-midAngle * RADIAN)}
+      fill="white"
+      stroke="rgb(0 0 0 / 0.35)"
+      strokeWidth={2}
+      paintOrder="stroke"
+      fontSize={12}
+      fontWeight={600}
+      textAnchor="middle"
+      dominantBaseline="central"
+    >
+      {`${Math.round(percent * 100)}%`}
+    </text>
+  );
+}
 
 export function PieChartView({ data, seriesName }: ChartViewProps) {
   const labelled = useMediaQuery(WIDE_SCREEN);
@@ -173,15 +213,10 @@ export function PieChartView({ data, seriesName }: ChartViewProps) {
           cy="45%"
           outerRadius={labelled ? '62%' : '75%'}
           labelLine={false}
-          // Slices too thin for words are named by the legend and the tooltip.
-          label={
-            labelled
-              ? (props: { payload?: ChartPoint; percent?: number }) =>
-                  props.payload && (props.percent ?? 0) >= MIN_LABELLED_SHARE
-                    ? (props.payload.sliceLabel ?? props.payload.label)
-                    : ''
-              : false
-          }
+          // Every slice wide enough for words is labelled: its name beside it on a wide
+          // screen, its share inside it on a phone. Thinner ones are named by the legend and
+          // the tooltip.
+          label={labelled ? outsideLabel : insideShareLabel}
           isAnimationActive={false}
           // The drawing is hidden from assistive technology (the table stands in for it),
           // so nothing in it may take focus.

@@ -1,5 +1,5 @@
 import type { User } from '#core/schemas/auth';
-import { LogOut, UserPen } from 'lucide-react';
+import { LogOut, Menu, UserPen } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -94,6 +94,7 @@ export function AppShell({
             ))}
           </nav>
           <div className="ml-auto flex items-center gap-2 lg:ml-0">
+            <NavMenu items={navItems} pathname={pathname} />
             {headerExtra}
             <div className="hidden items-center gap-2 xl:flex">
               <Avatar user={user} />
@@ -157,31 +158,54 @@ export function AppShell({
             </DropdownMenu.Root>
           </div>
         </div>
-        <nav
-          aria-label="Main"
-          className="flex gap-1 overflow-x-auto border-t border-stone-100 px-2 lg:hidden"
-        >
-          {navItems.map((item) => (
-            <Link
-              key={item.to}
-              to={item.to}
-              aria-current={isActive(item, pathname) ? 'page' : undefined}
-              className={cn(
-                'flex min-h-11 shrink-0 items-center gap-1.5 rounded-md px-3 text-sm font-medium',
-                isActive(item, pathname)
-                  ? 'text-green-900 underline decoration-2 underline-offset-8'
-                  : 'text-stone-600',
-              )}
-            >
-              {item.icon}
-              {item.label}
-            </Link>
-          ))}
-        </nav>
       </header>
       <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6">
         <Suspense fallback={<LoadingScreen label="Loading page" inline />}>{children}</Suspense>
       </main>
     </div>
+  );
+}
+
+/**
+ * Below the desktop width the navigation is one Menu button that lists every item, so nothing
+ * is out of view and no screen scrolls sideways on a phone.
+ */
+function NavMenu({ items, pathname }: { items: NavItem[]; pathname: string }) {
+  const current = items.find((item) => isActive(item, pathname));
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        className="flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-md border border-stone-200 px-2 text-sm font-medium text-stone-800 hover:bg-stone-100 sm:px-3 lg:hidden"
+        aria-label={current ? `Menu, current page ${current.label}` : 'Menu'}
+      >
+        <Menu className="size-5 sm:size-4" aria-hidden="true" />
+        <span className="hidden sm:inline">Menu</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          collisionPadding={8}
+          aria-label="Main"
+          className="z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] w-[min(18rem,calc(100vw-1rem))] overflow-y-auto rounded-lg border border-stone-200 bg-white p-1 shadow-lg"
+        >
+          {items.map((item) => (
+            <DropdownMenu.Item key={item.to} asChild>
+              <Link
+                to={item.to}
+                aria-current={isActive(item, pathname) ? 'page' : undefined}
+                className={cn(
+                  'flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-medium outline-none data-[highlighted]:bg-stone-100',
+                  isActive(item, pathname) ? 'bg-primary-soft text-green-900' : 'text-stone-700',
+                )}
+              >
+                {item.icon}
+                {item.label}
+              </Link>
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

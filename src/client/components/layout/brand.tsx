@@ -10,7 +10,8 @@ export function Brand() {
       <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-white">
         <Sprout className="size-5" aria-hidden="true" />
       </span>
-      <span className="text-lg tracking-tight">Harvest Hui</span>
+      {/* On the narrowest phones the header needs the room: the name is still read out. */}
+      <span className="text-lg tracking-tight max-[420px]:sr-only">Harvest Hui</span>
     </Link>
   );
 }

@@ -9,6 +9,8 @@ export interface ToastMessage {
   description?: ReactNode;
   variant?: 'default' | 'destructive';
   action?: { label: string; onClick: () => void };
+  /** Where it shows: away from the control that was last used (see placementAwayFromLastUse). */
+  placement?: 'top' | 'bottom';
 }
 
 /**
@@ -21,8 +23,27 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
+/*
+ * A toast answers what was just pressed: it must not sit over that button (a second press, or
+ * the next step, is often right there). The last control pressed is remembered, and the toast
+ * goes to the top of the screen when that control is in the lower half, else to the bottom.
+ */
+let lastUsedBottom: number | null = null;
+function rememberControl(event: Event) {
+  const target = event.target instanceof Element ? event.target.closest('button, a, [role]') : null;
+  if (target) lastUsedBottom = target.getBoundingClientRect().bottom;
+}
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', rememberControl, true);
+  document.addEventListener('keydown', rememberControl, true);
+}
+function placementAwayFromLastUse(): 'top' | 'bottom' {
+  if (lastUsedBottom === null || typeof window === 'undefined') return 'bottom';
+  return lastUsedBottom > window.innerHeight / 2 ? 'top' : 'bottom';
+}
+
 export function toast(message: Omit<ToastMessage, 'id'>): void {
-  current = { ...message, id: nextId++ };
+  current = { placement: placementAwayFromLastUse(), ...message, id: nextId++ };
   emit();
 }
 
@@ -91,7 +112,13 @@ export function Toaster() {
           </RadixToast.Close>
         </RadixToast.Root>
       ) : null}
-      <RadixToast.Viewport className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
+      <RadixToast.Viewport
+        className={cn(
+          'fixed right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none',
+          // At the top it sits under the sticky header, never over the navigation.
+          message?.placement === 'top' ? 'top-14' : 'bottom-0',
+        )}
+      />
     </RadixToast.Provider>
   );
 }

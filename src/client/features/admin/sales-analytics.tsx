@@ -1,9 +1,5 @@
 import { centsOf } from '#core/money';
-import {
-  FARM_BAR_SCALE_CENTS,
-  RESTAURANT_BAR_SCALE_CENTS,
-  type AdminStats,
-} from '#core/schemas/admin';
+import type { AdminStats } from '#core/schemas/admin';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -16,22 +12,21 @@ interface Bar {
 }
 
 /**
- * Farm bars scale to $10,000, restaurant bars to $5,000, capped at 100%
- * (docs/product.md#admin-dashboard).
+ * Bars scale to the largest of the list, which is full: fixed scales ($10,000, $5,000) drew
+ * every bar full once real figures passed them, and then told nothing.
  */
 function Bars({
   title,
   bars,
-  scaleCents,
   empty,
   loading,
 }: {
   title: string;
   bars: Bar[];
-  scaleCents: number;
   empty: string;
   loading: boolean;
 }) {
+  const scaleCents = Math.max(1, ...bars.map((bar) => centsOf(bar.amount)));
   return (
     <section className="flex flex-col gap-3">
       <h3 className="text-sm font-semibold text-stone-800">{title}</h3>
@@ -42,7 +37,7 @@ function Bars({
       ) : (
         <ul className="flex flex-col gap-3">
           {bars.map((bar) => {
-            const percent = Math.min(100, (centsOf(bar.amount) / scaleCents) * 100);
+            const percent = Math.max(0, (centsOf(bar.amount) / scaleCents) * 100);
             return (
               <li key={bar.id} className="flex flex-col gap-1">
                 <div className="flex justify-between gap-2 text-sm">
@@ -75,7 +70,6 @@ export function SalesAnalytics({ query }: { query: UseQueryResult<AdminStats> })
         <Bars
           title="Top Performing Farms"
           loading={loading}
-          scaleCents={FARM_BAR_SCALE_CENTS}
           empty="No farm data available"
           bars={(query.data?.topFarms ?? []).map((farm) => ({
             id: farm.id,
@@ -86,7 +80,6 @@ export function SalesAnalytics({ query }: { query: UseQueryResult<AdminStats> })
         <Bars
           title="Top Restaurants"
           loading={loading}
-          scaleCents={RESTAURANT_BAR_SCALE_CENTS}
           empty="No restaurant data available"
           bars={(query.data?.topRestaurants ?? []).map((restaurant) => ({
             id: restaurant.id,

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useCart } from '../../lib/cart';
-import { formatMoney } from '../../lib/format';
+import { countLabel, formatMoney } from '../../lib/format';
 
 const WIDE_SCREEN = '(min-width: 768px)';
 
@@ -35,7 +35,7 @@ export function CartSummary() {
         className="flex min-h-12 w-full items-center gap-2 px-4 py-2 text-left"
       >
         <ShoppingCart className="size-5 text-primary" aria-hidden="true" />
-        <span className="font-semibold">Cart Summary ({cart.itemCount} items)</span>
+        <span className="font-semibold">Cart Summary ({countLabel(cart.itemCount, 'item')})</span>
         <span className="tabular ml-auto font-semibold">{formatUsd(cart.totalCents)}</span>
         {open ? (
           <ChevronDown className="size-5 text-stone-500" aria-hidden="true" />

@@ -29,6 +29,17 @@ export function HawaiiDayPicker(props: ComponentProps<typeof DayPicker>) {
   );
 }
 
+/** "Friday, November 27, 2026, today, delivery day": what a screen reader hears of a day. */
+function dayLabel(date: Date, modifiers?: { delivery?: boolean; today?: boolean }): string {
+  return [
+    format(date, 'EEEE, MMMM d, yyyy'),
+    modifiers?.today ? 'today' : null,
+    modifiers?.delivery ? 'delivery day' : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
 /** The farm's calendar: its delivery days marked, and read out as such by screen readers. */
 export function DeliveryDaysPicker({
   deliveryDates,
@@ -39,10 +50,8 @@ export function DeliveryDaysPicker({
       modifiers={{ delivery: deliveryDates.map(toPickerDate) }}
       modifiersClassNames={{ delivery: 'hh-delivery-day' }}
       labels={{
-        labelGridcell: (date, modifiers) =>
-          `${format(date, 'EEEE, MMMM d, yyyy')}${modifiers?.delivery ? ', delivery day' : ''}`,
-        labelDayButton: (date, modifiers) =>
-          `${format(date, 'EEEE, MMMM d, yyyy')}${modifiers?.delivery ? ', delivery day' : ''}`,
+        labelGridcell: (date, modifiers) => dayLabel(date, modifiers),
+        labelDayButton: (date, modifiers) => dayLabel(date, modifiers),
       }}
       {...props}
     />

@@ -1,33 +1,93 @@
+import type { BulkStatusBody, BulkStatusResult } from '#core/schemas/order-bulk';
 import type { Order, OrderStatusInput } from '#core/schemas/order';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import type { Page } from '#core/schemas/paging';
+import type { Schedule } from '#core/schemas/schedule';
+import { useMutation, useQuery, type InfiniteData } from '@tanstack/react-query';
+import { api, apiPage } from '../../lib/api';
+import { usePagedList, withParams, type ListParams } from '../../lib/paged-list';
 import { FARM_REPORT_KEY, refreshProducts } from '../../lib/queries';
 import { queryClient } from '../../lib/query-client';
 
 export const FARM_ORDERS_KEY = ['/api/orders/farm'] as const;
+const FARM_DAYS_KEY = ['/api/delivery-schedules'] as const;
 
-export function useFarmOrders() {
+/** The farm's orders, newest first, a page at a time with the server's filters. */
+export function useFarmOrders(params: ListParams, enabled = true) {
+  return usePagedList<Order>(FARM_ORDERS_KEY[0], params, enabled);
+}
+
+/** The farm's latest `limit` orders (the combined screen's Recent Orders). */
+export function useLatestFarmOrders(limit: number) {
+  const path = withParams(FARM_ORDERS_KEY[0], { limit });
   return useQuery({
-    queryKey: FARM_ORDERS_KEY,
-    queryFn: ({ signal }) => api.get<Order[]>(FARM_ORDERS_KEY[0], { signal }),
+    queryKey: [FARM_ORDERS_KEY[0], { limit }],
+    queryFn: ({ signal }) => api.get<Order[]>(path, { signal }),
   });
 }
 
+/** How many of the day's orders are in `status`: the total of a one-item page. */
+export function useDayStatusCount(deliveryDate: string, status: string) {
+  const params = { deliveryDate, status, limit: 1 };
+  return useQuery({
+    queryKey: [FARM_ORDERS_KEY[0], params],
+    queryFn: async ({ signal }) =>
+      (await apiPage<Order>(withParams(FARM_ORDERS_KEY[0], params), { signal })).total,
+    enabled: deliveryDate !== '',
+  });
+}
+
+/** The farm's delivery days, past ones included, by date (the day picker's choices). */
+export function useFarmDeliveryDays() {
+  return useQuery({
+    queryKey: FARM_DAYS_KEY,
+    queryFn: ({ signal }) => api.get<Schedule[]>(FARM_DAYS_KEY[0], { signal }),
+    select: (schedules) => [...new Set(schedules.map((schedule) => schedule.deliveryDate))].sort(),
+  });
+}
+
+type OrderListData = Order[] | InfiniteData<Page<Order>> | number | undefined;
+
+/** Puts the answer of a move into every cached list that holds the order. */
+function replaceOrder(data: OrderListData, updated: Order): OrderListData {
+  const swap = (order: Order) => (order.id === updated.id ? updated : order);
+  if (Array.isArray(data)) return data.map(swap);
+  if (data && typeof data === 'object' && 'pages' in data) {
+    return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(swap) })) };
+  }
+  return data;
+}
+
+/** Every farm order list, its counts and figures are read again (after a bulk move). */
+function refreshFarmOrders() {
+  void queryClient.invalidateQueries({ queryKey: FARM_ORDERS_KEY });
+  void queryClient.invalidateQueries({ queryKey: FARM_REPORT_KEY });
+}
+
 /**
- * The one way the farm moves an order. The list shows the answer at once; the figures (pending,
- * ready to ship, revenue) are read again; a cancelled order puts its stock back, so the
- * product lists are read again too.
+ * The one way the farm moves an order. The lists show the answer at once, then are read again
+ * (a status filter or a day's groups may no longer hold it); the figures (pending, ready to
+ * ship, revenue) are read again; a cancelled order puts its stock back, so the product lists
+ * are read again too.
  */
 export function useUpdateOrderStatus() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: OrderStatusInput }) =>
       api.patch<Order>(`/api/orders/${id}/status`, body),
     onSuccess: (updated) => {
-      queryClient.setQueryData<Order[]>(FARM_ORDERS_KEY, (list) =>
-        list?.map((order) => (order.id === updated.id ? updated : order)),
+      queryClient.setQueriesData<OrderListData>({ queryKey: FARM_ORDERS_KEY }, (data) =>
+        replaceOrder(data, updated),
       );
-      void queryClient.invalidateQueries({ queryKey: FARM_REPORT_KEY });
+      refreshFarmOrders();
       if (updated.status === 'cancelled') refreshProducts(queryClient);
     },
+  });
+}
+
+/** Confirm every pending order of a day, or pack every confirmed one. */
+export function useBulkStatus() {
+  return useMutation({
+    mutationFn: (body: BulkStatusBody) =>
+      api.post<BulkStatusResult>('/api/orders/farm/bulk-status', body),
+    onSettled: refreshFarmOrders,
   });
 }

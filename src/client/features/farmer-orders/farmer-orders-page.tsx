@@ -1,97 +1,132 @@
-import {
-  DOCUMENT_STATUSES,
-  ORDER_STATUSES,
-  statusLabel,
-  type OrderStatus,
-} from '#core/order-status';
+import { ORDER_STATUSES, statusLabel } from '#core/order-status';
 import { hawaiiToday } from '#core/hawaii-time';
+import type { BulkStatusResult, BulkTarget } from '#core/schemas/order-bulk';
 import type { Order } from '#core/schemas/order';
-import { ClipboardList, ListChecks } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { CalendarDays, CheckCheck, ClipboardList, ListChecks, PackageCheck } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Field, Select } from '../../components/ui/form';
+import {
+  filterParams,
+  hasFilters,
+  LoadMoreFooter,
+  NO_FILTERS,
+  OrderFilterBar,
+  type OrderFilters,
+} from '../../components/ui/order-list-controls';
 import { toast } from '../../components/ui/toast';
-import { downloadFile } from '../../lib/api';
+import { ApiError, downloadFile } from '../../lib/api';
 import { formatCalendarDate } from '../../lib/format';
-import { useFarmOrders } from './api';
+import { useDebouncedValue } from '../../lib/paged-list';
+import { useBulkStatus, useDayStatusCount, useFarmDeliveryDays, useFarmOrders } from './api';
 import { FarmerOrderCard, FarmerOrderCardSkeleton } from './farmer-order-card';
 import { useFarmOrderActions } from './order-actions';
 
-/** /farmer/orders: the farm's orders with their status actions and documents. */
-export function FarmerOrdersPage() {
-  const orders = useFarmOrders();
-  const actions = useFarmOrderActions();
-  const [filter, setFilter] = useState<'all' | OrderStatus>('all');
+/** A day's orders are read in pages this large, so most days arrive whole and group at once. */
+const DAY_PAGE = 100;
+const ALL_DAYS = '';
 
-  const shown = useMemo(
-    () => (orders.data ?? []).filter((order) => filter === 'all' || order.status === filter),
-    [orders.data, filter],
-  );
+const capitalised = (status: string) =>
+  statusLabel(status).replace(/^./, (letter) => letter.toUpperCase());
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count} ${count === 1 ? one : many}`;
+
+/**
+ * /farmer/orders: the farm's orders with their status actions and documents, a page at a time.
+ * Pick a delivery day to see its orders grouped by status and act on the day at once.
+ */
+export function FarmerOrdersPage() {
+  const [day, setDay] = useState(ALL_DAYS);
+  const [filters, setFilters] = useState<OrderFilters>(NO_FILTERS);
+  const search = useDebouncedValue(filters.search);
+  const params = {
+    ...filterParams({ ...filters, search, deliveryDate: day }),
+    ...(day ? { limit: DAY_PAGE } : {}),
+  };
+  const orders = useFarmOrders(params);
+  const actions = useFarmOrderActions();
+  const filtered = hasFilters(filters) || day !== ALL_DAYS;
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold">Orders</h1>
-          <p className="text-sm text-stone-600">Confirm, pack, ship and deliver your orders</p>
-        </div>
-        <Field label="Status" className="w-full sm:w-56">
-          {(ids) => (
-            <Select
-              {...ids}
-              value={filter}
-              onChange={(event) => setFilter(event.target.value as 'all' | OrderStatus)}
-            >
-              <option value="all">All statuses</option>
-              {ORDER_STATUSES.map((status) => (
-                <option key={status} value={status} className="capitalize">
-                  {statusLabel(status).replace(/^./, (letter) => letter.toUpperCase())}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+      <div>
+        <h1 className="text-2xl font-bold">Orders</h1>
+        <p className="text-sm text-stone-600">Confirm, pack, ship and deliver your orders</p>
       </div>
 
-      <PickListCard orders={orders.data} />
+      <DayCard day={day} onDay={setDay} orderDays={orders.items} />
+
+      <OrderFilterBar
+        filters={filters}
+        onChange={setFilters}
+        searchLabel="restaurant"
+        showDay={false}
+      />
 
       <section aria-label="Orders" className="flex flex-col gap-4">
-        {orders.error ? (
+        {orders.error && !orders.items ? (
           <ErrorState
             title="Could not load your orders"
             error={orders.error}
             onRetry={() => void orders.refetch()}
           />
-        ) : !orders.data ? (
+        ) : !orders.items ? (
           Array.from({ length: 3 }, (_, index) => <FarmerOrderCardSkeleton key={index} />)
-        ) : orders.data.length === 0 ? (
+        ) : orders.items.length === 0 && !filtered ? (
           <EmptyState
             icon={<ClipboardList />}
             title="No orders yet. Your products will appear here when restaurants place orders."
           />
-        ) : shown.length === 0 ? (
+        ) : orders.items.length === 0 ? (
           <EmptyState
             icon={<ClipboardList />}
-            title={`No ${statusLabel(filter)} orders`}
+            title={
+              day
+                ? `No orders for ${formatCalendarDate(day, 'weekday')}${filters.status === 'all' ? '' : ` that are ${statusLabel(filters.status)}`}`
+                : filters.status === 'all'
+                  ? 'No orders match these filters'
+                  : `No ${statusLabel(filters.status)} orders`
+            }
             action={
-              <Button variant="outline" onClick={() => setFilter('all')}>
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setFilters(NO_FILTERS);
+                  setDay(ALL_DAYS);
+                }}
+              >
                 Show all orders
               </Button>
             }
           />
         ) : (
-          <div className="grid gap-4 xl:grid-cols-2">
-            {shown.map((order) => (
-              <FarmerOrderCard
-                key={order.id}
-                order={order}
-                busy={actions.busyWith(order)}
-                onMove={actions.requestMove}
-                onDownload={actions.download}
+          <div
+            className={
+              orders.isPlaceholderData ? 'flex flex-col gap-4 opacity-60' : 'flex flex-col gap-4'
+            }
+            aria-busy={orders.isPlaceholderData}
+          >
+            {day ? (
+              <GroupedByStatus orders={orders.items} actions={actions} />
+            ) : (
+              <OrderGrid orders={orders.items} actions={actions} />
+            )}
+            <LoadMoreFooter
+              shown={orders.items.length}
+              total={orders.total ?? orders.items.length}
+              hasMore={orders.hasNextPage}
+              loading={orders.isFetchingNextPage}
+              onLoadMore={() => void orders.fetchNextPage()}
+            />
+            {orders.error ? (
+              <ErrorState
+                title="Could not load more orders"
+                error={orders.error}
+                onRetry={() => void orders.fetchNextPage()}
               />
-            ))}
+            ) : null}
           </div>
         )}
       </section>
@@ -101,61 +136,220 @@ export function FarmerOrdersPage() {
   );
 }
 
-/** One PDF per delivery day: products summed, then every slip (docs/product.md#pick-list). */
-function PickListCard({ orders }: { orders: Order[] | undefined }) {
-  const today = hawaiiToday();
-  const days = useMemo(
-    () =>
-      [
-        ...new Set(
-          (orders ?? [])
-            .filter((order) => DOCUMENT_STATUSES.includes(order.status) && order.deliveryDate)
-            .map((order) => order.deliveryDate!),
-        ),
-      ].sort(),
-    [orders],
+type Actions = ReturnType<typeof useFarmOrderActions>;
+
+function OrderGrid({ orders, actions }: { orders: Order[]; actions: Actions }) {
+  return (
+    <div className="grid gap-4 xl:grid-cols-2">
+      {orders.map((order) => (
+        <FarmerOrderCard
+          key={order.id}
+          order={order}
+          busy={actions.busyWith(order)}
+          onMove={actions.requestMove}
+          onDownload={actions.download}
+        />
+      ))}
+    </div>
   );
-  const upcoming = days.filter((day) => day >= today);
-  const [picked, setPicked] = useState('');
-  const day = picked || upcoming[0] || days.at(-1) || '';
+}
+
+/** A day's orders under one heading per status, in the order the work goes. */
+function GroupedByStatus({ orders, actions }: { orders: Order[]; actions: Actions }) {
+  const groups = ORDER_STATUSES.map((status) => ({
+    status,
+    orders: orders.filter((order) => order.status === status),
+  })).filter((group) => group.orders.length > 0);
+  return (
+    <>
+      {groups.map((group) => (
+        <section
+          key={group.status}
+          aria-labelledby={`day-group-${group.status}`}
+          className="flex flex-col gap-3"
+        >
+          <h2 id={`day-group-${group.status}`} className="text-lg font-semibold">
+            {capitalised(group.status)}{' '}
+            <span className="font-normal text-stone-500">({group.orders.length})</span>
+          </h2>
+          <OrderGrid orders={group.orders} actions={actions} />
+        </section>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The day picker and the day's actions: confirm every pending order, pack every confirmed one,
+ * the pick list. Each bulk action reports what it changed and what it refused.
+ */
+function DayCard({
+  day,
+  onDay,
+  orderDays,
+}: {
+  day: string;
+  onDay: (day: string) => void;
+  /** Orders on screen: their days are offered too (a delivery moves an order to its real day). */
+  orderDays: Order[] | undefined;
+}) {
+  const today = hawaiiToday();
+  const scheduled = useFarmDeliveryDays();
+  const days = [
+    ...new Set([
+      ...(scheduled.data ?? []),
+      ...(orderDays ?? []).flatMap((order) => (order.deliveryDate ? [order.deliveryDate] : [])),
+      ...(day ? [day] : []),
+    ]),
+  ].sort();
+  const upcoming = days.filter((entry) => entry >= today);
+  const past = days.filter((entry) => entry < today).reverse();
+  const pending = useDayStatusCount(day, 'pending');
+  const confirmed = useDayStatusCount(day, 'confirmed');
+  const bulk = useBulkStatus();
+  const [report, setReport] = useState<BulkStatusResult | null>(null);
   const [downloading, setDownloading] = useState(false);
-  if (!orders || days.length === 0) return null;
+
+  const choose = (value: string) => {
+    setReport(null);
+    onDay(value);
+  };
+
+  const run = (status: BulkTarget) =>
+    bulk.mutate(
+      { deliveryDate: day, status },
+      {
+        onSuccess: (result) => {
+          setReport(result);
+          const verb = status === 'confirmed' ? 'Confirmed' : 'Packed';
+          toast({
+            title: `${verb} ${plural(result.changed.length, 'order')}`,
+            description:
+              result.refused.length > 0
+                ? `${plural(result.refused.length, 'order')} could not be moved: see the list below.`
+                : (formatCalendarDate(day, 'weekday') ?? undefined),
+          });
+        },
+        onError: (error) =>
+          toast({
+            title: 'The orders were not moved',
+            description: error instanceof ApiError ? error.userMessage('') || undefined : undefined,
+            variant: 'destructive',
+          }),
+      },
+    );
 
   const download = async () => {
     setDownloading(true);
     try {
       await downloadFile(`/api/orders/farm/pick-list?date=${day}`, `pick-list-${day}.pdf`);
-    } catch {
-      toast({ title: 'Failed to download pick list', variant: 'destructive' });
+    } catch (error) {
+      toast({
+        title: 'Failed to download pick list',
+        description: error instanceof ApiError ? error.userMessage('') || undefined : undefined,
+        variant: 'destructive',
+      });
     } finally {
       setDownloading(false);
     }
   };
 
+  const pendingCount = pending.data ?? 0;
+  const confirmedCount = confirmed.data ?? 0;
+
   return (
     <Card>
-      <CardContent className="flex flex-col gap-3 pt-5 sm:flex-row sm:items-end">
-        <div className="flex-1">
-          <h2 className="font-semibold">Pick list</h2>
-          <p className="text-sm text-stone-600">
-            Everything to gather for one delivery day, then each order's packing slip.
-          </p>
+      <CardContent className="flex flex-col gap-4 pt-5">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="flex-1">
+            <h2 className="flex items-center gap-2 font-semibold">
+              <CalendarDays aria-hidden="true" className="size-5 text-primary" /> Delivery day
+            </h2>
+            <p className="text-sm text-stone-600">
+              Pick a day to see its orders by status, confirm or pack them all at once, and print
+              its pick list.
+            </p>
+          </div>
+          <Field label="Show orders for" className="sm:w-64">
+            {(ids) => (
+              <Select {...ids} value={day} onChange={(event) => choose(event.target.value)}>
+                <option value={ALL_DAYS}>All days</option>
+                {upcoming.length > 0 ? (
+                  <optgroup label="Upcoming">
+                    {upcoming.map((entry) => (
+                      <option key={entry} value={entry}>
+                        {formatCalendarDate(entry, 'weekday')}
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : null}
+                {past.length > 0 ? (
+                  <optgroup label="Past">
+                    {past.map((entry) => (
+                      <option key={entry} value={entry}>
+                        {formatCalendarDate(entry, 'weekday')}
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : null}
+              </Select>
+            )}
+          </Field>
         </div>
-        <Field label="Delivery day" className="sm:w-60">
-          {(ids) => (
-            <Select {...ids} value={day} onChange={(event) => setPicked(event.target.value)}>
-              {[...upcoming, ...days.filter((entry) => entry < today).reverse()].map((entry) => (
-                <option key={entry} value={entry}>
-                  {formatCalendarDate(entry, 'weekday')}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Button variant="outline" onClick={() => void download()} disabled={downloading || !day}>
-          <ListChecks aria-hidden="true" /> {downloading ? 'Preparing...' : 'Download Pick List'}
-        </Button>
+        {day ? (
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            <Button
+              disabled={bulk.isPending || pending.isLoading || pendingCount === 0}
+              onClick={() => run('confirmed')}
+            >
+              <CheckCheck aria-hidden="true" />
+              {bulk.isPending && bulk.variables?.status === 'confirmed'
+                ? 'Confirming…'
+                : `Confirm all pending (${pendingCount})`}
+            </Button>
+            <Button
+              variant="outline"
+              disabled={bulk.isPending || confirmed.isLoading || confirmedCount === 0}
+              onClick={() => run('packed')}
+            >
+              <PackageCheck aria-hidden="true" />
+              {bulk.isPending && bulk.variables?.status === 'packed'
+                ? 'Packing…'
+                : `Mark all confirmed as packed (${confirmedCount})`}
+            </Button>
+            <Button variant="outline" onClick={() => void download()} disabled={downloading}>
+              <ListChecks aria-hidden="true" />{' '}
+              {downloading ? 'Preparing...' : 'Download Pick List'}
+            </Button>
+          </div>
+        ) : null}
+        {report && report.deliveryDate === day ? <BulkReport report={report} /> : null}
       </CardContent>
     </Card>
+  );
+}
+
+function BulkReport({ report }: { report: BulkStatusResult }) {
+  const verb = report.status === 'confirmed' ? 'Confirmed' : 'Marked as packed';
+  return (
+    <div role="status" className="rounded-lg bg-stone-50 p-3 text-sm">
+      <p className="font-medium">
+        {report.changed.length > 0
+          ? `${verb}: ${report.changed.map((entry) => `#${entry.id}`).join(', ')}`
+          : `No ${statusLabel(report.fromStatus)} orders to move.`}
+      </p>
+      {report.refused.length > 0 ? (
+        <ul className="mt-1 list-disc pl-5 text-amber-900">
+          {report.refused.map((entry) => (
+            <li key={entry.id}>
+              #{entry.id}: {entry.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {report.remaining > 0 ? (
+        <p className="mt-1">{plural(report.remaining, 'more order')} to go: run it again.</p>
+      ) : null}
+    </div>
   );
 }

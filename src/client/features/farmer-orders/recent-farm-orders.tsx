@@ -3,7 +3,7 @@ import { Check, FileText, X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { RecentOrdersCard } from '../../components/ui/recent-orders-card';
 import { toast } from '../../components/ui/toast';
-import { useFarmOrders } from './api';
+import { useLatestFarmOrders } from './api';
 import { useFarmOrderActions } from './order-actions';
 
 /** docs/product.md#list-sizes: the combined screen lists the farm's five latest orders. */
@@ -14,7 +14,7 @@ const RECENT_SHOWN = 5;
  * asks first, as the Orders page does) and Pack List on confirmed ones.
  */
 export function RecentFarmOrders() {
-  const orders = useFarmOrders();
+  const orders = useLatestFarmOrders(RECENT_SHOWN);
   const actions = useFarmOrderActions({
     onMoved: (order, status) =>
       toast({

@@ -1,6 +1,7 @@
 import type { CheckoutInput, CheckoutResult, Order } from '#core/schemas/order';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { usePagedList, type ListParams } from '../../lib/paged-list';
 import {
   NEXT_DELIVERY_KEY,
   refreshProducts,
@@ -14,11 +15,9 @@ export { FARMS_KEY, useFarms } from '../../lib/queries';
 
 export const RESTAURANT_ORDERS_KEY = ['/api/orders/restaurant'] as const;
 
-export function useRestaurantOrders() {
-  return useQuery({
-    queryKey: RESTAURANT_ORDERS_KEY,
-    queryFn: ({ signal }) => api.get<Order[]>(RESTAURANT_ORDERS_KEY[0], { signal }),
-  });
+/** The restaurant's orders, newest first, a page at a time with the server's filters. */
+export function useRestaurantOrders(params: ListParams) {
+  return usePagedList<Order>(RESTAURANT_ORDERS_KEY[0], params);
 }
 
 /**

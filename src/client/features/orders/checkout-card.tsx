@@ -16,7 +16,7 @@ import { Field, Select, Textarea } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useCart } from '../../lib/cart';
-import { formatCalendarDate, formatMoney } from '../../lib/format';
+import { countLabel, formatCalendarDate, formatMoney } from '../../lib/format';
 import { queryClient } from '../../lib/query-client';
 import { FARMS_KEY, useCheckout, useFarmDeliveryDays, useFarms } from './api';
 import {
@@ -35,7 +35,7 @@ function cartSignature(items: readonly CartItem[]): string {
   return JSON.stringify(items.map((item) => [item.id, item.quantity, item.pricePerUnit]));
 }
 
-/** 'Cart Checkout (N items)': the cart by farm, placed all at once (docs/product.md#checkout). */
+/** 'Cart Checkout (N items)' ('1 item' for one): the cart by farm, placed all at once (docs/product.md#checkout). */
 export function CheckoutCard() {
   const cart = useCart();
   const farms = useFarms(cart.items.length > 0);
@@ -171,7 +171,9 @@ export function CheckoutCard() {
   return (
     <Card role="region" aria-labelledby="checkout-title">
       <CardHeader>
-        <CardTitle id="checkout-title">Cart Checkout ({cart.itemCount} items)</CardTitle>
+        <CardTitle id="checkout-title">
+          Cart Checkout ({countLabel(cart.itemCount, 'item')})
+        </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         {groups.map((group) => (

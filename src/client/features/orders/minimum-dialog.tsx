@@ -4,7 +4,10 @@ import { AlertTriangle } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 
-/** The minimum is soft: go back, or proceed anyway (docs/product.md#order-minimum). */
+/**
+ * The minimum is soft: go back, or proceed anyway (docs/product.md#order-minimum). No fee is
+ * added under the minimum, so the dialog does not say one may apply.
+ */
 export function MinimumDialog({
   open,
   groups,
@@ -26,7 +29,7 @@ export function MinimumDialog({
             Order Minimum Not Met
           </span>
         }
-        description="Some of your orders are below the farm's minimum order amount. You can still proceed, but additional fees may apply."
+        description="Some of your orders are below the farm's minimum order amount. You can still proceed: you pay the totals shown (the subtotal and the farm's delivery fee), with nothing added for ordering under the minimum."
       >
         <ul className="mb-5 flex flex-col gap-2">
           {short.map((group) => (

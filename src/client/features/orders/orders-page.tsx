@@ -1,15 +1,30 @@
 import { ClipboardList } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
+import {
+  filterParams,
+  hasFilters,
+  LoadMoreFooter,
+  NO_FILTERS,
+  OrderFilterBar,
+} from '../../components/ui/order-list-controls';
+import { useDebouncedValue } from '../../lib/paged-list';
 import { useRestaurantOrders } from './api';
 import { CheckoutCard } from './checkout-card';
 import { OrderCardSkeleton, RestaurantOrderCard } from './order-card';
 import { OrderSummary } from './order-summary';
 
-/** /restaurant/orders: checkout of the cart, then the restaurant's orders, newest first. */
+/**
+ * /restaurant/orders: checkout of the cart, then the restaurant's orders, newest first, a page
+ * at a time with filters; the summary's figures come from the server's report.
+ */
 export function RestaurantOrdersPage() {
-  const orders = useRestaurantOrders();
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const search = useDebouncedValue(filters.search);
+  const orders = useRestaurantOrders(filterParams({ ...filters, search }));
+  const filtered = hasFilters(filters);
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <h1 className="text-2xl font-bold">My Orders</h1>
@@ -19,15 +34,26 @@ export function RestaurantOrdersPage() {
           <OrderSummary />
         </div>
         <section aria-label="Orders" className="flex flex-col gap-4 lg:col-span-2">
-          {orders.error ? (
+          <OrderFilterBar filters={filters} onChange={setFilters} searchLabel="farm" />
+          {orders.error && !orders.items ? (
             <ErrorState
               title="Could not load your orders"
               error={orders.error}
               onRetry={() => void orders.refetch()}
             />
-          ) : !orders.data ? (
+          ) : !orders.items ? (
             Array.from({ length: 3 }, (_, index) => <OrderCardSkeleton key={index} />)
-          ) : orders.data.length === 0 ? (
+          ) : orders.items.length === 0 && filtered ? (
+            <EmptyState
+              icon={<ClipboardList />}
+              title="No orders match these filters"
+              action={
+                <Button variant="outline" onClick={() => setFilters(NO_FILTERS)}>
+                  Clear filters
+                </Button>
+              }
+            />
+          ) : orders.items.length === 0 ? (
             <EmptyState
               icon={<ClipboardList />}
               title="No orders yet"
@@ -39,7 +65,30 @@ export function RestaurantOrdersPage() {
               }
             />
           ) : (
-            orders.data.map((order) => <RestaurantOrderCard key={order.id} order={order} />)
+            <div
+              className={
+                orders.isPlaceholderData ? 'flex flex-col gap-4 opacity-60' : 'flex flex-col gap-4'
+              }
+              aria-busy={orders.isPlaceholderData}
+            >
+              {orders.items.map((order) => (
+                <RestaurantOrderCard key={order.id} order={order} />
+              ))}
+              <LoadMoreFooter
+                shown={orders.items.length}
+                total={orders.total ?? orders.items.length}
+                hasMore={orders.hasNextPage}
+                loading={orders.isFetchingNextPage}
+                onLoadMore={() => void orders.fetchNextPage()}
+              />
+              {orders.error ? (
+                <ErrorState
+                  title="Could not load more orders"
+                  error={orders.error}
+                  onRetry={() => void orders.fetchNextPage()}
+                />
+              ) : null}
+            </div>
           )}
         </section>
       </div>

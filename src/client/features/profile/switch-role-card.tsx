@@ -26,7 +26,7 @@ function SwitchWarning() {
         <p className="font-medium">Switching your account type:</p>
         <ul className="list-disc pl-5">
           <li>changes what you can see and do (your access permissions),</li>
-          <li>may need an administrator&apos;s approval,</li>
+          <li>takes effect at once: no administrator&apos;s approval is needed,</li>
           <li>may affect your existing data, such as orders and listings.</li>
         </ul>
       </div>

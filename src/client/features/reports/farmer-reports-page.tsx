@@ -101,25 +101,35 @@ function RevenueTrends({ report }: { report: FarmReport }) {
     value: month.orders,
     display: String(month.orders),
   }));
+  // Six months of nothing would draw a flat line on a made-up $0-$4 axis: say so instead.
+  const anyOrders = report.months.some((month) => month.orders > 0);
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <ChartCard title="Monthly Revenue" description="This month and the five before">
-        <BarChartFigure
-          data={revenue}
-          format="money"
-          seriesName="Revenue"
-          labelHeader="Month"
-          summary="Revenue per month over the last six months"
-        />
+        {anyOrders ? (
+          <BarChartFigure
+            data={revenue}
+            format="money"
+            seriesName="Revenue"
+            labelHeader="Month"
+            summary="Revenue per month over the last six months"
+          />
+        ) : (
+          <NoChartData message="No revenue in the last six months: it shows here once restaurants order" />
+        )}
       </ChartCard>
       <ChartCard title="Order Volume" description="Orders placed per month">
-        <LineChartFigure
-          data={volume}
-          format="count"
-          seriesName="Orders"
-          labelHeader="Month"
-          summary="Number of orders per month over the last six months"
-        />
+        {anyOrders ? (
+          <LineChartFigure
+            data={volume}
+            format="count"
+            seriesName="Orders"
+            labelHeader="Month"
+            summary="Number of orders per month over the last six months"
+          />
+        ) : (
+          <NoChartData message="No orders in the last six months" />
+        )}
       </ChartCard>
     </div>
   );

@@ -90,13 +90,17 @@ function RestaurantReportBody({ report }: { report: RestaurantReport }) {
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <ChartCard title="Monthly Spending Trend" description="This month and the five before">
-          <LineChartFigure
-            data={months}
-            format="money"
-            seriesName="Spent"
-            labelHeader="Month"
-            summary="Spending per month over the last six months"
-          />
+          {report.months.some((month) => month.orders > 0) ? (
+            <LineChartFigure
+              data={months}
+              format="money"
+              seriesName="Spent"
+              labelHeader="Month"
+              summary="Spending per month over the last six months"
+            />
+          ) : (
+            <NoChartData message="No orders in the last six months" />
+          )}
         </ChartCard>
         <ChartCard
           title="Order Status Distribution"

@@ -9,6 +9,7 @@ import { errorResponse, idParam } from '#core/schemas/common';
 import { renderInvoice } from '../documents/pdf';
 import { csvResponse, pdfResponse, sendCsv, sendPdf } from '../route-schemas';
 import { requireAdmin } from '../auth/guards';
+import { sendPage } from '../paging';
 import { adminHealth, adminInvoice, adminOrdersCsv, adminStats, listAdminOrders } from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
@@ -40,9 +41,9 @@ export const adminModule: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminOrderListOutput, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       requireAdmin(request);
-      return listAdminOrders(app.db, request.query);
+      return sendPage(request, reply, await listAdminOrders(app.db, request.query));
     },
   );
 
@@ -52,7 +53,7 @@ export const adminModule: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'The same orders as a CSV attachment (every matching order, no limit)',
-        querystring: adminOrdersQuery.omit({ limit: true }),
+        querystring: adminOrdersQuery.omit({ limit: true, cursor: true }),
         produces: ['text/csv'],
         response: {
           200: csvResponse,

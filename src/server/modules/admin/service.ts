@@ -16,6 +16,7 @@ import type { Database, Db } from '../../db/database';
 import { orders } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { issueInvoice, type Invoice } from '../documents/service';
+import { afterCursor, cursorTimestamp, splitPage } from '../paging';
 import { toCsv, type CsvFile } from '../reports/csv';
 import { COUNTED, moneySum, moneyText, rows, toIso, ZONE, type Row } from '../reports/sql';
 import { now as clockNow } from '../../clock';
@@ -162,21 +163,38 @@ interface OrderRow extends Row {
   restaurant_name: string;
 }
 
-/** Every farm's orders, newest first, with the farm and restaurant names. */
-export async function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<AdminOrder[]> {
-  const result = await rows<OrderRow>(
+/**
+ * One page of every farm's orders, newest first, with the farm and restaurant names, the number
+ * the filters match, and the next page's cursor (docs/api.md#paging).
+ */
+export async function listAdminOrders(
+  db: Db,
+  query: AdminOrdersQuery,
+): Promise<{ items: AdminOrder[]; total: number; nextCursor: string | null }> {
+  const limit = query.limit ?? ADMIN_ORDERS_DEFAULT_LIMIT;
+  const keyset = afterCursor(sql`o.created_at`, sql`o.id`, query.cursor) ?? sql`true`;
+  const result = await rows<OrderRow & { cursor_created_at: string }>(
     db,
     sql`select o.id, o.status, o.created_at, to_char(o.delivery_date, 'YYYY-MM-DD') as delivery_date,
         o.total_amount::text as total_amount,
-        f.id as farm_id, f.name as farm_name, r.id as restaurant_id, r.name as restaurant_name
+        f.id as farm_id, f.name as farm_name, r.id as restaurant_id, r.name as restaurant_name,
+        ${cursorTimestamp(sql`o.created_at`)} as cursor_created_at
       from orders o
       join farms f on f.id = o.farm_id
       join restaurants r on r.id = o.restaurant_id
-      where ${orderFilters(query)}
+      where ${orderFilters(query)} and ${keyset}
       order by o.created_at desc, o.id desc
-      limit ${query.limit ?? ADMIN_ORDERS_DEFAULT_LIMIT}`,
+      limit ${limit + 1}`,
   );
-  return result.map((row) => ({
+  const [count] = await rows<{ total: number | string }>(
+    db,
+    sql`select count(*)::int as total from orders o where ${orderFilters(query)}`,
+  );
+  const page = splitPage(
+    result.map((row) => ({ ...row, id: Number(row.id), cursorCreatedAt: row.cursor_created_at })),
+    limit,
+  );
+  const items = page.rows.map((row) => ({
     id: Number(row.id),
     status: row.status,
     createdAt: toIso(row.created_at),
@@ -185,6 +203,7 @@ export async function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<
     farm: { id: Number(row.farm_id), name: row.farm_name },
     restaurant: { id: Number(row.restaurant_id), name: row.restaurant_name },
   }));
+  return { items, total: Number(count?.total ?? 0), nextCursor: page.nextCursor };
 }
 
 /** The filtered orders as CSV, newest first: every status, so the status column tells. */

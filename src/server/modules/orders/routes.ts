@@ -14,19 +14,16 @@ import {
   orderStatusBody,
 } from '#core/schemas/order';
 import { orderItemsChangeBody } from '#core/schemas/delivery';
+import { bulkStatusBody, bulkStatusOutput } from '#core/schemas/order-bulk';
+import { orderListQuery } from '#core/schemas/paging';
 import { badRequest, forbidden } from '../../errors';
+import { sendPage } from '../paging';
 import { cancelOwnOrder, changeOwnOrderItems } from './restaurant-changes';
 import { errorResponses } from '../route-schemas';
 import { requireFarmer, requireRestaurant, requireUser } from '../auth/guards';
+import { bulkMoveDay, listOrderPage } from './listing';
 import { loadOrder, ownership } from './queries';
-import {
-  changeOrderStatus,
-  checkout,
-  listFarmOrders,
-  listRestaurantOrders,
-  placeOrder,
-  statusHistory,
-} from './service';
+import { changeOrderStatus, checkout, placeOrder, statusHistory } from './service';
 
 const placementErrors = {
   ...errorResponses,
@@ -96,11 +93,16 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['orders'],
-        summary: "The restaurant's own orders, newest first",
+        summary: "One page of the restaurant's own orders, newest first (docs/api.md#paging)",
+        querystring: orderListQuery,
         response: { 200: orderListOutput, ...errorResponses },
       },
     },
-    async (request) => listRestaurantOrders(app.db, requireRestaurant(request).restaurantId),
+    async (request, reply) => {
+      const { restaurantId } = requireRestaurant(request);
+      const page = await listOrderPage(app.db, { restaurantId }, request.query);
+      return sendPage(request, reply, page);
+    },
   );
 
   app.get(
@@ -108,11 +110,33 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['orders'],
-        summary: "The farm's own orders, newest first",
+        summary: "One page of the farm's own orders, newest first (docs/api.md#paging)",
+        querystring: orderListQuery,
         response: { 200: orderListOutput, ...errorResponses },
       },
     },
-    async (request) => listFarmOrders(app.db, requireFarmer(request).farmId),
+    async (request, reply) => {
+      const { farmId } = requireFarmer(request);
+      const page = await listOrderPage(app.db, { farmId }, request.query);
+      return sendPage(request, reply, page);
+    },
+  );
+
+  app.post(
+    '/orders/farm/bulk-status',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Confirm every pending order, or pack every confirmed one, of one of the farm's delivery days",
+        body: bulkStatusBody,
+        response: { 200: bulkStatusOutput, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireFarmer(request);
+      return bulkMoveDay(app.db, { userId: user.id, farmId: user.farmId }, request.body);
+    },
   );
 
   app.patch(

@@ -1,0 +1,50 @@
+import type { Page } from '#core/schemas/paging';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiPage } from './api';
+
+/** Query parameters of a list; empty values are left out of the path. */
+export type ListParams = Record<string, string | number | undefined>;
+
+export function withParams(path: string, params: ListParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * A paged list (docs/api.md#paging) read page after page: the key starts with the path, so the
+ * live updates that make the path stale refetch it; a change of filters keeps the previous
+ * pages on screen until the new first page arrives, so the layout does not jump.
+ */
+export function usePagedList<T>(path: string, params: ListParams, enabled = true) {
+  const query = useInfiniteQuery({
+    queryKey: [path, params],
+    queryFn: ({ pageParam, signal }) => apiPage<T>(pageParam, { signal }),
+    initialPageParam: withParams(path, params),
+    getNextPageParam: (last: Page<T>) => last.next ?? undefined,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+  const pages = query.data?.pages;
+  return {
+    ...query,
+    items: pages ? pages.flatMap((page) => page.items) : undefined,
+    /** The number of items the whole list holds with these filters (X-Total-Count). */
+    total: pages?.[0]?.total,
+  };
+}
+export type PagedList<T> = ReturnType<typeof usePagedList<T>>;
+
+/** The value, once it has stopped changing for `delay` ms (search boxes). */
+export function useDebouncedValue<T>(value: T, delay = 300): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { isValidCalendarDate } from '../hawaii-time';
+import { ORDER_STATUSES, type OrderStatus } from '../order-status';
+
+/**
+ * The paging convention of every list endpoint (docs/api.md#paging): `?limit=` and `?cursor=`,
+ * the body stays the array of the page's items, the next page travels in
+ * `Link: <…>; rel="next"` and the total in `X-Total-Count`.
+ */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+export const LINK_HEADER = 'link';
+/** Cursors are short base64url text; anything longer is not one of ours. */
+export const CURSOR_MAX_LENGTH = 200;
+
+/** `?limit=`: digits only, from 1 to `max`, `fallback` when absent. */
+export function pageLimit(fallback: number, max: number) {
+  const message = `limit must be a whole number from 1 to ${max}`;
+  return z
+    .string({ error: message })
+    .regex(/^\d{1,6}$/, message)
+    .transform(Number)
+    .refine((value) => value >= 1 && value <= max, message)
+    .optional()
+    .transform((value) => value ?? fallback);
+}
+
+export const pageCursor = z
+  .string()
+  .min(1, 'cursor is empty: take the next page from the Link header')
+  .max(CURSOR_MAX_LENGTH, 'cursor cannot be read: take the next page from the Link header')
+  .regex(/^[A-Za-z0-9_-]+$/, 'cursor cannot be read: take the next page from the Link header')
+  .optional();
+
+export const ORDER_LIST_DEFAULT_LIMIT = 25;
+export const ORDER_LIST_MAX_LIMIT = 100;
+export const ORDER_SEARCH_MAX_LENGTH = 100;
+
+const STATUS_MESSAGE = `status must be one or more of ${ORDER_STATUSES.join(', ')}, separated by commas`;
+
+/**
+ * GET /api/orders/farm and /api/orders/restaurant: one page of the caller's orders.
+ * `status` takes one status or several separated by commas; `deliveryDate` one day, or `none`
+ * for orders without one; `q` an order number ("314" or "#314") or part of the other side's
+ * name (the restaurant's for a farm, the farm's for a restaurant).
+ */
+export const orderListQuery = z.object({
+  limit: pageLimit(ORDER_LIST_DEFAULT_LIMIT, ORDER_LIST_MAX_LIMIT),
+  cursor: pageCursor,
+  status: z
+    .string({ error: STATUS_MESSAGE })
+    .transform((value, ctx) => {
+      const parts = [...new Set(value.split(',').map((part) => part.trim()))];
+      if (parts.length === 0 || parts.some((part) => !ORDER_STATUSES.includes(part as never))) {
+        ctx.addIssue({ code: 'custom', message: STATUS_MESSAGE });
+        return z.NEVER;
+      }
+      return parts as OrderStatus[];
+    })
+    .optional(),
+  deliveryDate: z
+    .string({ error: 'deliveryDate must be a date like 2026-12-01, or none' })
+    .refine(
+      (value) => value === 'none' || isValidCalendarDate(value),
+      'deliveryDate must be a date like 2026-12-01, or none',
+    )
+    .optional(),
+  q: z
+    .string()
+    .trim()
+    .max(ORDER_SEARCH_MAX_LENGTH, `q has at most ${ORDER_SEARCH_MAX_LENGTH} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+export type OrderListQuery = z.infer<typeof orderListQuery>;
+export type OrderListQueryInput = z.input<typeof orderListQuery>;
+
+/** One page as the client reads it: the body's items plus what the headers said. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+  /** The path of the next page (from the Link header), or null on the last page. */
+  next: string | null;
+}
+
+/** The `rel="next"` target of a Link header, or null. */
+export function nextLink(header: string | null | undefined): string | null {
+  if (!header) return null;
+  for (const part of header.split(',')) {
+    const match = /<([^>]*)>\s*;\s*rel="?next"?/.exec(part.trim());
+    if (match) return match[1]!;
+  }
+  return null;
+}

@@ -1,0 +1,126 @@
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { OrderStatus } from '#core/order-status';
+import {
+  BULK_MAX_ORDERS,
+  BULK_MOVES,
+  type BulkStatusBody,
+  type BulkStatusResult,
+} from '#core/schemas/order-bulk';
+import type { Order } from '#core/schemas/order';
+import type { OrderListQuery } from '#core/schemas/paging';
+import type { Db, DbOrTx } from '../../db/database';
+import { farms, orders, restaurants } from '../../db/schema';
+import { AppError } from '../../errors';
+import { afterCursor, cursorTimestamp, splitPage } from '../paging';
+import { loadOrdersByIds } from './queries';
+import { changeOrderStatus, type Seller } from './service';
+
+/** Whose orders a list shows: one farm's or one restaurant's, never both, never anyone else's. */
+export type OrderListOwner = { farmId: number } | { restaurantId: number };
+
+export interface OrderPage {
+  items: Order[];
+  total: number;
+  nextCursor: string | null;
+}
+
+/** The filters of docs/api.md#order-lists-and-status, without the cursor. */
+function filterConditions(owner: OrderListOwner, query: OrderListQuery): SQL[] {
+  const conditions: SQL[] = [
+    'farmId' in owner
+      ? eq(orders.farmId, owner.farmId)
+      : eq(orders.restaurantId, owner.restaurantId),
+  ];
+  if (query.status) conditions.push(inArray(orders.status, query.status));
+  if (query.deliveryDate === 'none') conditions.push(isNull(orders.deliveryDate));
+  else if (query.deliveryDate) conditions.push(eq(orders.deliveryDate, query.deliveryDate));
+  if (query.q) {
+    // The other side's name: a farm searches its restaurants, a restaurant its farms. Plain
+    // substring, case-insensitive (strpos: `%` and `_` mean themselves).
+    const name = 'farmId' in owner ? restaurants.name : farms.name;
+    const byName = sql`strpos(lower(${name}), lower(${query.q})) > 0`;
+    const number = /^#?(\d{1,9})$/.exec(query.q)?.[1];
+    conditions.push(number ? or(eq(orders.id, Number(number)), byName)! : byName);
+  }
+  return conditions;
+}
+
+/**
+ * One page of the owner's orders, newest first (created_at, then id), with the number of
+ * orders the filters match. The page's ids come from one keyset query, their orders from the
+ * two queries of loadOrders, the total from one count.
+ */
+export async function listOrderPage(
+  db: DbOrTx,
+  owner: OrderListOwner,
+  query: OrderListQuery,
+): Promise<OrderPage> {
+  const filters = filterConditions(owner, query);
+  const keyset = afterCursor(orders.createdAt, orders.id, query.cursor);
+  const idRows = await db
+    .select({ id: orders.id, cursorCreatedAt: cursorTimestamp(orders.createdAt) })
+    .from(orders)
+    .innerJoin(farms, eq(farms.id, orders.farmId))
+    .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+    .where(and(...filters, keyset))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.limit + 1);
+  const [totalRow] = await db
+    .select({ total: count() })
+    .from(orders)
+    .innerJoin(farms, eq(farms.id, orders.farmId))
+    .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+    .where(and(...filters));
+  const { rows, nextCursor } = splitPage(idRows, query.limit);
+  const items = await loadOrdersByIds(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { items, total: Number(totalRow?.total ?? 0), nextCursor };
+}
+
+/**
+ * POST /api/orders/farm/bulk-status: moves every order of the farm's delivery day that is in
+ * the action's starting status, each in its own guarded transaction through changeOrderStatus
+ * (so history, stock, notifications and live updates are exactly those of a single move). An
+ * order another hand moved meanwhile is refused with the reason and does not stop the rest.
+ */
+export async function bulkMoveDay(
+  db: Db,
+  seller: Seller,
+  body: BulkStatusBody,
+): Promise<BulkStatusResult> {
+  const fromStatus = BULK_MOVES[body.status];
+  const candidates = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.farmId, seller.farmId),
+        eq(orders.deliveryDate, body.deliveryDate),
+        eq(orders.status, fromStatus),
+      ),
+    )
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  const batch = candidates.slice(0, BULK_MAX_ORDERS);
+  const changed: BulkStatusResult['changed'] = [];
+  const refused: BulkStatusResult['refused'] = [];
+  for (const { id } of batch) {
+    try {
+      await changeOrderStatus(db, seller, id, { status: body.status, recipientName: null });
+      changed.push({ id, fromStatus, toStatus: body.status });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+      const current = (error.details?.status as OrderStatus | undefined) ?? fromStatus;
+      refused.push({ id, status: current, code: error.code ?? 'refused', message: error.message });
+    }
+  }
+  return {
+    deliveryDate: body.deliveryDate,
+    fromStatus,
+    status: body.status,
+    changed,
+    refused,
+    remaining: candidates.length - batch.length,
+  };
+}
