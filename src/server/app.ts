@@ -26,6 +26,7 @@ import { authModule } from './modules/auth/routes';
 import { registerAuthHooks } from './modules/auth/hooks';
 import { devtoolsAbsentModule, devtoolsModule } from './modules/devtools/routes';
 import { documentModule } from './modules/documents/routes';
+import { LiveEventHub } from './modules/events/hub';
 import { eventsModule } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { notificationModule } from './modules/notifications/routes';
@@ -64,6 +65,17 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  const liveEvents = new LiveEventHub(database, app.log);
+  app.decorate('liveEvents', liveEvents);
+  // Caches trust what they hold only while the process hears every change: listen from the
+  // start. Should that fail, they stay bypassed and streams retry when they open.
+  app.addHook('onReady', async () => {
+    await liveEvents.start().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'live events: cannot LISTEN; caches stay off until it can');
+    });
+  });
+  // Open streams never end on their own: end them so that closing the server does not wait.
+  app.addHook('preClose', async () => liveEvents.close());
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

@@ -1,6 +1,8 @@
 import type { Role } from '#core/constants';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/database';
+import type { SessionCache } from './modules/auth/session-cache';
+import type { LiveEventHub } from './modules/events/hub';
 
 /** Who is asking, resolved once per request from the session cookie. */
 export interface AuthUser {
@@ -19,6 +21,9 @@ declare module 'fastify' {
     config: AppConfig;
     database: Database;
     db: Db;
+    /** This process's LISTEN on live events: streams and caches hear every process here. */
+    liveEvents: LiveEventHub;
+    sessionCache: SessionCache;
   }
   interface FastifyRequest {
     user: AuthUser | null;
