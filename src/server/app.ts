@@ -221,9 +221,18 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
       root: config.clientDir,
       wildcard: false,
       index: false,
+      // The .br and .gz copies written at build time (scripts/compress-assets.mjs).
+      preCompressed: true,
+      // Else its own "public, max-age=0" replaces the header set below.
+      cacheControl: false,
       setHeaders(res, path) {
-        if (path.includes(`${join('assets', '')}`))
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        // Hashed names change with their content: keep them a year. index.html names the
+        // current ones, so it is asked for again every time (answered 304 when unchanged).
+        res.setHeader(
+          'cache-control',
+          path.includes(join('assets', '')) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+        res.setHeader('vary', 'Accept-Encoding');
       },
     });
   }

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '#core/schemas/common';
 import {
@@ -10,6 +11,7 @@ import {
   productQuery,
   productUpdateBody,
 } from '#core/schemas/product';
+import { CompressedAnswers } from '../../http/compressed-answers';
 import { errorResponses } from '../route-schemas';
 import { requireFarmer, requireUser } from '../auth/guards';
 import {
@@ -24,6 +26,7 @@ import {
 } from './service';
 
 export const productModule: FastifyPluginAsyncZod = async (app) => {
+  const catalogAnswers = new CompressedAnswers();
   app.get(
     '/products',
     {
@@ -37,10 +40,26 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListOutput.or(productPageOutput), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       requireUser(request);
       const hasParameters = Object.values(request.query).some((value) => value !== undefined);
-      return hasParameters ? searchCatalog(app.db, request.query) : listCatalog(app.db);
+      if (hasParameters) return searchCatalog(app.db, request.query);
+      // The whole catalogue is large: revalidated by its ETag (304 when unchanged) and sent
+      // compressed. Computed afresh every time, so it never shows older stock.
+      const answer = await catalogAnswers.answer(
+        JSON.stringify(await listCatalog(app.db)),
+        request.headers,
+      );
+      // Sent as it is (already JSON, maybe compressed): past the typed response schema.
+      const plain = reply as unknown as FastifyReply;
+      void plain
+        .header('etag', answer.etag)
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'Accept-Encoding');
+      if (answer.notModified) return plain.status(304).send();
+      void plain.type('application/json; charset=utf-8');
+      if (answer.encoding) void plain.header('content-encoding', answer.encoding);
+      return plain.send(answer.body);
     },
   );
 
