@@ -13,6 +13,7 @@ import {
 } from '#core/schemas/product';
 import { CompressedAnswers } from '../../http/compressed-answers';
 import { errorResponses } from '../route-schemas';
+import { CatalogCache } from './catalog-cache';
 import { requireFarmer, requireUser } from '../auth/guards';
 import {
   createProduct,
@@ -27,6 +28,8 @@ import {
 
 export const productModule: FastifyPluginAsyncZod = async (app) => {
   const catalogAnswers = new CompressedAnswers();
+  const catalogCache = new CatalogCache(app.liveEvents);
+  const remember = <T>(key: string, load: () => Promise<T>) => catalogCache.get(key, load);
   app.get(
     '/products',
     {
@@ -43,7 +46,7 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireUser(request);
       const hasParameters = Object.values(request.query).some((value) => value !== undefined);
-      if (hasParameters) return searchCatalog(app.db, request.query);
+      if (hasParameters) return searchCatalog(app.db, request.query, remember);
       // The whole catalogue is large: revalidated by its ETag (304 when unchanged) and sent
       // compressed. Computed afresh every time, so it never shows older stock.
       const answer = await catalogAnswers.answer(
