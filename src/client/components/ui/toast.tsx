@@ -1,46 +1,15 @@
 import { X } from 'lucide-react';
 import { Toast as RadixToast } from 'radix-ui';
-import { useSyncExternalStore, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { dismissToast, TOAST_DURATION_MS, useCurrentToast } from './toast-store';
 
-export interface ToastMessage {
-  id: number;
-  title: string;
-  description?: ReactNode;
-  variant?: 'default' | 'destructive';
-  action?: { label: string; onClick: () => void };
-}
-
-/**
- * One toast at a time, 5000 ms, swipe right at 50 px, F8, label 'Notification'
- * (docs/product.md#toasts).
- */
-export const TOAST_DURATION_MS = 5000;
-let current: ToastMessage | null = null;
-let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
-
-export function toast(message: Omit<ToastMessage, 'id'>): void {
-  current = { ...message, id: nextId++ };
-  emit();
-}
-
-export function dismissToast(): void {
-  current = null;
-  emit();
-}
-
-function useCurrentToast(): ToastMessage | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => current,
-    () => null,
-  );
-}
+export {
+  dismissToast,
+  toast,
+  TOAST_DURATION_MS,
+  useCurrentToast,
+  type ToastMessage,
+} from './toast-store';
 
 export function Toaster() {
   const message = useCurrentToast();
