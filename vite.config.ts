@@ -10,6 +10,8 @@ export default defineConfig({
   publicDir: fromRoot('./src/client/public'),
   plugins: [react(), tailwindcss()],
   build: {
+    // Read by scripts/bundle-size.mjs (npm run size): which files each screen loads.
+    manifest: true,
     outDir: fromRoot('./dist/client'),
     emptyOutDir: true,
     sourcemap: true,

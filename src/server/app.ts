@@ -27,6 +27,7 @@ import { registerAuthHooks } from './modules/auth/hooks';
 import { clockModule } from './modules/devtools/clock-routes';
 import { devtoolsAbsentModule, devtoolsModule } from './modules/devtools/routes';
 import { documentModule } from './modules/documents/routes';
+import { LiveEventHub } from './modules/events/hub';
 import { eventsModule } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { createMailer, type Mailer } from './modules/notifications/mail';
@@ -82,6 +83,17 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
   );
   app.addHook('onClose', async () => app.mailer.close());
   app.decorate('photoStorage', createPhotoStorage({ dataDir: config.dataDir, s3: config.s3 }));
+  const liveEvents = new LiveEventHub(database, app.log);
+  app.decorate('liveEvents', liveEvents);
+  // Caches trust what they hold only while the process hears every change: listen from the
+  // start. Should that fail, they stay bypassed and streams retry when they open.
+  app.addHook('onReady', async () => {
+    await liveEvents.start().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'live events: cannot LISTEN; caches stay off until it can');
+    });
+  });
+  // Open streams never end on their own: end them so that closing the server does not wait.
+  app.addHook('preClose', async () => liveEvents.close());
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -231,9 +243,18 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       root: config.clientDir,
       wildcard: false,
       index: false,
+      // The .br and .gz copies written at build time (scripts/compress-assets.mjs).
+      preCompressed: true,
+      // Else its own "public, max-age=0" replaces the header set below.
+      cacheControl: false,
       setHeaders(res, path) {
-        if (path.includes(`${join('assets', '')}`))
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        // Hashed names change with their content: keep them a year. index.html names the
+        // current ones, so it is asked for again every time (answered 304 when unchanged).
+        res.setHeader(
+          'cache-control',
+          path.includes(join('assets', '')) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+        res.setHeader('vary', 'Accept-Encoding');
       },
     });
   }

@@ -69,6 +69,7 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().min(1).max(65535).default(5000),
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     HOST: z
       .string()
       .min(1)
@@ -153,6 +154,8 @@ const envSchema = z
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
+  /** Server processes to run (PostgreSQL only; the embedded database allows one). */
+  webConcurrency?: number;
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
@@ -205,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     env: values.NODE_ENV,
     port: values.PORT,
+    webConcurrency: values.WEB_CONCURRENCY,
     // The embedded database is the quick start, with demo accounts whose password anyone may
     // read: it stays on this machine unless HOST says otherwise.
     host: values.HOST ?? (values.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, startupWarnings } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed';
@@ -6,20 +7,70 @@ import { startNotificationWorker } from './modules/notifications/worker';
 import { startAutoCancelWorker } from './modules/orders/auto-cancel-worker';
 import { claimEmbeddedDatabase, openConfiguredDatabase } from './runtime';
 
+/**
+ * WEB_CONCURRENCY=N on PostgreSQL: this process migrates and seeds once, then runs N server
+ * processes sharing the port (node:cluster), replacing any that dies, and stops them all on
+ * SIGINT or SIGTERM. Live events, session caches and sign-in limits already work across
+ * processes through PostgreSQL.
+ */
+async function runPrimary(processes: number): Promise<void> {
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  if (config.demoData) {
+    const seeded = await seedDemoData(database.db, { onlyIfEmpty: true });
+    if (seeded) console.log('Seeded Hawaii demo data.');
+  }
+  await database.close();
+  let stopping = false;
+  const fork = (index: number) => {
+    // The first process also runs the notification worker: one is enough.
+    cluster.fork({ HH_WORKER_INDEX: String(index) }).once('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(`Server process ${index} ended (${signal ?? code}); starting another`);
+      fork(index);
+    });
+  };
+  console.log(`Starting ${processes} server processes (WEB_CONCURRENCY=${processes})`);
+  for (let index = 0; index < processes; index += 1) fork(index);
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
+  const processes = config.webConcurrency ?? 1;
+  if (cluster.isPrimary && processes > 1) {
+    if (config.databaseUrl) return runPrimary(processes);
+    console.log(
+      `WEB_CONCURRENCY=${processes} ignored: the embedded database allows one process. ` +
+        'Set DATABASE_URL to run several on PostgreSQL.',
+    );
+  }
+  const worker = cluster.isWorker ? Number(process.env.HH_WORKER_INDEX ?? 0) : null;
   const claim = await claimEmbeddedDatabase(config);
   const database = await openConfiguredDatabase(config);
   // npm run db:backup asks this process for a consistent copy of the embedded database.
   const { dumpDataDir } = database;
   if (dumpDataDir) claim.serveBackups(() => dumpDataDir());
-  if (config.demoData) {
+  if (config.demoData && worker === null) {
     const seeded = await seedDemoData(database.db, { onlyIfEmpty: true });
     if (seeded) console.log('Seeded Hawaii demo data.');
   }
   const app = await buildApp({ config, database });
-  const notificationWorker = await startNotificationWorker({ database, config, log: app.log });
-  const autoCancelWorker = await startAutoCancelWorker({ database, log: app.log });
+  // Queue workers run in one process of a cluster: the queue makes each job happen once anyway,
+  // and one is enough to keep up.
+  const runsQueue = worker === null || worker === 0;
+  const idle = { stop: async () => {} };
+  const notificationWorker = runsQueue
+    ? await startNotificationWorker({ database, config, log: app.log })
+    : idle;
+  const autoCancelWorker = runsQueue
+    ? await startAutoCancelWorker({ database, log: app.log })
+    : idle;
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();
@@ -37,6 +88,10 @@ async function main(): Promise<void> {
   void estimatePassword('warm-up', []).catch((error: unknown) =>
     app.log.error({ err: error }, 'the password strength worker did not start'),
   );
+  if (worker !== null) {
+    console.log(`Server process ${worker} (pid ${process.pid}) is serving`);
+    return;
+  }
   const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
   console.log(
     `\nHarvest Hui is running at ${config.appOrigin ?? `http://${shownHost}:${config.port}`}`,

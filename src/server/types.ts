@@ -3,6 +3,8 @@ import type { AppConfig } from './config';
 import type { Database, Db } from './db/database';
 import type { Mailer } from './modules/notifications/mail';
 import type { PhotoStorage } from './modules/photos/storage';
+import type { SessionCache } from './modules/auth/session-cache';
+import type { LiveEventHub } from './modules/events/hub';
 
 /** Who is asking, resolved once per request from the session cookie. */
 export interface AuthUser {
@@ -25,6 +27,9 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Where product photo files live (DATA_DIR/uploads or an S3 bucket). */
     photoStorage: PhotoStorage;
+    /** This process's LISTEN on live events: streams and caches hear every process here. */
+    liveEvents: LiveEventHub;
+    sessionCache: SessionCache;
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -1,30 +1,27 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { AppShell } from '../components/layout/app-shell';
-import { CartBadge } from '../components/layout/cart-badge';
 import { LoadingScreen } from '../components/layout/loading-screen';
 import { NotFoundPage } from '../components/layout/not-found';
-import { VerifyEmailBanner } from '../features/account/verify-email-banner';
-import { DevUserSwitcher } from '../features/dev-switcher/dev-user-switcher';
-import { NotificationBell } from '../features/notifications/notification-bell';
 import { useAuth } from '../lib/auth';
-import { LiveUpdates } from '../lib/live-events';
-import {
-  accountLinkPages,
-  adminNav,
-  adminPages,
-  farmerNav,
-  farmerPages,
-  restaurantNav,
-  restaurantPages,
-  sharedPages,
-  signedOutPages,
-  setupPage,
-  type PageRoute,
-} from './routes';
+import { renderRoutes } from './render-routes';
+import { accountLinkPages, signedOutPages, setupPage } from './routes';
 
-function renderRoutes(pages: PageRoute[]) {
-  return pages.map((page) => <Route key={page.path} path={page.path} element={page.element} />);
+// Loaded when needed, so the landing page's first load carries none of it: the signed-in
+// app's shell and menus, the development switcher (absent in production), live updates.
+const SignedInRoutes = lazy(async () => ({
+  default: (await import('./signed-in-routes')).SignedInRoutes,
+}));
+const DevUserSwitcher = lazy(async () => ({
+  default: (await import('../features/dev-switcher/dev-user-switcher')).DevUserSwitcher,
+}));
+const LiveUpdates = lazy(async () => ({
+  default: (await import('../lib/live-events')).LiveUpdates,
+}));
+
+/** Live updates are for the signed-in only: the signed-out never load their code. */
+function LiveUpdatesWhenSignedIn() {
+  const { user } = useAuth();
+  return user ? <LiveUpdates /> : null;
 }
 
 /** The routes, plus the development-only user switcher (it shows only when the server has it). */
@@ -34,8 +31,10 @@ export function AppRoutes() {
       <Suspense fallback={<LoadingScreen />}>
         <RoutesByUserState />
       </Suspense>
-      <DevUserSwitcher />
-      <LiveUpdates />
+      <Suspense fallback={null}>
+        <DevUserSwitcher />
+        <LiveUpdatesWhenSignedIn />
+      </Suspense>
     </>
   );
 }
@@ -46,6 +45,7 @@ function RoutesByUserState() {
   const { pathname } = useLocation();
   if (isLoading) return <LoadingScreen />;
 
+  // Pages reached from an email link work signed in or out.
   if (accountLinkPages.some((page) => page.path === pathname)) {
     return <Routes>{renderRoutes(accountLinkPages)}</Routes>;
   }
@@ -54,49 +54,8 @@ function RoutesByUserState() {
     return <Routes>{renderRoutes(signedOutPages)}</Routes>;
   }
 
-  if (user.role === 'farmer' || user.role === 'restaurant') {
-    if (!user.profile) {
-      return (
-        <Routes>
-          <Route path="/login" element={<Navigate to="/" replace />} />
-          <Route path="*" element={setupPage} />
-        </Routes>
-      );
-    }
-    const isFarmer = user.role === 'farmer';
-    return (
-      <AppShell
-        user={user}
-        navItems={isFarmer ? farmerNav : restaurantNav}
-        headerExtra={
-          <>
-            {isFarmer ? null : <CartBadge />}
-            <NotificationBell />
-          </>
-        }
-      >
-        <VerifyEmailBanner user={user} />
-        <Routes>
-          {renderRoutes(isFarmer ? farmerPages : restaurantPages)}
-          {renderRoutes(sharedPages)}
-          <Route path="/login" element={<Navigate to="/" replace />} />
-          <Route path="*" element={<NotFoundPage inShell />} />
-        </Routes>
-      </AppShell>
-    );
-  }
-
-  if (user.role === 'admin') {
-    return (
-      <AppShell user={user} navItems={adminNav} headerExtra={<NotificationBell />}>
-        <VerifyEmailBanner user={user} />
-        <Routes>
-          {renderRoutes(adminPages)}
-          <Route path="/login" element={<Navigate to="/" replace />} />
-          <Route path="*" element={<NotFoundPage inShell />} />
-        </Routes>
-      </AppShell>
-    );
+  if (user.role === 'farmer' || user.role === 'restaurant' || user.role === 'admin') {
+    return <SignedInRoutes user={user} />;
   }
 
   if (user.role === null) {

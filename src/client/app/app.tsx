@@ -1,8 +1,8 @@
 import { UNAUTHORIZED_REDIRECT_MS } from '#core/constants';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
-import { Toaster, toast } from '../components/ui/toast';
+import { toast } from '../components/ui/toast-store';
 import { onUnauthorized } from '../lib/api';
 import { signIn } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
@@ -28,6 +28,9 @@ function useUnauthorizedRedirect() {
   }, []);
 }
 
+// Off the first load's path; a toast raised before it arrives shows once it has.
+const Toaster = lazy(async () => ({ default: (await import('../components/ui/toast')).Toaster }));
+
 export function App() {
   useUnauthorizedRedirect();
   return (
@@ -35,7 +38,9 @@ export function App() {
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

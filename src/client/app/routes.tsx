@@ -1,18 +1,6 @@
-import {
-  BarChart3,
-  CalendarDays,
-  ClipboardList,
-  LayoutDashboard,
-  LayoutGrid,
-  Package,
-  ReceiptText,
-  ShoppingBasket,
-} from 'lucide-react';
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import type { NavItem } from '../components/layout/app-shell';
 import { NotFoundPage } from '../components/layout/not-found';
-import { SignInPage } from '../features/auth/sign-in-page';
 import { LandingPage } from '../features/landing/landing-page';
 
 /** A page loaded on first visit, so no screen pays for the code of the others. */
@@ -23,6 +11,8 @@ function lazyNamed<Name extends string, Props extends object>(
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
+// The sign-in form's validation (zod, react-hook-form) is not on the landing page's path.
+const SignInPage = lazyNamed(() => import('../features/auth/sign-in-page'), 'SignInPage');
 const AdminDashboardPage = lazyNamed(
   () => import('../features/admin/admin-dashboard-page'),
   'AdminDashboardPage',
@@ -96,11 +86,6 @@ export interface PageRoute {
 
 /** The combined role screen, inside the app's shell; last in every role's navigation. */
 export const HUB_PATH = '/hub';
-export const hubNavItem: NavItem = {
-  to: HUB_PATH,
-  label: 'Hub',
-  icon: <LayoutGrid className="size-4" aria-hidden="true" />,
-};
 const hubPage: PageRoute = { path: HUB_PATH, element: <HubPage /> };
 
 // Restaurant routes and their nav items, in the order of docs/product.md#navigation-bar.
@@ -115,31 +100,6 @@ export const restaurantPages: PageRoute[] = [
   { path: '/restaurant/orders', element: <RestaurantOrdersPage /> },
   hubPage,
 ];
-export const restaurantNav: NavItem[] = [
-  {
-    to: '/restaurant/dashboard',
-    label: 'Dashboard',
-    icon: <LayoutDashboard className="size-4" aria-hidden="true" />,
-    alsoActiveOn: ['/'],
-  },
-  {
-    to: '/restaurant/browse',
-    label: 'Browse Products',
-    icon: <ShoppingBasket className="size-4" aria-hidden="true" />,
-    alsoActiveOn: ['/restaurant/inventory'],
-  },
-  {
-    to: '/restaurant/orders',
-    label: 'My Orders',
-    icon: <ReceiptText className="size-4" aria-hidden="true" />,
-  },
-  {
-    to: '/restaurant/reports',
-    label: 'Reports',
-    icon: <BarChart3 className="size-4" aria-hidden="true" />,
-  },
-  hubNavItem,
-];
 
 // Farmer routes and their nav items, in the order of docs/product.md#navigation-bar.
 export const farmerPages: PageRoute[] = [
@@ -151,50 +111,12 @@ export const farmerPages: PageRoute[] = [
   { path: '/farmer/orders', element: <FarmerOrdersPage /> },
   hubPage,
 ];
-export const farmerNav: NavItem[] = [
-  {
-    to: '/farmer/dashboard',
-    label: 'Dashboard',
-    icon: <LayoutDashboard className="size-4" aria-hidden="true" />,
-    alsoActiveOn: ['/'],
-  },
-  {
-    to: '/farmer/inventory',
-    label: 'Inventory',
-    icon: <Package className="size-4" aria-hidden="true" />,
-  },
-  {
-    to: '/farmer/orders',
-    label: 'Orders',
-    icon: <ClipboardList className="size-4" aria-hidden="true" />,
-  },
-  {
-    to: '/farmer/calendar',
-    label: 'Calendar',
-    icon: <CalendarDays className="size-4" aria-hidden="true" />,
-  },
-  {
-    to: '/farmer/reports',
-    label: 'Reports',
-    icon: <BarChart3 className="size-4" aria-hidden="true" />,
-  },
-  hubNavItem,
-];
 
 // Administrators (docs/api.md#sign-in): no profile, the admin dashboard at '/' and '/admin'.
 export const adminPages: PageRoute[] = [
   { path: '/', element: <AdminDashboardPage /> },
   { path: '/admin', element: <AdminDashboardPage /> },
   hubPage,
-];
-export const adminNav: NavItem[] = [
-  {
-    to: '/admin',
-    label: 'Dashboard',
-    icon: <LayoutDashboard className="size-4" aria-hidden="true" />,
-    alsoActiveOn: ['/'],
-  },
-  hubNavItem,
 ];
 
 /** Screens every signed-in user with a profile has. */

@@ -212,6 +212,13 @@ export const products = pgTable(
     index('products_listed_idx')
       .on(t.isActive, t.name)
       .where(sql`${t.deletedAt} is null`),
+    // Browse's pages in name and price order: a walk of the first rows, not a sort of all.
+    index('products_browse_name_idx')
+      .on(sql`lower(${t.name})`, t.id)
+      .where(sql`${t.isActive} and ${t.deletedAt} is null`),
+    index('products_browse_price_idx')
+      .on(t.price, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.isActive} and ${t.deletedAt} is null`),
     check('products_price_check', sql`${t.price} >= 0`),
     check('products_stock_check', sql`${t.availableQuantity} >= 0`),
   ],

@@ -1,67 +1,15 @@
 import { X } from 'lucide-react';
 import { Toast as RadixToast } from 'radix-ui';
-import { useSyncExternalStore, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { dismissToast, TOAST_DURATION_MS, useCurrentToast } from './toast-store';
 
-export interface ToastMessage {
-  id: number;
-  title: string;
-  description?: ReactNode;
-  variant?: 'default' | 'destructive';
-  action?: { label: string; onClick: () => void };
-  /** Where it shows: away from the control that was last used (see placementAwayFromLastUse). */
-  placement?: 'top' | 'bottom';
-}
-
-/**
- * One toast at a time, 5000 ms, swipe right at 50 px, F8, label 'Notification'
- * (docs/product.md#toasts).
- */
-export const TOAST_DURATION_MS = 5000;
-let current: ToastMessage | null = null;
-let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
-
-/*
- * A toast answers what was just pressed: it must not sit over that button (a second press, or
- * the next step, is often right there). The last control pressed is remembered, and the toast
- * goes to the top of the screen when that control is in the lower half, else to the bottom.
- */
-let lastUsedBottom: number | null = null;
-function rememberControl(event: Event) {
-  const target = event.target instanceof Element ? event.target.closest('button, a, [role]') : null;
-  if (target) lastUsedBottom = target.getBoundingClientRect().bottom;
-}
-if (typeof document !== 'undefined') {
-  document.addEventListener('pointerdown', rememberControl, true);
-  document.addEventListener('keydown', rememberControl, true);
-}
-function placementAwayFromLastUse(): 'top' | 'bottom' {
-  if (lastUsedBottom === null || typeof window === 'undefined') return 'bottom';
-  return lastUsedBottom > window.innerHeight / 2 ? 'top' : 'bottom';
-}
-
-export function toast(message: Omit<ToastMessage, 'id'>): void {
-  current = { placement: placementAwayFromLastUse(), ...message, id: nextId++ };
-  emit();
-}
-
-export function dismissToast(): void {
-  current = null;
-  emit();
-}
-
-function useCurrentToast(): ToastMessage | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => current,
-    () => null,
-  );
-}
+export {
+  dismissToast,
+  toast,
+  TOAST_DURATION_MS,
+  useCurrentToast,
+  type ToastMessage,
+} from './toast-store';
 
 export function Toaster() {
   const message = useCurrentToast();

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, unauthorized } from '../../errors';
-import { findSessionUser, readSessionToken } from './session';
+import { SessionCache } from './session-cache';
+import { findSession, hashToken, readSessionToken } from './session';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -29,6 +30,8 @@ export function isSameSiteNavigation(request: FastifyRequest): boolean {
 /** Resolves the session, refuses cross-origin writes, and keeps /api private by default. */
 export function registerAuthHooks(app: FastifyInstance): void {
   app.decorateRequest('user', null);
+  const sessions = new SessionCache(app.liveEvents);
+  app.decorate('sessionCache', sessions);
 
   app.addHook('onRequest', async (request) => {
     if (STATE_CHANGING.has(request.method)) {
@@ -43,7 +46,12 @@ export function registerAuthHooks(app: FastifyInstance): void {
     const isApi = path === '/api' || path.startsWith('/api/');
     // Only the API reads the user: static files and health checks cost no session query.
     const token = isApi ? readSessionToken(request) : null;
-    request.user = token ? await findSessionUser(request.server.db, token) : null;
+    if (token) {
+      const tokenHash = hashToken(token);
+      request.user = await sessions.resolve(tokenHash, () => findSession(app.db, tokenHash));
+    } else {
+      request.user = null;
+    }
     if (isApi && !request.user && request.routeOptions.config?.public !== true) {
       throw unauthorized();
     }

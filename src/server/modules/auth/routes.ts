@@ -72,6 +72,7 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
       if (!isSameSiteNavigation(request)) return reply.redirect('/');
       const token = readSessionToken(request);
       if (token) await endSessions(app.db, { tokenHash: hashToken(token) });
+      if (request.user) app.sessionCache.forgetUser(request.user.id);
       clearSessionCookie(request, reply);
       return reply.redirect('/');
     },
@@ -332,6 +333,7 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       await switchRole(app.db, user.id, request.body.role);
+      app.sessionCache.forgetUser(user.id);
       return getUserView(app.db, user.id);
     },
   );

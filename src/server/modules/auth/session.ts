@@ -51,9 +51,11 @@ export async function endSessions(
   await publishAuthChanged(db, exceptTokenHash ? { userId, exceptTokenHash } : { userId });
 }
 
-/** One query: the session's user with the ids of their farm and restaurant. */
-export async function findSessionUser(db: DbOrTx, token: string): Promise<AuthUser | null> {
-  const tokenHash = hashToken(token);
+/** One query: the session's user with the ids of their farm and restaurant, and its expiry. */
+export async function findSession(
+  db: DbOrTx,
+  tokenHash: string,
+): Promise<{ user: AuthUser; expiresAt: Date } | null> {
   const [row] = await db
     .select({
       id: users.id,
@@ -63,6 +65,7 @@ export async function findSessionUser(db: DbOrTx, token: string): Promise<AuthUs
       lastName: users.lastName,
       farmId: farms.id,
       restaurantId: restaurants.id,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -71,7 +74,11 @@ export async function findSessionUser(db: DbOrTx, token: string): Promise<AuthUs
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
     .limit(1);
   if (!row) return null;
-  return { ...row, role: row.role as Role | null, sessionTokenHash: tokenHash };
+  const { expiresAt, ...user } = row;
+  return {
+    user: { ...user, role: user.role as Role | null, sessionTokenHash: tokenHash },
+    expiresAt,
+  };
 }
 
 export function readSessionToken(request: FastifyRequest): string | null {

@@ -51,6 +51,7 @@ export const devtoolsModule: FastifyPluginAsyncZod = async (app) => {
         currentTokenHash(readSessionToken(request)),
         app.config.sessionDays,
       );
+      if (request.user) app.sessionCache.forgetUser(request.user.id);
       setSessionCookie(request, reply, token);
       return { ok: true as const };
     },
@@ -68,6 +69,7 @@ export const devtoolsModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await endSession(app.db, currentTokenHash(readSessionToken(request)));
+      if (request.user) app.sessionCache.forgetUser(request.user.id);
       clearSessionCookie(request, reply);
       return { ok: true as const };
     },

@@ -63,7 +63,11 @@ const RECONNECT_DELAY_MS = 2000;
 export class LiveEventHub {
   readonly #subscribers = new Set<Subscriber>();
   readonly #authListeners = new Set<(event: AuthChangedEvent) => void>();
+  readonly #eventListeners = new Set<(event: LiveEvent) => void>();
+  readonly #deafListeners = new Set<() => void>();
   #listening: Promise<() => Promise<void>> | null = null;
+  /** True while this process hears every event: caches may trust what they hold. */
+  #hearing = false;
   #closed = false;
 
   constructor(
@@ -75,13 +79,23 @@ export class LiveEventHub {
     return this.#subscribers.size;
   }
 
-  /** Adds a stream once the process listens, so nothing published after this is missed. */
-  async subscribe(subscriber: Subscriber): Promise<() => void> {
+  /** Whether this process hears every event now; while it does not, caches must not answer. */
+  get hearing(): boolean {
+    return this.#hearing && !this.#closed;
+  }
+
+  /** Starts listening (once); resolves when events published from now on will arrive. */
+  async start(): Promise<void> {
     this.#listening ??= this.#listen().catch((error: unknown) => {
       this.#listening = null;
       throw error;
     });
     await this.#listening;
+  }
+
+  /** Adds a stream once the process listens, so nothing published after this is missed. */
+  async subscribe(subscriber: Subscriber): Promise<() => void> {
+    await this.start();
     if (this.#closed) throw new Error('The server is shutting down');
     this.#subscribers.add(subscriber);
     return () => {
@@ -93,6 +107,23 @@ export class LiveEventHub {
   onAuthChanged(listener: (event: AuthChangedEvent) => void): () => void {
     this.#authListeners.add(listener);
     return () => this.#authListeners.delete(listener);
+  }
+
+  /** Called with every live event any process publishes (catalogue caches listen here). */
+  onLiveEvent(listener: (event: LiveEvent) => void): () => void {
+    this.#eventListeners.add(listener);
+    return () => this.#eventListeners.delete(listener);
+  }
+
+  /** Called when the process may have missed events (the LISTEN connection dropped). */
+  onDeaf(listener: () => void): () => void {
+    this.#deafListeners.add(listener);
+    return () => this.#deafListeners.delete(listener);
+  }
+
+  #setHearing(hearing: boolean): void {
+    this.#hearing = hearing;
+    if (!hearing) for (const listener of this.#deafListeners) listener();
   }
 
   dispatch(payload: string): void {
@@ -109,6 +140,7 @@ export class LiveEventHub {
       }
       return;
     }
+    for (const listener of this.#eventListeners) listener(event);
     for (const subscriber of this.#subscribers) {
       if (concerns(event, subscriber.audience)) subscriber.send(event);
     }
@@ -125,6 +157,7 @@ export class LiveEventHub {
   /** Ends every stream (so the server can close) and stops listening. */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#setHearing(false);
     for (const subscriber of this.#subscribers) subscriber.close();
     this.#subscribers.clear();
     const listening = this.#listening;
@@ -138,7 +171,11 @@ export class LiveEventHub {
       const unlisten = await driver.client.listen(LIVE_EVENTS_CHANNEL, (payload) =>
         this.dispatch(payload),
       );
-      return () => unlisten();
+      this.#setHearing(true);
+      return () => {
+        this.#setHearing(false);
+        return unlisten();
+      };
     }
     return this.#listenOnPostgres(driver.pool);
   }
@@ -176,6 +213,7 @@ export class LiveEventHub {
       const lost = (error?: Error) => {
         if (client !== next) return;
         client = null;
+        this.#setHearing(false);
         next.end().catch(() => {});
         if (stopped) return;
         this.log.warn({ err: error }, 'live events: lost the LISTEN connection, reconnecting');
@@ -195,6 +233,7 @@ export class LiveEventHub {
         return;
       }
       client = next;
+      this.#setHearing(true);
     };
 
     await connect();
@@ -203,6 +242,7 @@ export class LiveEventHub {
       if (retry) clearTimeout(retry);
       const current = client;
       client = null;
+      this.#setHearing(false);
       await current?.end().catch(() => {});
     };
   }

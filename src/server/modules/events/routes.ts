@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { StreamEvent } from '#core/schemas/notification';
 import { requireUser } from '../auth/guards';
-import { LiveEventHub } from './hub';
 
 /** A comment line every so often keeps proxies and browsers from closing a quiet stream. */
 export const HEARTBEAT_MS = 25_000;
@@ -10,9 +9,7 @@ const RECONNECT_MS = 3000;
 
 /** GET /api/events: Server-Sent Events for the signed-in user. */
 export const eventsModule: FastifyPluginAsyncZod = async (app) => {
-  const hub = new LiveEventHub(app.database, app.log);
-  // Open streams never end on their own: end them so that closing the server does not wait.
-  app.addHook('preClose', async () => hub.close());
+  const hub = app.liveEvents;
 
   app.get(
     '/events',

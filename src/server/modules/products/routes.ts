@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '#core/schemas/common';
 import {
@@ -11,7 +12,9 @@ import {
   productUpdateBody,
   stockConflictBody,
 } from '#core/schemas/product';
+import { CompressedAnswers } from '../../http/compressed-answers';
 import { errorResponses } from '../route-schemas';
+import { CatalogCache } from './catalog-cache';
 import { requireFarmer, requireUser } from '../auth/guards';
 import { restaurantZone } from '../schedules/next-delivery';
 import { photoKeysOf, removeProductPhotos } from '../photos/service';
@@ -27,6 +30,9 @@ import {
 } from './service';
 
 export const productModule: FastifyPluginAsyncZod = async (app) => {
+  const catalogAnswers = new CompressedAnswers();
+  const catalogCache = new CatalogCache(app.liveEvents);
+  const remember = <T>(key: string, load: () => Promise<T>) => catalogCache.get(key, load);
   app.get(
     '/products',
     {
@@ -40,7 +46,7 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListOutput.or(productPageOutput), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       // A restaurant sees each farm's next day for its own zone.
       const zone =
@@ -48,7 +54,23 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
           ? ((await restaurantZone(app.db, user.restaurantId))?.name ?? null)
           : null;
       const hasParameters = Object.values(request.query).some((value) => value !== undefined);
-      return hasParameters ? searchCatalog(app.db, request.query, zone) : listCatalog(app.db, zone);
+      if (hasParameters) return searchCatalog(app.db, request.query, remember, zone);
+      // The whole catalogue is large: revalidated by its ETag (304 when unchanged) and sent
+      // compressed. Computed afresh every time, so it never shows older stock.
+      const answer = await catalogAnswers.answer(
+        JSON.stringify(await listCatalog(app.db, zone)),
+        request.headers,
+      );
+      // Sent as it is (already JSON, maybe compressed): past the typed response schema.
+      const plain = reply as unknown as FastifyReply;
+      void plain
+        .header('etag', answer.etag)
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'Accept-Encoding');
+      if (answer.notModified) return plain.status(304).send();
+      void plain.type('application/json; charset=utf-8');
+      if (answer.encoding) void plain.header('content-encoding', answer.encoding);
+      return plain.send(answer.body);
     },
   );
 

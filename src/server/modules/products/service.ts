@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../db/database';
 import { farms, orderItems, products } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { publishLiveEvent } from '../events/publish';
-import { nextOpenDaySubquery } from '../schedules/next-delivery';
+import { nextOpenDayOf, nextOpenDaySubquery } from '../schedules/next-delivery';
 import { photoFields, photosColumn, type StoredPhoto } from '../photos/service';
 
 /**
@@ -24,8 +24,8 @@ function nextDeliveries(db: DbOrTx, zoneName: string | null = null) {
   return nextOpenDaySubquery(db, zoneName);
 }
 
-/** The columns of a product answer: the product, its farm, the farm's next delivery day. */
-function productFields(next: ReturnType<typeof nextDeliveries>) {
+/** The columns of a product answer: the product and its farm. */
+function productFields() {
   return {
     id: products.id,
     name: products.name,
@@ -40,7 +40,6 @@ function productFields(next: ReturnType<typeof nextDeliveries>) {
     farmName: farms.name,
     farmDeliveryFee: farms.deliveryFee,
     farmOrderMinimum: farms.orderMinimum,
-    nextDeliveryDate: next.date,
     photos: photosColumn(),
   };
 }
@@ -49,7 +48,7 @@ function productFields(next: ReturnType<typeof nextDeliveries>) {
 function selectProducts(db: DbOrTx, zoneName: string | null = null) {
   const next = nextDeliveries(db, zoneName);
   return db
-    .select(productFields(next))
+    .select({ ...productFields(), nextDeliveryDate: next.date })
     .from(products)
     .innerJoin(farms, eq(farms.id, products.farmId))
     .leftJoin(next, eq(next.farmId, products.farmId));
@@ -141,55 +140,74 @@ function sortOrder(sort: ProductQuery['sort']): SQL[] {
   }
 }
 
-/** One page of the catalogue with the counts and farm choices the browse screen shows. */
+/** Remembers figures that are the same for every asker; without one, each is a query. */
+type Remember = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+const askEveryTime: Remember = (_key, load) => load();
+
+/**
+ * One page of the catalogue with the counts and farm choices the browse screen shows. The
+ * page costs the rows it shows (an index walk in the chosen order); the counts and the farm
+ * list scan the catalogue, so they come from `remember` (the process's catalogue cache).
+ */
 export async function searchCatalog(
   db: DbOrTx,
   query: ProductQuery,
+  remember: Remember = askEveryTime,
   zoneName: string | null = null,
 ): Promise<ProductPage> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const where = matchConditions(query);
-  const next = nextDeliveries(db, zoneName);
-  const [rows, [all], farmRows] = await Promise.all([
-    // The window count rides along with the page: the matches are scanned once.
+  const { q, category, farmId, availability } = query;
+  const filterKey = JSON.stringify([
+    q ?? null,
+    category ?? null,
+    farmId ?? null,
+    availability ?? null,
+  ]);
+  const [rows, total, totalAll, farmRows] = await Promise.all([
     db
-      .select({ ...productFields(next), matched: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({
+        ...productFields(),
+        nextDeliveryDate: nextOpenDayOf(zoneName),
+      })
       .from(products)
       .innerJoin(farms, eq(farms.id, products.farmId))
-      .leftJoin(next, eq(next.farmId, products.farmId))
       .where(where)
       .orderBy(...sortOrder(query.sort))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(products).where(listed),
-    db
-      .select({ id: farms.id, name: farms.name })
-      .from(farms)
-      .where(
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(products)
-            .where(and(eq(products.farmId, farms.id), listed)),
-        ),
-      )
-      .orderBy(sql`lower(${farms.name})`, asc(farms.id)),
+    remember(`matched:${filterKey}`, async () => {
+      const [matched] = await db
+        .select({ total: count() })
+        .from(products)
+        .innerJoin(farms, eq(farms.id, products.farmId))
+        .where(where);
+      return matched?.total ?? 0;
+    }),
+    remember('listed', async () => {
+      const [all] = await db.select({ total: count() }).from(products).where(listed);
+      return all?.total ?? 0;
+    }),
+    remember('farms', () =>
+      db
+        .select({ id: farms.id, name: farms.name })
+        .from(farms)
+        .where(
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(products)
+              .where(and(eq(products.farmId, farms.id), listed)),
+          ),
+        )
+        .orderBy(sql`lower(${farms.name})`, asc(farms.id)),
+    ),
   ]);
-  let total = rows[0]?.matched ?? 0;
-  if (rows.length === 0 && page > 1) {
-    // Past the last page: the window had no row to ride on.
-    const [matched] = await db
-      .select({ total: count() })
-      .from(products)
-      .innerJoin(farms, eq(farms.id, products.farmId))
-      .where(where);
-    total = matched?.total ?? 0;
-  }
   return {
     items: rows.map(toProduct),
     total,
-    totalAll: all?.total ?? 0,
+    totalAll,
     page,
     pageSize,
     farms: farmRows,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   describeCutoffRule,
   isOpenForOrders,
@@ -273,12 +273,31 @@ function refusalOf(
  * The farms' next open day per farm for a viewer in `zoneName` (null: any zone), as a subquery
  * the catalogue joins: farm_id, next_delivery_date. Same rule as deliveryOutlooks, in SQL.
  */
+/** Hawaii wall-clock time now, to compare with each day's cutoff in the same terms. */
+function hawaiiWallClock(now: Date): string {
+  return new Date(now.getTime() - 10 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** A day's ordering is still open: its cutoff (days before, at the farm's time) lies ahead. */
+function cutoffAhead(hawaiiNow: string): SQL {
+  return sql`(${deliverySchedules.deliveryDate} - ${farms.orderCutoffDaysBefore}) + ${farms.orderCutoffMinutes} * interval '1 minute' > ${hawaiiNow}::timestamp`;
+}
+
+/**
+ * The same rule for the farm of the row being read (the outer query joins `farms`): a
+ * correlated subquery, one index probe per row, for a page that shows a few rows of many.
+ */
+export function nextOpenDayOf(zoneName: string | null, now: Date = clockNow()): SQL<string | null> {
+  return sql<string | null>`(select min(${deliverySchedules.deliveryDate})::text
+    from ${deliverySchedules}
+    where ${deliverySchedules.farmId} = ${farms.id}
+      and ${deliverySchedules.deliveryDate} >= ${hawaiiDate(now)}
+      and ${cutoffAhead(hawaiiWallClock(now))}
+      ${zoneName === null ? sql`` : sql`and ${deliverySchedules.deliveryArea} = ${zoneName}`})`;
+}
+
 export function nextOpenDaySubquery(db: DbOrTx, zoneName: string | null, now: Date = clockNow()) {
-  // Hawaii wall-clock time now, compared with each day's cutoff in the same terms.
-  const hawaiiNow = new Date(now.getTime() - 10 * 3_600_000)
-    .toISOString()
-    .slice(0, 19)
-    .replace('T', ' ');
+  const hawaiiNow = hawaiiWallClock(now);
   return db
     .select({
       farmId: deliverySchedules.farmId,
@@ -289,7 +308,7 @@ export function nextOpenDaySubquery(db: DbOrTx, zoneName: string | null, now: Da
     .where(
       and(
         gte(deliverySchedules.deliveryDate, hawaiiDate(now)),
-        sql`(${deliverySchedules.deliveryDate} - ${farms.orderCutoffDaysBefore}) + ${farms.orderCutoffMinutes} * interval '1 minute' > ${hawaiiNow}::timestamp`,
+        cutoffAhead(hawaiiNow),
         zoneName === null ? undefined : eq(deliverySchedules.deliveryArea, zoneName),
       ),
     )

@@ -1,0 +1,2 @@
+CREATE INDEX "products_browse_name_idx" ON "products" USING btree (lower("name"),"id") WHERE "products"."is_active" and "products"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "products_browse_price_idx" ON "products" USING btree ("price",lower("name"),"id") WHERE "products"."is_active" and "products"."deleted_at" is null;

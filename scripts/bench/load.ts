@@ -1,0 +1,125 @@
+// The benchmark's data, written straight into the database in a few statements.
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../src/server/db/database';
+import { hashPassword } from '../../src/server/modules/auth/password';
+
+export interface BenchSize {
+  farms: number;
+  restaurants: number;
+  products: number;
+  orders: number;
+}
+
+export const FULL: BenchSize = { farms: 20, restaurants: 200, products: 10_000, orders: 100_000 };
+export const QUICK: BenchSize = { farms: 5, restaurants: 20, products: 500, orders: 2_000 };
+
+export const BENCH_PASSWORD = 'bench-password-long-enough';
+/** The measured accounts: the first farm (a quarter of all orders) and the first restaurant. */
+export const FARMER_EMAIL = 'bench-farmer-1@example.com';
+export const RESTAURANT_EMAIL = 'bench-restaurant-1@example.com';
+
+export interface Loaded {
+  farmId: number;
+  /** A product of the measured farm that POST /api/orders buys, and its stock at the start. */
+  orderProduct: { id: number; price: string; stock: number };
+  /** An order of the measured farm, for its invoice. */
+  invoiceOrderId: number;
+}
+
+async function one<T>(database: Database, query: ReturnType<typeof sql>): Promise<T> {
+  const result = (await database.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows[0]!;
+}
+
+export async function loadBenchData(database: Database, size: BenchSize): Promise<Loaded> {
+  const { db } = database;
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  await db.execute(sql`
+    insert into users (email, password_hash, role, first_name, last_name)
+    select 'bench-farmer-' || g || '@example.com', ${passwordHash}, 'farmer', 'Farmer', g::text
+    from generate_series(1, ${size.farms}) g
+    union all
+    select 'bench-restaurant-' || g || '@example.com', ${passwordHash}, 'restaurant', 'Chef', g::text
+    from generate_series(1, ${size.restaurants}) g`);
+  await db.execute(sql`
+    insert into farms (user_id, name, location, delivery_fee, order_minimum)
+    select id,
+      (array['Kahuku', 'Waimanalo', 'Kula', 'Hanalei', 'Waimea', 'Hilo', 'Kona', 'Paia'])[1 + id % 8]
+        || ' ' || (array['Greens', 'Acres', 'Orchard', 'Ranch', 'Gardens'])[1 + id % 5] || ' ' || id,
+      '1 Farm Rd, Kula, HI 96790', 0, 0
+    from users where email like 'bench-farmer-%'`);
+  await db.execute(sql`
+    insert into restaurants (user_id, name, location)
+    select id, 'Bench Bistro ' || id, '1 Kalakaua Ave, Honolulu, HI 96815'
+    from users where email like 'bench-restaurant-%'`);
+  await db.execute(sql`
+    insert into products
+      (farm_id, name, description, category, unit, price, available_quantity, is_organic, is_active)
+    select f.id,
+      (array['Kale', 'Taro', 'Lilikoi', 'Mango', 'Basil', 'Mint', 'Papaya', 'Ulu', 'Lettuce',
+        'Tomato', 'Ginger', 'Avocado', 'Banana', 'Cucumber', 'Rice'])[1 + i % 15] || ' item ' || i,
+      case when i % 4 = 0 then null else 'Grown on the slopes, picked this morning, lot ' || i end,
+      (array['vegetables', 'fruits', 'herbs', 'grains', 'other'])[1 + i % 5],
+      (array['lb', 'bunch', 'each', 'box'])[1 + i % 4],
+      (1 + (i % 2000) / 100.0)::numeric(12, 2),
+      i % 60,
+      i % 3 = 0,
+      i % 17 <> 0
+    from generate_series(1, ${size.products}) as i
+    join (select id, row_number() over (order by id) - 1 as n from farms) as f
+      on f.n = i % ${size.farms}`);
+  await db.execute(sql`
+    insert into delivery_schedules (farm_id, delivery_date, delivery_area)
+    select f.id, current_date + d, 'Honolulu'
+    from farms as f, generate_series(-14, 42, 3) as d`);
+  const { farm_id: farmId } = await one<{ farm_id: number }>(
+    database,
+    sql`select f.id as farm_id from farms f join users u on u.id = f.user_id
+        where u.email = ${FARMER_EMAIL}`,
+  );
+  // A quarter of the orders go to the measured farm, a tenth to the measured restaurant,
+  // over the last 18 months, each with three items.
+  await db.execute(sql`
+    with farm_ids as (select array_agg(id order by id) as ids from farms),
+    restaurant_ids as (select array_agg(id order by id) as ids from restaurants)
+    insert into orders (farm_id, restaurant_id, status, subtotal, delivery_fee, total_amount, created_at)
+    select
+      case when g % 4 = 0 then ${farmId} else f.ids[1 + (g * 7) % array_length(f.ids, 1)] end,
+      case when g % 10 = 0 then r.ids[1] else r.ids[1 + (g * 13) % array_length(r.ids, 1)] end,
+      (array['pending','confirmed','packed','in_transit','delivered','delivered','delivered',
+        'delivered','delivered','cancelled'])[1 + g % 10],
+      0, 0, 0,
+      now() - (g % 547) * interval '1 day' - (g % 1440) * interval '1 minute'
+    from generate_series(1, ${size.orders}) g, farm_ids f, restaurant_ids r`);
+  await db.execute(sql`
+    with numbered as (
+      select id, farm_id, name, unit, price,
+        row_number() over (partition by farm_id order by id) as n,
+        count(*) over (partition by farm_id) as farm_products
+      from products
+    )
+    insert into order_items
+      (order_id, product_id, product_name, product_unit, quantity, unit_price, total_price)
+    select o.id, p.id, p.name, p.unit, 1 + (o.id + k) % 5, p.price, p.price * (1 + (o.id + k) % 5)
+    from orders o
+    cross join generate_series(1, 3) k
+    join numbered p on p.farm_id = o.farm_id
+      and p.n = 1 + abs(hashint4(o.id * 3 + k)) % p.farm_products`);
+  await db.execute(sql`
+    update orders o set subtotal = s.amount, total_amount = s.amount
+    from (select order_id, sum(total_price) as amount from order_items group by order_id) s
+    where s.order_id = o.id`);
+  // Plenty of stock for the order load, which checks none is oversold.
+  const product = await one<{ id: number; price: string; stock: number }>(
+    database,
+    sql`update products set available_quantity = 1000000, is_active = true
+        where id = (select min(id) from products where farm_id = ${farmId})
+        returning id, price::text as price, available_quantity as stock`,
+  );
+  const { id: invoiceOrderId } = await one<{ id: number }>(
+    database,
+    sql`select max(id) as id from orders where farm_id = ${farmId} and status = 'delivered'`,
+  );
+  await db.execute(sql`analyze`);
+  return { farmId, orderProduct: product, invoiceOrderId };
+}

@@ -1,0 +1,520 @@
+// npm run bench [-- --quick]: a bare Fastify H, the server on the embedded database and, when
+// DATABASE_URL is given, on PostgreSQL (one process, then WEB_CONCURRENCY=2), all started here
+// and measured side by side with autocannon; Lighthouse 12 through Debian's Chromium. Prints
+// one table: each figure, its goal, and its ratio to H. See docs/performance.md.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../../src/server/db/database';
+import {
+  BENCH_PASSWORD,
+  FARMER_EMAIL,
+  FULL,
+  loadBenchData,
+  QUICK,
+  RESTAURANT_EMAIL,
+  type Loaded,
+} from './load';
+
+const quick = process.argv.includes('--quick');
+const size = quick ? QUICK : FULL;
+const DURATION = quick ? 3 : 10;
+const CHROMIUM = '/usr/bin/chromium';
+const root = join(import.meta.dirname, '..', '..');
+/** Another checkout's build to measure instead (a before-and-after comparison). */
+const serverRoot = process.env.BENCH_SERVER_ROOT ?? root;
+
+interface Row {
+  figure: string;
+  value: string;
+  goal: string;
+  ratio: string;
+}
+const rows: Row[] = [];
+const oversellChecks: Array<{ label: string; productId: number; startStock: number }> = [];
+
+/** Stock at the start minus stock now against the quantity ordered since: equal, none below 0. */
+async function checkOversell(database: Database): Promise<void> {
+  for (const check of oversellChecks.splice(0)) {
+    const result = (await database.db.execute(sql`
+      select p.available_quantity as stock,
+        (select coalesce(sum(i.quantity), 0) from order_items i join orders o on o.id = i.order_id
+          where i.product_id = p.id and o.created_at > now() - interval '1 hour'
+            and o.status <> 'cancelled')::int as ordered
+      from products p where p.id = ${check.productId}`)) as unknown as {
+      rows: Array<{ stock: number; ordered: number }>;
+    };
+    const { stock, ordered } = result.rows[0]!;
+    const exact = check.startStock - stock === ordered && stock >= 0;
+    rows.push({
+      figure: `${check.label}: oversell check`,
+      value: `${ordered} ordered, stock ${check.startStock} → ${stock}: ${exact ? 'exact, zero oversell' : 'MISMATCH'}`,
+      goal: 'zero oversell',
+      ratio: '',
+    });
+  }
+}
+let hRequestsPerSecond = 0;
+
+/**
+ * A free port below the ephemeral range (32768 and up on Linux), so that no test elsewhere on
+ * the machine, listening on port 0, takes it between this check and the server's start.
+ */
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 10_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+}
+
+async function waitForHttp(url: string, child: ChildProcess, output: string[]): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`${url} exited early:\n${output.join('')}`);
+    try {
+      // Ours only once it says so: another process could hold the port and answer.
+      if ((await fetch(url)).ok && /listening|is running|is serving/.test(output.join(''))) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer:\n${output.join('')}`);
+}
+
+/** The pids of a process and its children (the cluster's server processes). */
+function processTree(pid: number): number[] {
+  const children = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean)
+    .map(Number);
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** CPU time (ms) used so far by the process tree, from /proc. */
+function cpuMs(pid: number): number {
+  let ticks = 0;
+  for (const each of processTree(pid)) {
+    try {
+      const fields = readFileSync(`/proc/${each}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return (ticks * 1000) / 100;
+}
+
+/** Resident memory (MB) of the process tree now. */
+function rssMb(pid: number): number {
+  let kb = 0;
+  for (const each of processTree(pid)) {
+    try {
+      const line = readFileSync(`/proc/${each}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
+      kb += Number(line?.[1] ?? 0);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return kb / 1024;
+}
+
+interface Started {
+  url: string;
+  pid: number;
+  peakRssMb: number;
+  stop(): Promise<void>;
+}
+
+async function start(
+  command: string[],
+  env: NodeJS.ProcessEnv,
+  readyPath: string,
+): Promise<Started> {
+  const port = await freePort();
+  const output: string[] = [];
+  const child = spawn(process.execPath, command, {
+    cwd: command[0]!.startsWith('scripts/') ? root : serverRoot,
+    // A variable given as undefined is left out (DATABASE_URL for the embedded server).
+    env: Object.fromEntries(
+      Object.entries({ ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }).filter(
+        ([, value]) => value !== undefined,
+      ),
+    ),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(url + readyPath, child, output);
+  const started: Started = {
+    url,
+    pid: child.pid!,
+    peakRssMb: 0,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+  const sampler = setInterval(() => {
+    started.peakRssMb = Math.max(started.peakRssMb, rssMb(started.pid));
+  }, 500);
+  child.once('exit', () => clearInterval(sampler));
+  return started;
+}
+
+interface Load {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  errors: number;
+  cpuMsPerRequest: number;
+}
+
+async function load(
+  server: Started | { url: string; pid: number },
+  path: string,
+  options: {
+    connections?: number;
+    cookie?: string;
+    method?: 'GET' | 'POST';
+    body?: string;
+    duration?: number;
+  } = {},
+): Promise<Load> {
+  const cpuBefore = cpuMs(server.pid);
+  const result = await autocannon({
+    url: server.url + path,
+    connections: options.connections ?? 50,
+    duration: options.duration ?? DURATION,
+    method: options.method ?? 'GET',
+    body: options.body,
+    headers: {
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.body ? { 'content-type': 'application/json', origin: server.url } : {}),
+      'accept-encoding': 'gzip, br',
+    },
+  });
+  const ok = result['2xx'];
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok,
+    errors: result.non2xx + result.errors + result.timeouts,
+    cpuMsPerRequest: (cpuMs(server.pid) - cpuBefore) / Math.max(1, result.requests.total),
+  };
+}
+
+const share = (value: number) =>
+  hRequestsPerSecond ? `${((100 * value) / hRequestsPerSecond).toFixed(1)} %` : '';
+
+function record(figure: string, measured: Load, goal: string, unit = 'req/s'): void {
+  rows.push({
+    figure,
+    value:
+      `${measured.requestsPerSecond.toFixed(0)} ${unit}, p50 ${measured.p50} / p99 ${measured.p99} ms` +
+      `, ${measured.cpuMsPerRequest.toFixed(2)} ms CPU/req` +
+      (measured.errors ? `, ${measured.errors} not 2xx` : ''),
+    goal,
+    ratio: share(measured.requestsPerSecond),
+  });
+}
+
+async function signIn(url: string, email: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in as ${email}: ${response.status}`);
+  return response.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
+/** One request's time (ms), the median of a few. */
+async function timeOnce(url: string, cookie: string, runs = 15): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { cookie } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+/** Every figure for one server (one database, one process count). */
+async function measure(
+  label: string,
+  server: Started,
+  loaded: Loaded,
+  goals: { session: string; orders: string },
+  only?: 'scaling',
+): Promise<void> {
+  const restaurant = await signIn(server.url, RESTAURANT_EMAIL);
+  const farmer = await signIn(server.url, FARMER_EMAIL);
+  record(
+    `${label}: GET /api/auth/user (session lookup)`,
+    await load(server, '/api/auth/user', { cookie: restaurant }),
+    goals.session,
+  );
+  record(
+    `${label}: browse first page (24 of ${size.products})`,
+    await load(server, '/api/products?page=1&pageSize=24&sort=name', { cookie: restaurant }),
+    '≥ 15 % of H, p99 < 100 ms',
+  );
+  if (only === 'scaling') return;
+  record(
+    `${label}: a search`,
+    await load(server, '/api/products?q=item%201&page=1&pageSize=24', { cookie: restaurant }),
+    '',
+  );
+  record(`${label}: GET /api/farms`, await load(server, '/api/farms', { cookie: restaurant }), '');
+
+  const { orderProduct, farmId } = loaded;
+  const body = JSON.stringify({
+    farmId,
+    totalAmount: orderProduct.price,
+    items: [
+      {
+        productId: orderProduct.id,
+        quantity: 1,
+        unitPrice: orderProduct.price,
+        totalPrice: orderProduct.price,
+      },
+    ],
+  });
+  const orders = await load(server, '/api/orders', {
+    cookie: restaurant,
+    method: 'POST',
+    body,
+    connections: 20,
+  });
+  record(`${label}: POST /api/orders (20 connections)`, orders, goals.orders, 'orders/s');
+  // Checked in the database once the server has stopped (requests still in flight when the
+  // load ends complete on the server): the stock fell by exactly what the orders took.
+  oversellChecks.push({ label, productId: orderProduct.id, startStock: orderProduct.stock });
+  record(
+    `${label}: GET /api/reports/farm (${size.orders} orders)`,
+    await load(server, '/api/reports/farm', { cookie: farmer, connections: 10 }),
+    'p99 < 300 ms',
+  );
+  record(
+    `${label}: GET /api/reports/restaurant`,
+    await load(server, '/api/reports/restaurant', { cookie: restaurant, connections: 10 }),
+    'p99 < 300 ms',
+  );
+  const invoice = await timeOnce(
+    `${server.url}/api/orders/${loaded.invoiceOrderId}/invoice`,
+    farmer,
+  )
+    .then((ms) => `${ms.toFixed(0)} ms`)
+    .catch((error: unknown) => `failed: ${String(error)}`);
+  rows.push({
+    figure: `${label}: an invoice PDF (median of 15)`,
+    value: invoice,
+    goal: '< 150 ms',
+    ratio: '',
+  });
+  rows.push({
+    figure: `${label}: server memory, peak under this load`,
+    value: `${server.peakRssMb.toFixed(0)} MB`,
+    goal: '< 300 MB',
+    ratio: '',
+  });
+}
+
+function lighthouse(url: string, cookie: string | null, label: string): void {
+  const args = [
+    join(root, 'node_modules/lighthouse/cli/index.js'),
+    url,
+    '--quiet',
+    '--output=json',
+    '--only-categories=performance,accessibility',
+    `--chrome-path=${CHROMIUM}`,
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+  ];
+  const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (run.status !== 0) {
+    rows.push({
+      figure: `Lighthouse: ${label}`,
+      value: `did not run: ${run.stderr.trim().split('\n').pop()}`,
+      goal: '',
+      ratio: '',
+    });
+    return;
+  }
+  const report = JSON.parse(run.stdout) as {
+    categories: Record<string, { score: number }>;
+    audits: Record<string, { numericValue: number }>;
+  };
+  const performanceScore = Math.round(report.categories.performance!.score * 100);
+  const accessibility = Math.round(report.categories.accessibility!.score * 100);
+  const lcp = report.audits['largest-contentful-paint']!.numericValue / 1000;
+  const tbt = report.audits['total-blocking-time']!.numericValue;
+  rows.push({
+    figure: `Lighthouse 12 mobile: ${label}`,
+    value: `performance ${performanceScore}, accessibility ${accessibility}, LCP ${lcp.toFixed(1)} s, TBT ${tbt.toFixed(0)} ms`,
+    goal: '≥ 95, ≥ 98, ≤ 2.0 s, ≤ 150 ms',
+    ratio: '',
+  });
+}
+
+function printTable(): void {
+  const widths = (['figure', 'value', 'goal', 'ratio'] as const).map((key) =>
+    Math.max(key.length, ...rows.map((row) => row[key].length)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, index) => cell.padEnd(widths[index]!)).join(' | ')} |`;
+  console.log(`\n${line(['figure', 'value', 'goal', 'ratio to H'])}`);
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const row of rows) console.log(line([row.figure, row.value, row.goal, row.ratio]));
+}
+
+async function freshPostgres(baseUrl: string): Promise<string> {
+  const name = 'harvest_hui_bench';
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `${quick ? 'Quick run' : 'Full run'}: ${size.products} products from ${size.farms} farms, ` +
+      `${size.orders} orders, ${DURATION} s per load`,
+  );
+  if (
+    !existsSync(join(serverRoot, 'dist/server/main.js')) ||
+    !existsSync(join(serverRoot, 'dist/client/index.html'))
+  ) {
+    console.log('Building first (npm run build)');
+    spawnSync('npm', ['run', 'build'], { cwd: serverRoot, stdio: 'inherit' });
+  }
+  const serverEnv = {
+    NODE_ENV: 'production',
+    DEMO_DATA: '0',
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: 'bench-session-secret-long-enough-for-cookies-0123456789',
+    LOGIN_RATE_LIMIT: '10000',
+    CLIENT_DIR: join(serverRoot, 'dist/client'),
+  };
+
+  const hello = await start(['scripts/bench-hello.mjs'], {}, '/');
+  const h = await load(hello, '/');
+  hRequestsPerSecond = h.requestsPerSecond;
+  record('H: bare Fastify {hello: world}', h, '100 %');
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'hh-bench-'));
+  const dirs = [dataDir];
+  try {
+    // Embedded: loaded by this process, then served by the server alone.
+    let started = performance.now();
+    const migrationsFolder = join(serverRoot, 'drizzle');
+    const embedded = await openDatabase({ dataDir: join(dataDir, 'db'), migrationsFolder });
+    await embedded.migrate();
+    const embeddedData = await loadBenchData(embedded, size);
+    await embedded.close();
+    console.log(
+      `Embedded database loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
+    const embeddedServer = await start(
+      ['dist/server/main.js'],
+      { ...serverEnv, DATA_DIR: dataDir, DATABASE_URL: undefined },
+      '/healthz',
+    );
+    try {
+      await measure('embedded', embeddedServer, embeddedData, {
+        session: '≥ 10 % of H',
+        orders: '≥ 100/s',
+      });
+      if (!quick || process.argv.includes('--lighthouse')) {
+        const restaurant = await signIn(embeddedServer.url, RESTAURANT_EMAIL);
+        const farmer = await signIn(embeddedServer.url, FARMER_EMAIL);
+        if (!existsSync(CHROMIUM)) {
+          rows.push({
+            figure: 'Lighthouse',
+            value: `not run: no ${CHROMIUM}`,
+            goal: '',
+            ratio: '',
+          });
+        } else {
+          lighthouse(`${embeddedServer.url}/`, null, 'landing');
+          lighthouse(`${embeddedServer.url}/login`, null, 'sign-in');
+          lighthouse(
+            `${embeddedServer.url}/browse`,
+            restaurant,
+            `browse (${size.products} products)`,
+          );
+          lighthouse(`${embeddedServer.url}/farmer/orders`, farmer, "farmer's orders");
+        }
+      }
+    } finally {
+      await embeddedServer.stop();
+    }
+    const reopened = await openDatabase({ dataDir: join(dataDir, 'db'), migrationsFolder });
+    await checkOversell(reopened);
+    await reopened.close();
+
+    const baseUrl = process.env.DATABASE_URL;
+    if (baseUrl) {
+      started = performance.now();
+      const url = await freshPostgres(baseUrl);
+      const postgres = await openDatabase({ url, migrationsFolder });
+      await postgres.migrate();
+      const postgresData = await loadBenchData(postgres, size);
+      await postgres.close();
+      console.log(`PostgreSQL loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      for (const processes of [1, 2]) {
+        const dir = mkdtempSync(join(tmpdir(), 'hh-bench-pg-'));
+        dirs.push(dir);
+        const server = await start(
+          ['dist/server/main.js'],
+          { ...serverEnv, DATA_DIR: dir, DATABASE_URL: url, WEB_CONCURRENCY: String(processes) },
+          '/healthz',
+        );
+        try {
+          await measure(
+            `PostgreSQL ×${processes}`,
+            server,
+            postgresData,
+            { session: '≥ 25 % of H', orders: '≥ 400/s, p99 < 150 ms' },
+            processes === 2 ? 'scaling' : undefined,
+          );
+        } finally {
+          await server.stop();
+        }
+      }
+      const checking = await openDatabase({ url, migrationsFolder });
+      await checkOversell(checking);
+      await checking.close();
+    } else {
+      rows.push({ figure: 'PostgreSQL', value: 'not run: set DATABASE_URL', goal: '', ratio: '' });
+    }
+  } finally {
+    await hello.stop();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+  printTable();
+}
+
+await main();

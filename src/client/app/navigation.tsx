@@ -1,0 +1,86 @@
+import {
+  BarChart3,
+  CalendarDays,
+  ClipboardList,
+  LayoutDashboard,
+  LayoutGrid,
+  Package,
+  ReceiptText,
+  ShoppingBasket,
+} from 'lucide-react';
+import type { NavItem } from '../components/layout/app-shell';
+import { HUB_PATH } from './routes';
+
+// The navigation of each role, loaded with the signed-in app (its icons are not the landing page's).
+
+export const hubNavItem: NavItem = {
+  to: HUB_PATH,
+  label: 'Hub',
+  icon: <LayoutGrid className="size-4" aria-hidden="true" />,
+};
+
+export const restaurantNav: NavItem[] = [
+  {
+    to: '/restaurant/dashboard',
+    label: 'Dashboard',
+    icon: <LayoutDashboard className="size-4" aria-hidden="true" />,
+    alsoActiveOn: ['/'],
+  },
+  {
+    to: '/restaurant/browse',
+    label: 'Browse Products',
+    icon: <ShoppingBasket className="size-4" aria-hidden="true" />,
+    alsoActiveOn: ['/restaurant/inventory'],
+  },
+  {
+    to: '/restaurant/orders',
+    label: 'My Orders',
+    icon: <ReceiptText className="size-4" aria-hidden="true" />,
+  },
+  {
+    to: '/restaurant/reports',
+    label: 'Reports',
+    icon: <BarChart3 className="size-4" aria-hidden="true" />,
+  },
+  hubNavItem,
+];
+
+export const farmerNav: NavItem[] = [
+  {
+    to: '/farmer/dashboard',
+    label: 'Dashboard',
+    icon: <LayoutDashboard className="size-4" aria-hidden="true" />,
+    alsoActiveOn: ['/'],
+  },
+  {
+    to: '/farmer/inventory',
+    label: 'Inventory',
+    icon: <Package className="size-4" aria-hidden="true" />,
+  },
+  {
+    to: '/farmer/orders',
+    label: 'Orders',
+    icon: <ClipboardList className="size-4" aria-hidden="true" />,
+  },
+  {
+    to: '/farmer/calendar',
+    label: 'Calendar',
+    icon: <CalendarDays className="size-4" aria-hidden="true" />,
+  },
+  {
+    to: '/farmer/reports',
+    label: 'Reports',
+    icon: <BarChart3 className="size-4" aria-hidden="true" />,
+  },
+  hubNavItem,
+];
+
+export const adminNav: NavItem[] = [
+  {
+    to: '/admin',
+    label: 'Dashboard',
+    icon: <LayoutDashboard className="size-4" aria-hidden="true" />,
+    alsoActiveOn: ['/'],
+  },
+  hubNavItem,
+];
