@@ -156,6 +156,9 @@ describe('PUT /api/profile/farm', () => {
       deliveryFee: '7.50',
       orderMinimum: '50.00',
       checksPayableTo: 'Kahuku Greens LLC',
+      orderCutoffTime: '18:00',
+      orderCutoffDaysBefore: 1,
+      paymentTerms: 'due_on_receipt',
     };
     expect(response.json()).toEqual(expected);
     expect((await farmer.get('/api/auth/user')).json().profile).toEqual(expected);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
+import { PAYMENT_TERMS } from '../payments';
 import { REQUIRED, requiredText } from './common';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -70,6 +71,8 @@ export const profileOutput = z.object({
   /** Farms: when ordering for a delivery day closes ("18:00", days before). */
   orderCutoffTime: z.string().optional(),
   orderCutoffDaysBefore: z.number().optional(),
+  /** Farms: when an invoice is due after delivery. */
+  paymentTerms: z.enum(PAYMENT_TERMS).optional(),
 });
 export type Profile = z.infer<typeof profileOutput>;
 

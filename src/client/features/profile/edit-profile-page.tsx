@@ -1,4 +1,5 @@
 import { RESTAURANT_ZONES, titleCase, type ProfileRole } from '#core/constants';
+import { PAYMENT_TERMS, PAYMENT_TERMS_LABELS } from '#core/payments';
 import type { Profile } from '#core/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ChevronDown } from 'lucide-react';
@@ -38,10 +39,10 @@ import { SwitchRoleCard } from './switch-role-card';
 
 /** The PUT body of the role: the address as one location, and only that role's own fields. */
 function toUpdate(role: ProfileRole, values: EditFormOutput): ProfileUpdate {
-  const { deliveryZone, deliveryFee, orderMinimum, checksPayableTo, ...common } =
+  const { deliveryZone, deliveryFee, orderMinimum, checksPayableTo, paymentTerms, ...common } =
     withLocation(values);
   return role === 'farmer'
-    ? { role, body: { ...common, deliveryFee, orderMinimum, checksPayableTo } }
+    ? { role, body: { ...common, deliveryFee, orderMinimum, checksPayableTo, paymentTerms } }
     : { role, body: { ...common, deliveryZone } };
 }
 
@@ -231,6 +232,22 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
               error={errors.checksPayableTo?.message}
               className="col-span-2"
             />
+            <Field
+              label="Payment Terms"
+              error={errors.paymentTerms?.message}
+              hint="When an invoice is due, counted from the delivery date."
+              className="col-span-2 sm:col-span-1"
+            >
+              {(ids) => (
+                <Select {...ids} {...register('paymentTerms')}>
+                  {PAYMENT_TERMS.map((terms) => (
+                    <option key={terms} value={terms}>
+                      {PAYMENT_TERMS_LABELS[terms]}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
           </CardContent>
         </Card>
       ) : (

@@ -1,5 +1,6 @@
 import { RESTAURANT_ZONES } from '#core/constants';
 import { composeLocation, parseLocation } from '#core/location';
+import { DEFAULT_PAYMENT_TERMS } from '#core/payments';
 import type { Profile } from '#core/schemas/auth';
 import { REQUIRED } from '#core/schemas/common';
 import {
@@ -79,6 +80,7 @@ export function toEditValues(profile: Profile): EditFormInput {
     deliveryFee: profile.deliveryFee ?? '0.00',
     orderMinimum: profile.orderMinimum ?? '0.00',
     checksPayableTo: profile.checksPayableTo ?? '',
+    paymentTerms: profile.paymentTerms ?? DEFAULT_PAYMENT_TERMS,
     deliveryZone: RESTAURANT_ZONES.find((zone) => zone === profile.deliveryZone) ?? '',
   };
 }

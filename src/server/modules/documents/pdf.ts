@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
-import { formatMoneyString } from '#core/money';
+import { centsOf, formatMoneyString } from '#core/money';
 import type { DocumentOrder, Invoice } from './service';
 
 type Pdf = PDFKit.PDFDocument;
@@ -230,6 +230,10 @@ export function renderInvoice(doc: Pdf, invoice: Invoice): void {
     ['Issue date', formatDay(hawaiiDate(invoice.issuedAt))],
     ['Order', `#${order.id}`],
     ['Delivery date', formatDay(order.deliveryDate)],
+    // Due by the farm's terms once delivered; before that there is no due date yet.
+    ...(order.status === 'delivered' && order.dueDate
+      ? ([['Due date', formatDay(order.dueDate)]] as [string, string][])
+      : []),
   ]);
   const block = restaurantBlock(doc, 'Bill to', invoice, false);
   const x = PAGE_MARGIN + 300;
@@ -262,6 +266,10 @@ export function renderInvoice(doc: Pdf, invoice: Invoice): void {
     ['Delivery fee', usd(order.deliveryFee), false],
     ['Total', usd(order.totalAmount), true],
   ];
+  if (order.amountPaid && centsOf(order.amountPaid) > 0) {
+    totals.push(['Paid', usd(order.amountPaid), false]);
+    totals.push(['Balance due', usd(order.balanceDue ?? '0.00'), true]);
+  }
   for (const [name, value, strong] of totals) {
     const y = doc.y;
     doc
