@@ -31,6 +31,7 @@ import { eventsModule } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { notificationModule } from './modules/notifications/routes';
 import { orderModule } from './modules/orders/routes';
+import { paymentModule } from './modules/payments/routes';
 import { productModule } from './modules/products/routes';
 import { profileModule } from './modules/profiles/routes';
 import { reportsModule } from './modules/reports/routes';
@@ -178,6 +179,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
       await api.register(profileModule);
       await api.register(orderModule);
       await api.register(documentModule);
+      await api.register(paymentModule);
       await api.register(productModule);
       await api.register(scheduleModule);
       await api.register(reportsModule);

@@ -5,6 +5,8 @@ import type { Order } from '#core/schemas/order';
 import type { DbOrTx } from '../../db/database';
 import { farms, orderItems, orders, restaurants } from '../../db/schema';
 import { notFound } from '../../errors';
+import { today as clockToday } from '../../clock';
+import { amountPaidSql, orderPaymentFields, paymentStateOfRow } from '../payments/service';
 
 /** numeric(12,2) as the wire's 2-decimal string, whatever text the driver hands back. */
 export function money(value: string): string {
@@ -28,6 +30,8 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
       deliveryDate: orders.deliveryDate,
       recipientName: orders.recipientName,
       notes: orders.notes,
+      dueDate: orders.dueDate,
+      amountPaid: amountPaidSql,
       farmId: farms.id,
       farmName: farms.name,
       restaurantId: restaurants.id,
@@ -72,6 +76,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
     itemsByOrder.set(item.orderId, list);
   }
 
+  const today = clockToday();
   return rows.map((row) => ({
     id: row.id,
     status: isOrderStatus(row.status) ? row.status : 'pending',
@@ -90,6 +95,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
       contactPhone: row.restaurantPhone,
     },
     orderItems: itemsByOrder.get(row.id) ?? [],
+    ...orderPaymentFields(paymentStateOfRow(row, today)),
   }));
 }
 
