@@ -7,6 +7,7 @@ import {
   Package,
   ReceiptText,
   ShoppingBasket,
+  Wallet,
 } from 'lucide-react';
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
@@ -69,6 +70,11 @@ const RestaurantDashboardPage = lazyNamed(
   () => import('../features/restaurant-dashboard/restaurant-dashboard-page'),
   'RestaurantDashboardPage',
 );
+const ReceivablesPage = lazyNamed(
+  () => import('../features/payments/receivables-page'),
+  'ReceivablesPage',
+);
+const BillsPage = lazyNamed(() => import('../features/payments/bills-page'), 'BillsPage');
 const HubPage = lazyNamed(() => import('./hub/hub-page'), 'HubPage');
 const HubSignedOut = lazyNamed(() => import('./hub/hub-page'), 'HubSignedOut');
 
@@ -97,6 +103,7 @@ export const restaurantPages: PageRoute[] = [
   // (docs/product.md#routing-by-user-state).
   { path: '/restaurant/inventory', element: <BrowsePage /> },
   { path: '/restaurant/orders', element: <RestaurantOrdersPage /> },
+  { path: '/restaurant/bills', element: <BillsPage /> },
   hubPage,
 ];
 export const restaurantNav: NavItem[] = [
@@ -118,6 +125,11 @@ export const restaurantNav: NavItem[] = [
     icon: <ReceiptText className="size-4" aria-hidden="true" />,
   },
   {
+    to: '/restaurant/bills',
+    label: 'Bills',
+    icon: <Wallet className="size-4" aria-hidden="true" />,
+  },
+  {
     to: '/restaurant/reports',
     label: 'Reports',
     icon: <BarChart3 className="size-4" aria-hidden="true" />,
@@ -133,6 +145,7 @@ export const farmerPages: PageRoute[] = [
   { path: '/farmer/inventory', element: <InventoryPage /> },
   { path: '/farmer/calendar', element: <CalendarPage /> },
   { path: '/farmer/orders', element: <FarmerOrdersPage /> },
+  { path: '/farmer/receivables', element: <ReceivablesPage /> },
   hubPage,
 ];
 export const farmerNav: NavItem[] = [
@@ -151,6 +164,11 @@ export const farmerNav: NavItem[] = [
     to: '/farmer/orders',
     label: 'Orders',
     icon: <ClipboardList className="size-4" aria-hidden="true" />,
+  },
+  {
+    to: '/farmer/receivables',
+    label: 'Receivables',
+    icon: <Wallet className="size-4" aria-hidden="true" />,
   },
   {
     to: '/farmer/calendar',

@@ -1,3 +1,4 @@
+import type { Bills, Receivables } from '#core/schemas/payment';
 import type { FarmSummary } from '#core/schemas/product';
 import type { FarmReport, RestaurantReport } from '#core/schemas/report';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
@@ -47,4 +48,17 @@ export function useFarms(enabled = true) {
     queryFn: ({ signal }) => api.get<FarmSummary[]>(FARMS_KEY[0], { signal }),
     enabled,
   });
+}
+
+export const RECEIVABLES_KEY = ['/api/receivables'] as const;
+export const BILLS_KEY = ['/api/bills'] as const;
+
+/** The farm's receivables (unfiltered): its dashboard shows the outstanding total. */
+export function useReceivables() {
+  return useQuery<Receivables>({ queryKey: RECEIVABLES_KEY });
+}
+
+/** The restaurant's bills: its dashboard shows what it owes. */
+export function useBills() {
+  return useQuery<Bills>({ queryKey: BILLS_KEY });
 }
