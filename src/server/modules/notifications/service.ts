@@ -25,7 +25,9 @@ import {
   lowStockContent,
   orderPlacedContent,
   orderStatusContent,
+  paymentReminderContent,
   type NotificationContent,
+  type PaymentReminderEvent,
   type OrderFacts,
 } from './messages';
 import { enqueueDelivery, type DeliveryChannel } from './queue';
@@ -39,7 +41,9 @@ import { toE164 } from './sms';
  * - order.status_changed: the restaurant hears of the order's current status.
  */
 export type NotificationEvent =
-  { type: 'order.placed'; orderId: number } | { type: 'order.status_changed'; orderId: number };
+  | { type: 'order.placed'; orderId: number }
+  | { type: 'order.status_changed'; orderId: number }
+  | PaymentReminderEvent;
 
 interface Recipient {
   userId: number;
@@ -118,6 +122,15 @@ async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recip
     return [
       { userId: order.farmUserId, orderId: order.id, content: orderPlacedContent(order) },
       ...(await lowStockAfterOrder(tx, order.id, order.farmUserId)),
+    ];
+  }
+  if (event.type === 'payment.reminder') {
+    return [
+      {
+        userId: order.restaurantUserId,
+        orderId: order.id,
+        content: paymentReminderContent(order, event),
+      },
     ];
   }
   return [
