@@ -358,3 +358,58 @@ describe('receivables and bills', () => {
     setClock(DELIVERY_INSTANT);
   });
 });
+
+describe('monthly statements', () => {
+  it('gives farm and restaurant the same month: opening balance, invoices, payments, closing', async () => {
+    const farm = await signUpFarmer(ctx.app, 'Statement Farm');
+    const product = await createProduct(ctx.database.db, farm.farmId, {
+      name: 'Kalo',
+      unit: 'lb',
+      price: '10.00',
+      availableQuantity: 1_000,
+    });
+    setClock(hawaiiNoon('2026-09-20'));
+    const september = await deliveredOrder({ by: farm, product, quantity: 5 }); // $50
+    setClock(hawaiiNoon('2026-10-05'));
+    const october = await deliveredOrder({ by: farm, product, quantity: 3 }); // $30
+    const paid = await farm.post(`/api/orders/${september}/payments`, {
+      amount: '20.00',
+      paidOn: '2026-10-05',
+      method: 'check',
+      reference: 'Check 77',
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+
+    const fromFarm = await farm.get(
+      `/api/statements?month=2026-10&restaurantId=${restaurant.restaurantId}`,
+    );
+    expect(fromFarm.statusCode, fromFarm.body.slice(0, 200)).toBe(200);
+    const text = await pdfText(fromFarm.rawPayload);
+    for (const expected of [
+      'STATEMENT',
+      'Ono Kitchen',
+      'Opening balance',
+      '$50.00',
+      `Invoice for order #${october}`,
+      '$30.00',
+      `Payment for order #${september}`,
+      'Check 77',
+      'Closing balance',
+      '$60.00',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    const fromRestaurant = await restaurant.get(
+      `/api/statements?month=2026-10&farmId=${farm.farmId}`,
+    );
+    expect(fromRestaurant.statusCode).toBe(200);
+    expect(await pdfText(fromRestaurant.rawPayload)).toContain('$60.00');
+
+    expect(
+      (await otherRestaurant.get(`/api/statements?month=2026-10&farmId=${farm.farmId}`)).statusCode,
+    ).toBe(404);
+    expect((await farm.get('/api/statements?month=2026-13&restaurantId=1')).statusCode).toBe(400);
+    expect((await farm.get('/api/statements?month=2026-10')).statusCode).toBe(400);
+    setClock(DELIVERY_INSTANT);
+  });
+});
