@@ -13,9 +13,13 @@ import { PaymentStatusBadge } from './payment-parts';
 
 const money = (value: string) => formatUsd(centsOf(value));
 
-async function downloadInvoice(orderId: number) {
+const downloadInvoice = (orderId: number) =>
+  download(`/api/orders/${orderId}/invoice`, `invoice-${orderId}.pdf`);
+
+/** Downloads a PDF (an invoice, this month's statement), telling when it fails. */
+async function download(path: string, fallbackName: string) {
   try {
-    await downloadFile(`/api/orders/${orderId}/invoice`, `invoice-${orderId}.pdf`);
+    await downloadFile(path, fallbackName);
   } catch (error) {
     toast({
       title: 'Download Failed',
@@ -77,7 +81,22 @@ export function BillsPage() {
                       Checks payable to {entry.farm.checksPayableTo ?? entry.farm.name}
                     </p>
                   </div>
-                  <span className="tabular font-semibold">{money(entry.balanceDue)}</span>
+                  <div className="flex items-center gap-3">
+                    <span className="tabular font-semibold">{money(entry.balanceDue)}</span>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() =>
+                        void download(
+                          `/api/statements?month=${bills.data.asOf.slice(0, 7)}&farmId=${entry.farm.id}`,
+                          'statement.pdf',
+                        )
+                      }
+                    >
+                      <FileText aria-hidden="true" />
+                      Statement
+                    </Button>
+                  </div>
                 </CardHeader>
                 <CardContent>
                   <ul className="divide-y divide-stone-200">

@@ -206,7 +206,21 @@ export function ReceivablesPage() {
               <Card key={entry.restaurant.id}>
                 <CardHeader className="flex flex-row items-center justify-between gap-3">
                   <CardTitle>{entry.restaurant.name}</CardTitle>
-                  <span className="tabular font-semibold">{money(entry.totals.total)}</span>
+                  <div className="flex items-center gap-3">
+                    <span className="tabular font-semibold">{money(entry.totals.total)}</span>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() =>
+                        void downloadFile(
+                          `/api/statements?month=${data.asOf.slice(0, 7)}&restaurantId=${entry.restaurant.id}`,
+                          'statement.pdf',
+                        ).catch(() => toast({ title: 'Download Failed', variant: 'destructive' }))
+                      }
+                    >
+                      Statement
+                    </Button>
+                  </div>
                 </CardHeader>
                 <CardContent>
                   <ul className="divide-y divide-stone-200">
