@@ -36,6 +36,7 @@ import { outboxDir } from './modules/notifications/worker';
 import { orderModule } from './modules/orders/routes';
 import { photoFileRoutes, photoModule } from './modules/photos/routes';
 import { createPhotoStorage } from './modules/photos/storage';
+import { paymentModule } from './modules/payments/routes';
 import { productModule } from './modules/products/routes';
 import { profileModule } from './modules/profiles/routes';
 import { reportsModule } from './modules/reports/routes';
@@ -208,6 +209,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       await api.register(profileModule);
       await api.register(orderModule);
       await api.register(documentModule);
+      await api.register(paymentModule);
       await api.register(productModule);
       await api.register(photoModule);
       await api.register(scheduleModule);

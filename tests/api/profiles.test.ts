@@ -160,6 +160,7 @@ describe('PUT /api/profile/farm', () => {
       checksPayableTo: 'Kahuku Greens LLC',
       orderCutoffTime: '09:30',
       orderCutoffDaysBefore: 2,
+      paymentTerms: 'due_on_receipt',
     };
     expect(response.json()).toEqual(expected);
     expect((await farmer.get('/api/auth/user')).json().profile).toEqual(expected);

@@ -7,6 +7,7 @@ import {
   Package,
   ReceiptText,
   ShoppingBasket,
+  Wallet,
 } from 'lucide-react';
 import type { NavItem } from '../components/layout/app-shell';
 import { HUB_PATH } from './routes';
@@ -38,6 +39,11 @@ export const restaurantNav: NavItem[] = [
     icon: <ReceiptText className="size-4" aria-hidden="true" />,
   },
   {
+    to: '/restaurant/bills',
+    label: 'Bills',
+    icon: <Wallet className="size-4" aria-hidden="true" />,
+  },
+  {
     to: '/restaurant/reports',
     label: 'Reports',
     icon: <BarChart3 className="size-4" aria-hidden="true" />,
@@ -61,6 +67,11 @@ export const farmerNav: NavItem[] = [
     to: '/farmer/orders',
     label: 'Orders',
     icon: <ClipboardList className="size-4" aria-hidden="true" />,
+  },
+  {
+    to: '/farmer/receivables',
+    label: 'Receivables',
+    icon: <Wallet className="size-4" aria-hidden="true" />,
   },
   {
     to: '/farmer/calendar',

@@ -75,6 +75,11 @@ const VerifyEmailPage = lazyNamed(
   () => import('../features/account/verify-email-page'),
   'VerifyEmailPage',
 );
+const ReceivablesPage = lazyNamed(
+  () => import('../features/payments/receivables-page'),
+  'ReceivablesPage',
+);
+const BillsPage = lazyNamed(() => import('../features/payments/bills-page'), 'BillsPage');
 const HubPage = lazyNamed(() => import('./hub/hub-page'), 'HubPage');
 const HubSignedOut = lazyNamed(() => import('./hub/hub-page'), 'HubSignedOut');
 
@@ -98,6 +103,7 @@ export const restaurantPages: PageRoute[] = [
   // (docs/product.md#routing-by-user-state).
   { path: '/restaurant/inventory', element: <BrowsePage /> },
   { path: '/restaurant/orders', element: <RestaurantOrdersPage /> },
+  { path: '/restaurant/bills', element: <BillsPage /> },
   hubPage,
 ];
 
@@ -109,6 +115,7 @@ export const farmerPages: PageRoute[] = [
   { path: '/farmer/inventory', element: <InventoryPage /> },
   { path: '/farmer/calendar', element: <CalendarPage /> },
   { path: '/farmer/orders', element: <FarmerOrdersPage /> },
+  { path: '/farmer/receivables', element: <ReceivablesPage /> },
   hubPage,
 ];
 

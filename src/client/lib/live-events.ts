@@ -11,7 +11,7 @@ export const LIVE_EVENTS_URL = '/api/events';
  */
 const STALE_PATHS: Record<LiveEventType, readonly string[]> = {
   'products.changed': ['/api/products'],
-  'orders.changed': ['/api/orders', '/api/reports', '/api/admin'],
+  'orders.changed': ['/api/orders', '/api/reports', '/api/admin', '/api/receivables', '/api/bills'],
   'notifications.changed': ['/api/notifications'],
 };
 const EVERY_PATH = [...new Set(Object.values(STALE_PATHS).flat())];

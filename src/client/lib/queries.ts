@@ -1,4 +1,5 @@
 import type { FarmDeliveryOutlook, NextDeliveryAnswer } from '#core/schemas/delivery';
+import type { Bills, Receivables } from '#core/schemas/payment';
 import type { FarmSummary } from '#core/schemas/product';
 import type { FarmReport, RestaurantReport } from '#core/schemas/report';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
@@ -72,4 +73,17 @@ export function useNextDeliveries(farmIds: readonly number[]) {
     (query.data?.farms ?? []).map((outlook) => [outlook.farmId, outlook]),
   );
   return { ...query, zone: query.data?.zone ?? null, byFarm };
+}
+
+export const RECEIVABLES_KEY = ['/api/receivables'] as const;
+export const BILLS_KEY = ['/api/bills'] as const;
+
+/** The farm's receivables (unfiltered): its dashboard shows the outstanding total. */
+export function useReceivables() {
+  return useQuery<Receivables>({ queryKey: RECEIVABLES_KEY });
+}
+
+/** The restaurant's bills: its dashboard shows what it owes. */
+export function useBills() {
+  return useQuery<Bills>({ queryKey: BILLS_KEY });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
 import { newPasswordField } from '../password-rule';
+import { PAYMENT_TERMS } from '../payments';
 import { REQUIRED, requiredText } from './common';
 
 export { PASSWORD_MIN_LENGTH } from '../password-rule';
@@ -98,6 +99,8 @@ export const profileOutput = z.object({
   /** Farms: when ordering for a delivery day closes ("18:00", days before). */
   orderCutoffTime: z.string().optional(),
   orderCutoffDaysBefore: z.number().optional(),
+  /** Farms: when an invoice is due after delivery. */
+  paymentTerms: z.enum(PAYMENT_TERMS).optional(),
 });
 export type Profile = z.infer<typeof profileOutput>;
 

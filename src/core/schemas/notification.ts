@@ -6,6 +6,7 @@ export const NOTIFICATION_KINDS = [
   'order_status',
   'order_delivered',
   'low_stock',
+  'payment_reminder',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

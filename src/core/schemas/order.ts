@@ -3,6 +3,7 @@ import { isValidCalendarDate } from '../hawaii-time';
 import { parseMoney } from '../money';
 import { ORDER_STATUSES } from '../order-status';
 import { moneyInput, moneyOutput, optionalText, priceInput } from './common';
+import { orderPaymentFields } from './payment';
 
 export const ORDER_NOTES_MAX_LENGTH = 1000;
 export const RECIPIENT_NAME_MAX_LENGTH = 120;
@@ -149,6 +150,11 @@ export const orderOutput = z.object({
     contactPhone: z.string().nullable(),
   }),
   orderItems: z.array(orderItemOutput),
+  /** Payment state (docs/notes/invoices.md); the server always sends these. */
+  paymentStatus: orderPaymentFields.paymentStatus.optional(),
+  amountPaid: orderPaymentFields.amountPaid.optional(),
+  balanceDue: orderPaymentFields.balanceDue.optional(),
+  dueDate: orderPaymentFields.dueDate.optional(),
 });
 export type Order = z.infer<typeof orderOutput>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { STATE_MAX_LENGTH, ZIP_MAX_LENGTH } from '../constants';
 import { PHONE_MAX_LENGTH } from '../phone';
 import { optionalText, priceInput, REQUIRED, requiredText } from './common';
+import { paymentTermsInput } from './payment';
 import { cutoffDaysBeforeInput, cutoffTimeInput, restaurantZoneInput } from './delivery';
 
 const phone = z
@@ -77,6 +78,8 @@ export const farmProfileUpdateBody = profileCreateBody.extend({
   /** When ordering for a delivery day closes: "18:00", this many days before (default 1). */
   orderCutoffTime: cutoffTimeInput.optional(),
   orderCutoffDaysBefore: cutoffDaysBeforeInput.optional(),
+  /** When an invoice is due after the Hawaii delivery date (default due on receipt). */
+  paymentTerms: paymentTermsInput.optional(),
 });
 export type FarmProfileUpdateBody = z.infer<typeof farmProfileUpdateBody>;
 

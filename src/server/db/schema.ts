@@ -153,6 +153,8 @@ export const farms = pgTable(
     orderCutoffMinutes: integer('order_cutoff_minutes')
       .notNull()
       .default(18 * 60),
+    /** Days after the Hawaii delivery date an invoice is due: 0 (on receipt), 7, 15 or 30. */
+    paymentTermsDays: integer('payment_terms_days').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -165,6 +167,7 @@ export const farms = pgTable(
       'farms_order_cutoff_check',
       sql`${t.orderCutoffDaysBefore} between 0 and 14 and ${t.orderCutoffMinutes} between 0 and 1439`,
     ),
+    check('farms_payment_terms_check', sql`${t.paymentTermsDays} in (0, 7, 15, 30)`),
   ],
 );
 
@@ -290,6 +293,11 @@ export const orders = pgTable(
     notes: text('notes'),
     invoiceNumber: integer('invoice_number'),
     invoiceIssuedAt: timestamp('invoice_issued_at', { withTimezone: true }),
+    /**
+     * When the invoice is due: set on delivery from the farm's payment terms of that day,
+     * counted from the Hawaii delivery date (later changes of terms leave it as it was).
+     */
+    dueDate: date('due_date', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -445,5 +453,41 @@ export const notificationDeliveries = pgTable(
       'notification_deliveries_status_check',
       sql`${t.status} in ('waiting', 'pending', 'sent', 'failed')`,
     ),
+  ],
+);
+
+/**
+ * Money a farm received for an order. Nothing is deleted: a mistaken payment is voided (with
+ * who, when and why) and no longer counts.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amount: money('amount').notNull(),
+    /** The Hawaii calendar day the money was received, as the farm states it. */
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    method: text('method').notNull(),
+    reference: text('reference'),
+    /** Which payment provider took it; 'manual' is the farm writing it down. */
+    provider: text('provider').notNull().default('manual'),
+    recordedByUserId: integer('recorded_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedByUserId: integer('voided_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    voidReason: text('void_reason'),
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    check('payments_amount_check', sql`${t.amount} > 0`),
+    check('payments_method_check', sql`${t.method} in ('check', 'cash', 'bank_transfer', 'other')`),
+    check('payments_void_check', sql`(${t.voidedAt} is null) = (${t.voidReason} is null)`),
   ],
 );

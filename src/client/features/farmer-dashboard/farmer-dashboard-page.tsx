@@ -9,6 +9,7 @@ import {
   Plus,
   TrendingDown,
   TrendingUp,
+  ChevronRight,
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { StatCard, StatCardSkeleton } from '../../components/ui/stat-card';
@@ -21,7 +22,8 @@ import { RecentOrderList } from '../../components/ui/recent-order-list';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { formatMoney } from '../../lib/format';
-import { useFarmReport } from '../../lib/queries';
+import { useFarmReport, useReceivables } from '../../lib/queries';
+import { centsOf, toMoneyString } from '#core/money';
 import { growthDisplay } from './growth';
 
 const QUICK_ACTIONS = [
@@ -55,8 +57,42 @@ export function FarmerDashboardPage() {
         <h1 className="text-2xl font-bold text-balance">Welcome back, {name}!</h1>
         <p className="text-stone-600">Here is how your farm is doing today</p>
       </div>
+      <OutstandingCard />
       <DashboardFigures />
     </div>
+  );
+}
+
+/** What the farm is owed: the outstanding total and what of it is past due, linked to Receivables. */
+function OutstandingCard() {
+  const { data, isPending, isError } = useReceivables();
+  return (
+    <Link
+      to="/farmer/receivables"
+      className="flex min-h-20 items-center justify-between gap-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm hover:border-primary"
+    >
+      <span className="flex flex-col">
+        <span className="text-sm font-medium text-stone-600">Outstanding receivables</span>
+        {isPending ? (
+          <Skeleton className="mt-1 h-7 w-28" />
+        ) : isError ? (
+          <span className="text-sm text-red-800">Could not be loaded</span>
+        ) : (
+          <span className="tabular text-2xl font-bold text-stone-900">
+            {formatMoney(data.totals.total)}
+          </span>
+        )}
+      </span>
+      {data ? (
+        <span className="text-right text-sm text-stone-600">
+          <span className="tabular font-semibold text-stone-900">
+            {formatMoney(toMoneyString(centsOf(data.totals.total) - centsOf(data.totals.current)))}
+          </span>{' '}
+          past due
+        </span>
+      ) : null}
+      <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-stone-400" />
+    </Link>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { ProfileRole } from '#core/constants';
+import { PAYMENT_TERMS, PAYMENT_TERMS_LABELS } from '#core/payments';
 import type { Profile } from '#core/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ChevronDown } from 'lucide-react';
@@ -47,6 +48,7 @@ function toUpdate(role: ProfileRole, values: EditFormOutput): ProfileUpdate {
     deliveryFee,
     orderMinimum,
     checksPayableTo,
+    paymentTerms,
     orderCutoffTime,
     orderCutoffDaysBefore,
     ...common
@@ -59,6 +61,7 @@ function toUpdate(role: ProfileRole, values: EditFormOutput): ProfileUpdate {
           deliveryFee,
           orderMinimum,
           checksPayableTo,
+          paymentTerms,
           orderCutoffTime,
           orderCutoffDaysBefore,
         },
@@ -278,6 +281,22 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
             <p className="col-span-2 text-sm text-stone-600">
               Restaurants can order for a delivery day until then; later days stay open.
             </p>
+            <Field
+              label="Payment Terms"
+              error={errors.paymentTerms?.message}
+              hint="When an invoice is due, counted from the delivery date."
+              className="col-span-2 sm:col-span-1"
+            >
+              {(ids) => (
+                <Select {...ids} {...register('paymentTerms')}>
+                  {PAYMENT_TERMS.map((terms) => (
+                    <option key={terms} value={terms}>
+                      {PAYMENT_TERMS_LABELS[terms]}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
           </CardContent>
         </Card>
       ) : (

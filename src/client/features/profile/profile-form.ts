@@ -1,5 +1,6 @@
 import { findZone } from '#core/delivery-zones';
 import { composeLocation, parseLocation } from '#core/location';
+import { DEFAULT_PAYMENT_TERMS } from '#core/payments';
 import type { Profile } from '#core/schemas/auth';
 import { REQUIRED } from '#core/schemas/common';
 import {
@@ -84,5 +85,6 @@ export function toEditValues(profile: Profile): EditFormInput {
     deliveryZone: findZone(profile.deliveryZone)?.slug ?? '',
     orderCutoffTime: profile.orderCutoffTime ?? '18:00',
     orderCutoffDaysBefore: profile.orderCutoffDaysBefore ?? 1,
+    paymentTerms: profile.paymentTerms ?? DEFAULT_PAYMENT_TERMS,
   };
 }

@@ -20,7 +20,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useAuth } from '../../lib/auth';
 import { formatMoney, formatOrderDate } from '../../lib/format';
-import { useRestaurantReport } from '../../lib/queries';
+import { useBills, useRestaurantReport } from '../../lib/queries';
 
 const SHORTCUTS = [
   {
@@ -52,8 +52,40 @@ export function RestaurantDashboardPage() {
         <h1 className="text-2xl font-bold text-balance">Welcome back, {name}!</h1>
         <p className="mt-1 text-green-50">Browse fresh produce and manage your orders</p>
       </section>
+      <OutstandingCard />
       <DashboardFigures shortcuts={<Shortcuts />} />
     </div>
+  );
+}
+
+/** What the restaurant owes: the outstanding total and what of it is past due, linked to Bills. */
+function OutstandingCard() {
+  const { data, isPending, isError } = useBills();
+  return (
+    <Link
+      to="/restaurant/bills"
+      className="flex min-h-20 items-center justify-between gap-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm hover:border-primary"
+    >
+      <span className="flex flex-col">
+        <span className="text-sm font-medium text-stone-600">Outstanding bills</span>
+        {isPending ? (
+          <Skeleton className="mt-1 h-7 w-28" />
+        ) : isError ? (
+          <span className="text-sm text-red-800">Could not be loaded</span>
+        ) : (
+          <span className="tabular text-2xl font-bold text-stone-900">
+            {formatMoney(data.totalDue)}
+          </span>
+        )}
+      </span>
+      {data ? (
+        <span className="text-right text-sm text-stone-600">
+          <span className="tabular font-semibold text-stone-900">{formatMoney(data.overdue)}</span>{' '}
+          past due
+        </span>
+      ) : null}
+      <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-stone-400" />
+    </Link>
   );
 }
 

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
-import { formatMoneyString } from '#core/money';
+import { centsOf, formatMoneyString, formatUsd } from '#core/money';
+import { monthEnd, type Statement } from '../payments/statement';
 import type { DocumentOrder, Invoice } from './service';
 
 type Pdf = PDFKit.PDFDocument;
@@ -230,6 +231,10 @@ export function renderInvoice(doc: Pdf, invoice: Invoice): void {
     ['Issue date', formatDay(hawaiiDate(invoice.issuedAt))],
     ['Order', `#${order.id}`],
     ['Delivery date', formatDay(order.deliveryDate)],
+    // Due by the farm's terms once delivered; before that there is no due date yet.
+    ...(order.status === 'delivered' && order.dueDate
+      ? ([['Due date', formatDay(order.dueDate)]] as [string, string][])
+      : []),
   ]);
   const block = restaurantBlock(doc, 'Bill to', invoice, false);
   const x = PAGE_MARGIN + 300;
@@ -262,6 +267,10 @@ export function renderInvoice(doc: Pdf, invoice: Invoice): void {
     ['Delivery fee', usd(order.deliveryFee), false],
     ['Total', usd(order.totalAmount), true],
   ];
+  if (order.amountPaid && centsOf(order.amountPaid) > 0) {
+    totals.push(['Paid', usd(order.amountPaid), false]);
+    totals.push(['Balance due', usd(order.balanceDue ?? '0.00'), true]);
+  }
   for (const [name, value, strong] of totals) {
     const y = doc.y;
     doc
@@ -400,4 +409,74 @@ export function renderPickList(doc: Pdf, date: string, slips: DocumentOrder[]): 
     doc.addPage();
     renderPackingSlip(doc, slip);
   }
+}
+
+/** A month's statement of one restaurant–farm pair: opening, invoices, payments, closing. */
+export function renderStatement(doc: Pdf, statement: Statement): void {
+  const width = contentWidth(doc);
+  const cents = (value: number) => formatUsd(value);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .fillColor(ACCENT)
+    .text(pdfText(statement.farm.name), PAGE_MARGIN, PAGE_MARGIN, { width });
+  lines(doc, [statement.farm.location], PAGE_MARGIN, width, false);
+  doc.moveDown(0.5);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .fillColor(INK)
+    .text(
+      `STATEMENT · ${formatDay(`${statement.month}-01`)} to ${formatDay(monthEnd(statement.month))}`,
+      { width },
+    );
+  doc.moveDown(0.5);
+  label(doc, 'Account', PAGE_MARGIN, doc.y, width);
+  lines(doc, [statement.restaurant.name, statement.restaurant.location], PAGE_MARGIN, width);
+  doc.moveDown(1);
+  table(
+    doc,
+    [
+      { header: 'Date', width: 100 },
+      { header: 'Description', width: width - 220 },
+      { header: 'Amount', width: 120, align: 'right' },
+    ],
+    [
+      [formatDay(`${statement.month}-01`), 'Opening balance', cents(statement.openingCents)],
+      ...statement.lines.map((line) => [
+        formatDay(line.date),
+        line.description,
+        cents(line.amountCents),
+      ]),
+    ],
+  );
+  ensureSpace(doc, 90);
+  doc.moveDown(0.8);
+  const totals: [string, string, boolean][] = [
+    ['Opening balance', cents(statement.openingCents), false],
+    ['Invoices', cents(statement.invoicedCents), false],
+    ['Payments', cents(-statement.paidCents), false],
+    ['Closing balance', cents(statement.closingCents), true],
+  ];
+  for (const [name, value, strong] of totals) {
+    const y = doc.y;
+    doc
+      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(strong ? 12 : 10)
+      .fillColor(INK)
+      .text(name, PAGE_MARGIN + width - 260, y, { width: 140, align: 'right' })
+      .text(value, PAGE_MARGIN + width - 116, y, { width: 110, align: 'right' });
+    doc.moveDown(0.3);
+  }
+  doc.moveDown(1);
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(
+      pdfText(`Make checks payable to ${statement.farm.checksPayableTo ?? statement.farm.name}.`),
+      PAGE_MARGIN,
+      undefined,
+      { width, align: 'center' },
+    );
 }

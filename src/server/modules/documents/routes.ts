@@ -5,7 +5,10 @@ import { pickListQuery } from '#core/schemas/order';
 import { requireFarmer, requireRestaurant, requireUser } from '../auth/guards';
 import { ownership } from '../orders/queries';
 import { errorResponses, pdfResponse, sendPdf } from '../route-schemas';
-import { renderInvoice, renderPackingSlip, renderPickList } from './pdf';
+import { renderInvoice, renderPackingSlip, renderPickList, renderStatement } from './pdf';
+import { statementQuery } from '#core/schemas/payment';
+import { badRequest, forbidden } from '../../errors';
+import { monthlyStatement } from '../payments/statement';
 import { documentOrder, issueDeliveredInvoice, issueInvoice, pickListOrders } from './service';
 
 const pdfResponses = {
@@ -78,6 +81,40 @@ export const documentModule: FastifyPluginAsyncZod = async (app) => {
         title: `Pick list for ${date}`,
         disposition: 'attachment',
         draw: (doc) => renderPickList(doc, date, slips),
+      });
+    },
+  );
+
+  app.get(
+    '/statements',
+    {
+      schema: {
+        tags: ['documents'],
+        summary:
+          "A month's statement PDF of a restaurant–farm pair: the farm names the restaurant, the restaurant the farm",
+        querystring: statementQuery,
+        response: pdfResponses,
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { month, restaurantId, farmId } = request.query;
+      let pair: { farmId: number; restaurantId: number };
+      if (user.role === 'farmer' && user.farmId !== null) {
+        if (!restaurantId) throw badRequest('Choose a restaurant', { restaurantId: 'Required' });
+        pair = { farmId: user.farmId, restaurantId };
+      } else if (user.role === 'restaurant' && user.restaurantId !== null) {
+        if (!farmId) throw badRequest('Choose a farm', { farmId: 'Required' });
+        pair = { farmId, restaurantId: user.restaurantId };
+      } else {
+        throw forbidden('Only farms and restaurants have statements');
+      }
+      const statement = await monthlyStatement(app.db, pair, month);
+      return sendPdf(reply, {
+        fileName: `statement-${month}.pdf`,
+        title: `Statement for ${month}`,
+        disposition: 'attachment',
+        draw: (doc) => renderStatement(doc, statement),
       });
     },
   );

@@ -206,3 +206,33 @@ export function deliveryText(
     sms: `Harvest Hui: ${notification.title}. ${notification.body}${link ? ` ${link}` : ''}`,
   };
 }
+
+/**
+ * - payment.reminder: the restaurant is reminded of an invoice still owed, on its due date and
+ *   every seventh day after it (`slot` is that day: one reminder per slot).
+ */
+export interface PaymentReminderEvent {
+  type: 'payment.reminder';
+  orderId: number;
+  slot: string;
+  dueDate: string;
+  balanceDue: string;
+}
+
+export function paymentReminderContent(
+  order: OrderFacts,
+  reminder: PaymentReminderEvent,
+): NotificationContent {
+  const overdue = reminder.slot > reminder.dueDate;
+  const due = formatCalendarDate(reminder.dueDate) ?? reminder.dueDate;
+  return {
+    kind: 'payment_reminder',
+    title: overdue
+      ? `Payment overdue: order #${order.id}`
+      : `Payment due today: order #${order.id}`,
+    body: `${formatMoneyString(reminder.balanceDue)} is ${overdue ? `overdue since ${due}` : 'due today'} to ${order.farmName} for order #${order.id}.`,
+    details: `Order total ${formatMoneyString(order.totalAmount)}; balance due ${formatMoneyString(reminder.balanceDue)}.`,
+    link: '/restaurant/bills',
+    eventKey: `order:${order.id}:payment_reminder:${reminder.slot}`,
+  };
+}

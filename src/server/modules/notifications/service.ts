@@ -27,7 +27,9 @@ import {
   lowStockContent,
   orderPlacedContent,
   orderStatusContent,
+  paymentReminderContent,
   type NotificationContent,
+  type PaymentReminderEvent,
   type OrderFacts,
 } from './messages';
 import { enqueueDelivery, type DeliveryChannel } from './queue';
@@ -48,7 +50,8 @@ export type NotificationEvent =
   /** The restaurant cancelled its pending order: the farm hears it. */
   | { type: 'order.cancelled_by_restaurant'; orderId: number }
   /** The restaurant changed its pending order's quantities: the farm hears it. */
-  | { type: 'order.items_changed'; orderId: number; revision: string };
+  | { type: 'order.items_changed'; orderId: number; revision: string }
+  | PaymentReminderEvent;
 
 interface Recipient {
   userId: number;
@@ -157,6 +160,14 @@ async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recip
           userId: order.farmUserId,
           orderId: order.id,
           content: restaurantChangeContent(order, { kind: 'items', revision: event.revision }),
+        },
+      ];
+    case 'payment.reminder':
+      return [
+        {
+          userId: order.restaurantUserId,
+          orderId: order.id,
+          content: paymentReminderContent(order, event),
         },
       ];
     case 'order.status_changed':

@@ -15,6 +15,7 @@ import {
   type DeliveryJob,
   type RetryPolicy,
 } from './queue';
+import { startReminderSweep } from '../payments/reminders';
 import { createSmsProvider, type SmsProvider } from './sms';
 
 export interface Transports {
@@ -154,6 +155,8 @@ export interface NotificationWorkerOptions {
   pollingIntervalSeconds?: number;
   /** Messages sent at the same time, so one slow server does not hold up the rest. */
   concurrency?: number;
+  /** Whether this worker also runs the payment reminder sweep (default yes). */
+  paymentReminders?: boolean;
 }
 
 export interface NotificationWorker {
@@ -211,8 +214,14 @@ export async function startNotificationWorker(
     );
   }
 
+  const stopReminders =
+    options.paymentReminders === false
+      ? () => {}
+      : await startReminderSweep(boss, database.db, log);
+
   return {
     async stop() {
+      stopReminders();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       transports.mailer.close();
     },

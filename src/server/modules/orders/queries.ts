@@ -6,6 +6,8 @@ import type { DbOrTx } from '../../db/database';
 import { farms, orderItems, orders, restaurants } from '../../db/schema';
 import { notFound } from '../../errors';
 import { firstPhotoKey, photoUrl } from '../photos/service';
+import { today as clockToday } from '../../clock';
+import { amountPaidSql, orderPaymentFields, paymentStateOfRow } from '../payments/service';
 
 /** numeric(12,2) as the wire's 2-decimal string, whatever text the driver hands back. */
 export function money(value: string): string {
@@ -29,6 +31,8 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
       deliveryDate: orders.deliveryDate,
       recipientName: orders.recipientName,
       notes: orders.notes,
+      dueDate: orders.dueDate,
+      amountPaid: amountPaidSql,
       farmId: farms.id,
       farmName: farms.name,
       restaurantId: restaurants.id,
@@ -74,6 +78,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
     itemsByOrder.set(item.orderId, list);
   }
 
+  const today = clockToday();
   return rows.map((row) => ({
     id: row.id,
     status: isOrderStatus(row.status) ? row.status : 'pending',
@@ -92,6 +97,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
       contactPhone: row.restaurantPhone,
     },
     orderItems: itemsByOrder.get(row.id) ?? [],
+    ...orderPaymentFields(paymentStateOfRow(row, today)),
   }));
 }
 

@@ -556,6 +556,8 @@ export async function changeOrderStatus(
               recipientName: body.recipientName,
               // Delivered on the scheduled day, or earlier: never on a day still to come.
               deliveryDate: sql`least(coalesce(${orders.deliveryDate}, ${today}::date), ${today}::date)`,
+              // Due by the farm's terms of today, counted from that same Hawaii delivery date.
+              dueDate: sql`least(coalesce(${orders.deliveryDate}, ${today}::date), ${today}::date) + (select ${farms.paymentTermsDays} from ${farms} where ${farms.id} = ${orders.farmId})`,
             }
           : {}),
       })

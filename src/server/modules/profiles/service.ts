@@ -6,6 +6,7 @@ import type {
 } from '#core/schemas/profile';
 import type { Profile } from '#core/schemas/auth';
 import { formatTimeOfDay, parseTimeOfDay } from '#core/delivery-days';
+import { paymentTermsDays, paymentTermsOfDays } from '#core/payments';
 import type { Db, DbOrTx } from '../../db/database';
 import { farms, restaurants, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
@@ -22,9 +23,15 @@ export function toFarmProfile(row: FarmRow): Profile {
     createdAt: _c,
     updatedAt: _up,
     orderCutoffMinutes,
+    paymentTermsDays,
     ...rest
   } = row;
-  return { ...rest, orderCutoffTime: formatTimeOfDay(orderCutoffMinutes), kind: 'farm' };
+  return {
+    ...rest,
+    orderCutoffTime: formatTimeOfDay(orderCutoffMinutes),
+    paymentTerms: paymentTermsOfDays(paymentTermsDays),
+    kind: 'farm',
+  };
 }
 
 export function toRestaurantProfile(row: RestaurantRow): Profile {
@@ -80,7 +87,7 @@ export async function updateFarmProfile(
   userId: number,
   body: FarmProfileUpdateBody,
 ): Promise<Profile> {
-  const { orderCutoffTime, ...rest } = body;
+  const { orderCutoffTime, paymentTerms, ...rest } = body;
   const [row] = await db
     .update(farms)
     .set({
@@ -88,6 +95,7 @@ export async function updateFarmProfile(
       ...(orderCutoffTime !== undefined
         ? { orderCutoffMinutes: parseTimeOfDay(orderCutoffTime)! }
         : {}),
+      ...(paymentTerms !== undefined ? { paymentTermsDays: paymentTermsDays(paymentTerms) } : {}),
       updatedAt: new Date(),
     })
     .where(eq(farms.userId, userId))

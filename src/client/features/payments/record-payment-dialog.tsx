@@ -1,0 +1,266 @@
+import { centsOf, formatUsd } from '#core/money';
+import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '#core/payments';
+import { paymentCreateBody, type PaymentCreateInput } from '#core/schemas/payment';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { Field, Input, Select } from '../../components/ui/form';
+import { toast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api';
+import { formatCalendarDate } from '../../lib/format';
+import { useOrderPayments, useRecordPayment, useVoidPayment } from './api';
+import { methodLabel } from './payment-parts';
+
+type FieldName = keyof PaymentCreateInput;
+
+/**
+ * Recording a payment for one invoice: amount (at most the balance), date, method and a
+ * reference; below it the payments so far, each of which can be voided with a reason.
+ */
+export function RecordPaymentDialog({
+  orderId,
+  label,
+  today,
+  onClose,
+}: {
+  orderId: number | null;
+  label: string;
+  today: string;
+  onClose: () => void;
+}) {
+  const payments = useOrderPayments(orderId);
+  const record = useRecordPayment();
+  const [values, setValues] = useState<PaymentCreateInput>({
+    amount: '',
+    paidOn: today,
+    method: 'check',
+    reference: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const balance = payments.data ? centsOf(payments.data.balanceDue) : null;
+
+  const set = (field: FieldName, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (orderId === null) return;
+    const parsed = paymentCreateBody.safeParse(values);
+    const found: Partial<Record<FieldName, string>> = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as FieldName;
+        found[field] ??= issue.message;
+      }
+    } else {
+      if (balance !== null && centsOf(parsed.data.amount) > balance) {
+        found.amount = `At most the balance due of ${formatUsd(balance)}`;
+      }
+      if (parsed.data.paidOn > today) found.paidOn = 'The payment date cannot be after today';
+    }
+    if (Object.keys(found).length > 0 || !parsed.success) {
+      setErrors(found);
+      return;
+    }
+    try {
+      await record.mutateAsync({ orderId, body: parsed.data });
+      toast({
+        title: 'Payment recorded',
+        description: `${formatUsd(centsOf(parsed.data.amount))} for ${label}`,
+      });
+      setValues({ amount: '', paidOn: today, method: 'check', reference: '' });
+    } catch (error) {
+      const body = error instanceof ApiError ? error.body : null;
+      if (body?.fields) setErrors(body.fields as Partial<Record<FieldName, string>>);
+      else if (body?.code === 'payment_above_balance') setErrors({ amount: body.message });
+      toast({
+        title: 'Payment not recorded',
+        description: error instanceof ApiError ? error.userMessage('Please try again') : undefined,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Dialog
+      open={orderId !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          setErrors({});
+          onClose();
+        }
+      }}
+    >
+      <DialogContent
+        title="Record a payment"
+        description={
+          payments.data
+            ? `${label}: ${formatUsd(centsOf(payments.data.balanceDue))} due of ${formatUsd(centsOf(payments.data.totalAmount))}`
+            : label
+        }
+      >
+        {payments.isError ? (
+          <p role="alert" className="text-sm text-red-800">
+            The invoice could not be loaded. Close and try again.
+          </p>
+        ) : null}
+        <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field label="Amount ($)" error={errors.amount} required>
+              {(ids) => (
+                <Input
+                  {...ids}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  className="tabular"
+                  value={values.amount}
+                  onChange={(event) => set('amount', event.target.value)}
+                />
+              )}
+            </Field>
+            <Field label="Date received" error={errors.paidOn} required>
+              {(ids) => (
+                <Input
+                  {...ids}
+                  type="date"
+                  max={today}
+                  value={values.paidOn}
+                  onChange={(event) => set('paidOn', event.target.value)}
+                />
+              )}
+            </Field>
+            <Field label="Method" error={errors.method} required>
+              {(ids) => (
+                <Select
+                  {...ids}
+                  value={values.method}
+                  onChange={(event) => set('method', event.target.value)}
+                >
+                  {PAYMENT_METHODS.map((method) => (
+                    <option key={method} value={method}>
+                      {PAYMENT_METHOD_LABELS[method]}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <Field label="Reference" error={errors.reference} hint="Check number, transfer id">
+              {(ids) => (
+                <Input
+                  {...ids}
+                  autoComplete="off"
+                  value={values.reference ?? ''}
+                  onChange={(event) => set('reference', event.target.value)}
+                />
+              )}
+            </Field>
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={onClose}>
+              Close
+            </Button>
+            <Button type="submit" disabled={record.isPending || balance === 0}>
+              {record.isPending ? 'Recording...' : 'Record payment'}
+            </Button>
+          </div>
+        </form>
+        <PaymentHistory orderId={orderId} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The payments so far, voided ones struck through with their reason; void asks for a reason. */
+function PaymentHistory({ orderId }: { orderId: number | null }) {
+  const payments = useOrderPayments(orderId);
+  const voidPayment = useVoidPayment();
+  const [voiding, setVoiding] = useState<number | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const list = payments.data?.payments ?? [];
+  if (list.length === 0) return null;
+
+  const confirmVoid = async (paymentId: number) => {
+    if (!reason.trim()) {
+      setReasonError('Say why the payment is voided');
+      return;
+    }
+    try {
+      await voidPayment.mutateAsync({ paymentId, reason: reason.trim() });
+      toast({ title: 'Payment voided', description: 'It stays in the history.' });
+      setVoiding(null);
+      setReason('');
+    } catch (error) {
+      toast({
+        title: 'Payment not voided',
+        description: error instanceof ApiError ? error.userMessage('Please try again') : undefined,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <section aria-label="Payments" className="mt-5 border-t border-stone-200 pt-4">
+      <h3 className="mb-2 text-sm font-semibold text-stone-800">Payments</h3>
+      <ul className="flex flex-col gap-2">
+        {list.map((payment) => (
+          <li key={payment.id} className="rounded-md border border-stone-200 p-3 text-sm">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className={payment.voidedAt ? 'text-stone-500 line-through' : 'font-medium'}>
+                <span className="tabular">{formatUsd(centsOf(payment.amount))}</span> ·{' '}
+                {methodLabel(payment.method)} · {formatCalendarDate(payment.paidOn)}
+                {payment.reference ? ` · ${payment.reference}` : ''}
+              </span>
+              {payment.voidedAt ? (
+                <span className="text-xs text-stone-600">Voided: {payment.voidReason}</span>
+              ) : voiding === payment.id ? null : (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => {
+                    setVoiding(payment.id);
+                    setReasonError(undefined);
+                  }}
+                >
+                  Void
+                </Button>
+              )}
+            </div>
+            {voiding === payment.id ? (
+              <div className="mt-2 flex flex-col gap-2">
+                <Field label="Why void this payment?" error={reasonError} required>
+                  {(ids) => (
+                    <Input
+                      {...ids}
+                      autoFocus
+                      value={reason}
+                      onChange={(event) => {
+                        setReason(event.target.value);
+                        setReasonError(undefined);
+                      }}
+                    />
+                  )}
+                </Field>
+                <div className="flex gap-2">
+                  <Button variant="outline" size="sm" onClick={() => setVoiding(null)}>
+                    Keep it
+                  </Button>
+                  <Button
+                    variant="destructive"
+                    size="sm"
+                    disabled={voidPayment.isPending}
+                    onClick={() => void confirmVoid(payment.id)}
+                  >
+                    Void payment
+                  </Button>
+                </div>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { addDays } from './hawaii-time';
+import type { Cents } from './money';
+
+/** A farm's payment terms: when an invoice is due after the Hawaii delivery date. */
+export const PAYMENT_TERMS = ['due_on_receipt', 'net_7', 'net_15', 'net_30'] as const;
+export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
+export const DEFAULT_PAYMENT_TERMS: PaymentTerms = 'due_on_receipt';
+
+const TERMS_DAYS: Record<PaymentTerms, number> = {
+  due_on_receipt: 0,
+  net_7: 7,
+  net_15: 15,
+  net_30: 30,
+};
+
+export const PAYMENT_TERMS_LABELS: Record<PaymentTerms, string> = {
+  due_on_receipt: 'Due on receipt',
+  net_7: 'Net 7',
+  net_15: 'Net 15',
+  net_30: 'Net 30',
+};
+
+export function paymentTermsDays(terms: PaymentTerms): number {
+  return TERMS_DAYS[terms];
+}
+
+/** The terms of a number of days as the database keeps them; unknown days read as on receipt. */
+export function paymentTermsOfDays(days: number): PaymentTerms {
+  return PAYMENT_TERMS.find((terms) => TERMS_DAYS[terms] === days) ?? DEFAULT_PAYMENT_TERMS;
+}
+
+/** The due date of an invoice delivered on a Hawaii calendar day. */
+export function dueDateOf(deliveredOn: string, terms: PaymentTerms): string {
+  return addDays(deliveredOn, TERMS_DAYS[terms]);
+}
+
+export const PAYMENT_METHODS = ['check', 'cash', 'bank_transfer', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  check: 'Check',
+  cash: 'Cash',
+  bank_transfer: 'Bank transfer',
+  other: 'Other',
+};
+
+export const PAYMENT_STATUSES = ['unpaid', 'partly_paid', 'paid', 'overdue'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  unpaid: 'Unpaid',
+  partly_paid: 'Partly paid',
+  paid: 'Paid',
+  overdue: 'Overdue',
+};
+
+export interface PaymentFacts {
+  /** The order's status: a cancelled order owes nothing. */
+  status: string;
+  totalCents: Cents;
+  /** Sum of the payments not voided. */
+  paidCents: Cents;
+  /** Set once the order is delivered. */
+  dueDate: string | null;
+}
+
+export interface PaymentState {
+  /** Null for a cancelled order: there is nothing to pay. */
+  paymentStatus: PaymentStatus | null;
+  amountPaidCents: Cents;
+  balanceDueCents: Cents;
+  dueDate: string | null;
+  /** Whole days after the due date (0 when not past due). */
+  daysPastDue: number;
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * An order's payment state, the one rule every screen, report and reminder reads: overdue is
+ * past the due date (the day after it, Hawaii time) and not fully paid.
+ */
+export function paymentStateOf(facts: PaymentFacts, today: string): PaymentState {
+  if (facts.status === 'cancelled') {
+    return {
+      paymentStatus: null,
+      amountPaidCents: facts.paidCents,
+      balanceDueCents: 0,
+      dueDate: null,
+      daysPastDue: 0,
+    };
+  }
+  const balance = Math.max(facts.totalCents - facts.paidCents, 0);
+  const daysPastDue = facts.dueDate ? Math.max(daysBetween(facts.dueDate, today), 0) : 0;
+  let paymentStatus: PaymentStatus;
+  if (balance === 0) paymentStatus = 'paid';
+  else if (daysPastDue > 0) paymentStatus = 'overdue';
+  else if (facts.paidCents > 0) paymentStatus = 'partly_paid';
+  else paymentStatus = 'unpaid';
+  return {
+    paymentStatus,
+    amountPaidCents: facts.paidCents,
+    balanceDueCents: balance,
+    dueDate: facts.dueDate,
+    daysPastDue,
+  };
+}
+
+/** Receivables' age buckets by days past due. */
+export const AGING_BUCKETS = ['current', 'days_1_30', 'days_31_60', 'over_60'] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
+export const AGING_BUCKET_LABELS: Record<AgingBucket, string> = {
+  current: 'Current',
+  days_1_30: '1–30 days',
+  days_31_60: '31–60 days',
+  over_60: 'Over 60 days',
+};
+
+export function agingBucketOf(daysPastDue: number): AgingBucket {
+  if (daysPastDue <= 0) return 'current';
+  if (daysPastDue <= 30) return 'days_1_30';
+  if (daysPastDue <= 60) return 'days_31_60';
+  return 'over_60';
+}

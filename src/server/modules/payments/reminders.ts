@@ -1,0 +1,108 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import { addDays } from '#core/hawaii-time';
+import { centsOf, toMoneyString } from '#core/money';
+import { today as clockToday } from '../../clock';
+import type { Db } from '../../db/database';
+import { orders } from '../../db/schema';
+import { recordNotificationEvents } from '../notifications/service';
+import { amountPaidSql } from './service';
+
+export const REMINDER_QUEUE = 'payment-reminders';
+/** How often each process asks for a sweep; the singleton key keeps it to one queued sweep. */
+export const REMINDER_SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * The reminder an invoice is owed on `today`: its due date, then every seventh day after it
+ * while it stays unpaid; null before the due date. A sweep that missed days (a process was
+ * down) still sends the latest one, once.
+ */
+export function reminderSlot(dueDate: string, today: string): string | null {
+  const days = Math.round(
+    (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueDate}T00:00:00Z`)) / 86_400_000,
+  );
+  if (days < 0) return null;
+  return addDays(dueDate, Math.floor(days / 7) * 7);
+}
+
+/**
+ * Reminds restaurants of every delivered invoice still owed whose reminder is due today. Each
+ * reminder is a notification keyed by order and slot, so a second sweep (another process, a
+ * retry) adds nothing; its email and text copies go through the durable queue as any other.
+ */
+export async function sendDueReminders(db: Db, today = clockToday()): Promise<number> {
+  const dueDate = sql<string>`coalesce(${orders.dueDate}, ${orders.deliveryDate})`;
+  const owed = await db
+    .select({
+      orderId: orders.id,
+      dueDate,
+      totalAmount: orders.totalAmount,
+      amountPaid: amountPaidSql,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'delivered'),
+        lte(dueDate, today),
+        sql`${orders.totalAmount} > ${amountPaidSql}`,
+      ),
+    );
+  let sent = 0;
+  for (const invoice of owed) {
+    const slot = reminderSlot(invoice.dueDate, today);
+    if (!slot) continue;
+    const balanceDue = toMoneyString(centsOf(invoice.totalAmount) - centsOf(invoice.amountPaid));
+    const created = await db.transaction((tx) =>
+      recordNotificationEvents(tx, [
+        {
+          type: 'payment.reminder',
+          orderId: invoice.orderId,
+          slot,
+          dueDate: invoice.dueDate,
+          balanceDue,
+        },
+      ]),
+    );
+    sent += created.length;
+  }
+  return sent;
+}
+
+/**
+ * Runs the reminder sweep in the durable queue: every process asks for one sweep per Hawaii day
+ * and hour under one singleton key, and whichever worker takes it sends the reminders.
+ */
+export async function startReminderSweep(
+  boss: PgBoss,
+  db: Db,
+  log: { warn: (obj: object, msg: string) => void },
+  everyMs = REMINDER_SWEEP_EVERY_MS,
+): Promise<() => void> {
+  if (!(await boss.getQueue(REMINDER_QUEUE))) {
+    await boss.createQueue(REMINDER_QUEUE, { name: REMINDER_QUEUE, retryLimit: 3 });
+  }
+  await boss.work<{ day: string }>(REMINDER_QUEUE, { batchSize: 1 }, async ([job]) => {
+    if (job) await sendDueReminders(db, job.data.day);
+  });
+  const request = () =>
+    requestReminderSweep(boss).catch((error: unknown) => {
+      log.warn({ err: error }, 'payment reminder sweep not queued');
+    });
+  await request();
+  const timer = setInterval(() => void request(), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Queues today's sweep unless one for this day and hour is queued already. */
+export async function requestReminderSweep(boss: PgBoss): Promise<string | null> {
+  const day = clockToday();
+  return boss.send(
+    REMINDER_QUEUE,
+    { day },
+    {
+      singletonKey: `${REMINDER_QUEUE}:${day}`,
+      singletonSeconds: 60 * 60,
+    },
+  );
+}

@@ -1,0 +1,251 @@
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { centsOf, formatUsd, toMoneyString } from '#core/money';
+import { paymentStateOf, type PaymentMethod, type PaymentState } from '#core/payments';
+import type { OrderPayments, Payment, PaymentCreateBody } from '#core/schemas/payment';
+import { today as clockToday } from '../../clock';
+import type { Db, DbOrTx } from '../../db/database';
+import { orders, payments, users } from '../../db/schema';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { publishLiveEvent } from '../events/publish';
+import { manualPaymentProvider, type PaymentProvider } from './provider';
+
+/** The sum of an order's payments that were not voided, as SQL over `orders`. */
+// Written out in full: inside a subquery drizzle would render the outer column unqualified.
+export const amountPaidSql: SQL<string> = sql<string>`(select coalesce(sum(p.amount), 0) from payments p where p.order_id = "orders"."id" and p.voided_at is null)`;
+
+/** An order's payment state from its row's figures: the one place the rule is applied. */
+export function paymentStateOfRow(
+  row: {
+    status: string;
+    totalAmount: string;
+    amountPaid: string;
+    dueDate: string | null;
+    deliveryDate: string | null;
+  },
+  today: string,
+): PaymentState {
+  return paymentStateOf(
+    {
+      status: row.status,
+      totalCents: centsOf(row.totalAmount),
+      paidCents: centsOf(row.amountPaid),
+      // Delivered before due dates were kept (or seeded): due on the delivery date.
+      dueDate: row.status === 'delivered' ? (row.dueDate ?? row.deliveryDate) : null,
+    },
+    today,
+  );
+}
+
+/** The additive payment fields of an order on the wire. */
+export function orderPaymentFields(state: PaymentState) {
+  return {
+    paymentStatus: state.paymentStatus,
+    amountPaid: toMoneyString(state.amountPaidCents),
+    balanceDue: toMoneyString(state.balanceDueCents),
+    dueDate: state.dueDate,
+  };
+}
+
+const recorder = alias(users, 'recorder');
+const voider = alias(users, 'voider');
+
+function personName(first: string | null, last: string | null): string | null {
+  const name = [first, last].filter(Boolean).join(' ');
+  return name || null;
+}
+
+async function listPayments(db: DbOrTx, orderId: number): Promise<Payment[]> {
+  const rows = await db
+    .select({
+      payment: payments,
+      recorderFirst: recorder.firstName,
+      recorderLast: recorder.lastName,
+      voiderFirst: voider.firstName,
+      voiderLast: voider.lastName,
+    })
+    .from(payments)
+    .leftJoin(recorder, eq(recorder.id, payments.recordedByUserId))
+    .leftJoin(voider, eq(voider.id, payments.voidedByUserId))
+    .where(eq(payments.orderId, orderId))
+    .orderBy(asc(payments.id));
+  return rows.map(({ payment, ...names }) => ({
+    id: payment.id,
+    orderId: payment.orderId,
+    amount: toMoneyString(centsOf(payment.amount)),
+    paidOn: payment.paidOn,
+    method: payment.method as PaymentMethod,
+    reference: payment.reference,
+    provider: payment.provider,
+    recordedAt: payment.recordedAt.toISOString(),
+    recordedBy: personName(names.recorderFirst, names.recorderLast),
+    voidedAt: payment.voidedAt?.toISOString() ?? null,
+    voidedBy: payment.voidedAt ? personName(names.voiderFirst, names.voiderLast) : null,
+    voidReason: payment.voidReason,
+  }));
+}
+
+export type PaymentViewer = { farmId?: number; restaurantId?: number };
+
+function ownedBy(viewer: PaymentViewer): SQL | undefined {
+  if (viewer.farmId !== undefined) return eq(orders.farmId, viewer.farmId);
+  if (viewer.restaurantId !== undefined) return eq(orders.restaurantId, viewer.restaurantId);
+  return sql`false`;
+}
+
+/** An order's payment state and every payment (voided ones too), for its farm or restaurant. */
+export async function orderPayments(
+  db: DbOrTx,
+  orderId: number,
+  viewer: PaymentViewer,
+  today = clockToday(),
+): Promise<OrderPayments> {
+  const [row] = await db
+    .select({
+      status: orders.status,
+      totalAmount: orders.totalAmount,
+      dueDate: orders.dueDate,
+      deliveryDate: orders.deliveryDate,
+      amountPaid: amountPaidSql,
+    })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), ownedBy(viewer)));
+  if (!row) throw notFound('Order not found');
+  return {
+    orderId,
+    totalAmount: toMoneyString(centsOf(row.totalAmount)),
+    ...orderPaymentFields(paymentStateOfRow(row, today)),
+    payments: await listPayments(db, orderId),
+  };
+}
+
+export interface Recorder {
+  userId: number;
+  farmId: number;
+}
+
+/**
+ * Records money the farm received for one of its delivered orders. The order's row is locked
+ * first, so two payments at once are summed one after the other and never overpay; an amount
+ * above the balance is refused with the balance.
+ */
+export async function recordPayment(
+  db: Db,
+  who: Recorder,
+  orderId: number,
+  body: PaymentCreateBody,
+  options: { provider?: PaymentProvider; today?: string } = {},
+): Promise<OrderPayments> {
+  const provider = options.provider ?? manualPaymentProvider;
+  const today = options.today ?? clockToday();
+  if (body.paidOn > today) {
+    throw badRequest('The payment date cannot be after today', {
+      paidOn: 'The payment date cannot be after today',
+    });
+  }
+  const amountCents = centsOf(body.amount);
+  const result = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({
+        id: orders.id,
+        status: orders.status,
+        totalAmount: orders.totalAmount,
+        restaurantId: orders.restaurantId,
+      })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.farmId, who.farmId)))
+      .for('update');
+    if (!order) throw notFound('Order not found');
+    if (order.status !== 'delivered') {
+      throw conflict('Payments are recorded once the order is delivered', 'order_not_delivered', {
+        status: order.status,
+      });
+    }
+    const [paid] = await tx
+      .select({ amount: sql<string>`coalesce(sum(${payments.amount}), 0)` })
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), isNull(payments.voidedAt)));
+    const balanceCents = centsOf(order.totalAmount) - centsOf(paid!.amount);
+    if (amountCents > balanceCents) {
+      throw conflict(
+        balanceCents <= 0
+          ? 'This invoice is paid in full'
+          : `The payment is more than the balance due of ${formatUsd(balanceCents)}`,
+        'payment_above_balance',
+        { balanceDue: toMoneyString(Math.max(balanceCents, 0)) },
+      );
+    }
+    const collected = await provider.collect({
+      orderId,
+      amountCents,
+      method: body.method,
+      reference: body.reference,
+    });
+    await tx.insert(payments).values({
+      orderId,
+      amount: toMoneyString(amountCents),
+      paidOn: body.paidOn,
+      method: body.method,
+      reference: collected.reference,
+      provider: provider.name,
+      recordedByUserId: who.userId,
+    });
+    await publishLiveEvent(tx, {
+      type: 'orders.changed',
+      orderId,
+      farmId: who.farmId,
+      restaurantId: order.restaurantId,
+    });
+    return orderPayments(tx, orderId, { farmId: who.farmId }, today);
+  });
+  return result;
+}
+
+/**
+ * Voids a payment of the farm's order with a reason; the row stays. The update is conditional
+ * on the payment not being voided yet, so a second void (or two at once) answers 409.
+ */
+export async function voidPayment(
+  db: Db,
+  who: Recorder,
+  paymentId: number,
+  reason: string,
+): Promise<OrderPayments> {
+  return db.transaction(async (tx) => {
+    const farmOrders = tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.farmId, who.farmId));
+    const voided = await tx
+      .update(payments)
+      .set({ voidedAt: sql`now()`, voidedByUserId: who.userId, voidReason: reason })
+      .where(
+        and(
+          eq(payments.id, paymentId),
+          isNull(payments.voidedAt),
+          inArray(payments.orderId, farmOrders),
+        ),
+      )
+      .returning({ orderId: payments.orderId });
+    if (voided.length === 0) {
+      const [existing] = await tx
+        .select({ voidedAt: payments.voidedAt })
+        .from(payments)
+        .where(and(eq(payments.id, paymentId), inArray(payments.orderId, farmOrders)));
+      if (!existing) throw notFound('Payment not found');
+      throw new AppError(409, 'This payment is already voided', 'payment_already_voided');
+    }
+    const orderId = voided[0]!.orderId;
+    const [order] = await tx
+      .select({ restaurantId: orders.restaurantId })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    await publishLiveEvent(tx, {
+      type: 'orders.changed',
+      orderId,
+      farmId: who.farmId,
+      restaurantId: order!.restaurantId,
+    });
+    return orderPayments(tx, orderId, { farmId: who.farmId });
+  });
+}

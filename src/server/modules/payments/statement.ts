@@ -1,0 +1,125 @@
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { addDays } from '#core/hawaii-time';
+import { centsOf, type Cents } from '#core/money';
+import type { Db } from '../../db/database';
+import { farms, orders, payments, restaurants } from '../../db/schema';
+import { notFound } from '../../errors';
+
+export interface StatementLine {
+  date: string;
+  kind: 'invoice' | 'payment';
+  description: string;
+  amountCents: Cents;
+}
+
+export interface Statement {
+  month: string;
+  farm: { name: string; location: string; checksPayableTo: string | null };
+  restaurant: { name: string; location: string };
+  openingCents: Cents;
+  lines: StatementLine[];
+  invoicedCents: Cents;
+  paidCents: Cents;
+  closingCents: Cents;
+}
+
+function nextMonthStart(month: string): string {
+  const [year, mon] = month.split('-').map(Number) as [number, number];
+  return mon === 12 ? `${year + 1}-01-01` : `${year}-${String(mon + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * One restaurant–farm pair's month: invoices are delivered orders, dated by their Hawaii
+ * delivery date; payments are those not voided, dated by the day received. The opening balance
+ * is everything invoiced before the month less everything paid before it.
+ */
+export async function monthlyStatement(
+  db: Db,
+  pair: { farmId: number; restaurantId: number },
+  month: string,
+): Promise<Statement> {
+  const start = `${month}-01`;
+  const end = nextMonthStart(month);
+  const [farm] = await db.select().from(farms).where(eq(farms.id, pair.farmId));
+  const [restaurant] = await db
+    .select()
+    .from(restaurants)
+    .where(eq(restaurants.id, pair.restaurantId));
+  // Only a pair that has traded: anything else is not theirs to see.
+  const [traded] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.farmId, pair.farmId), eq(orders.restaurantId, pair.restaurantId)))
+    .limit(1);
+  if (!farm || !restaurant || !traded) throw notFound('No orders between these two');
+
+  const ofPair = and(
+    eq(orders.farmId, pair.farmId),
+    eq(orders.restaurantId, pair.restaurantId),
+    eq(orders.status, 'delivered'),
+  );
+  const invoices = await db
+    .select({ id: orders.id, date: orders.deliveryDate, total: orders.totalAmount })
+    .from(orders)
+    .where(and(ofPair, lt(orders.deliveryDate, end)))
+    .orderBy(asc(orders.deliveryDate), asc(orders.id));
+  const paid = await db
+    .select({
+      orderId: payments.orderId,
+      date: payments.paidOn,
+      amount: payments.amount,
+      method: payments.method,
+      reference: payments.reference,
+    })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(ofPair, isNull(payments.voidedAt), lt(payments.paidOn, end)))
+    .orderBy(asc(payments.paidOn), asc(payments.id));
+
+  let openingCents = 0;
+  const lines: StatementLine[] = [];
+  for (const invoice of invoices) {
+    const cents = centsOf(invoice.total);
+    if (invoice.date! < start) openingCents += cents;
+    else
+      lines.push({
+        date: invoice.date!,
+        kind: 'invoice',
+        description: `Invoice for order #${invoice.id}`,
+        amountCents: cents,
+      });
+  }
+  for (const payment of paid) {
+    const cents = centsOf(payment.amount);
+    if (payment.date < start) openingCents -= cents;
+    else
+      lines.push({
+        date: payment.date,
+        kind: 'payment',
+        description: `Payment for order #${payment.orderId} (${payment.method.replace('_', ' ')}${payment.reference ? `, ${payment.reference}` : ''})`,
+        amountCents: -cents,
+      });
+  }
+  lines.sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind));
+  const invoicedCents = lines
+    .filter((l) => l.kind === 'invoice')
+    .reduce((s, l) => s + l.amountCents, 0);
+  const paidCents = -lines
+    .filter((l) => l.kind === 'payment')
+    .reduce((s, l) => s + l.amountCents, 0);
+  return {
+    month,
+    farm: { name: farm.name, location: farm.location, checksPayableTo: farm.checksPayableTo },
+    restaurant: { name: restaurant.name, location: restaurant.location },
+    openingCents,
+    lines,
+    invoicedCents,
+    paidCents,
+    closingCents: openingCents + invoicedCents - paidCents,
+  };
+}
+
+/** The last day of a month, for the statement's heading. */
+export function monthEnd(month: string): string {
+  return addDays(nextMonthStart(month), -1);
+}
