@@ -8,13 +8,18 @@ const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const UTC_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
 const ORDER_KEYS = [
+  // Additive: what is paid and still owed on the order (docs/api.md, Payments).
+  'amountPaid',
+  'balanceDue',
   'createdAt',
   'deliveryDate',
   'deliveryFee',
+  'dueDate',
   'farm',
   'id',
   'notes',
   'orderItems',
+  'paymentStatus',
   'recipientName',
   'restaurant',
   'status',
