@@ -1,5 +1,5 @@
 import type { ErrorResponse } from '#core/schemas/common';
-import { LINK_HEADER, nextLink, TOTAL_COUNT_HEADER, type Page } from '#core/schemas/paging';
+import { LINK_HEADER, nextLink, TOTAL_COUNT_HEADER, type Page } from '#core/paging';
 
 /**
  * Any non-OK response becomes an ApiError whose message is "{status}: {body text}"

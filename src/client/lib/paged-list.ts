@@ -1,4 +1,4 @@
-import type { Page } from '#core/schemas/paging';
+import type { Page } from '#core/paging';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiPage } from './api';

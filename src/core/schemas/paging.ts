@@ -2,13 +2,9 @@ import { z } from 'zod';
 import { isValidCalendarDate } from '../hawaii-time';
 import { ORDER_STATUSES, type OrderStatus } from '../order-status';
 
-/**
- * The paging convention of every list endpoint (docs/api.md#paging): `?limit=` and `?cursor=`,
- * the body stays the array of the page's items, the next page travels in
- * `Link: <…>; rel="next"` and the total in `X-Total-Count`.
- */
-export const TOTAL_COUNT_HEADER = 'x-total-count';
-export const LINK_HEADER = 'link';
+// The wire convention itself has no zod in it, so the web app's first load can read pages.
+export { LINK_HEADER, nextLink, TOTAL_COUNT_HEADER, type Page } from '../paging';
+
 /** Cursors are short base64url text; anything longer is not one of ours. */
 export const CURSOR_MAX_LENGTH = 200;
 
@@ -73,21 +69,3 @@ export const orderListQuery = z.object({
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 export type OrderListQueryInput = z.input<typeof orderListQuery>;
-
-/** One page as the client reads it: the body's items plus what the headers said. */
-export interface Page<T> {
-  items: T[];
-  total: number;
-  /** The path of the next page (from the Link header), or null on the last page. */
-  next: string | null;
-}
-
-/** The `rel="next"` target of a Link header, or null. */
-export function nextLink(header: string | null | undefined): string | null {
-  if (!header) return null;
-  for (const part of header.split(',')) {
-    const match = /<([^>]*)>\s*;\s*rel="?next"?/.exec(part.trim());
-    if (match) return match[1]!;
-  }
-  return null;
-}

@@ -1,6 +1,6 @@
 import type { BulkStatusBody, BulkStatusResult } from '#core/schemas/order-bulk';
 import type { Order, OrderStatusInput } from '#core/schemas/order';
-import type { Page } from '#core/schemas/paging';
+import type { Page } from '#core/paging';
 import type { Schedule } from '#core/schemas/schedule';
 import { useMutation, useQuery, type InfiniteData } from '@tanstack/react-query';
 import { api, apiPage } from '../../lib/api';
