@@ -244,7 +244,7 @@ describe('packing slips', () => {
 describe('pick list', () => {
   it('sums a delivery day’s products and appends every order’s packing slip', async () => {
     const day = addDays(hawaiiToday(), 5);
-    // Ono Kitchen's zone: zones match exactly (docs/notes/zones.md).
+    // Ono Kitchen's zone: zones match exactly (docs/delivery.md).
     await addDeliveryDay(ctx.database.db, otherFarmer.farmId, day, 'Honolulu');
     const mango = await createProduct(ctx.database.db, otherFarmer.farmId, {
       name: 'Mango',

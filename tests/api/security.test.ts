@@ -18,7 +18,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/register',
   'POST /api/auth/login',
   'GET /api/auth/demo-accounts',
-  // Reached from an email, by someone who cannot sign in (docs/notes/accounts.md).
+  // Reached from an email, by someone who cannot sign in (docs/accounts.md).
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
   'POST /api/auth/verify-email',

@@ -51,7 +51,7 @@ export function useFarms(enabled = true) {
   });
 }
 
-/** Prefix of the delivery outlook reads (docs/notes/zones.md). */
+/** Prefix of the delivery outlook reads (docs/delivery.md). */
 export const NEXT_DELIVERY_KEY = ['/api/delivery-schedules/next'] as const;
 
 /**

@@ -18,7 +18,7 @@ export const optionalText = (max = 2000) =>
 
 /**
  * The most a farm may ask for one unit, charge for delivery or set as its order minimum:
- * $100,000.00, far above any produce (docs/notes/money.md).
+ * $100,000.00, far above any produce (docs/money.md).
  */
 export const MAX_PRICE_CENTS = 10_000_000;
 /** The most one order may come to: what the orders table's numeric(12,2) holds. */

@@ -3,7 +3,7 @@ import { isValidCalendarDate } from '../hawaii-time';
 import { ORDER_STATUSES } from '../order-status';
 
 /**
- * The day's bulk actions of the farmer's Orders page (docs/notes/lists.md): every pending order
+ * The day's bulk actions of the farmer's Orders page (docs/order-lists.md): every pending order
  * of a delivery day confirmed, or every confirmed one packed. Each order moves in its own
  * guarded transaction, exactly as one PATCH /api/orders/{id}/status would move it.
  */

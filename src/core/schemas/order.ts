@@ -150,7 +150,7 @@ export const orderOutput = z.object({
     contactPhone: z.string().nullable(),
   }),
   orderItems: z.array(orderItemOutput),
-  /** Payment state (docs/notes/invoices.md); the server always sends these. */
+  /** Payment state (docs/payments.md); the server always sends these. */
   paymentStatus: orderPaymentFields.paymentStatus.optional(),
   amountPaid: orderPaymentFields.amountPaid.optional(),
   balanceDue: orderPaymentFields.balanceDue.optional(),

@@ -86,7 +86,7 @@ export type FarmProfileUpdateBody = z.infer<typeof farmProfileUpdateBody>;
 /** PUT /api/profile/restaurant. */
 export const restaurantProfileUpdateBody = profileCreateBody.extend({
   ...contactFields,
-  /** A zone's slug or name; answered as the slug (docs/notes/zones.md). */
+  /** A zone's slug or name; answered as the slug (docs/delivery.md). */
   deliveryZone: restaurantZoneInput,
 });
 export type RestaurantProfileUpdateBody = z.infer<typeof restaurantProfileUpdateBody>;

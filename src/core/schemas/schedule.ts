@@ -23,7 +23,7 @@ export const scheduleCreateBody = z.object({
     .min(1, DATES_REQUIRED_MESSAGE)
     .max(MAX_DATES_PER_REQUEST, `At most ${MAX_DATES_PER_REQUEST} dates at a time`)
     .transform((dates) => [...new Set(dates)].sort()),
-  /** A zone's name or slug; stored and answered as the name (docs/notes/zones.md). */
+  /** A zone's name or slug; stored and answered as the name (docs/delivery.md). */
   deliveryArea: scheduleZoneInput(ZONE_REQUIRED_MESSAGE),
 });
 export type ScheduleCreateBody = z.output<typeof scheduleCreateBody>;

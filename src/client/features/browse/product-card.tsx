@@ -12,7 +12,7 @@ import { CartQuantityControl, isAvailable } from './cart-quantity';
 
 /**
  * What the card says about delivery: the farm's next open day for the restaurant's zone and
- * when ordering for it closes, or why there is none (docs/notes/zones.md).
+ * when ordering for it closes, or why there is none (docs/delivery.md).
  */
 function deliveryText(product: Product, outlook: FarmDeliveryOutlook | undefined) {
   if (outlook?.next) {

@@ -1,5 +1,5 @@
 // Recovering and keeping an account: password reset by email, password change, ending every
-// session, and verifying the email address (docs/notes/accounts.md).
+// session, and verifying the email address (docs/accounts.md).
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { passwordUserInputs } from '#core/password-rule';

@@ -109,7 +109,7 @@ export function orderStatusContent(order: OrderFacts): NotificationContent {
 
 /**
  * An order nobody confirmed before its delivery day ended (or within a week, without a day) is
- * cancelled by the system: each side hears why (docs/notes/zones.md).
+ * cancelled by the system: each side hears why (docs/delivery.md).
  */
 export function autoCancelledContent(
   order: OrderFacts,

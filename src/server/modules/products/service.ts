@@ -18,7 +18,7 @@ import { photoFields, photosColumn, type StoredPhoto } from '../photos/service';
 
 /**
  * Each farm's next delivery day still open for orders (its cutoff not passed), for the
- * viewer's zone when it has one (docs/notes/zones.md): one pass over the schedules.
+ * viewer's zone when it has one (docs/delivery.md): one pass over the schedules.
  */
 function nextDeliveries(db: DbOrTx, zoneName: string | null = null) {
   return nextOpenDaySubquery(db, zoneName);
