@@ -1,3 +1,4 @@
+import type { OrderItemsChangeBody } from '#core/schemas/delivery';
 import type { CheckoutInput, CheckoutResult, Order } from '#core/schemas/order';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -49,6 +50,22 @@ export function useCancelOwnOrder() {
   return useMutation({
     mutationFn: (orderId: number) =>
       api.patch<Order>(`/api/orders/${orderId}/status`, { status: 'cancelled' }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: RESTAURANT_ORDERS_KEY });
+      void queryClient.invalidateQueries({ queryKey: RESTAURANT_REPORT_KEY });
+      refreshProducts(queryClient);
+    },
+  });
+}
+
+/**
+ * The restaurant changes its own pending order's quantities (0 removes a line); the server
+ * allows it until the delivery day's cutoff and answers with the order and its new totals.
+ */
+export function useChangeOwnOrderItems() {
+  return useMutation({
+    mutationFn: ({ orderId, items }: { orderId: number; items: OrderItemsChangeBody['items'] }) =>
+      api.patch<Order>(`/api/orders/${orderId}/items`, { items }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: RESTAURANT_ORDERS_KEY });
       void queryClient.invalidateQueries({ queryKey: RESTAURANT_REPORT_KEY });

@@ -16,6 +16,7 @@ import {
   ORDER_DATE_FORMAT,
 } from '../../lib/format';
 import { useCancelOwnOrder } from './api';
+import { ChangeOwnOrder } from './change-own-order';
 
 /**
  * The restaurant's own cancel of a pending order, asked first (it cannot be undone). The
@@ -104,7 +105,12 @@ export function RestaurantOrderCard({ order }: { order: Order }) {
             <FileText aria-hidden="true" /> Invoice
           </Button>
         ) : null}
-        {order.status === 'pending' ? <CancelOwnOrder order={order} /> : null}
+        {order.status === 'pending' ? (
+          <div className="flex flex-wrap gap-2">
+            <ChangeOwnOrder order={order} />
+            <CancelOwnOrder order={order} />
+          </div>
+        ) : null}
         <OrderItemList items={order.orderItems} />
         <dl className="tabular grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
           <dt className="text-stone-600">Subtotal</dt>

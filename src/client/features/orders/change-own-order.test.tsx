@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../test/fake-api';
+import { order } from '../../test/fixtures';
+import { renderInApp } from '../../test/render';
+import { ChangeOwnOrder } from './change-own-order';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const line = (productId: number, name: string, quantity: number) => ({
+  id: productId * 10,
+  productId,
+  product: { name, unit: 'lb', imageUrl: null },
+  quantity,
+  unitPrice: '2.00',
+  totalPrice: (quantity * 2).toFixed(2),
+});
+
+const pending = order(41, 'pending', {
+  orderItems: [line(1, 'Kale', 3), line(2, 'Taro', 5)],
+});
+
+async function openDialog() {
+  fireEvent.click(screen.getByRole('button', { name: 'Change quantities' }));
+  return screen.findByRole('dialog', { name: 'Change order #41' });
+}
+
+describe('Change quantities of a pending order', () => {
+  it('sends only the lines that changed and says the new total', async () => {
+    const api = fakeApi({
+      'PATCH /api/orders/41/items': order(41, 'pending', { totalAmount: '19.00' }),
+    });
+    renderInApp(<ChangeOwnOrder order={pending} />);
+    await openDialog();
+    fireEvent.change(screen.getByLabelText(/^Taro/), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.made('PATCH', '/api/orders/41/items')).toHaveLength(1));
+    expect(api.made('PATCH', '/api/orders/41/items')[0]!.body).toEqual({
+      items: [{ productId: 2, quantity: 2 }],
+    });
+    expect(await screen.findByText(/New total \$19\.00/)).toBeInTheDocument();
+  });
+
+  it('refuses to send an order with every line removed, or a quantity that is not whole', async () => {
+    const api = fakeApi({});
+    renderInApp(<ChangeOwnOrder order={pending} />);
+    await openDialog();
+    fireEvent.change(screen.getByLabelText(/^Kale/), { target: { value: '0' } });
+    fireEvent.change(screen.getByLabelText(/^Taro/), { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText('Keep at least one line, or cancel the order instead.'),
+    ).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/^Taro/), { target: { value: '1.5' } });
+    expect(
+      await screen.findByText('Enter a whole number, 0 to remove the line'),
+    ).toBeInTheDocument();
+    expect(api.made('PATCH', '/api/orders/41/items')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,133 @@
+import type { Order } from '#core/schemas/order';
+import { MAX_LINE_QUANTITY } from '#core/schemas/order';
+import { PencilLine } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { Field, Input } from '../../components/ui/form';
+import { toast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api';
+import { formatMoney } from '../../lib/format';
+import { useChangeOwnOrderItems } from './api';
+
+type Drafts = Record<number, string>;
+
+/** What the restaurant typed, checked as the server will: whole numbers, at least one line kept. */
+function readDrafts(order: Order, drafts: Drafts) {
+  const errors: Record<number, string> = {};
+  const changes: { productId: number; quantity: number }[] = [];
+  for (const item of order.orderItems) {
+    const text = (drafts[item.productId] ?? String(item.quantity)).trim();
+    const quantity = Number(text);
+    if (text === '' || !Number.isInteger(quantity) || quantity < 0) {
+      errors[item.productId] = 'Enter a whole number, 0 to remove the line';
+    } else if (quantity > MAX_LINE_QUANTITY) {
+      errors[item.productId] = `At most ${MAX_LINE_QUANTITY}`;
+    } else if (quantity !== item.quantity) {
+      changes.push({ productId: item.productId, quantity });
+    }
+  }
+  const kept = order.orderItems.some((item) => {
+    const change = changes.find((entry) => entry.productId === item.productId);
+    return (change ? change.quantity : item.quantity) > 0;
+  });
+  return { errors, changes, kept };
+}
+
+/**
+ * The restaurant changes its own pending order's quantities until ordering for its day closes,
+ * at the prices it was placed at; the server checks stock and the cutoff and works out the total.
+ */
+export function ChangeOwnOrder({ order }: { order: Order }) {
+  const [open, setOpen] = useState(false);
+  const [drafts, setDrafts] = useState<Drafts>({});
+  const [submitted, setSubmitted] = useState(false);
+  const change = useChangeOwnOrderItems();
+  const { errors, changes, kept } = readDrafts(order, drafts);
+  const close = () => {
+    setOpen(false);
+    setDrafts({});
+    setSubmitted(false);
+  };
+  const onSave = () => {
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0 || !kept || changes.length === 0) return;
+    change.mutate(
+      { orderId: order.id, items: changes },
+      {
+        onSuccess: (updated) => {
+          close();
+          toast({
+            title: `Order #${order.id} changed`,
+            description: `New total ${formatMoney(updated.totalAmount)}. ${order.farm.name} is told.`,
+          });
+        },
+        onError: (error) => {
+          toast({
+            title: 'Could not change the order',
+            description:
+              error instanceof ApiError ? error.message : 'Please try again in a moment.',
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  };
+  return (
+    <>
+      <Button variant="outline" size="sm" className="self-start" onClick={() => setOpen(true)}>
+        <PencilLine aria-hidden="true" /> Change quantities
+      </Button>
+      <Dialog open={open} onOpenChange={(next) => !next && close()}>
+        <DialogContent
+          title={`Change order #${order.id}`}
+          description={`At the prices you ordered at. You can change it until ordering for its delivery day closes; after that, ask ${order.farm.name}.`}
+        >
+          <div className="flex flex-col gap-3">
+            {order.orderItems.map((item) => (
+              <Field
+                key={item.productId}
+                label={`${item.product.name} (${item.product.unit}, ${formatMoney(item.unitPrice)} each)`}
+                error={submitted ? errors[item.productId] : undefined}
+              >
+                {(ids) => (
+                  <Input
+                    {...ids}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={MAX_LINE_QUANTITY}
+                    step={1}
+                    className="tabular"
+                    value={drafts[item.productId] ?? String(item.quantity)}
+                    onChange={(event) =>
+                      setDrafts((current) => ({ ...current, [item.productId]: event.target.value }))
+                    }
+                  />
+                )}
+              </Field>
+            ))}
+            {submitted && !kept ? (
+              <p className="text-sm text-destructive" role="alert">
+                Keep at least one line, or cancel the order instead.
+              </p>
+            ) : null}
+            {submitted && kept && changes.length === 0 && Object.keys(errors).length === 0 ? (
+              <p className="text-sm text-stone-600" role="status">
+                Nothing has changed yet.
+              </p>
+            ) : null}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="outline" onClick={close}>
+                Keep as it is
+              </Button>
+              <Button disabled={change.isPending} onClick={onSave}>
+                {change.isPending ? 'Saving...' : 'Save changes'}
+              </Button>
+            </div>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
