@@ -17,7 +17,7 @@ import { CartQuantityControl, isAvailable } from './cart-quantity';
 function deliveryText(product: Product, outlook: FarmDeliveryOutlook | undefined) {
   if (outlook?.next) {
     return {
-      day: formatCalendarDate(outlook.next.deliveryDate, 'weekdayShort'),
+      day: formatCalendarDate(outlook.next.deliveryDate),
       orderBy: `Order by ${formatOrderBy(outlook.next.orderBy)}`,
     };
   }
