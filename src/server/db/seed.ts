@@ -26,10 +26,14 @@ import {
   orderItems,
   orders,
   orderStatusHistory,
+  payments,
   products,
   restaurants,
   users,
 } from './schema';
+
+/** Days from a demo delivery to the restaurant's check. */
+const DEMO_DAYS_TO_PAY = 10;
 
 export const DEMO_PASSWORD = 'aloha-demo-2026';
 export const DEMO_ACCOUNTS = [
@@ -743,4 +747,25 @@ async function insertPlan(tx: Tx, plan: DemoPlan, passwordHash: string): Promise
     })),
   );
   await inChunks(historyRows, (chunk) => tx.insert(orderStatusHistory).values(chunk));
+
+  // Restaurants pay by check about ten days after delivery: deliveries older than that are
+  // paid in full, the recent ones are still open, so Receivables and Bills show a real week.
+  const today = hawaiiDate(new Date(plan.now));
+  const paymentRows = plan.orders.flatMap((order, i) => {
+    const last = order.steps[order.steps.length - 1]!;
+    const paidOn = addDays(order.deliveryDate, DEMO_DAYS_TO_PAY);
+    if (last.status !== 'delivered' || paidOn > today) return [];
+    return [
+      {
+        orderId: orderIds[i]!,
+        amount: toMoneyString(subtotalOf(order.items) + order.deliveryFee),
+        paidOn,
+        method: 'check',
+        reference: `Check #${2000 + i}`,
+        recordedByUserId: farmUserIds[order.farm]!,
+        recordedAt: new Date(hawaiiInstant(paidOn, 15)),
+      },
+    ];
+  });
+  await inChunks(paymentRows, (chunk) => tx.insert(payments).values(chunk));
 }
