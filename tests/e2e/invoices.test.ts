@@ -70,7 +70,11 @@ describe('receivables and bills', () => {
       await page.goto('/restaurant/bills');
       await page.getByRole('heading', { name: 'Bills' }).waitFor();
       // The summary's Overdue figure (each overdue bill carries an Overdue badge as well).
-      await page.getByRole('term').filter({ hasText: /^Overdue$/ }).first().waitFor();
+      await page
+        .getByRole('term')
+        .filter({ hasText: /^Overdue$/ })
+        .first()
+        .waitFor();
       await screenshot(page, `bills-${name}`);
       await expectAccessible(page);
       await page.goto('/restaurant/dashboard');
