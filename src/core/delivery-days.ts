@@ -1,7 +1,4 @@
-import { addDays, hawaiiDate } from './hawaii-time';
-
-/** Hawaii is always UTC-10 (no daylight saving time). */
-const HAWAII_OFFSET_HOURS = 10;
+import { addDays, hawaiiDate, hawaiiInstant, hawaiiWallClock } from './hawaii-time';
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** When a farm stops taking orders for a delivery day: days before it, minute of that day. */
@@ -15,12 +12,6 @@ export const DEFAULT_ORDER_CUTOFF: OrderCutoffRule = { daysBefore: 1, minutes: 1
 export const MAX_CUTOFF_DAYS_BEFORE = 14;
 /** A pending order without a delivery day is cancelled this many days after it was placed. */
 export const UNDATED_PENDING_DAYS = 7;
-
-/** The instant of a Hawaii wall-clock time: date "YYYY-MM-DD" at `minutes` after midnight. */
-export function hawaiiInstant(date: string, minutes = 0): Date {
-  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
-  return new Date(midnightUtc + (HAWAII_OFFSET_HOURS * 60 + minutes) * 60_000);
-}
 
 /** The instant ordering for a delivery day closes under the farm's rule. */
 export function orderCutoff(deliveryDate: string, rule: OrderCutoffRule): Date {
@@ -66,7 +57,7 @@ export function formatClockTime(minutes: number): string {
  */
 export function formatOrderBy(instant: string | Date, now: Date = new Date()): string {
   const at = typeof instant === 'string' ? new Date(instant) : instant;
-  const local = new Date(at.getTime() - HAWAII_OFFSET_HOURS * 3_600_000);
+  const local = hawaiiWallClock(at);
   const minutes = local.getUTCHours() * 60 + local.getUTCMinutes();
   const weekday = WEEKDAYS[local.getUTCDay()]!;
   const far = at.getTime() - now.getTime() > 6 * 24 * 3_600_000;

@@ -8,9 +8,19 @@ export function hawaiiToday(now: Date = new Date()): string {
   return hawaiiDate(now);
 }
 
+/** An instant shifted so that its UTC fields read Hawaii's wall clock at that instant. */
+export function hawaiiWallClock(instant: Date): Date {
+  return new Date(instant.getTime() + HAWAII_OFFSET_MS);
+}
+
+/** The instant of a Hawaii wall-clock time: date "YYYY-MM-DD" at `minutes` after midnight. */
+export function hawaiiInstant(date: string, minutes = 0): Date {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + minutes * 60_000 - HAWAII_OFFSET_MS);
+}
+
 /** The Hawaii calendar date of an instant, "YYYY-MM-DD". */
 export function hawaiiDate(instant: Date): string {
-  return new Date(instant.getTime() + HAWAII_OFFSET_MS).toISOString().slice(0, 10);
+  return hawaiiWallClock(instant).toISOString().slice(0, 10);
 }
 
 /** The Hawaii month of an instant, "YYYY-MM". */

@@ -6,7 +6,7 @@ import {
   type OrderCutoffRule,
 } from '#core/delivery-days';
 import { findZone, type DeliveryZone } from '#core/delivery-zones';
-import { formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
+import { formatCalendarDate, hawaiiDate, hawaiiWallClock } from '#core/hawaii-time';
 import type {
   FarmDeliveryOutlook,
   NextDeliveryAnswer,
@@ -274,8 +274,8 @@ function refusalOf(
  * the catalogue joins: farm_id, next_delivery_date. Same rule as deliveryOutlooks, in SQL.
  */
 /** Hawaii wall-clock time now, to compare with each day's cutoff in the same terms. */
-function hawaiiWallClock(now: Date): string {
-  return new Date(now.getTime() - 10 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+function hawaiiWallClockText(now: Date): string {
+  return hawaiiWallClock(now).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** A day's ordering is still open: its cutoff (days before, at the farm's time) lies ahead. */
@@ -292,12 +292,12 @@ export function nextOpenDayOf(zoneName: string | null, now: Date = clockNow()): 
     from ${deliverySchedules}
     where ${deliverySchedules.farmId} = ${farms.id}
       and ${deliverySchedules.deliveryDate} >= ${hawaiiDate(now)}
-      and ${cutoffAhead(hawaiiWallClock(now))}
+      and ${cutoffAhead(hawaiiWallClockText(now))}
       ${zoneName === null ? sql`` : sql`and ${deliverySchedules.deliveryArea} = ${zoneName}`})`;
 }
 
 export function nextOpenDaySubquery(db: DbOrTx, zoneName: string | null, now: Date = clockNow()) {
-  const hawaiiNow = hawaiiWallClock(now);
+  const hawaiiNow = hawaiiWallClockText(now);
   return db
     .select({
       farmId: deliverySchedules.farmId,
