@@ -93,6 +93,20 @@ export async function apiPage<T>(path: string, options?: RequestOptions): Promis
   return { items, total, next: nextLink(response.headers.get(LINK_HEADER)) };
 }
 
+/**
+ * One page of a list whose answer is an object (receivables, bills): the body as it is, with
+ * the total and the next path from the same headers as apiPage.
+ */
+export async function apiObjectPage<T>(
+  path: string,
+  options?: RequestOptions,
+): Promise<{ body: T; total: number; next: string | null }> {
+  const response = await apiFetch('GET', path, undefined, options);
+  const body = (await response.json()) as T;
+  const total = Number(response.headers.get(TOTAL_COUNT_HEADER) ?? 0);
+  return { body, total, next: nextLink(response.headers.get(LINK_HEADER)) };
+}
+
 export const api = {
   get: <T>(path: string, options?: RequestOptions) =>
     apiRequest<T>('GET', path, undefined, options),

@@ -1,7 +1,7 @@
 import type { Page } from '#core/paging';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiPage } from './api';
+import { apiObjectPage, apiPage } from './api';
 
 /** Query parameters of a list; empty values are left out of the path. */
 export type ListParams = Record<string, string | number | undefined>;
@@ -38,6 +38,39 @@ export function usePagedList<T>(path: string, params: ListParams, enabled = true
   };
 }
 export type PagedList<T> = ReturnType<typeof usePagedList<T>>;
+
+/**
+ * A list the screen needs whole (the calendar's month grid marks every delivery day): read page
+ * after page, following the Link header, until the last. Each answer stays bounded.
+ */
+export function useWholeList<T>(path: string, params: ListParams) {
+  const list = usePagedList<T>(path, params);
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = list;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  return { ...list, complete: list.items !== undefined && !hasNextPage };
+}
+
+/**
+ * A paged list whose answer is an object rather than an array (receivables, bills): each
+ * page's body in order, for the feature to merge, and the total from the first.
+ */
+export function usePagedObject<T>(path: string, params: ListParams) {
+  const query = useInfiniteQuery({
+    queryKey: [path, params],
+    queryFn: ({ pageParam, signal }) => apiObjectPage<T>(pageParam, { signal }),
+    initialPageParam: withParams(path, params),
+    getNextPageParam: (last: { next: string | null }) => last.next ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+  const pages = query.data?.pages;
+  return {
+    ...query,
+    bodies: pages?.map((page) => page.body),
+    total: pages?.[0]?.total,
+  };
+}
 
 /** The value, once it has stopped changing for `delay` ms (search boxes). */
 export function useDebouncedValue<T>(value: T, delay = 300): T {

@@ -27,6 +27,36 @@ export const pageCursor = z
   .regex(/^[A-Za-z0-9_-]+$/, 'cursor cannot be read: take the next page from the Link header')
   .optional();
 
+/**
+ * The cursor of a list sorted by its own key (a name, a day): it carries that key, so it may be
+ * longer than a created-at cursor.
+ */
+export const KEY_CURSOR_MAX_LENGTH = 1000;
+export const keyCursor = z
+  .string()
+  .min(1, 'cursor is empty: take the next page from the Link header')
+  .max(KEY_CURSOR_MAX_LENGTH, 'cursor cannot be read: take the next page from the Link header')
+  .regex(/^[A-Za-z0-9_-]+$/, 'cursor cannot be read: take the next page from the Link header')
+  .optional();
+
+/** `?limit=` and `?cursor=` of a list sorted by its own key, nothing else. */
+export function keyedListQuery(fallback: number, max: number) {
+  return z.object({ limit: pageLimit(fallback, max), cursor: keyCursor });
+}
+
+/**
+ * Lists the web app and older clients read whole (a farm's products, its delivery days, the
+ * farms): without `?limit=` a generous page, never more than this; the `Link` header says when
+ * there is more.
+ */
+export const WHOLE_LIST_LIMIT = 500;
+export const wholeListQuery = keyedListQuery(WHOLE_LIST_LIMIT, WHOLE_LIST_LIMIT);
+export type WholeListQuery = z.infer<typeof wholeListQuery>;
+
+/** Open invoices in receivables and bills: 100 by default, at most 500 a page. */
+export const INVOICE_LIST_DEFAULT_LIMIT = 100;
+export const INVOICE_LIST_MAX_LIMIT = 500;
+
 export const ORDER_LIST_DEFAULT_LIMIT = 25;
 export const ORDER_LIST_MAX_LIMIT = 100;
 export const ORDER_SEARCH_MAX_LENGTH = 100;

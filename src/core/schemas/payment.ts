@@ -3,6 +3,13 @@ import { isValidCalendarDate } from '../hawaii-time';
 import { parseMoney, toMoneyString } from '../money';
 import { AGING_BUCKETS, PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TERMS } from '../payments';
 import { moneyOutput, optionalText, requiredText } from './common';
+import {
+  INVOICE_LIST_DEFAULT_LIMIT,
+  INVOICE_LIST_MAX_LIMIT,
+  keyCursor,
+  keyedListQuery,
+  pageLimit,
+} from './paging';
 
 export const PAYMENT_REFERENCE_MAX_LENGTH = 120;
 export const VOID_REASON_MAX_LENGTH = 500;
@@ -110,6 +117,9 @@ export const receivablesQuery = z.object({
   status: z.enum(['unpaid', 'partly_paid', 'overdue'] as const).optional(),
   bucket: z.enum(AGING_BUCKETS).optional(),
   format: z.enum(['json', 'csv']).default('json'),
+  // One page of the open invoices (the CSV download holds them all).
+  limit: pageLimit(INVOICE_LIST_DEFAULT_LIMIT, INVOICE_LIST_MAX_LIMIT),
+  cursor: keyCursor,
 });
 export type ReceivablesQuery = z.infer<typeof receivablesQuery>;
 
@@ -142,6 +152,10 @@ export const billsOutput = z.object({
   ),
 });
 export type Bills = z.infer<typeof billsOutput>;
+
+/** GET /api/bills: one page of the open invoices. */
+export const billsQuery = keyedListQuery(INVOICE_LIST_DEFAULT_LIMIT, INVOICE_LIST_MAX_LIMIT);
+export type BillsQuery = z.infer<typeof billsQuery>;
 
 /** GET /api/statements?month=2026-11&restaurantId= | &farmId= */
 export const statementQuery = z.object({

@@ -26,7 +26,7 @@ function farmerApi() {
   const api = fakeApi({
     'GET /api/auth/user': user('farmer'),
     'GET /api/reports/farm': farmReport({ pendingOrders: 1, packedOrders: 1 }),
-    'GET /api/products/farm': () => [{ ...kale, availableQuantity: stock }, taro],
+    'GET /api/products/farm?limit=100': () => [{ ...kale, availableQuantity: stock }, taro],
     // The list holds two packed orders, the report says one: the tile shows the report's.
     'GET /api/orders/farm?limit=5': () => [
       order(31, firstStatus, {
@@ -36,7 +36,7 @@ function farmerApi() {
       order(29, 'packed'),
       order(28, 'packed'),
     ],
-    'GET /api/delivery-schedules': [
+    'GET /api/delivery-schedules?limit=500': [
       { id: 1, farmId: 1, deliveryDate: '2026-11-27', deliveryArea: 'Kailua' },
     ],
     'PATCH /api/orders/31/status': (call: { body: unknown }) => {

@@ -1,16 +1,20 @@
 import type { Schedule, ScheduleCreateBody } from '#core/schemas/schedule';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { WHOLE_LIST_LIMIT } from '#core/schemas/paging';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useWholeList } from '../../lib/paged-list';
 import { refreshProducts } from '../../lib/queries';
 import { queryClient } from '../../lib/query-client';
 
 export const SCHEDULES_KEY = ['/api/delivery-schedules'] as const;
 
+/**
+ * The farm's delivery days, past and future: the month grid marks every one, so every page is
+ * read (500 a page, following the Link header); `data` grows as the pages arrive.
+ */
 export function useSchedules() {
-  return useQuery({
-    queryKey: SCHEDULES_KEY,
-    queryFn: () => api.get<Schedule[]>(SCHEDULES_KEY[0]),
-  });
+  const list = useWholeList<Schedule>(SCHEDULES_KEY[0], { limit: WHOLE_LIST_LIMIT });
+  return { ...list, data: list.items };
 }
 
 /** Next-delivery dates in the catalogue come from the schedules. */

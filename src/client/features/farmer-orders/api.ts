@@ -2,9 +2,11 @@ import type { BulkStatusBody, BulkStatusResult } from '#core/schemas/order-bulk'
 import type { Order, OrderStatusInput } from '#core/schemas/order';
 import type { Page } from '#core/paging';
 import type { Schedule } from '#core/schemas/schedule';
+import { WHOLE_LIST_LIMIT } from '#core/schemas/paging';
+import { useMemo } from 'react';
 import { useMutation, useQuery, type InfiniteData } from '@tanstack/react-query';
 import { api, apiPage } from '../../lib/api';
-import { usePagedList, withParams, type ListParams } from '../../lib/paged-list';
+import { usePagedList, useWholeList, withParams, type ListParams } from '../../lib/paged-list';
 import { FARM_REPORT_KEY, refreshProducts } from '../../lib/queries';
 import { queryClient } from '../../lib/query-client';
 
@@ -38,11 +40,13 @@ export function useDayStatusCount(deliveryDate: string, status: string) {
 
 /** The farm's delivery days, past ones included, by date (the day picker's choices). */
 export function useFarmDeliveryDays() {
-  return useQuery({
-    queryKey: FARM_DAYS_KEY,
-    queryFn: ({ signal }) => api.get<Schedule[]>(FARM_DAYS_KEY[0], { signal }),
-    select: (schedules) => [...new Set(schedules.map((schedule) => schedule.deliveryDate))].sort(),
-  });
+  const list = useWholeList<Schedule>(FARM_DAYS_KEY[0], { limit: WHOLE_LIST_LIMIT });
+  const items = list.items;
+  const data = useMemo(
+    () => (items ? [...new Set(items.map((schedule) => schedule.deliveryDate))].sort() : undefined),
+    [items],
+  );
+  return { ...list, data };
 }
 
 type OrderListData = Order[] | InfiniteData<Page<Order>> | number | undefined;

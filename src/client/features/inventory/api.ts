@@ -4,16 +4,19 @@ import type {
   ProductDeleteResult,
   ProductUpdateBody,
 } from '#core/schemas/product';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { usePagedList } from '../../lib/paged-list';
 import { FARM_PRODUCTS_KEY, refreshProducts as refreshEveryProductList } from '../../lib/queries';
 import { queryClient } from '../../lib/query-client';
 
+/** Inventory reads the farm's products 100 at a time, by name, with Load more. */
+export const INVENTORY_PAGE_SIZE = 100;
+
+/** The farm's own products, a page at a time (docs/order-lists.md#bounded-lists). */
 export function useFarmProducts() {
-  return useQuery({
-    queryKey: FARM_PRODUCTS_KEY,
-    queryFn: () => api.get<Product[]>(FARM_PRODUCTS_KEY[0]),
-  });
+  const list = usePagedList<Product>(FARM_PRODUCTS_KEY[0], { limit: INVENTORY_PAGE_SIZE });
+  return { ...list, data: list.items };
 }
 
 /** The farmer's list and the restaurants' catalogue both change with any write. */

@@ -1,11 +1,12 @@
 import { LOW_STOCK_THRESHOLD } from '#core/constants';
 import type { Product } from '#core/schemas/product';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { ErrorState } from '../../components/ui/empty-state';
+import { LoadMoreFooter } from '../../components/ui/order-list-controls';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatMoney } from '../../lib/format';
 import { useFarmProducts } from './api';
@@ -27,9 +28,12 @@ interface Manage {
 export function InventoryManagementCard({
   products,
   manage,
+  footer,
 }: {
   products: { data: Product[] | undefined; error: Error | null; refetch: () => unknown };
   manage?: Manage | undefined;
+  /** Below the list (the farm's own list: Showing N of M and Load more). */
+  footer?: ReactNode;
 }) {
   const { data, error, refetch } = products;
   return (
@@ -62,6 +66,7 @@ export function InventoryManagementCard({
             ))}
           </ul>
         )}
+        {data && data.length > 0 ? footer : null}
       </CardContent>
     </Card>
   );
@@ -130,6 +135,16 @@ export function FarmInventoryCard() {
           onDelete: remove,
           isDeleting,
         }}
+        footer={
+          <LoadMoreFooter
+            noun="products"
+            shown={products.items?.length ?? 0}
+            total={products.total ?? 0}
+            hasMore={products.hasNextPage}
+            loading={products.isFetchingNextPage}
+            onLoadMore={() => void products.fetchNextPage()}
+          />
+        }
       />
       <ProductFormDialog
         open={dialog.open}

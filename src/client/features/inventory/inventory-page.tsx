@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatMoney } from '../../lib/format';
+import { LoadMoreFooter } from '../../components/ui/order-list-controls';
 import { useFarmProducts } from './api';
 import { useDeleteWithUndo } from './delete-with-undo';
 import { ProductFormDialog } from './product-form-dialog';
@@ -125,7 +126,7 @@ export function InventoryPage() {
   };
 
   const list = products.data ?? [];
-  const activeCount = list.filter((product) => product.isActive).length;
+  const total = products.total ?? list.length;
 
   return (
     <div className="flex flex-col gap-6">
@@ -134,7 +135,7 @@ export function InventoryPage() {
           <h1 className="text-2xl font-bold">Inventory</h1>
           <p className="text-sm text-stone-600">
             {products.data
-              ? `${list.length} products, ${activeCount} active`
+              ? `${total} ${total === 1 ? 'product' : 'products'}`
               : 'Manage the products restaurants can order'}
           </p>
         </div>
@@ -163,19 +164,29 @@ export function InventoryPage() {
           }
         />
       ) : (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {list.map((product) => (
-            <ProductTile
-              key={product.id}
-              product={product}
-              deleting={isDeleting(product)}
-              onEdit={() => {
-                setEditing(product);
-                setDialogOpen(true);
-              }}
-              onDelete={() => remove(product)}
-            />
-          ))}
+        <div className="flex flex-col gap-4">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {list.map((product) => (
+              <ProductTile
+                key={product.id}
+                product={product}
+                deleting={isDeleting(product)}
+                onEdit={() => {
+                  setEditing(product);
+                  setDialogOpen(true);
+                }}
+                onDelete={() => remove(product)}
+              />
+            ))}
+          </div>
+          <LoadMoreFooter
+            noun="products"
+            shown={list.length}
+            total={total}
+            hasMore={products.hasNextPage}
+            loading={products.isFetchingNextPage}
+            onLoadMore={() => void products.fetchNextPage()}
+          />
         </div>
       )}
 

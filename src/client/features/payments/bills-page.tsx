@@ -8,7 +8,8 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { ApiError, downloadFile } from '../../lib/api';
 import { formatCalendarDate } from '../../lib/format';
-import { useBills } from '../../lib/queries';
+import { LoadMoreFooter } from '../../components/ui/order-list-controls';
+import { usePagedBills } from './api';
 import { PaymentStatusBadge } from './payment-parts';
 
 const money = (value: string) => formatUsd(centsOf(value));
@@ -31,7 +32,8 @@ async function download(path: string, fallbackName: string) {
 
 /** /restaurant/bills: what the restaurant owes to each farm and when it is due. */
 export function BillsPage() {
-  const bills = useBills();
+  const bills = usePagedBills();
+  const asOf = bills.data?.asOf ?? '';
   const [downloading, setDownloading] = useState<number | null>(null);
 
   return (
@@ -47,13 +49,13 @@ export function BillsPage() {
           <Skeleton className="h-20 w-full sm:w-80" />
           <Skeleton className="h-36 w-full" />
         </div>
-      ) : bills.isError ? (
+      ) : bills.isError && !bills.data ? (
         <ErrorState
           title="Bills could not be loaded"
           error={bills.error}
           onRetry={() => void bills.refetch()}
         />
-      ) : (
+      ) : bills.data ? (
         <>
           <dl className="grid grid-cols-2 gap-3 sm:max-w-md">
             <div className="rounded-lg border border-primary bg-primary-soft p-3">
@@ -88,7 +90,7 @@ export function BillsPage() {
                       size="sm"
                       onClick={() =>
                         void download(
-                          `/api/statements?month=${bills.data.asOf.slice(0, 7)}&farmId=${entry.farm.id}`,
+                          `/api/statements?month=${asOf.slice(0, 7)}&farmId=${entry.farm.id}`,
                           'statement.pdf',
                         )
                       }
@@ -141,8 +143,18 @@ export function BillsPage() {
               </Card>
             ))
           )}
+          {bills.data.farms.length > 0 ? (
+            <LoadMoreFooter
+              noun="open invoices"
+              shown={bills.shown}
+              total={bills.total ?? bills.shown}
+              hasMore={bills.hasNextPage}
+              loading={bills.isFetchingNextPage}
+              onLoadMore={() => void bills.fetchNextPage()}
+            />
+          ) : null}
         </>
-      )}
+      ) : null}
     </div>
   );
 }

@@ -1,12 +1,13 @@
 import { centsOf, formatUsd } from '#core/money';
 import { AGING_BUCKETS, AGING_BUCKET_LABELS, type AgingBucket } from '#core/payments';
-import type { AgingTotals, OpenInvoice, Receivables } from '#core/schemas/payment';
+import type { AgingTotals, OpenInvoice } from '#core/schemas/payment';
 import { Download, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Field, Select } from '../../components/ui/form';
+import { LoadMoreFooter } from '../../components/ui/order-list-controls';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { ApiError, downloadFile } from '../../lib/api';
@@ -83,7 +84,7 @@ export function ReceivablesPage() {
   const [exporting, setExporting] = useState(false);
   const all = useReceivables();
   const shown = useFilteredReceivables(filters);
-  const data = shown.data as Receivables | undefined;
+  const data = shown.data;
   const restaurants = all.data?.restaurants.map((entry) => entry.restaurant) ?? [];
 
   const exportCsv = async () => {
@@ -241,6 +242,16 @@ export function ReceivablesPage() {
               </Card>
             ))
           )}
+          {data.restaurants.length > 0 ? (
+            <LoadMoreFooter
+              noun="open invoices"
+              shown={shown.shown}
+              total={shown.total ?? shown.shown}
+              hasMore={shown.hasNextPage}
+              loading={shown.isFetchingNextPage}
+              onLoadMore={() => void shown.fetchNextPage()}
+            />
+          ) : null}
         </>
       ) : null}
 

@@ -4,6 +4,7 @@ import { AGING_BUCKETS, agingBucketOf, type AgingBucket } from '#core/payments';
 import type {
   AgingTotals,
   Bills,
+  BillsQuery,
   OpenInvoice,
   Receivables,
   ReceivablesQuery,
@@ -11,6 +12,7 @@ import type {
 import { today as clockToday } from '../../clock';
 import type { DbOrTx } from '../../db/database';
 import { farms, orders, restaurants } from '../../db/schema';
+import { compareKeys, pageInMemory, type KeyPart, type KeyValue } from '../paging';
 import { toCsv, type CsvFile } from '../reports/csv';
 import { amountPaidSql, paymentStateOfRow } from './service';
 
@@ -18,6 +20,15 @@ interface OpenRow extends OpenInvoice {
   farm: { id: number; name: string; checksPayableTo: string | null };
   restaurant: { id: number; name: string };
   balanceCents: Cents;
+  /** coalesce(due date, delivery date): the order of invoices within a group. */
+  sortDate: string;
+}
+
+/** A page of receivables or bills: the object of the contract, the total and the next cursor. */
+export interface InvoicePage<T> {
+  body: T;
+  total: number;
+  nextCursor: string | null;
 }
 
 /**
@@ -72,6 +83,7 @@ async function openInvoices(
       farm: { id: row.farmId, name: row.farmName, checksPayableTo: row.checksPayableTo },
       restaurant: { id: row.restaurantId, name: row.restaurantName },
       balanceCents: state.balanceDueCents,
+      sortDate: row.dueDate ?? row.deliveryDate ?? '',
     };
   });
 }
@@ -90,35 +102,89 @@ function agingTotals(list: OpenRow[]): AgingTotals {
 }
 
 function publicInvoice(row: OpenRow): OpenInvoice {
-  const { farm: _f, restaurant: _r, balanceCents: _b, ...invoice } = row;
+  const { farm: _f, restaurant: _r, balanceCents: _b, sortDate: _s, ...invoice } = row;
   return invoice;
 }
 
-/** The farm's receivables: what each restaurant owes, aged by days past due, filtered. */
+/** The open invoices of the farm that the filters keep, restaurant by restaurant. */
+async function filteredReceivables(
+  db: DbOrTx,
+  farmId: number,
+  filters: Pick<ReceivablesQuery, 'restaurantId' | 'status' | 'bucket'>,
+  today: string,
+): Promise<OpenRow[]> {
+  return (await openInvoices(db, { farmId, restaurantId: filters.restaurantId }, today))
+    .filter((row) => !filters.status || row.paymentStatus === filters.status)
+    .filter((row) => !filters.bucket || row.agingBucket === filters.bucket);
+}
+
+/** Receivables page by (restaurant name ignoring case, restaurant id, due day, order id). */
+const RECEIVABLE_KEY: readonly KeyPart[] = ['text', 'int', 'text', 'int'];
+const receivableKey = (row: OpenRow): KeyValue[] => [
+  row.restaurant.name.toLowerCase(),
+  row.restaurant.id,
+  row.sortDate,
+  row.orderId,
+];
+
+/** Groups rows by restaurant, each group with the totals of all its rows in `all`. */
+function receivablesBody(today: string, all: OpenRow[], page: OpenRow[]): Receivables {
+  const groupOf = (rows: OpenRow[]) => {
+    const groups = new Map<number, OpenRow[]>();
+    for (const row of rows) {
+      groups.set(row.restaurant.id, [...(groups.get(row.restaurant.id) ?? []), row]);
+    }
+    return groups;
+  };
+  const allByRestaurant = groupOf(all);
+  return {
+    asOf: today,
+    totals: agingTotals(all),
+    restaurants: [...groupOf(page).values()].map((rows) => ({
+      restaurant: rows[0]!.restaurant,
+      totals: agingTotals(allByRestaurant.get(rows[0]!.restaurant.id) ?? rows),
+      invoices: rows.map(publicInvoice),
+    })),
+  };
+}
+
+/**
+ * The farm's receivables: what each restaurant owes, aged by days past due, filtered. One page
+ * of the open invoices (restaurant by restaurant, by name, then by due day); the totals, the
+ * whole list's and each restaurant's, are over every invoice the filters keep, so a restaurant
+ * whose invoices run on to the next page carries the same totals there.
+ */
 export async function farmReceivables(
   db: DbOrTx,
   farmId: number,
-  filters: Omit<ReceivablesQuery, 'format'>,
+  query: Omit<ReceivablesQuery, 'format'>,
+  today = clockToday(),
+): Promise<InvoicePage<Receivables>> {
+  const all = sortByKey(await filteredReceivables(db, farmId, query, today), receivableKey);
+  const page = pageInMemory(all, query, RECEIVABLE_KEY, receivableKey);
+  return {
+    body: receivablesBody(today, all, page.rows),
+    total: all.length,
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** Every open invoice the filters keep, for the CSV download (a file, not a page). */
+export async function allFarmReceivables(
+  db: DbOrTx,
+  farmId: number,
+  filters: Pick<ReceivablesQuery, 'restaurantId' | 'status' | 'bucket'>,
   today = clockToday(),
 ): Promise<Receivables> {
-  const list = (await openInvoices(db, { farmId, restaurantId: filters.restaurantId }, today))
-    .filter((row) => !filters.status || row.paymentStatus === filters.status)
-    .filter((row) => !filters.bucket || row.agingBucket === filters.bucket);
-  const byRestaurant = new Map<number, OpenRow[]>();
-  for (const row of list) {
-    byRestaurant.set(row.restaurant.id, [...(byRestaurant.get(row.restaurant.id) ?? []), row]);
-  }
-  return {
-    asOf: today,
-    totals: agingTotals(list),
-    restaurants: [...byRestaurant.values()]
-      .map((rows) => ({
-        restaurant: rows[0]!.restaurant,
-        totals: agingTotals(rows),
-        invoices: rows.map(publicInvoice),
-      }))
-      .sort((a, b) => a.restaurant.name.localeCompare(b.restaurant.name)),
-  };
+  const all = sortByKey(await filteredReceivables(db, farmId, filters, today), receivableKey);
+  return receivablesBody(today, all, all);
+}
+
+function sortByKey<T>(rows: T[], keyOf: (row: T) => KeyValue[]): T[] {
+  return rows
+    .map((row) => ({ row, key: keyOf(row) }))
+    .sort((a, b) => compareKeys(a.key, b.key))
+    .map(({ row }) => row);
 }
 
 /** The receivables as a spreadsheet: one row per open invoice. */
@@ -154,31 +220,54 @@ export function receivablesCsv(receivables: Receivables): CsvFile {
   return { filename: `receivables-${receivables.asOf}.csv`, body: toCsv(header, rows) };
 }
 
-/** The restaurant's bills: what it owes to each farm and when it is due. */
+/** Bills page by (the farm's next due day, farm id, due day, order id). */
+const BILL_KEY: readonly KeyPart[] = ['text', 'int', 'text', 'int'];
+
+/**
+ * The restaurant's bills: what it owes to each farm and when it is due. One page of the open
+ * invoices, farm by farm (the farm with the earliest due day first); the amounts, the whole
+ * list's and each farm's, are over every open invoice.
+ */
 export async function restaurantBills(
   db: DbOrTx,
   restaurantId: number,
+  query: BillsQuery,
   today = clockToday(),
-): Promise<Bills> {
+): Promise<InvoicePage<Bills>> {
   const list = await openInvoices(db, { restaurantId }, today);
   const byFarm = new Map<number, OpenRow[]>();
   for (const row of list) byFarm.set(row.farm.id, [...(byFarm.get(row.farm.id) ?? []), row]);
+  const nextDueOf = (farmId: number) =>
+    (byFarm.get(farmId) ?? [])
+      .map((row) => row.dueDate)
+      .filter((day): day is string => Boolean(day))
+      .sort()[0] ?? null;
+  const billKey = (row: OpenRow): KeyValue[] => [
+    nextDueOf(row.farm.id) ?? '',
+    row.farm.id,
+    row.sortDate,
+    row.orderId,
+  ];
+  const all = sortByKey(list, billKey);
+  const page = pageInMemory(all, query, BILL_KEY, billKey);
+  const pageByFarm = new Map<number, OpenRow[]>();
+  for (const row of page.rows) {
+    pageByFarm.set(row.farm.id, [...(pageByFarm.get(row.farm.id) ?? []), row]);
+  }
   const sum = (rows: OpenRow[]) => rows.reduce((total, row) => total + row.balanceCents, 0);
   return {
-    asOf: today,
-    totalDue: toMoneyString(sum(list)),
-    overdue: toMoneyString(sum(list.filter((row) => row.paymentStatus === 'overdue'))),
-    farms: [...byFarm.values()]
-      .map((rows) => ({
+    body: {
+      asOf: today,
+      totalDue: toMoneyString(sum(list)),
+      overdue: toMoneyString(sum(list.filter((row) => row.paymentStatus === 'overdue'))),
+      farms: [...pageByFarm.values()].map((rows) => ({
         farm: rows[0]!.farm,
-        balanceDue: toMoneyString(sum(rows)),
-        nextDueDate:
-          rows
-            .map((row) => row.dueDate)
-            .filter(Boolean)
-            .sort()[0] ?? null,
+        balanceDue: toMoneyString(sum(byFarm.get(rows[0]!.farm.id) ?? rows)),
+        nextDueDate: nextDueOf(rows[0]!.farm.id),
         invoices: rows.map(publicInvoice),
-      }))
-      .sort((a, b) => (a.nextDueDate ?? '').localeCompare(b.nextDueDate ?? '')),
+      })),
+    },
+    total: list.length,
+    nextCursor: page.nextCursor,
   };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idParam } from '#core/schemas/common';
 import {
   billsOutput,
+  billsQuery,
   orderPaymentsOutput,
   paymentConflictBody,
   paymentCreateBody,
@@ -13,7 +14,13 @@ import {
 import { requireFarmer, requireRestaurant, requireUser } from '../auth/guards';
 import { ownership } from '../orders/queries';
 import { csvResponse, errorResponses, sendCsv } from '../route-schemas';
-import { farmReceivables, receivablesCsv, restaurantBills } from './receivables';
+import { sendPageHeaders } from '../paging';
+import {
+  allFarmReceivables,
+  farmReceivables,
+  receivablesCsv,
+  restaurantBills,
+} from './receivables';
 import { orderPayments, recordPayment, voidPayment } from './service';
 
 const paymentErrors = { ...errorResponses, 409: paymentConflictBody.passthrough() };
@@ -82,17 +89,21 @@ export const paymentModule: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        summary: 'What each restaurant owes the farm, aged; ?format=csv downloads it (the farm)',
+        summary:
+          'What each restaurant owes the farm, aged, one page of open invoices (docs/api.md#paging); ?format=csv downloads them all (the farm)',
         querystring: receivablesQuery,
         response: { 200: z.union([receivablesOutput, csvResponse]), ...errorResponses },
       },
     },
     async (request, reply) => {
       const { farmId } = requireFarmer(request);
-      const { format, ...filters } = request.query;
-      const receivables = await farmReceivables(app.db, farmId, filters);
-      if (format === 'csv') return sendCsv(reply, receivablesCsv(receivables));
-      return receivables;
+      const { format, ...query } = request.query;
+      if (format === 'csv') {
+        return sendCsv(reply, receivablesCsv(await allFarmReceivables(app.db, farmId, query)));
+      }
+      const page = await farmReceivables(app.db, farmId, query);
+      sendPageHeaders(request, reply, page);
+      return page.body;
     },
   );
 
@@ -101,10 +112,17 @@ export const paymentModule: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        summary: 'What the restaurant owes to each farm and when it is due (the restaurant)',
+        summary:
+          'What the restaurant owes to each farm and when it is due, one page of open invoices (the restaurant)',
+        querystring: billsQuery,
         response: { 200: billsOutput, ...errorResponses },
       },
     },
-    async (request) => restaurantBills(app.db, requireRestaurant(request).restaurantId),
+    async (request, reply) => {
+      const { restaurantId } = requireRestaurant(request);
+      const page = await restaurantBills(app.db, restaurantId, request.query);
+      sendPageHeaders(request, reply, page);
+      return page.body;
+    },
   );
 };

@@ -12,7 +12,9 @@ import {
   productUpdateBody,
   stockConflictBody,
 } from '#core/schemas/product';
+import { wholeListQuery } from '#core/schemas/paging';
 import { CompressedAnswers } from '../../http/compressed-answers';
+import { sendPage } from '../paging';
 import { errorResponses } from '../route-schemas';
 import { CatalogCache } from './catalog-cache';
 import { requireFarmer, requireUser } from '../auth/guards';
@@ -79,11 +81,16 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalog'],
-        summary: "The signed-in farmer's own products, active or not",
+        summary:
+          "The signed-in farmer's own products, active or not, by name; one page of at most 500 (docs/api.md#paging)",
+        querystring: wholeListQuery,
         response: { 200: productListOutput, ...errorResponses },
       },
     },
-    async (request) => listFarmProducts(app.db, requireFarmer(request).farmId),
+    async (request, reply) => {
+      const page = await listFarmProducts(app.db, requireFarmer(request).farmId, request.query);
+      return sendPage(request, reply, page);
+    },
   );
 
   app.post(
@@ -155,13 +162,15 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalog'],
-        summary: 'Every farm with its delivery fee and order minimum',
+        summary:
+          'The farms with their delivery fee and order minimum, by name; one page of at most 500 (docs/api.md#paging)',
+        querystring: wholeListQuery,
         response: { 200: farmListOutput, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       requireUser(request);
-      return listFarms(app.db);
+      return sendPage(request, reply, await listFarms(app.db, request.query));
     },
   );
 };

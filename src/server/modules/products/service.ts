@@ -9,9 +9,11 @@ import {
   type ProductUpdateBody,
   STOCK_CHANGED_CODE,
 } from '#core/schemas/product';
+import type { WholeListQuery } from '#core/schemas/paging';
 import type { Db, DbOrTx } from '../../db/database';
 import { farms, orderItems, products } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
+import { afterKey, splitKeyedPage, type KeyPart, type ListPage } from '../paging';
 import { publishLiveEvent } from '../events/publish';
 import { nextOpenDayOf, nextOpenDaySubquery } from '../schedules/next-delivery';
 import { photoFields, photosColumn, type StoredPhoto } from '../photos/service';
@@ -97,7 +99,7 @@ function toProduct(row: ProductRow): Product {
 
 /** What restaurants can see: active, not deleted. */
 const listed = and(eq(products.isActive, true), isNull(products.deletedAt))!;
-const sortName = sql`lower(${products.name})`;
+const sortName = sql<string>`lower(${products.name})`;
 
 /** GET /api/products without parameters: the whole catalogue (docs/api.md#reading). */
 export async function listCatalog(db: DbOrTx, zoneName: string | null = null): Promise<Product[]> {
@@ -215,11 +217,35 @@ export async function searchCatalog(
 }
 
 /** The farmer's own products, active or not, without deleted ones. */
-export async function listFarmProducts(db: DbOrTx, farmId: number): Promise<Product[]> {
-  const rows = await selectProducts(db)
-    .where(and(eq(products.farmId, farmId), isNull(products.deletedAt)))
-    .orderBy(sortName, asc(products.id));
-  return rows.map(toProduct);
+/** Lists sorted by name page by (lower(name), id). */
+const NAME_KEY: readonly KeyPart[] = ['text', 'int'];
+
+/**
+ * GET /api/products/farm: one page of the farm's own products, active or not, by name
+ * (docs/order-lists.md#bounded-lists).
+ */
+export async function listFarmProducts(
+  db: DbOrTx,
+  farmId: number,
+  query: WholeListQuery,
+): Promise<ListPage<Product>> {
+  const own = and(eq(products.farmId, farmId), isNull(products.deletedAt));
+  const next = nextDeliveries(db);
+  const rows = await db
+    .select({ ...productFields(), nextDeliveryDate: next.date, sortName })
+    .from(products)
+    .innerJoin(farms, eq(farms.id, products.farmId))
+    .leftJoin(next, eq(next.farmId, products.farmId))
+    .where(and(own, afterKey([sortName, products.id], NAME_KEY, query.cursor)))
+    .orderBy(sortName, asc(products.id))
+    .limit(query.limit + 1);
+  const [totalRow] = await db.select({ total: count() }).from(products).where(own);
+  const page = splitKeyedPage(rows, query.limit, (row) => [row.sortName, row.id]);
+  return {
+    items: page.rows.map(toProduct),
+    total: Number(totalRow?.total ?? 0),
+    nextCursor: page.nextCursor,
+  };
 }
 
 async function findOwnProduct(db: DbOrTx, farmId: number, productId: number): Promise<Product> {
@@ -330,14 +356,25 @@ export async function restoreProduct(db: Db, farmId: number, productId: number):
   return product;
 }
 
-export async function listFarms(db: DbOrTx) {
-  return db
+export async function listFarms(db: DbOrTx, query: WholeListQuery) {
+  const farmName = sql<string>`lower(${farms.name})`;
+  const rows = await db
     .select({
       id: farms.id,
       name: farms.name,
       deliveryFee: farms.deliveryFee,
       orderMinimum: farms.orderMinimum,
+      sortName: farmName,
     })
     .from(farms)
-    .orderBy(sql`lower(${farms.name})`, asc(farms.id));
+    .where(afterKey([farmName, farms.id], NAME_KEY, query.cursor))
+    .orderBy(farmName, asc(farms.id))
+    .limit(query.limit + 1);
+  const [totalRow] = await db.select({ total: count() }).from(farms);
+  const page = splitKeyedPage(rows, query.limit, (row) => [row.sortName, row.id]);
+  return {
+    items: page.rows.map(({ sortName: _sortName, ...farm }) => farm),
+    total: Number(totalRow?.total ?? 0),
+    nextCursor: page.nextCursor,
+  };
 }

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { idParam } from '#core/schemas/common';
 import { farmIdParam, scheduleCreateBody, scheduleListOutput } from '#core/schemas/schedule';
 import { nextDeliveryOutput, nextDeliveryQuery } from '#core/schemas/delivery';
+import { wholeListQuery } from '#core/schemas/paging';
 import { nextDeliveries } from './next-delivery';
+import { sendPage } from '../paging';
 import { errorResponses } from '../route-schemas';
 import { requireFarmer, requireUser } from '../auth/guards';
 import {
@@ -19,11 +21,16 @@ export const scheduleModule: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['delivery schedules'],
-        summary: "The signed-in farmer's delivery days, past and future",
+        summary:
+          "The signed-in farmer's delivery days, past and future, by date; one page of at most 500 (docs/api.md#paging)",
+        querystring: wholeListQuery,
         response: { 200: scheduleListOutput, ...errorResponses },
       },
     },
-    async (request) => listOwnSchedules(app.db, requireFarmer(request).farmId),
+    async (request, reply) => {
+      const page = await listOwnSchedules(app.db, requireFarmer(request).farmId, request.query);
+      return sendPage(request, reply, page);
+    },
   );
 
   app.post(
@@ -81,14 +88,17 @@ export const scheduleModule: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['delivery schedules'],
-        summary: "A farm's delivery days from Hawaii's today on",
+        summary:
+          "A farm's delivery days from Hawaii's today on; one page of at most 500 (docs/api.md#paging)",
         params: farmIdParam,
+        querystring: wholeListQuery,
         response: { 200: scheduleListOutput, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       requireUser(request);
-      return listUpcomingSchedules(app.db, request.params.farmId);
+      const page = await listUpcomingSchedules(app.db, request.params.farmId, request.query);
+      return sendPage(request, reply, page);
     },
   );
 };

@@ -1,9 +1,11 @@
-import { and, asc, eq, gte } from 'drizzle-orm';
+import { and, asc, count, eq, gte, type SQL } from 'drizzle-orm';
+import type { WholeListQuery } from '#core/schemas/paging';
 import type { Schedule, ScheduleCreateBody } from '#core/schemas/schedule';
 import type { Db, DbOrTx } from '../../db/database';
 import { deliverySchedules, farms } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { today as clockToday } from '../../clock';
+import { afterKey, splitKeyedPage, type KeyPart, type ListPage } from '../paging';
 
 const scheduleColumns = {
   id: deliverySchedules.id,
@@ -12,26 +14,57 @@ const scheduleColumns = {
   deliveryArea: deliverySchedules.deliveryArea,
 };
 
-/** The farm's own delivery days, past and future, by date. */
-export async function listOwnSchedules(db: DbOrTx, farmId: number): Promise<Schedule[]> {
-  return db
+/** Delivery days page by (date, area, id): the order they are listed in. */
+const SCHEDULE_KEY: readonly KeyPart[] = ['date', 'text', 'int'];
+const scheduleOrder = [
+  deliverySchedules.deliveryDate,
+  deliverySchedules.deliveryArea,
+  deliverySchedules.id,
+] as const;
+
+/** One page of the delivery days `where` keeps, by date, with their number. */
+async function schedulePage(
+  db: DbOrTx,
+  where: SQL | undefined,
+  query: WholeListQuery,
+): Promise<ListPage<Schedule>> {
+  const rows = await db
     .select(scheduleColumns)
     .from(deliverySchedules)
-    .where(eq(deliverySchedules.farmId, farmId))
-    .orderBy(asc(deliverySchedules.deliveryDate), asc(deliverySchedules.deliveryArea));
+    .where(and(where, afterKey(scheduleOrder, SCHEDULE_KEY, query.cursor)))
+    .orderBy(...scheduleOrder.map((column) => asc(column)))
+    .limit(query.limit + 1);
+  const [totalRow] = await db.select({ total: count() }).from(deliverySchedules).where(where);
+  const page = splitKeyedPage(rows, query.limit, (row) => [
+    row.deliveryDate,
+    row.deliveryArea,
+    row.id,
+  ]);
+  return { items: page.rows, total: Number(totalRow?.total ?? 0), nextCursor: page.nextCursor };
 }
 
-/** A farm's delivery days from Hawaii's today on; any signed-in user may ask. */
-export async function listUpcomingSchedules(db: DbOrTx, farmId: number): Promise<Schedule[]> {
+/** The farm's own delivery days, past and future, by date: one page. */
+export async function listOwnSchedules(
+  db: DbOrTx,
+  farmId: number,
+  query: WholeListQuery,
+): Promise<ListPage<Schedule>> {
+  return schedulePage(db, eq(deliverySchedules.farmId, farmId), query);
+}
+
+/** A farm's delivery days from Hawaii's today on; any signed-in user may ask. One page. */
+export async function listUpcomingSchedules(
+  db: DbOrTx,
+  farmId: number,
+  query: WholeListQuery,
+): Promise<ListPage<Schedule>> {
   const [farm] = await db.select({ id: farms.id }).from(farms).where(eq(farms.id, farmId));
   if (!farm) throw notFound('No such farm');
-  return db
-    .select(scheduleColumns)
-    .from(deliverySchedules)
-    .where(
-      and(eq(deliverySchedules.farmId, farmId), gte(deliverySchedules.deliveryDate, clockToday())),
-    )
-    .orderBy(asc(deliverySchedules.deliveryDate), asc(deliverySchedules.deliveryArea));
+  return schedulePage(
+    db,
+    and(eq(deliverySchedules.farmId, farmId), gte(deliverySchedules.deliveryDate, clockToday())),
+    query,
+  );
 }
 
 /**
