@@ -12,8 +12,11 @@ const ORDER_KEYS = [
   'amountPaid',
   'balanceDue',
   'createdAt',
+  // Additive: the zone the order was placed for (docs/api.md#order).
+  'deliveryArea',
   'deliveryDate',
   'deliveryFee',
+  'deliveryZone',
   'dueDate',
   'farm',
   'id',

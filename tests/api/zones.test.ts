@@ -203,6 +203,8 @@ describe('placing orders by zone and cutoff', () => {
       .from(orders)
       .where(eq(orders.id, response.json().id));
     expect(row!.deliveryArea).toBe('Honolulu');
+    // On the wire in both forms: the slug as a restaurant has it, the name as a schedule has it.
+    expect(response.json()).toMatchObject({ deliveryZone: 'honolulu', deliveryArea: 'Honolulu' });
   });
 
   it('refuses a day past its cutoff, a day for another zone, and one not scheduled', async () => {
@@ -281,6 +283,8 @@ describe('placing orders by zone and cutoff', () => {
     );
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().deliveryDate).toBeNull();
+    // Without a day the order still keeps the zone the restaurant ordered for.
+    expect(response.json()).toMatchObject({ deliveryZone: 'honolulu', deliveryArea: 'Honolulu' });
   });
 
   it('prints the zone the order was placed for on the packing slip, not the current one', async () => {
@@ -294,6 +298,17 @@ describe('placing orders by zone and cutoff', () => {
     );
     await setZone(honolulu, 'Harbor Kitchen', 'kailua');
     try {
+      // The Order keeps its zone too, in the farm's list and for the restaurant.
+      for (const [session, path] of [
+        [farm, '/api/orders/farm?limit=100'],
+        [honolulu, '/api/orders/restaurant?limit=100'],
+      ] as const) {
+        const listed = (await session.get(path)).json() as { id: number }[];
+        expect(listed.find((order) => order.id === id)).toMatchObject({
+          deliveryZone: 'honolulu',
+          deliveryArea: 'Honolulu',
+        });
+      }
       const slip = await farm.get(`/api/orders/${id}/packing-slip`);
       expect(slip.statusCode).toBe(200);
       const text = await pdfText(slip.rawPayload);

@@ -155,6 +155,13 @@ export const orderOutput = z.object({
   amountPaid: orderPaymentFields.amountPaid.optional(),
   balanceDue: orderPaymentFields.balanceDue.optional(),
   dueDate: orderPaymentFields.dueDate.optional(),
+  /**
+   * The delivery zone the order was placed for, kept on the order (not the restaurant's current
+   * zone): its slug, as a restaurant's `deliveryZone`, and its name, as a schedule's
+   * `deliveryArea`; null when none applied. The server always sends these.
+   */
+  deliveryZone: z.string().nullable().optional(),
+  deliveryArea: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof orderOutput>;
 

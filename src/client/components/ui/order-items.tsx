@@ -21,3 +21,14 @@ export function OrderItemList({ items }: { items: OrderItem[] }) {
     </ul>
   );
 }
+
+/** The zone the order was placed for (kept on the order), as a row of the card's details. */
+export function OrderZoneRow({ area }: { area: string | null | undefined }) {
+  if (!area) return null;
+  return (
+    <div className="flex flex-wrap gap-x-2">
+      <dt className="text-stone-600">Delivery zone:</dt>
+      <dd className="font-medium">{area}</dd>
+    </div>
+  );
+}

@@ -8,7 +8,7 @@ import type { Order } from '#core/schemas/order';
 import { FileText, Package } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { OrderItemList } from '../../components/ui/order-items';
+import { OrderItemList, OrderZoneRow } from '../../components/ui/order-items';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
 import {
@@ -85,6 +85,7 @@ export function FarmerOrderCard({
               {formatCalendarDate(order.deliveryDate, 'weekday') ?? 'Not scheduled'}
             </dd>
           </div>
+          <OrderZoneRow area={order.deliveryArea} />
           {order.recipientName ? (
             <div className="flex flex-wrap gap-x-2">
               <dt className="text-stone-600">Received by:</dt>

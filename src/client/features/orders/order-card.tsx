@@ -6,7 +6,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
-import { OrderItemList } from '../../components/ui/order-items';
+import { OrderItemList, OrderZoneRow } from '../../components/ui/order-items';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
 import {
@@ -125,6 +125,7 @@ export function RestaurantOrderCard({ order }: { order: Order }) {
               {formatCalendarDate(order.deliveryDate, 'weekday') ?? 'To be scheduled by the farm'}
             </dd>
           </div>
+          <OrderZoneRow area={order.deliveryArea} />
           {order.recipientName ? (
             <div className="flex flex-wrap gap-x-2">
               <dt className="text-stone-600">Received by:</dt>

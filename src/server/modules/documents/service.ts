@@ -62,7 +62,7 @@ async function loadParties(
   if (list.length === 0) return [];
   const farmIds = [...new Set(list.map((order) => order.farm.id))];
   const restaurantIds = [...new Set(list.map((order) => order.restaurant.id))];
-  const [farmRows, restaurantRows, zoneRows] = await Promise.all([
+  const [farmRows, restaurantRows] = await Promise.all([
     db
       .select({
         id: farms.id,
@@ -74,16 +74,6 @@ async function loadParties(
       .from(farms)
       .where(inArray(farms.id, farmIds)),
     db.select().from(restaurants).where(inArray(restaurants.id, restaurantIds)),
-    // The zone each order was placed for, kept on the order (not the restaurant's current one).
-    db
-      .select({ id: orders.id, deliveryArea: orders.deliveryArea })
-      .from(orders)
-      .where(
-        inArray(
-          orders.id,
-          list.map((order) => order.id),
-        ),
-      ),
   ]);
   const farmById = new Map(farmRows.map((row) => [row.id, row]));
   const restaurantById = new Map(
@@ -114,7 +104,8 @@ async function loadParties(
   return list.map((order) => ({
     farm: farmById.get(order.farm.id)!,
     restaurant: restaurantById.get(order.restaurant.id)!,
-    deliveryArea: zoneRows.find((row) => row.id === order.id)?.deliveryArea ?? null,
+    // The zone the order was placed for, kept on the order (not the restaurant's current one).
+    deliveryArea: order.deliveryArea ?? null,
   }));
 }
 

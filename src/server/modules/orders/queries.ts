@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { findZone } from '#core/delivery-zones';
 import { centsOf, toMoneyString } from '#core/money';
 import { isOrderStatus } from '#core/order-status';
 import type { Order } from '#core/schemas/order';
@@ -29,6 +30,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
       deliveryFee: orders.deliveryFee,
       totalAmount: orders.totalAmount,
       deliveryDate: orders.deliveryDate,
+      deliveryArea: orders.deliveryArea,
       recipientName: orders.recipientName,
       notes: orders.notes,
       dueDate: orders.dueDate,
@@ -98,7 +100,14 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
     },
     orderItems: itemsByOrder.get(row.id) ?? [],
     ...orderPaymentFields(paymentStateOfRow(row, today)),
+    ...orderZoneFields(row.deliveryArea),
   }));
+}
+
+/** The order's own zone in both wire forms (the slug and the name), from the stored name. */
+function orderZoneFields(stored: string | null): Pick<Order, 'deliveryZone' | 'deliveryArea'> {
+  const zone = findZone(stored);
+  return { deliveryZone: zone?.slug ?? null, deliveryArea: zone?.name ?? stored };
 }
 
 export async function loadOrdersByIds(db: DbOrTx, ids: number[]): Promise<Order[]> {
