@@ -29,7 +29,7 @@ function useUnauthorizedRedirect() {
 }
 
 // Off the first load's path; a toast raised before it arrives shows once it has.
-const Toaster = lazy(async () => ({ default: (await import('../components/ui/toast')).Toaster }));
+const Toaster = lazy(async () => ({ default: (await import('../components/ui/toaster')).Toaster }));
 
 export function App() {
   useUnauthorizedRedirect();

@@ -1,13 +1,23 @@
 import type { User } from '#core/schemas/auth';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AppShell } from '../components/layout/app-shell';
-import { CartBadge } from '../components/layout/cart-badge';
 import { NotFoundPage } from '../components/layout/not-found';
-import { NotificationBell } from '../features/notifications/notification-bell';
 import { VerifyEmailBanner } from '../features/account/verify-email-banner';
 import { renderRoutes } from './render-routes';
 import { adminNav, farmerNav, restaurantNav } from './navigation';
 import { adminPages, farmerPages, restaurantPages, sharedPages, setupPage } from './routes';
+
+// The header's cart badge (the stored cart's validation brings zod) and notification bell
+// (popover, date formatting) load beside the screen rather than with the shell every screen
+// waits for; a box of their size holds their place meanwhile.
+const CartBadge = lazy(async () => ({
+  default: (await import('../components/layout/cart-badge')).CartBadge,
+}));
+const NotificationBell = lazy(async () => ({
+  default: (await import('../features/notifications/notification-bell')).NotificationBell,
+}));
+const headerSlot = <span className="size-11" aria-hidden="true" />;
 
 /** A farmer, restaurant or administrator: their app inside the shell (loaded once signed in). */
 export function SignedInRoutes({ user }: { user: User }) {
@@ -26,10 +36,10 @@ export function SignedInRoutes({ user }: { user: User }) {
         user={user}
         navItems={isFarmer ? farmerNav : restaurantNav}
         headerExtra={
-          <>
+          <Suspense fallback={headerSlot}>
             {isFarmer ? null : <CartBadge />}
             <NotificationBell />
-          </>
+          </Suspense>
         }
       >
         <VerifyEmailBanner user={user} />
@@ -45,7 +55,15 @@ export function SignedInRoutes({ user }: { user: User }) {
 
   if (user.role === 'admin') {
     return (
-      <AppShell user={user} navItems={adminNav} headerExtra={<NotificationBell />}>
+      <AppShell
+        user={user}
+        navItems={adminNav}
+        headerExtra={
+          <Suspense fallback={headerSlot}>
+            <NotificationBell />
+          </Suspense>
+        }
+      >
         <VerifyEmailBanner user={user} />
         <Routes>
           {renderRoutes(adminPages)}

@@ -3,7 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { dismissToast, Toaster } from '../components/ui/toast';
+import { dismissToast } from '../components/ui/toast';
+import { Toaster } from '../components/ui/toaster';
 import { cartActions } from '../lib/cart';
 import { queryClient } from '../lib/query-client';
 

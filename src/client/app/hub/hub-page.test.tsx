@@ -1,11 +1,22 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api';
 import { farmReport, hiloFarm, order, product, restaurantReport, user } from '../../test/fixtures';
 import { renderInApp } from '../../test/render';
 import { HubPage } from './hub-page';
+
+// Each role's view is loaded lazily; compiling it on first use in the test runner can take
+// longer than a query waits, so the views (and the calendar they show) are loaded up front.
+beforeAll(async () => {
+  await Promise.all([
+    import('./farmer-view'),
+    import('./restaurant-view'),
+    import('../../features/admin/admin-dashboard'),
+    import('../../features/calendar/day-picker'),
+  ]);
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();

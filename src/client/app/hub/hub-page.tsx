@@ -5,9 +5,19 @@ import { LoadingScreen } from '../../components/layout/loading-screen';
 import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
-import { FarmerOverview, FarmerView } from './farmer-view';
-import { RestaurantOverview, RestaurantView } from './restaurant-view';
 
+// Each role's view is loaded when it is shown: a farmer never loads the restaurant's cart and
+// checkout, a restaurant never the farmer's calendar and product form.
+const FarmerView = lazy(async () => ({ default: (await import('./farmer-view')).FarmerView }));
+const FarmerOverview = lazy(async () => ({
+  default: (await import('./farmer-view')).FarmerOverview,
+}));
+const RestaurantView = lazy(async () => ({
+  default: (await import('./restaurant-view')).RestaurantView,
+}));
+const RestaurantOverview = lazy(async () => ({
+  default: (await import('./restaurant-view')).RestaurantOverview,
+}));
 const AdminDashboard = lazy(async () => ({
   default: (await import('../../features/admin/admin-dashboard')).AdminDashboard,
 }));
@@ -69,7 +79,7 @@ function Hub({ role }: { role: Role }) {
           ))}
         </div>
       </div>
-      {/* The switcher stays while the admin dashboard's code arrives. */}
+      {/* The switcher stays while a view's code arrives. */}
       <Suspense fallback={<LoadingScreen label="Loading page" inline />}>
         {view === 'admin' ? (
           <AdminDashboard />

@@ -1,53 +1,59 @@
 import type { User } from '#core/schemas/auth';
-import { LogOut, Menu, UserPen } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
-import { Suspense, type ReactNode } from 'react';
+import { LogOut, UserPen } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
 import { Brand } from './brand';
+import {
+  Avatar,
+  isActive,
+  navMenuLabel,
+  NAV_MENU_TRIGGER_CLASS,
+  NavMenuTriggerContent,
+  profileDisplayName,
+  type NavItem,
+} from './app-shell-parts';
 import { LoadingScreen } from './loading-screen';
 
-export interface NavItem {
-  to: string;
+export { avatarInitial, profileDisplayName, type NavItem } from './app-shell-parts';
+
+const loadMenus = () => import('./app-shell-menus');
+const NavMenu = lazy(async () => ({ default: (await loadMenus()).NavMenu }));
+const AccountMenu = lazy(async () => ({ default: (await loadMenus()).AccountMenu }));
+
+/**
+ * A drop-down menu whose code loads when it is first wanted: until then a button that looks and
+ * reads the same (hovering or focusing it starts the load), and pressing it loads the menu and
+ * shows it open. From then on the menu itself is rendered.
+ */
+function LazyMenu({
+  className,
+  label,
+  trigger,
+  menu,
+}: {
+  className: string;
   label: string;
-  icon: ReactNode;
-  /** Other paths on which this item shows as current. */
-  alsoActiveOn?: string[];
-}
-
-/** Profile image, else first letter of first name, else of the email, else F or R. */
-export function avatarInitial(user: User): string {
-  const fromName = user.firstName?.trim()[0];
-  if (fromName) return fromName.toUpperCase();
-  const fromEmail = user.email?.trim()[0];
-  if (fromEmail) return fromEmail.toUpperCase();
-  return user.role === 'farmer' ? 'F' : 'R';
-}
-
-export function profileDisplayName(user: User): string {
-  if (user.role === 'admin') return 'Administrator';
-  return user.profile?.name || (user.role === 'farmer' ? 'Farmer' : 'Restaurant');
-}
-
-function Avatar({ user }: { user: User }) {
-  if (user.profileImageUrl) {
-    return <img src={user.profileImageUrl} alt="" className="size-9 rounded-full object-cover" />;
-  }
-  return (
-    <span
-      aria-hidden="true"
-      className="flex size-9 items-center justify-center rounded-full bg-primary-soft font-semibold text-green-900"
+  trigger: ReactNode;
+  menu: (open: boolean) => ReactNode;
+}) {
+  const [wanted, setWanted] = useState(false);
+  const placeholder = (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      aria-label={label}
+      className={className}
+      onPointerEnter={() => void loadMenus()}
+      onFocus={() => void loadMenus()}
+      onClick={() => setWanted(true)}
     >
-      {avatarInitial(user)}
-    </span>
+      {trigger}
+    </button>
   );
-}
-
-function isActive(item: NavItem, pathname: string): boolean {
-  const paths = [item.to, ...(item.alsoActiveOn ?? [])];
-  return paths.some(
-    (path) => pathname === path || (path !== '/' && pathname.startsWith(`${path}/`)),
-  );
+  if (!wanted) return placeholder;
+  return <Suspense fallback={placeholder}>{menu(true)}</Suspense>;
 }
 
 export function AppShell({
@@ -94,7 +100,12 @@ export function AppShell({
             ))}
           </nav>
           <div className="ml-auto flex items-center gap-2 lg:ml-0">
-            <NavMenu items={navItems} pathname={pathname} />
+            <LazyMenu
+              className={NAV_MENU_TRIGGER_CLASS}
+              label={navMenuLabel(navItems, pathname)}
+              trigger={<NavMenuTriggerContent />}
+              menu={(open) => <NavMenu items={navItems} pathname={pathname} defaultOpen={open} />}
+            />
             {headerExtra}
             <div className="hidden items-center gap-2 xl:flex">
               <Avatar user={user} />
@@ -117,45 +128,12 @@ export function AppShell({
                 <LogOut className="size-4" aria-hidden="true" /> Log out
               </a>
             </div>
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger
-                className="flex min-h-11 items-center gap-2 rounded-md px-1 hover:bg-stone-100 xl:hidden"
-                aria-label={`Account menu for ${name}`}
-              >
-                <Avatar user={user} />
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content
-                  align="end"
-                  sideOffset={6}
-                  className="z-50 min-w-56 rounded-lg border border-stone-200 bg-white p-1 shadow-lg"
-                >
-                  <div className="px-3 py-2">
-                    <p className="truncate text-sm font-medium">{name}</p>
-                    <p className="truncate text-xs text-stone-500">{user.email}</p>
-                  </div>
-                  <DropdownMenu.Separator className="my-1 h-px bg-stone-200" />
-                  {canEditProfile ? (
-                    <DropdownMenu.Item asChild>
-                      <Link
-                        to="/profile/edit"
-                        className="flex min-h-11 items-center gap-2 rounded-md px-3 text-sm outline-none data-[highlighted]:bg-stone-100"
-                      >
-                        <UserPen className="size-4" aria-hidden="true" /> Edit Profile
-                      </Link>
-                    </DropdownMenu.Item>
-                  ) : null}
-                  <DropdownMenu.Item asChild>
-                    <a
-                      href="/api/logout"
-                      className="flex min-h-11 items-center gap-2 rounded-md px-3 text-sm outline-none data-[highlighted]:bg-stone-100"
-                    >
-                      <LogOut className="size-4" aria-hidden="true" /> Log out
-                    </a>
-                  </DropdownMenu.Item>
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
+            <LazyMenu
+              className="flex min-h-11 items-center gap-2 rounded-md px-1 hover:bg-stone-100 xl:hidden"
+              label={`Account menu for ${name}`}
+              trigger={<Avatar user={user} />}
+              menu={(open) => <AccountMenu user={user} defaultOpen={open} />}
+            />
           </div>
         </div>
       </header>
@@ -163,49 +141,5 @@ export function AppShell({
         <Suspense fallback={<LoadingScreen label="Loading page" inline />}>{children}</Suspense>
       </main>
     </div>
-  );
-}
-
-/**
- * Below the desktop width the navigation is one Menu button that lists every item, so nothing
- * is out of view and no screen scrolls sideways on a phone.
- */
-function NavMenu({ items, pathname }: { items: NavItem[]; pathname: string }) {
-  const current = items.find((item) => isActive(item, pathname));
-  return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className="flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-md border border-stone-200 px-2 text-sm font-medium text-stone-800 hover:bg-stone-100 sm:px-3 lg:hidden"
-        aria-label={current ? `Menu, current page ${current.label}` : 'Menu'}
-      >
-        <Menu className="size-5 sm:size-4" aria-hidden="true" />
-        <span className="hidden sm:inline">Menu</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          collisionPadding={8}
-          aria-label="Main"
-          className="z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] w-[min(18rem,calc(100vw-1rem))] overflow-y-auto rounded-lg border border-stone-200 bg-white p-1 shadow-lg"
-        >
-          {items.map((item) => (
-            <DropdownMenu.Item key={item.to} asChild>
-              <Link
-                to={item.to}
-                aria-current={isActive(item, pathname) ? 'page' : undefined}
-                className={cn(
-                  'flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-medium outline-none data-[highlighted]:bg-stone-100',
-                  isActive(item, pathname) ? 'bg-primary-soft text-green-900' : 'text-stone-700',
-                )}
-              >
-                {item.icon}
-                {item.label}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
   );
 }

@@ -5,14 +5,19 @@ import { useState } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { formatCalendarDate } from '../../lib/format';
-import { AddScheduleDialog } from './add-schedule-dialog';
 import { useCreateSchedules, useDeleteSchedule, useSchedules } from './api';
 import { DeliveryDaysPicker, toPickerDate } from './day-picker';
+
+// The add dialog (and its multi-date picker) loads when it first opens.
+const AddScheduleDialog = lazyDialog(
+  async () => (await import('./add-schedule-dialog')).AddScheduleDialog,
+);
 
 const UPCOMING_SHOWN = 5;
 

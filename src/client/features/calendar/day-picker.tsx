@@ -1,24 +1,11 @@
-import { hawaiiToday } from '#core/hawaii-time';
 import { format } from 'date-fns';
 import type { ComponentProps } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import './day-picker.css';
+import { hawaiiTodayForPicker, toPickerDate } from './picker-dates';
 
-/** A "YYYY-MM-DD" date as the local-midnight Date the picker works with. */
-export function toPickerDate(date: string): Date {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(year, month - 1, day);
-}
-
-export function fromPickerDate(date: Date): string {
-  return format(date, 'yyyy-MM-dd');
-}
-
-/** Today as Hawaii sees it, whatever the device's own time zone. */
-export function hawaiiTodayForPicker(): Date {
-  return toPickerDate(hawaiiToday());
-}
+export { fromPickerDate, hawaiiTodayForPicker, toPickerDate } from './picker-dates';
 
 /** react-day-picker in the house colours, with "today" taken from Hawaii's calendar. */
 export function HawaiiDayPicker(props: ComponentProps<typeof DayPicker>) {

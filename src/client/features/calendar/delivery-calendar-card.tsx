@@ -1,11 +1,16 @@
 import { hawaiiToday } from '#core/hawaii-time';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { ErrorState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatCalendarDate } from '../../lib/format';
 import { useSchedules } from './api';
-import { DeliveryDaysPicker, fromPickerDate, toPickerDate } from './day-picker';
+import { fromPickerDate, toPickerDate } from './picker-dates';
+
+// The calendar (react-day-picker) loads beside the card, which holds its place meanwhile.
+const DeliveryDaysPicker = lazy(async () => ({
+  default: (await import('./day-picker')).DeliveryDaysPicker,
+}));
 
 /**
  * The combined screen's single-date Delivery Calendar: the farm's delivery days marked; picking
@@ -40,13 +45,15 @@ export function DeliveryCalendarCard() {
           <Skeleton className="h-72 w-full" />
         ) : (
           <div className="flex flex-col gap-3">
-            <DeliveryDaysPicker
-              mode="single"
-              selected={selected}
-              onSelect={setSelected}
-              deliveryDates={list.map((schedule) => schedule.deliveryDate)}
-              defaultMonth={toPickerDate(upcoming?.deliveryDate ?? today)}
-            />
+            <Suspense fallback={<Skeleton className="h-72 w-full" />}>
+              <DeliveryDaysPicker
+                mode="single"
+                selected={selected}
+                onSelect={setSelected}
+                deliveryDates={list.map((schedule) => schedule.deliveryDate)}
+                defaultMonth={toPickerDate(upcoming?.deliveryDate ?? today)}
+              />
+            </Suspense>
             <p className="text-sm text-stone-600" aria-live="polite">
               {selectedDay
                 ? `${formatCalendarDate(selectedDay, 'weekday')}: ${areas.length > 0 ? areas.join(', ') : 'no delivery'}`

@@ -5,13 +5,18 @@ import { useState, type ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { ErrorState } from '../../components/ui/empty-state';
 import { LoadMoreFooter } from '../../components/ui/order-list-controls';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatMoney } from '../../lib/format';
 import { useFarmProducts } from './api';
 import { useDeleteWithUndo } from './delete-with-undo';
-import { ProductFormDialog } from './product-form-dialog';
+
+// The product form (react-hook-form, the product schema) loads when the dialog first opens.
+const ProductFormDialog = lazyDialog(
+  async () => (await import('./product-form-dialog')).ProductFormDialog,
+);
 
 interface Manage {
   onAdd: () => void;

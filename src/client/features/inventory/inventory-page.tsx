@@ -6,13 +6,18 @@ import { useSearchParams } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatMoney } from '../../lib/format';
 import { LoadMoreFooter } from '../../components/ui/order-list-controls';
 import { useFarmProducts } from './api';
 import { useDeleteWithUndo } from './delete-with-undo';
-import { ProductFormDialog } from './product-form-dialog';
+
+// The product form (react-hook-form, the product schema) loads when the dialog first opens.
+const ProductFormDialog = lazyDialog(
+  async () => (await import('./product-form-dialog')).ProductFormDialog,
+);
 
 function ProductTile({
   product,

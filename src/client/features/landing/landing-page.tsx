@@ -7,13 +7,14 @@ import {
   Store,
   Tractor,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Brand } from '../../components/layout/brand';
 import { Button } from '../../components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { signIn } from '../../lib/auth';
-import { SampleFarmerDashboard, SampleRestaurantDashboard } from './sample-dashboards';
+
+// The sample dashboards (and Radix's tabs) are below the fold: off the first load's path.
+const LandingDemo = lazy(async () => ({ default: (await import('./landing-demo')).LandingDemo }));
 
 /** Where Get Started and Sign Up Now lead: the sign-in page with account creation open. */
 export const SIGN_UP_PATH = '/login?mode=register';
@@ -145,28 +146,9 @@ export function LandingPage() {
             <p className="mx-auto mb-8 max-w-2xl text-center text-stone-600">
               A sample dashboard for each account type. The figures are examples.
             </p>
-            <Tabs defaultValue="restaurant" className="flex flex-col items-center gap-6">
-              <TabsList aria-label="Sample dashboards">
-                <TabsTrigger value="restaurant" className="min-h-11 px-4">
-                  Restaurant View
-                </TabsTrigger>
-                <TabsTrigger value="farmer" className="min-h-11 px-4">
-                  Farmer View
-                </TabsTrigger>
-              </TabsList>
-              <TabsContent
-                value="restaurant"
-                className="w-full rounded-2xl bg-stone-50 p-3 ring-1 ring-stone-200 sm:p-5"
-              >
-                <SampleRestaurantDashboard />
-              </TabsContent>
-              <TabsContent
-                value="farmer"
-                className="w-full rounded-2xl bg-stone-50 p-3 ring-1 ring-stone-200 sm:p-5"
-              >
-                <SampleFarmerDashboard />
-              </TabsContent>
-            </Tabs>
+            <Suspense fallback={<div className="min-h-[36rem]" aria-busy="true" />}>
+              <LandingDemo />
+            </Suspense>
           </div>
         </section>
 

@@ -11,7 +11,19 @@ export const LIVE_EVENTS_CHANNEL = 'harvest_hui_live_events';
  * only when that transaction commits, so a rolled-back change is never announced.
  */
 export async function publishLiveEvent(tx: DbOrTx, event: LiveEvent): Promise<void> {
-  await tx.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+  await publishLiveEvents(tx, [event]);
+}
+
+/**
+ * Several live events in one round trip (one statement), announced in the order given, on the
+ * same terms as publishLiveEvent: only when the caller's transaction commits.
+ */
+export async function publishLiveEvents(tx: DbOrTx, events: readonly LiveEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const notifies = events.map(
+    (event) => sql`pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(event)})`,
+  );
+  await tx.execute(sql`select ${sql.join(notifies, sql`, `)}`);
 }
 
 /**

@@ -16,10 +16,11 @@ import {
   type OrderStatusBody,
 } from '#core/schemas/order';
 import { MAX_ORDER_TOTAL_CENTS } from '#core/schemas/common';
+import type { LiveEvent } from '#core/schemas/notification';
 import type { Db, Tx } from '../../db/database';
 import { farms, orderItems, orders, orderStatusHistory, products } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import { publishLiveEvent } from '../events/publish';
+import { publishLiveEvent, publishLiveEvents } from '../events/publish';
 import { recordNotificationEvents } from '../notifications/service';
 import { loadOrder, loadOrders, loadOrdersByIds } from './queries';
 import { runIdempotent, type StoredResult } from './idempotency';
@@ -421,20 +422,23 @@ async function announcePlaced(
     tx,
     entries.map((entry) => ({ type: 'order.placed', orderId: entry.orderId })),
   );
-  for (const entry of entries) {
-    const farmId = entry.farm.id;
-    await publishLiveEvent(tx, {
-      type: 'orders.changed',
-      orderId: entry.orderId,
-      farmId,
-      restaurantId: buyer.restaurantId,
-    });
-    await publishLiveEvent(tx, {
-      type: 'products.changed',
-      farmId,
-      productIds: entry.lines.map((line) => line.productId),
-    });
-  }
+  // Every order's two live events in one round trip, in the order they were always sent.
+  await publishLiveEvents(
+    tx,
+    entries.flatMap((entry): LiveEvent[] => [
+      {
+        type: 'orders.changed',
+        orderId: entry.orderId,
+        farmId: entry.farm.id,
+        restaurantId: buyer.restaurantId,
+      },
+      {
+        type: 'products.changed',
+        farmId: entry.farm.id,
+        productIds: entry.lines.map((line) => line.productId),
+      },
+    ]),
+  );
 }
 
 /**
