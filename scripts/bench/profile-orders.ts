@@ -41,12 +41,23 @@ await database.migrate();
 const loaded = await loadBenchData(database, QUICK);
 await database.close();
 
+const MEMORY_PROBE = `setInterval(() => {
+  const m = process.memoryUsage();
+  process.stderr.write('MEMORY ' + JSON.stringify(m) + '\\n');
+}, 1000).unref();`;
 const port = 21_000 + Math.floor(Math.random() * 5_000);
 const profileDir = join(work, 'profile');
 const output: string[] = [];
 const server = spawn(
   process.execPath,
-  ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, 'dist/server/main.js'],
+  [
+    '--cpu-prof',
+    `--cpu-prof-dir=${profileDir}`,
+    // The server's own view of its memory, each second: V8's heap, buffers (PGlite's WebAssembly
+    // memory among them) and what is outside both (native code and libraries).
+    `--import=data:text/javascript,${encodeURIComponent(MEMORY_PROBE)}`,
+    'dist/server/main.js',
+  ],
   {
     cwd: root,
     env: Object.fromEntries(
@@ -147,6 +158,21 @@ const exited = new Promise((resolve) => server.once('exit', resolve));
 server.kill('SIGTERM');
 await exited;
 
+const samples = output
+  .join('')
+  .split('\n')
+  .filter((line) => line.startsWith('MEMORY '))
+  .map((line) => JSON.parse(line.slice(7)) as NodeJS.MemoryUsage);
+const peak = samples.sort((a, b) => b.rss - a.rss)[0];
+if (peak) {
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  console.log(
+    `At its peak the server process held: RSS ${mb(peak.rss)}; V8 heap ${mb(peak.heapTotal)} ` +
+      `(${mb(peak.heapUsed)} used); buffers and WebAssembly memory ${mb(peak.arrayBuffers)} ` +
+      `(external ${mb(peak.external)}); the rest, native code and libraries, ` +
+      `${mb(peak.rss - peak.heapTotal - peak.external)}`,
+  );
+}
 console.log(
   `${embedded ? 'embedded' : 'PostgreSQL'}: ${result.requests.average.toFixed(0)} orders/s, ` +
     `p50 ${result.latency.p50} / p99 ${result.latency.p99} ms, ${result['2xx']} placed, ` +
