@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { RecentOrdersCard } from '../../components/ui/recent-orders-card';
-import { StatCard } from '../../components/ui/stat-card';
+import type { Stat } from '../../components/ui/stat-card';
 import { DeliveryCalendarCard } from '../../features/calendar/delivery-calendar-card';
 import { RecentFarmOrders } from '../../features/farmer-orders/recent-farm-orders';
 import {
@@ -25,30 +25,28 @@ const QUICK_ACTIONS = [
   { to: '/farmer/calendar', label: 'Set Delivery Areas', icon: <MapPin aria-hidden="true" /> },
 ];
 
-function FarmerTiles(figures: {
+function farmerTiles(figures: {
   activeListings: number;
   pending: number;
   packed: number;
   monthRevenue: string;
-}) {
-  return (
-    <>
-      <StatCard title="Active Listings" icon={<ClipboardList />} value={figures.activeListings} />
-      <StatCard
-        title="Pending Orders"
-        icon={<Package />}
-        value={figures.pending}
-        caption="Awaiting confirmation"
-      />
-      <StatCard title="Ready to Ship" icon={<Package />} value={figures.packed} caption="Packed" />
-      <StatCard
-        title="Month Revenue"
-        icon={<DollarSign />}
-        value={formatMoneyString(figures.monthRevenue)}
-        caption={REVENUE_RULE_CAPTION}
-      />
-    </>
-  );
+}): Stat[] {
+  return [
+    { title: 'Active Listings', icon: <ClipboardList />, value: figures.activeListings },
+    {
+      title: 'Pending Orders',
+      icon: <Package />,
+      value: figures.pending,
+      caption: 'Awaiting confirmation',
+    },
+    { title: 'Ready to Ship', icon: <Package />, value: figures.packed, caption: 'Packed' },
+    {
+      title: 'Month Revenue',
+      icon: <DollarSign />,
+      value: formatMoneyString(figures.monthRevenue),
+      caption: REVENUE_RULE_CAPTION,
+    },
+  ];
 }
 
 /**
@@ -65,14 +63,14 @@ export function FarmerView() {
       overview={false}
       figures={report}
       tiles={
-        totals ? (
-          <FarmerTiles
-            activeListings={totals.activeProducts}
-            pending={totals.pendingOrders}
-            packed={totals.packedOrders}
-            monthRevenue={totals.monthlyRevenue}
-          />
-        ) : null
+        totals
+          ? farmerTiles({
+              activeListings: totals.activeProducts,
+              pending: totals.pendingOrders,
+              packed: totals.packedOrders,
+              monthRevenue: totals.monthlyRevenue,
+            })
+          : null
       }
       main={
         <>
@@ -114,14 +112,14 @@ export function FarmerOverview() {
       overview
       figures={stats}
       tiles={
-        platform ? (
-          <FarmerTiles
-            activeListings={(catalog.data ?? []).filter((product) => product.isActive).length}
-            pending={platform.ordersByStatus.pending}
-            packed={platform.ordersByStatus.packed}
-            monthRevenue={platform.monthlyRevenue}
-          />
-        ) : null
+        platform
+          ? farmerTiles({
+              activeListings: (catalog.data ?? []).filter((product) => product.isActive).length,
+              pending: platform.ordersByStatus.pending,
+              packed: platform.ordersByStatus.packed,
+              monthRevenue: platform.monthlyRevenue,
+            })
+          : null
       }
       main={
         <>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ErrorState } from '../../components/ui/empty-state';
-import { StatCardSkeleton } from '../../components/ui/stat-card';
+import { StatGrid, type Stat } from '../../components/ui/stat-card';
 import { useAdminOrders, useAdminStats } from '../../features/admin/api';
 import { useCatalogList } from '../../features/browse/api';
 import { cn } from '../../lib/cn';
@@ -31,32 +31,22 @@ function ViewHeader({
 /** The four figures at the top of a view, with their loading and error states. */
 function SummaryTiles({
   query,
-  children,
+  stats,
 }: {
   /** What the figures come from: while it loads, skeletons; if it fails, the error. */
   query: { isPending: boolean; error: Error | null; refetch: () => unknown };
-  children: ReactNode;
+  stats: Stat[] | null;
 }) {
-  return (
-    <section
-      aria-label="Summary"
-      className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-4"
-    >
-      {query.error ? (
-        <div className="col-span-full">
-          <ErrorState
-            title="Could not load the figures"
-            error={query.error}
-            onRetry={() => query.refetch()}
-          />
-        </div>
-      ) : query.isPending ? (
-        Array.from({ length: 4 }, (_, index) => <StatCardSkeleton key={index} />)
-      ) : (
-        children
-      )}
-    </section>
-  );
+  if (query.error) {
+    return (
+      <ErrorState
+        title="Could not load the figures"
+        error={query.error}
+        onRetry={() => query.refetch()}
+      />
+    );
+  }
+  return <StatGrid stats={stats ?? []} loading={query.isPending || !stats} />;
 }
 
 /**
@@ -76,14 +66,14 @@ export function HubView({
   subtitle: string;
   overview: boolean;
   figures: { isPending: boolean; error: Error | null; refetch: () => unknown };
-  tiles: ReactNode;
+  tiles: Stat[] | null;
   main: ReactNode;
   aside?: ReactNode;
 }) {
   return (
     <div className="flex flex-col gap-6">
       <ViewHeader title={title} subtitle={subtitle} overview={overview} />
-      <SummaryTiles query={figures}>{tiles}</SummaryTiles>
+      <SummaryTiles query={figures} stats={tiles} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div
           className={cn('flex min-w-0 flex-col gap-6', aside ? 'lg:col-span-2' : 'lg:col-span-3')}

@@ -4,7 +4,7 @@ import type { Product } from '#core/schemas/product';
 import { DASHBOARD_RECENT_ORDERS_SHOWN, REVENUE_RULE_CAPTION } from '#core/schemas/report';
 import { CalendarDays, ShoppingCart, Sprout, Truck } from 'lucide-react';
 import { RecentOrdersCard } from '../../components/ui/recent-orders-card';
-import { StatCard } from '../../components/ui/stat-card';
+import type { Stat } from '../../components/ui/stat-card';
 import { platformInProgress } from '../../features/admin/api';
 import { useCatalogList } from '../../features/browse/api';
 import { LiveInventory } from '../../features/browse/live-inventory';
@@ -19,7 +19,7 @@ const SUBTITLE = 'Browse fresh produce from local farms and place orders';
 const RECENT_FETCHED = 5;
 
 /** The view's four figures; the first is the cart's size, or for an administrator the offer. */
-function RestaurantTiles({
+function restaurantTiles({
   first,
   products,
   inProgress,
@@ -29,31 +29,29 @@ function RestaurantTiles({
   products: Product[] | undefined;
   inProgress: number;
   thisMonth: string;
-}) {
+}): Stat[] {
   const activeFarms = new Set((products ?? []).map((product) => product.farmId)).size;
-  return (
-    <>
-      <StatCard title={first.title} icon={<ShoppingCart />} value={first.value} />
-      <StatCard
-        title="Pending Deliveries"
-        icon={<Truck />}
-        value={inProgress}
-        caption="Pending, confirmed, packed or in transit"
-      />
-      <StatCard
-        title="Active Farms"
-        icon={<Sprout />}
-        value={activeFarms}
-        caption="Farms with products on offer"
-      />
-      <StatCard
-        title="This Month"
-        icon={<CalendarDays />}
-        value={formatMoneyString(thisMonth)}
-        caption={REVENUE_RULE_CAPTION}
-      />
-    </>
-  );
+  return [
+    { title: first.title, icon: <ShoppingCart />, value: first.value },
+    {
+      title: 'Pending Deliveries',
+      icon: <Truck />,
+      value: inProgress,
+      caption: 'Pending, confirmed, packed or in transit',
+    },
+    {
+      title: 'Active Farms',
+      icon: <Sprout />,
+      value: activeFarms,
+      caption: 'Farms with products on offer',
+    },
+    {
+      title: 'This Month',
+      icon: <CalendarDays />,
+      value: formatMoneyString(thisMonth),
+      caption: REVENUE_RULE_CAPTION,
+    },
+  ];
 }
 
 /**
@@ -74,14 +72,14 @@ export function RestaurantView() {
       overview={false}
       figures={report}
       tiles={
-        totals ? (
-          <RestaurantTiles
-            first={{ title: 'Items in Cart', value: cart.itemCount }}
-            products={catalog.data}
-            inProgress={totals.activeOrders}
-            thisMonth={totals.monthlySpent}
-          />
-        ) : null
+        totals
+          ? restaurantTiles({
+              first: { title: 'Items in Cart', value: cart.itemCount },
+              products: catalog.data,
+              inProgress: totals.activeOrders,
+              thisMonth: totals.monthlySpent,
+            })
+          : null
       }
       main={<LiveInventory canOrder today={today} />}
       aside={
@@ -116,14 +114,14 @@ export function RestaurantOverview() {
       overview
       figures={stats}
       tiles={
-        stats.data ? (
-          <RestaurantTiles
-            first={{ title: 'Products on Offer', value: catalog.data?.length ?? 0 }}
-            products={catalog.data}
-            inProgress={platformInProgress(stats.data)}
-            thisMonth={stats.data.stats.monthlyRevenue}
-          />
-        ) : null
+        stats.data
+          ? restaurantTiles({
+              first: { title: 'Products on Offer', value: catalog.data?.length ?? 0 },
+              products: catalog.data,
+              inProgress: platformInProgress(stats.data),
+              thisMonth: stats.data.stats.monthlyRevenue,
+            })
+          : null
       }
       main={<LiveInventory canOrder={false} today={today} />}
       aside={

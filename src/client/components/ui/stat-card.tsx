@@ -49,3 +49,45 @@ export function StatCardSkeleton() {
     </Card>
   );
 }
+
+/** One figure of a StatGrid. */
+export interface Stat {
+  title: string;
+  value: ReactNode;
+  caption?: ReactNode;
+  icon?: ReactNode;
+}
+
+/** Three figures side by side from small tablets on; four in two rows, then one row on desktop. */
+const GRID_COLUMNS = {
+  3: 'grid grid-cols-1 gap-4 sm:grid-cols-3',
+  4: 'grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-4',
+} as const;
+
+/**
+ * The row of headline figures at the top of a dashboard or a hub view; with `loading`, skeletons
+ * of the same shape so the layout stays still.
+ */
+export function StatGrid({
+  stats,
+  loading = false,
+  columns = 4,
+  label = 'Summary',
+}: {
+  stats: Stat[];
+  loading?: boolean;
+  columns?: keyof typeof GRID_COLUMNS;
+  label?: string;
+}) {
+  return (
+    <section
+      aria-label={loading ? 'Loading figures' : label}
+      aria-busy={loading || undefined}
+      className={GRID_COLUMNS[columns]}
+    >
+      {loading
+        ? Array.from({ length: columns }, (_, index) => <StatCardSkeleton key={index} />)
+        : stats.map((stat) => <StatCard key={stat.title} {...stat} />)}
+    </section>
+  );
+}

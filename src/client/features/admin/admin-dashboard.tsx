@@ -14,7 +14,7 @@ import { useAdminStats } from './api';
 import { OrdersCard } from './orders-card';
 import { QuickActions } from './quick-actions';
 import { SalesAnalytics } from './sales-analytics';
-import { StatCard, StatCardSkeleton } from '../../components/ui/stat-card';
+import { StatGrid } from '../../components/ui/stat-card';
 import { SystemHealth } from './system-health';
 
 /** Platform figures, orders, analytics, health, actions: docs/product.md#admin-dashboard. */
@@ -37,38 +37,40 @@ export function AdminDashboard() {
         />
       ) : (
         <section aria-label="Platform figures" className="flex flex-col gap-2">
-          <div className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-4">
-            {stats ? (
-              <>
-                <StatCard
-                  title="Total Users"
-                  icon={<Users />}
-                  value={stats.activeFarms + stats.activeRestaurants}
-                  caption={`${stats.activeFarms} active farms, ${stats.activeRestaurants} active restaurants`}
-                />
-                <StatCard
-                  title="Monthly Orders"
-                  icon={<ShoppingCart />}
-                  value={stats.monthlyOrders}
-                  caption={`${stats.totalOrders} all time`}
-                />
-                <StatCard
-                  title="Platform Revenue"
-                  icon={<DollarSign />}
-                  value={formatMoneyString(stats.totalRevenue)}
-                  caption={`${formatMoneyString(stats.monthlyRevenue)} this month`}
-                />
-                <StatCard
-                  title="Active Farms"
-                  icon={<Sprout />}
-                  value={stats.activeFarms}
-                  caption={`of ${stats.farms} farms have products on offer`}
-                />
-              </>
-            ) : (
-              Array.from({ length: 4 }, (_, index) => <StatCardSkeleton key={index} />)
-            )}
-          </div>
+          <StatGrid
+            label="Figures"
+            loading={!stats}
+            stats={
+              stats
+                ? [
+                    {
+                      title: 'Total Users',
+                      icon: <Users />,
+                      value: stats.activeFarms + stats.activeRestaurants,
+                      caption: `${stats.activeFarms} active farms, ${stats.activeRestaurants} active restaurants`,
+                    },
+                    {
+                      title: 'Monthly Orders',
+                      icon: <ShoppingCart />,
+                      value: stats.monthlyOrders,
+                      caption: `${stats.totalOrders} all time`,
+                    },
+                    {
+                      title: 'Platform Revenue',
+                      icon: <DollarSign />,
+                      value: formatMoneyString(stats.totalRevenue),
+                      caption: `${formatMoneyString(stats.monthlyRevenue)} this month`,
+                    },
+                    {
+                      title: 'Active Farms',
+                      icon: <Sprout />,
+                      value: stats.activeFarms,
+                      caption: `of ${stats.farms} farms have products on offer`,
+                    },
+                  ]
+                : []
+            }
+          />
           <p className="text-xs text-stone-500">
             {REVENUE_RULE_CAPTION}. Restaurants count as active when they ordered in the last 90
             days.

@@ -12,7 +12,7 @@ import {
   ChevronRight,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { StatCard, StatCardSkeleton } from '../../components/ui/stat-card';
+import { StatGrid } from '../../components/ui/stat-card';
 import { profileDisplayName } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -101,15 +101,7 @@ function DashboardFigures() {
   if (isPending) {
     return (
       <>
-        <div
-          className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4"
-          aria-busy="true"
-          aria-label="Loading figures"
-        >
-          {[0, 1, 2, 3].map((key) => (
-            <StatCardSkeleton key={key} />
-          ))}
-        </div>
+        <StatGrid stats={[]} loading />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <Card className="flex flex-col gap-3 p-5 lg:col-span-2">
             <Skeleton className="h-6 w-40" />
@@ -143,41 +135,43 @@ function DashboardFigures() {
     growth.direction === 'up' ? TrendingUp : growth.direction === 'down' ? TrendingDown : Minus;
   return (
     <>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard
-          title="Total Products"
-          value={totals.totalProducts}
-          caption={`${totals.activeProducts} active`}
-          icon={<Package />}
-        />
-        <StatCard
-          title="Pending Orders"
-          value={totals.pendingOrders}
-          caption="Awaiting confirmation"
-          icon={<Clock />}
-        />
-        <StatCard
-          title="Monthly Revenue"
-          value={formatMoney(totals.monthlyRevenue)}
-          caption={`This month. ${REVENUE_RULE_CAPTION}`}
-          icon={<DollarSign />}
-        />
-        <StatCard
-          title="Growth"
-          value={
-            <span
-              className={cn(
-                growth.direction === 'up' && 'text-green-800',
-                growth.direction === 'none' && 'text-stone-500',
-              )}
-            >
-              {growth.value}
-            </span>
-          }
-          caption={growth.caption}
-          icon={<GrowthIcon />}
-        />
-      </div>
+      <StatGrid
+        stats={[
+          {
+            title: 'Total Products',
+            value: totals.totalProducts,
+            caption: `${totals.activeProducts} active`,
+            icon: <Package />,
+          },
+          {
+            title: 'Pending Orders',
+            value: totals.pendingOrders,
+            caption: 'Awaiting confirmation',
+            icon: <Clock />,
+          },
+          {
+            title: 'Monthly Revenue',
+            value: formatMoney(totals.monthlyRevenue),
+            caption: `This month. ${REVENUE_RULE_CAPTION}`,
+            icon: <DollarSign />,
+          },
+          {
+            title: 'Growth',
+            value: (
+              <span
+                className={cn(
+                  growth.direction === 'up' && 'text-green-800',
+                  growth.direction === 'none' && 'text-stone-500',
+                )}
+              >
+                {growth.value}
+              </span>
+            ),
+            caption: growth.caption,
+            icon: <GrowthIcon />,
+          },
+        ]}
+      />
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">

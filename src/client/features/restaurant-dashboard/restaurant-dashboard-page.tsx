@@ -11,7 +11,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { StatCard, StatCardSkeleton } from '../../components/ui/stat-card';
+import { StatGrid } from '../../components/ui/stat-card';
 import { profileDisplayName } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -125,15 +125,7 @@ function DashboardFigures({ shortcuts }: { shortcuts: ReactNode }) {
   if (isPending) {
     return (
       <>
-        <div
-          className="grid grid-cols-1 gap-4 sm:grid-cols-3"
-          aria-busy="true"
-          aria-label="Loading figures"
-        >
-          {[0, 1, 2].map((key) => (
-            <StatCardSkeleton key={key} />
-          ))}
-        </div>
+        <StatGrid stats={[]} columns={3} loading />
         {shortcuts}
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <Card className="flex flex-col gap-3 p-5 lg:col-span-2">
@@ -168,26 +160,29 @@ function DashboardFigures({ shortcuts }: { shortcuts: ReactNode }) {
   const recent = data.recentOrders.slice(0, DASHBOARD_RECENT_ORDERS_SHOWN);
   return (
     <>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <StatCard
-          title="Total Spent"
-          value={formatMoney(totals.totalSpent)}
-          caption={REVENUE_RULE_CAPTION}
-          icon={<DollarSign />}
-        />
-        <StatCard
-          title="Active Orders"
-          value={totals.activeOrders}
-          caption="Pending to in transit"
-          icon={<Truck />}
-        />
-        <StatCard
-          title="This Month"
-          value={formatMoney(totals.monthlySpent)}
-          caption="Spent this calendar month"
-          icon={<CalendarDays />}
-        />
-      </div>
+      <StatGrid
+        columns={3}
+        stats={[
+          {
+            title: 'Total Spent',
+            value: formatMoney(totals.totalSpent),
+            caption: REVENUE_RULE_CAPTION,
+            icon: <DollarSign />,
+          },
+          {
+            title: 'Active Orders',
+            value: totals.activeOrders,
+            caption: 'Pending to in transit',
+            icon: <Truck />,
+          },
+          {
+            title: 'This Month',
+            value: formatMoney(totals.monthlySpent),
+            caption: 'Spent this calendar month',
+            icon: <CalendarDays />,
+          },
+        ]}
+      />
       {shortcuts}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">

@@ -308,7 +308,7 @@ function priceEntries(entries: CheckedEntry[]): PricedEntry[] {
 }
 
 /**
- * Phase 3, take stock: one conditional update per product, in id order so that concurrent
+ * Phase 4, take stock: one conditional update per product, in id order so that concurrent
  * checkouts lock rows in the same order and never deadlock. A product that changed since the
  * check (sold out, unlisted, repriced) refuses the whole placement.
  */
@@ -354,7 +354,7 @@ async function takeStock(tx: Tx, entries: CheckedEntry[]): Promise<void> {
   }
 }
 
-/** Phase 4, insert: the orders, their lines and the first entry of each status history. */
+/** Phase 3, insert: the orders, their lines and the first entry of each status history. */
 async function insertOrders(
   tx: Tx,
   { buyer, entries }: { buyer: Buyer; entries: ReadyEntry[] },
@@ -463,14 +463,19 @@ async function placeInTransaction(
     const day = present(deliveryDays[index], `the delivery day of farm ${entry.farm.id}`);
     return { ...entry, deliveryDate: day.deliveryDate, deliveryArea: day.deliveryArea };
   });
-  await takeStock(tx, ready);
+  // Taking stock locks the products' rows until the transaction ends, and checkouts of the same
+  // product queue there: what does not depend on the new stock (the orders, their lines and
+  // history, reading them back) is done before, so the lock is held for as few round trips as
+  // possible. A refusal while taking stock still rolls all of it back.
   const inserted = await insertOrders(tx, { buyer, entries: ready });
-  await announcePlaced(tx, { buyer, entries: inserted });
-
   const placed = await loadOrdersByIds(
     tx,
     inserted.map((entry) => entry.orderId),
   );
+  await takeStock(tx, ready);
+  // After the stock is taken: the farm's low-stock notices read the new stock.
+  await announcePlaced(tx, { buyer, entries: inserted });
+
   const byId = new Map(placed.map((order) => [order.id, order]));
   return inserted.map((entry) => present(byId.get(entry.orderId), `order ${entry.orderId}`));
 }

@@ -19,6 +19,11 @@ export const LARGE_WIDTH = 960;
 /** Where the stored files are served; the names are content hashes, so they never change. */
 export const PHOTO_URL_PREFIX = '/uploads/';
 
+// Each photo is read once, made into its WebP versions and stored: libvips' operation cache
+// (up to 50 MB and 100 operations by default) would only hold on to memory for repeats that
+// never come.
+sharp.cache(false);
+
 const READABLE_FORMATS = new Set(['jpeg', 'png', 'webp']);
 const NOT_A_PHOTO = 'This file is not a photo we can read. Upload a JPEG, PNG or WebP image.';
 

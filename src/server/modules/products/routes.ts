@@ -18,7 +18,6 @@ import { sendPage } from '../paging';
 import { errorResponses } from '../route-schemas';
 import { CatalogCache } from './catalog-cache';
 import { requireFarmer, requireUser } from '../auth/guards';
-import { restaurantZone } from '../schedules/next-delivery';
 import { photoKeysOf, removeProductPhotos } from '../photos/service';
 import {
   createProduct,
@@ -50,17 +49,12 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      // A restaurant sees each farm's next day for its own zone.
-      const zone =
-        user.role === 'restaurant' && user.restaurantId !== null
-          ? ((await restaurantZone(app.db, user.restaurantId))?.name ?? null)
-          : null;
       const hasParameters = Object.values(request.query).some((value) => value !== undefined);
-      if (hasParameters) return searchCatalog(app.db, request.query, remember, zone);
+      if (hasParameters) return searchCatalog(app.db, request.query, user, remember);
       // The whole catalogue is large: revalidated by its ETag (304 when unchanged) and sent
       // compressed. Computed afresh every time, so it never shows older stock.
       const answer = await catalogAnswers.answer(
-        JSON.stringify(await listCatalog(app.db, zone)),
+        JSON.stringify(await listCatalog(app.db, user)),
         request.headers,
       );
       // Sent as it is (already JSON, maybe compressed): past the typed response schema.

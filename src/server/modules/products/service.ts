@@ -15,7 +15,7 @@ import { farms, orderItems, products } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { afterKey, splitKeyedPage, type KeyPart, type ListPage } from '../paging';
 import { publishLiveEvent } from '../events/publish';
-import { nextOpenDayOf, nextOpenDaySubquery } from '../schedules/next-delivery';
+import { nextOpenDayOf, nextOpenDaySubquery, restaurantZone } from '../schedules/next-delivery';
 import { photoFields, photosColumn, type StoredPhoto } from '../photos/service';
 
 /**
@@ -101,8 +101,21 @@ function toProduct(row: ProductRow): Product {
 const listed = and(eq(products.isActive, true), isNull(products.deletedAt))!;
 const sortName = sql<string>`lower(${products.name})`;
 
+/** Who is reading the catalogue: a restaurant sees each farm's next day for its own zone. */
+export interface CatalogViewer {
+  role: string | null;
+  restaurantId: number | null;
+}
+
+/** The zone (its name) whose delivery days the viewer sees; null for anyone but a restaurant. */
+async function viewerZoneName(db: DbOrTx, viewer: CatalogViewer): Promise<string | null> {
+  if (viewer.role !== 'restaurant' || viewer.restaurantId === null) return null;
+  return (await restaurantZone(db, viewer.restaurantId))?.name ?? null;
+}
+
 /** GET /api/products without parameters: the whole catalogue (docs/api.md#reading). */
-export async function listCatalog(db: DbOrTx, zoneName: string | null = null): Promise<Product[]> {
+export async function listCatalog(db: DbOrTx, viewer: CatalogViewer): Promise<Product[]> {
+  const zoneName = await viewerZoneName(db, viewer);
   const rows = await selectProducts(db, zoneName).where(listed).orderBy(sortName, asc(products.id));
   return rows.map(toProduct);
 }
@@ -154,9 +167,10 @@ const askEveryTime: Remember = (_key, load) => load();
 export async function searchCatalog(
   db: DbOrTx,
   query: ProductQuery,
+  viewer: CatalogViewer,
   remember: Remember = askEveryTime,
-  zoneName: string | null = null,
 ): Promise<ProductPage> {
+  const zoneName = await viewerZoneName(db, viewer);
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const where = matchConditions(query);
