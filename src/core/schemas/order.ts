@@ -155,6 +155,8 @@ export const orderOutput = z.object({
   amountPaid: orderPaymentFields.amountPaid.optional(),
   balanceDue: orderPaymentFields.balanceDue.optional(),
   dueDate: orderPaymentFields.dueDate.optional(),
+  /** The standing order that placed it (docs/standing-orders.md); null when a person did. */
+  standingOrderId: z.number().nullable().optional(),
 });
 export type Order = z.infer<typeof orderOutput>;
 

@@ -32,6 +32,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
       recipientName: orders.recipientName,
       notes: orders.notes,
       dueDate: orders.dueDate,
+      standingOrderId: orders.standingOrderId,
       amountPaid: amountPaidSql,
       farmId: farms.id,
       farmName: farms.name,
@@ -98,6 +99,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
     },
     orderItems: itemsByOrder.get(row.id) ?? [],
     ...orderPaymentFields(paymentStateOfRow(row, today)),
+    standingOrderId: row.standingOrderId,
   }));
 }
 
