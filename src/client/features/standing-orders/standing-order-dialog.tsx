@@ -16,6 +16,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { formatCalendarDate } from '../../lib/format';
 import { useFarms } from '../../lib/queries';
 import { useCreateStandingOrder, useFarmCatalog, useUpdateStandingOrder } from './api';
 
@@ -135,7 +136,7 @@ function StandingOrderForm({
       toast({
         title: editing ? 'Standing order saved' : 'Standing order set up',
         description: saved.nextPlacement
-          ? `Next order placed for ${saved.nextPlacement.deliveryDate}`
+          ? `Next order: delivery ${formatCalendarDate(saved.nextPlacement.deliveryDate, 'weekdayShort')}`
           : `With ${saved.farm.name}`,
       });
       onClose();
@@ -214,33 +215,35 @@ function StandingOrderForm({
                 return (
                   <li key={product.id} className="flex flex-col gap-1 px-3 py-2">
                     <div className="flex items-center justify-between gap-3">
-                      <label htmlFor={`qty-${product.id}`} className="min-w-0 text-sm">
+                      <label htmlFor={`qty-${product.id}`} className="min-w-0 flex-1 text-sm">
                         <span className="block truncate font-medium">{product.name}</span>
                         <span className="tabular text-xs text-stone-600">
                           {formatUsd(centsOf(product.price))} / {product.unit}
                         </span>
                       </label>
-                      <Input
-                        id={`qty-${product.id}`}
-                        inputMode="numeric"
-                        autoComplete="off"
-                        placeholder="0"
-                        aria-invalid={Boolean(error)}
-                        aria-describedby={error ? `qty-${product.id}-error` : undefined}
-                        className="tabular w-24 shrink-0 text-right"
-                        value={quantities[product.id] ?? ''}
-                        onChange={(event) => {
-                          setQuantities((current) => ({
-                            ...current,
-                            [product.id]: event.target.value,
-                          }));
-                          setErrors((current) => ({
-                            ...current,
-                            lines: undefined,
-                            products: { ...current.products, [product.id]: '' },
-                          }));
-                        }}
-                      />
+                      <div className="w-24 shrink-0">
+                        <Input
+                          id={`qty-${product.id}`}
+                          inputMode="numeric"
+                          autoComplete="off"
+                          placeholder="0"
+                          aria-invalid={Boolean(error)}
+                          aria-describedby={error ? `qty-${product.id}-error` : undefined}
+                          className="tabular text-right"
+                          value={quantities[product.id] ?? ''}
+                          onChange={(event) => {
+                            setQuantities((current) => ({
+                              ...current,
+                              [product.id]: event.target.value,
+                            }));
+                            setErrors((current) => ({
+                              ...current,
+                              lines: undefined,
+                              products: { ...current.products, [product.id]: '' },
+                            }));
+                          }}
+                        />
+                      </div>
                     </div>
                     {error ? (
                       <p

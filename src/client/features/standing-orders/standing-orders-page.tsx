@@ -202,8 +202,11 @@ function StandingOrderCard({ standing, onEdit }: { standing: StandingOrder; onEd
             <p>Paused: no orders are placed.</p>
           ) : next ? (
             <p>
-              <span className="font-medium">Next placement:</span> {instantLabel(next.placeAt)}, for
-              delivery {dayLabel(next.deliveryDate)}
+              <span className="font-medium">Next placement:</span>{' '}
+              {Date.parse(next.placeAt) <= Date.now()
+                ? 'due now, within a minute'
+                : instantLabel(next.placeAt)}
+              , for delivery {dayLabel(next.deliveryDate)}
             </p>
           ) : (
             <p>No delivery day of {standing.farm.name} to your zone is scheduled on these days.</p>
