@@ -71,6 +71,10 @@ describe('standing orders', () => {
       .waitFor();
     await screenshot(page, 'standing-orders-desktop');
     await expectAccessible(page);
+    // The restaurant's navigation, one item longer, still fits without scrolling sideways.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+    ).toBe(false);
     await context.close();
   });
 
