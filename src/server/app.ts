@@ -41,6 +41,7 @@ import { productModule } from './modules/products/routes';
 import { profileModule } from './modules/profiles/routes';
 import { reportsModule } from './modules/reports/routes';
 import { scheduleModule } from './modules/schedules/routes';
+import { standingOrderModule } from './modules/standing-orders/routes';
 import './types';
 
 export type App = FastifyInstance;
@@ -213,6 +214,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       await api.register(productModule);
       await api.register(photoModule);
       await api.register(scheduleModule);
+      await api.register(standingOrderModule);
       await api.register(reportsModule);
       await api.register(adminModule);
       await api.register(notificationModule);

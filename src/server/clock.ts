@@ -34,6 +34,18 @@ export function today(): string {
  */
 export function setClock(at: Date | null, options: { frozen?: boolean } = {}): void {
   setting = at ? { at: at.getTime(), setAt: Date.now(), frozen: options.frozen ?? true } : null;
+  for (const listener of listeners) listener();
+}
+
+const listeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever the clock is set (a sweep that depends on the time can run at
+ * once instead of at its next turn); answers the function that stops it.
+ */
+export function onClockSet(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /** Whether the clock has been set away from real time. */

@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed';
 import { estimatePassword } from './modules/auth/password-strength';
 import { startNotificationWorker } from './modules/notifications/worker';
 import { startAutoCancelWorker } from './modules/orders/auto-cancel-worker';
+import { startStandingOrderWorker } from './modules/standing-orders/worker';
 import { claimEmbeddedDatabase, openConfiguredDatabase } from './runtime';
 
 /**
@@ -71,11 +72,15 @@ async function main(): Promise<void> {
   const autoCancelWorker = runsQueue
     ? await startAutoCancelWorker({ database, log: app.log })
     : idle;
+  const standingOrderWorker = runsQueue
+    ? await startStandingOrderWorker({ database, log: app.log })
+    : idle;
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();
     await notificationWorker.stop();
     await autoCancelWorker.stop();
+    await standingOrderWorker.stop();
     await database.close();
     await claim.release();
     process.exit(0);

@@ -25,6 +25,8 @@ const ORDER_KEYS = [
   'paymentStatus',
   'recipientName',
   'restaurant',
+  // Additive: the standing order that placed it, or null (docs/standing-orders.md).
+  'standingOrderId',
   'status',
   'subtotal',
   'totalAmount',

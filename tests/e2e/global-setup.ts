@@ -58,6 +58,8 @@ export default async function setup(project: TestProject) {
       APP_ORIGIN: baseURL,
       LOGIN_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
+      // Development mode: POST /api/test/clock moves the clock (docs/delivery.md#the-clock).
+      NODE_ENV: 'development',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  CalendarClock,
   CalendarDays,
   ClipboardList,
   LayoutDashboard,
@@ -37,6 +38,11 @@ export const restaurantNav: NavItem[] = [
     to: '/restaurant/orders',
     label: 'My Orders',
     icon: <ReceiptText className="size-4" aria-hidden="true" />,
+  },
+  {
+    to: '/restaurant/standing-orders',
+    label: 'Standing orders',
+    icon: <CalendarClock className="size-4" aria-hidden="true" />,
   },
   {
     to: '/restaurant/bills',

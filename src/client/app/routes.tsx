@@ -80,6 +80,10 @@ const ReceivablesPage = lazyNamed(
   'ReceivablesPage',
 );
 const BillsPage = lazyNamed(() => import('../features/payments/bills-page'), 'BillsPage');
+const StandingOrdersPage = lazyNamed(
+  () => import('../features/standing-orders/standing-orders-page'),
+  'StandingOrdersPage',
+);
 const HubPage = lazyNamed(() => import('./hub/hub-page'), 'HubPage');
 const HubSignedOut = lazyNamed(() => import('./hub/hub-page'), 'HubSignedOut');
 
@@ -104,6 +108,7 @@ export const restaurantPages: PageRoute[] = [
   { path: '/restaurant/inventory', element: <BrowsePage /> },
   { path: '/restaurant/orders', element: <RestaurantOrdersPage /> },
   { path: '/restaurant/bills', element: <BillsPage /> },
+  { path: '/restaurant/standing-orders', element: <StandingOrdersPage /> },
   hubPage,
 ];
 

@@ -7,6 +7,7 @@ export const NOTIFICATION_KINDS = [
   'order_delivered',
   'low_stock',
   'payment_reminder',
+  'standing_order',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -162,6 +162,8 @@ export const orderOutput = z.object({
    */
   deliveryZone: z.string().nullable().optional(),
   deliveryArea: z.string().nullable().optional(),
+  /** The standing order that placed it (docs/standing-orders.md); null when a person did. */
+  standingOrderId: z.number().nullable().optional(),
 });
 export type Order = z.infer<typeof orderOutput>;
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -298,6 +299,8 @@ export const orders = pgTable(
      * counted from the Hawaii delivery date (later changes of terms leave it as it was).
      */
     dueDate: date('due_date', { mode: 'string' }),
+    /** The standing order that placed it (docs/standing-orders.md); null when a person did. */
+    standingOrderId: integer('standing_order_id').references((): AnyPgColumn => standingOrders.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -489,5 +492,87 @@ export const payments = pgTable(
     check('payments_amount_check', sql`${t.amount} > 0`),
     check('payments_method_check', sql`${t.method} in ('check', 'cash', 'bank_transfer', 'other')`),
     check('payments_void_check', sql`(${t.voidedAt} is null) = (${t.voidReason} is null)`),
+  ],
+);
+
+/**
+ * A restaurant's weekly order with one farm (docs/standing-orders.md): placed automatically
+ * `daysBefore` days before each of the farm's delivery days to the restaurant's zone that falls
+ * on one of `weekdays` (0 Sunday ... 6 Saturday). Deleting one sets `deletedAt`, so the orders it
+ * placed keep pointing at it.
+ */
+export const standingOrders = pgTable(
+  'standing_orders',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    weekdays: integer('weekdays').array().notNull(),
+    daysBefore: integer('days_before').notNull().default(3),
+    paused: boolean('paused').notNull().default(false),
+    notes: text('notes'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('standing_orders_restaurant_idx').on(t.restaurantId, t.createdAt),
+    index('standing_orders_active_idx')
+      .on(t.farmId)
+      .where(sql`${t.deletedAt} is null and not ${t.paused}`),
+    check('standing_orders_days_before_check', sql`${t.daysBefore} between 0 and 14`),
+    check('standing_orders_weekdays_check', sql`cardinality(${t.weekdays}) between 1 and 7`),
+  ],
+);
+
+/** One product of a standing order, with the unit price it had when the line was set. */
+export const standingOrderLines = pgTable(
+  'standing_order_lines',
+  {
+    id: serial('id').primaryKey(),
+    standingOrderId: integer('standing_order_id')
+      .notNull()
+      .references(() => standingOrders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    /** The product's price when the restaurant set the line: the notice says what changed. */
+    seenUnitPrice: money('seen_unit_price').notNull(),
+  },
+  (t) => [
+    uniqueIndex('standing_order_lines_product_unique').on(t.standingOrderId, t.productId),
+    check('standing_order_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * What happened to a standing order for one delivery day: placed (with its order), skipped by
+ * the restaurant, or not placed (nothing available, or refused, with the reason). The unique
+ * key makes a day happen once, whatever the number of sweeps: the row is inserted in the same
+ * transaction as the order.
+ */
+export const standingOrderRuns = pgTable(
+  'standing_order_runs',
+  {
+    standingOrderId: integer('standing_order_id')
+      .notNull()
+      .references(() => standingOrders.id, { onDelete: 'cascade' }),
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    outcome: text('outcome').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.standingOrderId, t.deliveryDate] }),
+    check(
+      'standing_order_runs_outcome_check',
+      sql`${t.outcome} in ('placed', 'skipped', 'not_placed')`,
+    ),
   ],
 );

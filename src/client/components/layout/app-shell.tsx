@@ -109,7 +109,8 @@ export function AppShell({
             {headerExtra}
             <div className="hidden items-center gap-2 xl:flex">
               <Avatar user={user} />
-              <span className="flex max-w-40 flex-col leading-tight">
+              {/* The name and email only where the navigation leaves room for them. */}
+              <span className="hidden max-w-40 flex-col leading-tight 2xl:flex">
                 <span className="truncate text-sm font-medium">{name}</span>
                 <span className="truncate text-xs text-stone-500">{user.email}</span>
               </span>

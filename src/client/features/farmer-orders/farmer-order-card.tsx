@@ -6,6 +6,7 @@ import {
 } from '#core/order-status';
 import type { Order } from '#core/schemas/order';
 import { FileText, Package } from 'lucide-react';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { OrderItemList, OrderZoneRow } from '../../components/ui/order-items';
@@ -44,6 +45,11 @@ export function FarmerOrderCard({
               className="flex flex-wrap items-center gap-2 font-semibold"
             >
               Order #{order.id} <StatusBadge status={order.status} />
+              {order.standingOrderId ? (
+                <Badge variant="outline" className="normal-case">
+                  Standing order
+                </Badge>
+              ) : null}
             </h3>
             <p className="text-xs text-stone-500">
               {formatOrderDate(order.createdAt, ORDER_DATE_FORMAT)}

@@ -1,6 +1,7 @@
 import type { Order } from '#core/schemas/order';
 import { FileText, XCircle } from 'lucide-react';
 import { useState } from 'react';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -85,6 +86,11 @@ export function RestaurantOrderCard({ order }: { order: Order }) {
               className="flex flex-wrap items-center gap-2 font-semibold"
             >
               Order #{order.id} <StatusBadge status={order.status} />
+              {order.standingOrderId ? (
+                <Badge variant="outline" className="normal-case">
+                  Standing order
+                </Badge>
+              ) : null}
             </h3>
             <p className="text-sm break-words text-stone-700">{order.farm.name}</p>
             <p className="text-xs text-stone-500">

@@ -33,6 +33,7 @@ import {
   type OrderFacts,
 } from './messages';
 import { enqueueDelivery, type DeliveryChannel } from './queue';
+import { standingOrderRunContent, type StandingOrderRunEvent } from './standing-order-messages';
 import { toE164 } from './sms';
 
 /**
@@ -51,7 +52,9 @@ export type NotificationEvent =
   | { type: 'order.cancelled_by_restaurant'; orderId: number }
   /** The restaurant changed its pending order's quantities: the farm hears it. */
   | { type: 'order.items_changed'; orderId: number; revision: string }
-  | PaymentReminderEvent;
+  | PaymentReminderEvent
+  /** A standing order was placed for a day, or could not be: the restaurant hears what. */
+  | StandingOrderRunEvent;
 
 interface Recipient {
   userId: number;
@@ -124,6 +127,10 @@ async function lowStockAfterOrder(tx: DbOrTx, orderId: number, farmUserId: numbe
 }
 
 async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recipient[]> {
+  if (event.type === 'standing_order.run') {
+    const content = standingOrderRunContent(event);
+    return [{ userId: event.restaurantUserId, orderId: event.orderId, content }];
+  }
   const order = await loadOrder(tx, event.orderId);
   if (!order) return [];
   if (event.type === 'order.placed') {

@@ -34,6 +34,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
       recipientName: orders.recipientName,
       notes: orders.notes,
       dueDate: orders.dueDate,
+      standingOrderId: orders.standingOrderId,
       amountPaid: amountPaidSql,
       farmId: farms.id,
       farmName: farms.name,
@@ -101,6 +102,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
     orderItems: itemsByOrder.get(row.id) ?? [],
     ...orderPaymentFields(paymentStateOfRow(row, today)),
     ...orderZoneFields(row.deliveryArea),
+    standingOrderId: row.standingOrderId,
   }));
 }
 

@@ -42,6 +42,8 @@ interface PlacementEntry {
   body: OrderCreateBody;
   /** Prefix of this entry's field paths in a 400: "" or "orders.{i}.". */
   fieldPrefix: string;
+  /** The standing order placing it (docs/standing-orders.md), kept on the order. */
+  standingOrderId?: number;
 }
 
 interface PlacementRequest {
@@ -49,6 +51,13 @@ interface PlacementRequest {
   entries: PlacementEntry[];
   /** The instant of placement, against which days and cutoffs are judged. */
   now: Date;
+  /**
+   * A standing order's placement, the one partial placement (docs/standing-orders.md): a line
+   * short of stock takes what there is, one with none or no longer listed is left out, and
+   * today's prices and fee apply without the sent figures being compared. The products are
+   * locked while checked, so what is taken is exactly what was seen.
+   */
+  partial?: boolean;
 }
 
 interface FarmRow {
@@ -195,7 +204,11 @@ function isListed(product: ProductRow): boolean {
  * Phase 1, check: every farm exists, every product is the farm's, listed, at the sent price and
  * in stock. Bad input first (400), then the state of the catalog (409), all before any write.
  */
-async function checkEntries(tx: Tx, entries: PlacementEntry[]): Promise<CheckedEntry[]> {
+async function checkEntries(
+  tx: Tx,
+  entries: PlacementEntry[],
+  partial = false,
+): Promise<CheckedEntry[]> {
   const farmRows = await tx
     .select({ id: farms.id, name: farms.name, deliveryFee: farms.deliveryFee })
     .from(farms)
@@ -222,10 +235,12 @@ async function checkEntries(tx: Tx, entries: PlacementEntry[]): Promise<CheckedE
   const productIds = [
     ...new Set(withFarms.flatMap((entry) => entry.lines.map((line) => line.productId))),
   ];
-  const productRows: ProductRow[] = await tx
+  const productQuery = tx
     .select(productColumns)
     .from(products)
-    .where(inArray(products.id, productIds));
+    .where(inArray(products.id, productIds))
+    .orderBy(asc(products.id));
+  const productRows: ProductRow[] = partial ? await productQuery.for('update') : await productQuery;
   const productById = new Map(productRows.map((product) => [product.id, product]));
 
   const unavailable: OrderProblemProduct[] = [];
@@ -237,7 +252,12 @@ async function checkEntries(tx: Tx, entries: PlacementEntry[]): Promise<CheckedE
       const product = productById.get(line.productId);
       // An unlisted product is what the buyer may not see: it answers as an unknown one, with
       // no name, unit or price, whichever farm it belongs to.
-      if (!product || !isListed(product)) {
+      if (partial && (!product || product.farmId === farm.id)) {
+        // Left out when gone, unlisted or sold out; otherwise what there is, at today's price.
+        const quantity =
+          product && isListed(product) ? Math.min(line.quantity, product.availableQuantity) : 0;
+        if (product && quantity > 0) checkedLines.push({ ...line, quantity, product });
+      } else if (!product || !isListed(product)) {
         unavailable.push(problem(farm, line, undefined, 0));
       } else if (product.farmId !== farm.id) {
         throw badRequest(`This product is not sold by ${farm.name}`, {
@@ -250,6 +270,9 @@ async function checkEntries(tx: Tx, entries: PlacementEntry[]): Promise<CheckedE
       } else {
         checkedLines.push({ ...line, product });
       }
+    }
+    if (partial && checkedLines.length === 0) {
+      throw conflict(`Nothing of this order is available from ${farm.name}`, 'nothing_available');
     }
     return { ...entry, farm, lines: checkedLines };
   });
@@ -267,7 +290,7 @@ async function checkEntries(tx: Tx, entries: PlacementEntry[]): Promise<CheckedE
  * Phase 2, price: each order's money from the database's prices (equal to the sent ones by
  * now) and the farm's fee, compared with the total the restaurant saw.
  */
-function priceEntries(entries: CheckedEntry[]): PricedEntry[] {
+function priceEntries(entries: CheckedEntry[], partial = false): PricedEntry[] {
   const stale: OrderProblemFarm[] = [];
   const priced = entries.map((entry) => {
     const subtotal = entry.lines.reduce(
@@ -285,7 +308,7 @@ function priceEntries(entries: CheckedEntry[]): PricedEntry[] {
     // now, so a different total means the fee changed (or the client left the fee out): the
     // restaurant sees the new figures and confirms again, never a silent charge.
     const sent = cents(entry.body.totalAmount);
-    if (sent !== total) {
+    if (sent !== total && !partial) {
       stale.push({
         farmId: entry.farm.id,
         farmName: entry.farm.name,
@@ -345,7 +368,8 @@ async function takeStock(tx: Tx, entries: CheckedEntry[]): Promise<void> {
         problem(farm, line, now, now.availableQuantity),
       ]);
     }
-    if (cents(taken.price) !== line.sentUnitPriceCents) {
+    // Equal to the sent price by now, except in a partial placement, which takes today's.
+    if (cents(taken.price) !== cents(line.product.price)) {
       const product = { ...line.product, price: taken.price };
       throw placementConflict('Prices have changed', ORDER_CONFLICT_CODES.priceChanged, [
         problem(farm, line, product, product.availableQuantity),
@@ -372,6 +396,7 @@ async function insertOrders(
         deliveryDate: entry.deliveryDate,
         deliveryArea: entry.deliveryArea,
         notes: entry.body.notes,
+        standingOrderId: entry.standingOrderId ?? null,
       })),
     )
     .returning({ id: orders.id, farmId: orders.farmId });
@@ -445,12 +470,12 @@ async function announcePlaced(
  * Places one order per entry (one per farm) inside the caller's transaction: every check and
  * every stock decrement happen here, so a refusal anywhere rolls back all of it.
  */
-async function placeInTransaction(
+export async function placeInTransaction(
   tx: Tx,
-  { buyer, entries, now }: PlacementRequest,
+  { buyer, entries, now, partial = false }: PlacementRequest,
 ): Promise<Order[]> {
-  const checked = await checkEntries(tx, entries);
-  const priced = priceEntries(checked);
+  const checked = await checkEntries(tx, entries, partial);
+  const priced = priceEntries(checked, partial);
   // Days and zones by the farm's cutoff and the restaurant's zone (docs/product.md).
   const deliveryDays = await resolveDeliveryDays(
     tx,

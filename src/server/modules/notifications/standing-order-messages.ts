@@ -1,0 +1,85 @@
+import { formatCalendarDate } from '#core/hawaii-time';
+import { formatMoneyString } from '#core/money';
+import type { NotificationContent } from './messages';
+
+/** A line of a standing order that was placed short, left out, or at another price. */
+export interface StandingOrderLineNote {
+  productName: string;
+  unit: string;
+  requested: number;
+  /** What the order took: less than requested when short, 0 when left out. */
+  placed: number;
+  seenUnitPrice: string;
+  unitPrice: string;
+}
+
+/**
+ * - standing_order.run: a standing order was placed for a delivery day (`orderId`), or could
+ *   not be (`orderId` null, `reason` why). Once per standing order and day.
+ */
+export interface StandingOrderRunEvent {
+  type: 'standing_order.run';
+  standingOrderId: number;
+  deliveryDate: string;
+  restaurantUserId: number;
+  farmName: string;
+  orderId: number | null;
+  totalAmount: string | null;
+  /** Lines placed short or left out. */
+  short: StandingOrderLineNote[];
+  /** Lines placed at a price other than the one seen when the line was set. */
+  repriced: StandingOrderLineNote[];
+  reason: string | null;
+}
+
+function shortLine(line: StandingOrderLineNote): string {
+  return line.placed === 0
+    ? `${line.productName}: none available (wanted ${line.requested} ${line.unit})`
+    : `${line.productName}: ${line.placed} of ${line.requested} ${line.unit}`;
+}
+
+function repricedLine(line: StandingOrderLineNote): string {
+  return `${line.productName}: ${formatMoneyString(line.seenUnitPrice)} → ${formatMoneyString(line.unitPrice)} per ${line.unit}`;
+}
+
+/** To the restaurant: what its standing order placed for a day, what was short, what repriced. */
+export function standingOrderRunContent(event: StandingOrderRunEvent): NotificationContent {
+  const day = formatCalendarDate(event.deliveryDate, 'weekdayShort') ?? event.deliveryDate;
+  const eventKey = `standing-order:${event.standingOrderId}:${event.deliveryDate}`;
+  const details = [
+    ...(event.short.length > 0 ? ['Short:', ...event.short.map((l) => `- ${shortLine(l)}`)] : []),
+    ...(event.repriced.length > 0
+      ? [
+          'Prices changed since you set the standing order:',
+          ...event.repriced.map((l) => `- ${repricedLine(l)}`),
+        ]
+      : []),
+  ];
+  if (event.orderId === null) {
+    return {
+      kind: 'standing_order',
+      title: `Standing order for ${day} not placed`,
+      body:
+        `Your standing order with ${event.farmName} was not placed for ${day}: ${event.reason ?? 'nothing was available'}.` +
+        (event.short.length > 0 ? ` Short: ${event.short.map(shortLine).join('; ')}.` : ''),
+      details: details.length > 0 ? details.join('\n') : null,
+      link: '/restaurant/standing-orders',
+      eventKey,
+    };
+  }
+  const short = event.short.length > 0 ? ` Short: ${event.short.map(shortLine).join('; ')}.` : '';
+  const repriced =
+    event.repriced.length > 0 ? ` New prices: ${event.repriced.map(repricedLine).join('; ')}.` : '';
+  return {
+    kind: 'standing_order',
+    title: `Standing order placed: order #${event.orderId}`,
+    body:
+      `Your standing order with ${event.farmName} was placed for ${day}, total ${formatMoneyString(event.totalAmount ?? '0')}.` +
+      (short || repriced
+        ? `${short}${repriced}`
+        : ' Everything was in stock at the prices you saw.'),
+    details: details.length > 0 ? details.join('\n') : null,
+    link: `/restaurant/orders#order-${event.orderId}-title`,
+    eventKey,
+  };
+}

@@ -1,0 +1,299 @@
+import { and, asc, eq, gte, inArray, isNull } from 'drizzle-orm';
+import { findZone } from '#core/delivery-zones';
+import { hawaiiDate } from '#core/hawaii-time';
+import { centsOf, toMoneyString } from '#core/money';
+import type { Order, OrderCreateBody } from '#core/schemas/order';
+import { isPlacementDue, weekdayOf } from '#core/standing-orders';
+import { now as clockNow } from '../../clock';
+import type { Db, DbOrTx } from '../../db/database';
+import {
+  farms,
+  products,
+  restaurants,
+  standingOrderLines,
+  standingOrderRuns,
+  standingOrders,
+} from '../../db/schema';
+import { AppError } from '../../errors';
+import { recordNotificationEvents } from '../notifications/service';
+import type { StandingOrderLineNote } from '../notifications/standing-order-messages';
+import { placeInTransaction } from '../orders/service';
+import { zoneDays } from './service';
+
+/** What one sweep did for one standing order and delivery day. */
+export interface StandingOrderRun {
+  standingOrderId: number;
+  deliveryDate: string;
+  outcome: 'placed' | 'not_placed';
+  orderId: number | null;
+}
+
+interface Candidate {
+  standingOrderId: number;
+  deliveryDate: string;
+}
+
+/** Rolls the run's transaction back when the standing order changed under the sweep. */
+class NothingToRun extends Error {}
+
+interface LineRow {
+  productId: number;
+  quantity: number;
+  seenUnitPrice: string;
+  name: string;
+  unit: string;
+}
+
+async function linesOf(db: DbOrTx, standingOrderId: number): Promise<LineRow[]> {
+  return db
+    .select({
+      productId: standingOrderLines.productId,
+      quantity: standingOrderLines.quantity,
+      seenUnitPrice: standingOrderLines.seenUnitPrice,
+      name: products.name,
+      unit: products.unit,
+    })
+    .from(standingOrderLines)
+    .innerJoin(products, eq(products.id, standingOrderLines.productId))
+    .where(eq(standingOrderLines.standingOrderId, standingOrderId))
+    .orderBy(asc(standingOrderLines.id));
+}
+
+/** The lines placed short (or left out) and those placed at another price than was seen. */
+function compare(lines: LineRow[], order: Order | null) {
+  const short: StandingOrderLineNote[] = [];
+  const repriced: StandingOrderLineNote[] = [];
+  for (const line of lines) {
+    const item = order?.orderItems.find((candidate) => candidate.productId === line.productId);
+    const note: StandingOrderLineNote = {
+      productName: line.name,
+      unit: line.unit,
+      requested: line.quantity,
+      placed: item?.quantity ?? 0,
+      seenUnitPrice: toMoneyString(centsOf(line.seenUnitPrice)),
+      unitPrice: item?.unitPrice ?? toMoneyString(centsOf(line.seenUnitPrice)),
+    };
+    if (note.placed < note.requested) short.push(note);
+    if (item && note.unitPrice !== note.seenUnitPrice) repriced.push(note);
+  }
+  return { short, repriced };
+}
+
+/** Why a placement was refused, in the words of its first field error or its message. */
+function reasonOf(error: AppError): string {
+  if (error.code === 'nothing_available') return 'nothing was available';
+  const field = error.fields ? Object.values(error.fields)[0] : undefined;
+  return (field ?? error.message).replace(/\.$/, '');
+}
+
+/**
+ * Places one standing order's order for one delivery day, through the same placement as a
+ * person's order, partially. The run row is inserted first in the same transaction as the
+ * order: a second sweep (another process, a retry after a crash) waits on its key and then
+ * finds the day done. A refusal is recorded as `not_placed` and told to the restaurant, once.
+ * Answers null when there was nothing to do.
+ */
+export async function runStandingOrder(
+  db: Db,
+  candidate: Candidate,
+  now: Date = clockNow(),
+): Promise<StandingOrderRun | null> {
+  const { standingOrderId, deliveryDate } = candidate;
+  try {
+    return await db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(standingOrderRuns)
+        .values({ standingOrderId, deliveryDate, outcome: 'placed' })
+        .onConflictDoNothing()
+        .returning({ standingOrderId: standingOrderRuns.standingOrderId });
+      if (claimed.length === 0) return null;
+      const standing = await activeStandingOrder(tx, standingOrderId);
+      if (!standing) throw new NothingToRun();
+      const lines = await linesOf(tx, standingOrderId);
+      if (lines.length === 0) {
+        throw new AppError(409, 'No products are left in it', 'nothing_available');
+      }
+      const body: OrderCreateBody = {
+        farmId: standing.farmId,
+        // A partial placement works the total out itself; nothing sent is compared.
+        totalAmount: '0.00',
+        items: lines.map((line) => ({
+          productId: line.productId,
+          quantity: line.quantity,
+          unitPrice: toMoneyString(centsOf(line.seenUnitPrice)),
+        })),
+        deliveryDate,
+        notes: standing.notes,
+      };
+      const [order] = await placeInTransaction(tx, {
+        buyer: { userId: standing.restaurantUserId, restaurantId: standing.restaurantId },
+        entries: [{ body, fieldPrefix: '', standingOrderId }],
+        now,
+        partial: true,
+      });
+      if (!order) throw new Error('A standing order placement answered no order');
+      await tx
+        .update(standingOrderRuns)
+        .set({ orderId: order.id })
+        .where(
+          and(
+            eq(standingOrderRuns.standingOrderId, standingOrderId),
+            eq(standingOrderRuns.deliveryDate, deliveryDate),
+          ),
+        );
+      await recordNotificationEvents(tx, [
+        {
+          type: 'standing_order.run',
+          standingOrderId,
+          deliveryDate,
+          restaurantUserId: standing.restaurantUserId,
+          farmName: order.farm.name,
+          orderId: order.id,
+          totalAmount: order.totalAmount,
+          ...compare(lines, order),
+          reason: null,
+        },
+      ]);
+      return { standingOrderId, deliveryDate, outcome: 'placed' as const, orderId: order.id };
+    });
+  } catch (error) {
+    if (error instanceof NothingToRun) return null;
+    if (!(error instanceof AppError)) throw error;
+    return recordNotPlaced(db, candidate, error);
+  }
+}
+
+/** A refused placement: recorded once (the day is not tried again) and told to the restaurant. */
+async function recordNotPlaced(
+  db: Db,
+  { standingOrderId, deliveryDate }: Candidate,
+  error: AppError,
+): Promise<StandingOrderRun | null> {
+  return db.transaction(async (tx) => {
+    const reason = reasonOf(error);
+    const recorded = await tx
+      .insert(standingOrderRuns)
+      .values({ standingOrderId, deliveryDate, outcome: 'not_placed', reason })
+      .onConflictDoNothing()
+      .returning({ standingOrderId: standingOrderRuns.standingOrderId });
+    if (recorded.length === 0) return null;
+    const standing = await activeStandingOrder(tx, standingOrderId);
+    if (standing) {
+      const lines = await linesOf(tx, standingOrderId);
+      await recordNotificationEvents(tx, [
+        {
+          type: 'standing_order.run',
+          standingOrderId,
+          deliveryDate,
+          restaurantUserId: standing.restaurantUserId,
+          farmName: standing.farmName,
+          orderId: null,
+          totalAmount: null,
+          short: error.code === 'nothing_available' ? compare(lines, null).short : [],
+          repriced: [],
+          reason,
+        },
+      ]);
+    }
+    return { standingOrderId, deliveryDate, outcome: 'not_placed' as const, orderId: null };
+  });
+}
+
+async function activeStandingOrder(tx: DbOrTx, id: number) {
+  const [row] = await tx
+    .select({
+      id: standingOrders.id,
+      farmId: standingOrders.farmId,
+      farmName: farms.name,
+      restaurantId: standingOrders.restaurantId,
+      restaurantUserId: restaurants.userId,
+      notes: standingOrders.notes,
+    })
+    .from(standingOrders)
+    .innerJoin(restaurants, eq(restaurants.id, standingOrders.restaurantId))
+    .innerJoin(farms, eq(farms.id, standingOrders.farmId))
+    .where(
+      and(
+        eq(standingOrders.id, id),
+        isNull(standingOrders.deletedAt),
+        eq(standingOrders.paused, false),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * Every standing order's delivery days due at `now` (from the placement moment until the
+ * farm's cutoff, docs/standing-orders.md) and not yet run or skipped.
+ */
+export async function dueStandingOrderDays(db: DbOrTx, now: Date): Promise<Candidate[]> {
+  const active = await db
+    .select({
+      id: standingOrders.id,
+      farmId: standingOrders.farmId,
+      weekdays: standingOrders.weekdays,
+      daysBefore: standingOrders.daysBefore,
+      zone: restaurants.deliveryZone,
+      cutoffDaysBefore: farms.orderCutoffDaysBefore,
+      cutoffMinutes: farms.orderCutoffMinutes,
+    })
+    .from(standingOrders)
+    .innerJoin(restaurants, eq(restaurants.id, standingOrders.restaurantId))
+    .innerJoin(farms, eq(farms.id, standingOrders.farmId))
+    .where(and(isNull(standingOrders.deletedAt), eq(standingOrders.paused, false)))
+    .orderBy(asc(standingOrders.id));
+  if (active.length === 0) return [];
+  const today = hawaiiDate(now);
+  const byZone = new Map<string, typeof active>();
+  for (const row of active) {
+    const zone = findZone(row.zone);
+    if (!zone) continue;
+    byZone.set(zone.name, [...(byZone.get(zone.name) ?? []), row]);
+  }
+  const due: Candidate[] = [];
+  for (const [zoneName, rows] of byZone) {
+    const days = await zoneDays(db, [...new Set(rows.map((row) => row.farmId))], zoneName, today);
+    for (const row of rows) {
+      const rule = { daysBefore: row.cutoffDaysBefore, minutes: row.cutoffMinutes };
+      for (const day of days) {
+        if (day.farmId !== row.farmId) continue;
+        if (!row.weekdays.includes(weekdayOf(day.deliveryDate))) continue;
+        if (!isPlacementDue(day.deliveryDate, row.daysBefore, rule, now)) continue;
+        due.push({ standingOrderId: row.id, deliveryDate: day.deliveryDate });
+      }
+    }
+  }
+  if (due.length === 0) return [];
+  const done = await db
+    .select({
+      standingOrderId: standingOrderRuns.standingOrderId,
+      deliveryDate: standingOrderRuns.deliveryDate,
+    })
+    .from(standingOrderRuns)
+    .where(
+      and(
+        inArray(
+          standingOrderRuns.standingOrderId,
+          due.map((candidate) => candidate.standingOrderId),
+        ),
+        gte(standingOrderRuns.deliveryDate, today),
+      ),
+    );
+  const ran = new Set(done.map((run) => `${run.standingOrderId}:${run.deliveryDate}`));
+  return due.filter(
+    (candidate) => !ran.has(`${candidate.standingOrderId}:${candidate.deliveryDate}`),
+  );
+}
+
+/** One sweep: places every due day, one transaction each; answers what it did. */
+export async function placeDueStandingOrders(
+  db: Db,
+  now: Date = clockNow(),
+): Promise<StandingOrderRun[]> {
+  const runs: StandingOrderRun[] = [];
+  for (const candidate of await dueStandingOrderDays(db, now)) {
+    const run = await runStandingOrder(db, candidate, now);
+    if (run) runs.push(run);
+  }
+  return runs;
+}

@@ -1,0 +1,490 @@
+import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { orderCutoff, type OrderCutoffRule } from '#core/delivery-days';
+import type { DeliveryZone } from '#core/delivery-zones';
+import { addDays, formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
+import { centsOf, toMoneyString } from '#core/money';
+import {
+  STANDING_ORDER_CODES,
+  WEEKDAY_LABELS,
+  WEEKDAYS,
+  type StandingOrder,
+  type StandingOrderCreateBody,
+  type StandingOrderDay,
+  type StandingOrderPatchBody,
+  type Weekday,
+} from '#core/schemas/standing-order';
+import { placementMoment, weekdayOf } from '#core/standing-orders';
+import { now as clockNow } from '../../clock';
+import type { Db, DbOrTx } from '../../db/database';
+import {
+  deliverySchedules,
+  farms,
+  products,
+  standingOrderLines,
+  standingOrderRuns,
+  standingOrders,
+} from '../../db/schema';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { afterCursor, cursorTimestamp, splitPage } from '../paging';
+import { restaurantZone } from '../schedules/next-delivery';
+
+/** How many upcoming days an answer lists. */
+const UPCOMING_DAYS = 8;
+/** How far ahead days are looked for: two months of weekly runs, and then some. */
+const LOOKAHEAD_DAYS = 70;
+
+export interface Owner {
+  restaurantId: number;
+}
+
+type StandingOrderRow = typeof standingOrders.$inferSelect;
+
+export const weekdayNames = (numbers: readonly number[]): Weekday[] =>
+  [...numbers].sort((a, b) => a - b).map((n) => WEEKDAYS[n]!);
+const weekdayNumbers = (names: readonly Weekday[]): number[] =>
+  names.map((name) => WEEKDAYS.indexOf(name));
+
+function weekdayList(names: readonly Weekday[]): string {
+  const labels = names.map((name) => `${WEEKDAY_LABELS[name]}s`);
+  if (labels.length <= 1) return labels.join('');
+  return `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
+}
+
+async function farmOf(db: DbOrTx, farmId: number) {
+  const [farm] = await db
+    .select({
+      id: farms.id,
+      name: farms.name,
+      daysBefore: farms.orderCutoffDaysBefore,
+      minutes: farms.orderCutoffMinutes,
+    })
+    .from(farms)
+    .where(eq(farms.id, farmId));
+  return farm ?? null;
+}
+
+/** The farm's delivery days to `zone` from `today` on, within the look-ahead. */
+async function zoneDays(
+  db: DbOrTx,
+  farmIds: number[],
+  zoneName: string,
+  today: string,
+): Promise<{ farmId: number; deliveryDate: string }[]> {
+  if (farmIds.length === 0) return [];
+  return db
+    .selectDistinct({
+      farmId: deliverySchedules.farmId,
+      deliveryDate: deliverySchedules.deliveryDate,
+    })
+    .from(deliverySchedules)
+    .where(
+      and(
+        inArray(deliverySchedules.farmId, farmIds),
+        eq(deliverySchedules.deliveryArea, zoneName),
+        gte(deliverySchedules.deliveryDate, today),
+        sql`${deliverySchedules.deliveryDate} <= ${addDays(today, LOOKAHEAD_DAYS)}::date`,
+      ),
+    )
+    .orderBy(asc(deliverySchedules.deliveryDate));
+}
+
+async function requireZone(db: DbOrTx, restaurantId: number): Promise<DeliveryZone> {
+  const zone = await restaurantZone(db, restaurantId);
+  if (!zone) {
+    throw conflict(
+      'Choose your delivery zone in your profile first: a standing order follows the farm’s days to your zone',
+      STANDING_ORDER_CODES.noZone,
+    );
+  }
+  return zone;
+}
+
+/**
+ * The lines as stored: each product must be the farm's and listed; the price kept is today's
+ * (what the restaurant sees when it sets the line).
+ */
+async function checkedLines(
+  db: DbOrTx,
+  farm: { id: number; name: string },
+  lines: StandingOrderCreateBody['lines'],
+) {
+  const rows = await db
+    .select({
+      id: products.id,
+      farmId: products.farmId,
+      price: products.price,
+      isActive: products.isActive,
+      deletedAt: products.deletedAt,
+    })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        lines.map((line) => line.productId),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const fields: Record<string, string> = {};
+  lines.forEach((line, index) => {
+    const product = byId.get(line.productId);
+    const listed = product && product.isActive && product.deletedAt === null;
+    if (!listed) fields[`lines.${index}.productId`] = 'This product is not available';
+    else if (product.farmId !== farm.id) {
+      fields[`lines.${index}.productId`] = `Not sold by ${farm.name}`;
+    }
+  });
+  if (Object.keys(fields).length > 0) {
+    throw badRequest(`Choose products that ${farm.name} sells now`, fields);
+  }
+  return lines.map((line) => ({
+    productId: line.productId,
+    quantity: line.quantity,
+    seenUnitPrice: byId.get(line.productId)!.price,
+  }));
+}
+
+/** 409 unless the farm has an upcoming day to the zone on one of the weekdays. */
+async function requireDeliveryDay(
+  db: DbOrTx,
+  farm: { id: number; name: string },
+  zone: DeliveryZone,
+  weekdays: readonly Weekday[],
+  today: string,
+): Promise<void> {
+  const wanted = new Set(weekdayNumbers(weekdays));
+  const days = await zoneDays(db, [farm.id], zone.name, today);
+  if (days.some((day) => wanted.has(weekdayOf(day.deliveryDate)))) return;
+  const message = `${farm.name} has no delivery to ${zone.name} scheduled on ${weekdayList(weekdays)}`;
+  throw new AppError(409, message, STANDING_ORDER_CODES.noDeliveryDay, { weekdays: message });
+}
+
+async function ownRow(db: DbOrTx, owner: Owner, id: number, lock = false) {
+  const query = db
+    .select()
+    .from(standingOrders)
+    .where(
+      and(
+        eq(standingOrders.id, id),
+        eq(standingOrders.restaurantId, owner.restaurantId),
+        isNull(standingOrders.deletedAt),
+      ),
+    );
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('Standing order not found');
+  return row;
+}
+
+/** Standing orders as docs/standing-orders.md has them, with their upcoming days. */
+async function present(
+  db: DbOrTx,
+  rows: StandingOrderRow[],
+  restaurantId: number,
+  now: Date,
+): Promise<StandingOrder[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const farmIds = [...new Set(rows.map((row) => row.farmId))];
+  const farmRows = await db
+    .select({
+      id: farms.id,
+      name: farms.name,
+      daysBefore: farms.orderCutoffDaysBefore,
+      minutes: farms.orderCutoffMinutes,
+    })
+    .from(farms)
+    .where(inArray(farms.id, farmIds));
+  const farmById = new Map(farmRows.map((farm) => [farm.id, farm]));
+  const lines = await db
+    .select({
+      standingOrderId: standingOrderLines.standingOrderId,
+      productId: standingOrderLines.productId,
+      quantity: standingOrderLines.quantity,
+      seenUnitPrice: standingOrderLines.seenUnitPrice,
+      name: products.name,
+      unit: products.unit,
+      price: products.price,
+      isActive: products.isActive,
+      deletedAt: products.deletedAt,
+    })
+    .from(standingOrderLines)
+    .innerJoin(products, eq(products.id, standingOrderLines.productId))
+    .where(inArray(standingOrderLines.standingOrderId, ids))
+    .orderBy(asc(standingOrderLines.id));
+  const today = hawaiiDate(now);
+  const zone = await restaurantZone(db, restaurantId);
+  const days = zone ? await zoneDays(db, farmIds, zone.name, today) : [];
+  const runs = await db
+    .select({
+      standingOrderId: standingOrderRuns.standingOrderId,
+      deliveryDate: standingOrderRuns.deliveryDate,
+      outcome: standingOrderRuns.outcome,
+      orderId: standingOrderRuns.orderId,
+    })
+    .from(standingOrderRuns)
+    .where(
+      and(
+        inArray(standingOrderRuns.standingOrderId, ids),
+        gte(standingOrderRuns.deliveryDate, today),
+      ),
+    );
+  const runOf = new Map(runs.map((run) => [`${run.standingOrderId}:${run.deliveryDate}`, run]));
+
+  return rows.map((row) => {
+    const farm = farmById.get(row.farmId)!;
+    const rule: OrderCutoffRule = { daysBefore: farm.daysBefore, minutes: farm.minutes };
+    const weekdays = new Set(row.weekdays);
+    const upcoming: StandingOrderDay[] = days
+      .filter((day) => day.farmId === row.farmId && weekdays.has(weekdayOf(day.deliveryDate)))
+      .filter((day) => now.getTime() < orderCutoff(day.deliveryDate, rule).getTime())
+      .slice(0, UPCOMING_DAYS)
+      .map((day) => {
+        const run = runOf.get(`${row.id}:${day.deliveryDate}`);
+        return {
+          deliveryDate: day.deliveryDate,
+          placeAt: placementMoment(day.deliveryDate, row.daysBefore, rule).toISOString(),
+          orderBy: orderCutoff(day.deliveryDate, rule).toISOString(),
+          status: (run?.outcome ?? 'upcoming') as StandingOrderDay['status'],
+          orderId: run?.orderId ?? null,
+        };
+      });
+    return {
+      id: row.id,
+      farm: { id: farm.id, name: farm.name },
+      lines: lines
+        .filter((line) => line.standingOrderId === row.id)
+        .map((line) => ({
+          productId: line.productId,
+          product: {
+            name: line.name,
+            unit: line.unit,
+            unitPrice: toMoneyString(centsOf(line.price)),
+            available: line.isActive && line.deletedAt === null,
+          },
+          quantity: line.quantity,
+          seenUnitPrice: toMoneyString(centsOf(line.seenUnitPrice)),
+        })),
+      weekdays: weekdayNames(row.weekdays),
+      daysBefore: row.daysBefore,
+      paused: row.paused,
+      notes: row.notes,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      nextPlacement: row.paused
+        ? null
+        : (upcoming.find((day) => day.status === 'upcoming') ?? null),
+      upcoming,
+    };
+  });
+}
+
+async function presentOne(db: DbOrTx, owner: Owner, id: number, now: Date) {
+  const row = await ownRow(db, owner, id);
+  const [shown] = await present(db, [row], owner.restaurantId, now);
+  return shown!;
+}
+
+/** GET /api/standing-orders: one page of the restaurant's own, newest first. */
+export async function listStandingOrders(
+  db: Db,
+  owner: Owner,
+  query: { limit: number; cursor?: string | undefined },
+  now: Date = clockNow(),
+) {
+  const mine: SQL = and(
+    eq(standingOrders.restaurantId, owner.restaurantId),
+    isNull(standingOrders.deletedAt),
+  )!;
+  const rows = await db
+    .select({ row: standingOrders, cursorCreatedAt: cursorTimestamp(standingOrders.createdAt) })
+    .from(standingOrders)
+    .where(and(mine, afterCursor(standingOrders.createdAt, standingOrders.id, query.cursor)))
+    .orderBy(desc(standingOrders.createdAt), desc(standingOrders.id))
+    .limit(query.limit + 1);
+  const page = splitPage(
+    rows.map((entry) => ({ ...entry, id: entry.row.id })),
+    query.limit,
+  );
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(standingOrders)
+    .where(mine);
+  return {
+    items: await present(
+      db,
+      page.rows.map((entry) => entry.row),
+      owner.restaurantId,
+      now,
+    ),
+    total: counted?.total ?? 0,
+    nextCursor: page.nextCursor,
+  };
+}
+
+export function getStandingOrder(db: Db, owner: Owner, id: number, now: Date = clockNow()) {
+  return presentOne(db, owner, id, now);
+}
+
+/** POST /api/standing-orders. */
+export async function createStandingOrder(
+  db: Db,
+  owner: Owner,
+  body: StandingOrderCreateBody,
+  now: Date = clockNow(),
+): Promise<StandingOrder> {
+  return db.transaction(async (tx) => {
+    const farm = await farmOf(tx, body.farmId);
+    if (!farm) {
+      throw new AppError(404, 'Farm not found', 'farm_not_found', { farmId: 'No such farm' });
+    }
+    const lines = await checkedLines(tx, farm, body.lines);
+    const zone = await requireZone(tx, owner.restaurantId);
+    await requireDeliveryDay(tx, farm, zone, body.weekdays, hawaiiDate(now));
+    const [row] = await tx
+      .insert(standingOrders)
+      .values({
+        restaurantId: owner.restaurantId,
+        farmId: farm.id,
+        weekdays: weekdayNumbers(body.weekdays),
+        daysBefore: body.daysBefore,
+        paused: body.paused,
+        notes: body.notes,
+      })
+      .returning();
+    await tx
+      .insert(standingOrderLines)
+      .values(lines.map((line) => ({ ...line, standingOrderId: row!.id })));
+    const [shown] = await present(tx, [row!], owner.restaurantId, now);
+    return shown!;
+  });
+}
+
+/** PATCH /api/standing-orders/{id}: lines sent replace the lines, at today's prices. */
+export async function updateStandingOrder(
+  db: Db,
+  owner: Owner,
+  id: number,
+  body: StandingOrderPatchBody,
+  now: Date = clockNow(),
+): Promise<StandingOrder> {
+  return db.transaction(async (tx) => {
+    const row = await ownRow(tx, owner, id, true);
+    const farm = (await farmOf(tx, row.farmId))!;
+    const lines = body.lines ? await checkedLines(tx, farm, body.lines) : null;
+    if (body.weekdays) {
+      const zone = await requireZone(tx, owner.restaurantId);
+      await requireDeliveryDay(tx, farm, zone, body.weekdays, hawaiiDate(now));
+    }
+    const [updated] = await tx
+      .update(standingOrders)
+      .set({
+        ...(body.weekdays ? { weekdays: weekdayNumbers(body.weekdays) } : {}),
+        ...(body.daysBefore !== undefined ? { daysBefore: body.daysBefore } : {}),
+        ...(body.paused !== undefined ? { paused: body.paused } : {}),
+        ...(body.notes !== undefined ? { notes: body.notes } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(standingOrders.id, row.id))
+      .returning();
+    if (lines) {
+      await tx.delete(standingOrderLines).where(eq(standingOrderLines.standingOrderId, row.id));
+      await tx
+        .insert(standingOrderLines)
+        .values(lines.map((line) => ({ ...line, standingOrderId: row.id })));
+    }
+    const [shown] = await present(tx, [updated!], owner.restaurantId, now);
+    return shown!;
+  });
+}
+
+/** DELETE /api/standing-orders/{id}: no more orders; those it placed keep their mark. */
+export async function deleteStandingOrder(db: Db, owner: Owner, id: number): Promise<void> {
+  const deleted = await db
+    .update(standingOrders)
+    .set({ deletedAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(
+        eq(standingOrders.id, id),
+        eq(standingOrders.restaurantId, owner.restaurantId),
+        isNull(standingOrders.deletedAt),
+      ),
+    )
+    .returning({ id: standingOrders.id });
+  if (deleted.length === 0) throw notFound('Standing order not found');
+}
+
+/**
+ * POST /api/standing-orders/{id}/skips: no order for that day. A day already placed (or
+ * refused) is 409; skipping a skipped day again changes nothing.
+ */
+export async function skipDate(
+  db: Db,
+  owner: Owner,
+  id: number,
+  deliveryDate: string,
+  now: Date = clockNow(),
+): Promise<StandingOrder> {
+  return db.transaction(async (tx) => {
+    const row = await ownRow(tx, owner, id);
+    const day = formatCalendarDate(deliveryDate, 'weekdayShort') ?? deliveryDate;
+    if (deliveryDate < hawaiiDate(now)) {
+      throw badRequest(`${day} has passed`, { deliveryDate: 'Choose a day from today on' });
+    }
+    if (!row.weekdays.includes(weekdayOf(deliveryDate))) {
+      throw badRequest(`${day} is not one of this standing order’s weekdays`, {
+        deliveryDate: 'Not one of this standing order’s weekdays',
+      });
+    }
+    await tx
+      .insert(standingOrderRuns)
+      .values({ standingOrderId: row.id, deliveryDate, outcome: 'skipped' })
+      .onConflictDoNothing();
+    const [run] = await tx
+      .select({ outcome: standingOrderRuns.outcome, orderId: standingOrderRuns.orderId })
+      .from(standingOrderRuns)
+      .where(
+        and(
+          eq(standingOrderRuns.standingOrderId, row.id),
+          eq(standingOrderRuns.deliveryDate, deliveryDate),
+        ),
+      );
+    if (run && run.outcome !== 'skipped') {
+      throw conflict(
+        run.orderId
+          ? `The order for ${day} is already placed (order #${run.orderId}); cancel it from My Orders instead`
+          : `The standing order has already run for ${day}`,
+        STANDING_ORDER_CODES.alreadyRun,
+        { orderId: run.orderId },
+      );
+    }
+    const [shown] = await present(tx, [row], owner.restaurantId, now);
+    return shown!;
+  });
+}
+
+/** DELETE /api/standing-orders/{id}/skips/{date}: the Undo of a skip. */
+export async function unskipDate(
+  db: Db,
+  owner: Owner,
+  id: number,
+  deliveryDate: string,
+  now: Date = clockNow(),
+): Promise<StandingOrder> {
+  return db.transaction(async (tx) => {
+    const row = await ownRow(tx, owner, id);
+    const removed = await tx
+      .delete(standingOrderRuns)
+      .where(
+        and(
+          eq(standingOrderRuns.standingOrderId, row.id),
+          eq(standingOrderRuns.deliveryDate, deliveryDate),
+          eq(standingOrderRuns.outcome, 'skipped'),
+        ),
+      )
+      .returning({ deliveryDate: standingOrderRuns.deliveryDate });
+    if (removed.length === 0) throw notFound('That day is not skipped');
+    const [shown] = await present(tx, [row], owner.restaurantId, now);
+    return shown!;
+  });
+}
+
+export { zoneDays, LOOKAHEAD_DAYS };

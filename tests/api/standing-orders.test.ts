@@ -1,0 +1,536 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setClock } from '../../src/server/clock';
+import {
+  notifications,
+  orders,
+  standingOrderLines,
+  standingOrderRuns,
+  standingOrders,
+} from '../../src/server/db/schema';
+import {
+  placeDueStandingOrders,
+  runStandingOrder,
+} from '../../src/server/modules/standing-orders/placement';
+import { startStandingOrderWorker } from '../../src/server/modules/standing-orders/worker';
+import {
+  addDeliveryDay,
+  createProduct,
+  stockOf,
+  updateProduct,
+  type ProductFixture,
+} from '../helpers/catalog-fixtures';
+import {
+  createTestApp,
+  sampleProfile,
+  signUpFarmer,
+  signUpRestaurant,
+  type TestContext,
+} from '../helpers/test-app';
+
+/** Monday Nov 23, 2026, noon in Hawaii. */
+const MONDAY_NOON = new Date('2026-11-23T22:00:00Z');
+const MON_NOV_30 = '2026-11-30';
+const TUE_DEC_1 = '2026-12-01';
+const THU_DEC_3 = '2026-12-03';
+/** Three days before Thu Dec 3, at 6 AM Hawaii time. */
+const PLACE_DEC_3 = new Date('2026-11-30T16:00:00Z');
+/** Thu Dec 3's cutoff: 6 PM Hawaii the day before. */
+const CUTOFF_DEC_3 = new Date('2026-12-03T04:00:00Z');
+
+let ctx: TestContext;
+type Farmer = Awaited<ReturnType<typeof signUpFarmer>>;
+type Restaurant = Awaited<ReturnType<typeof signUpRestaurant>>;
+
+interface Scene {
+  farm: Farmer;
+  restaurant: Restaurant;
+  kale: ProductFixture;
+  taro: ProductFixture;
+}
+
+let sceneCounter = 0;
+/** A farm delivering to Honolulu on Mon Nov 30 and Thu Dec 3 (Kailua on Tue Dec 1), a restaurant in Honolulu. */
+async function scene(stock: { kale?: number; taro?: number } = {}): Promise<Scene> {
+  sceneCounter += 1;
+  const farm = await signUpFarmer(ctx.app, `Windward Greens ${sceneCounter}`);
+  const restaurant = await signUpRestaurant(ctx.app, `Harbor Kitchen ${sceneCounter}`);
+  const zoned = await restaurant.put('/api/profile/restaurant', {
+    ...sampleProfile(`Harbor Kitchen ${sceneCounter}`),
+    deliveryZone: 'honolulu',
+  });
+  expect(zoned.statusCode, zoned.body).toBe(200);
+  const db = ctx.database.db;
+  await addDeliveryDay(db, farm.farmId, MON_NOV_30, 'Honolulu');
+  await addDeliveryDay(db, farm.farmId, TUE_DEC_1, 'Kailua');
+  await addDeliveryDay(db, farm.farmId, THU_DEC_3, 'Honolulu');
+  const kale = await createProduct(db, farm.farmId, {
+    price: '4.00',
+    availableQuantity: stock.kale ?? 50,
+  });
+  const taro = await createProduct(db, farm.farmId, {
+    price: '3.00',
+    availableQuantity: stock.taro ?? 50,
+    unit: 'bunch',
+  });
+  return { farm, restaurant, kale, taro };
+}
+
+function weekly(s: Scene, extra: Record<string, unknown> = {}) {
+  return {
+    farmId: s.farm.farmId,
+    lines: [
+      { productId: s.kale.id, quantity: 4 },
+      { productId: s.taro.id, quantity: 5 },
+    ],
+    weekdays: ['thu'],
+    ...extra,
+  };
+}
+
+async function create(s: Scene, extra: Record<string, unknown> = {}) {
+  const response = await s.restaurant.post('/api/standing-orders', weekly(s, extra));
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { id: number; [key: string]: unknown };
+}
+
+async function standingCount(restaurantId: number): Promise<number> {
+  const [row] = await ctx.database.db
+    .select({ n: count() })
+    .from(standingOrders)
+    .where(eq(standingOrders.restaurantId, restaurantId));
+  return row!.n;
+}
+
+async function ordersOf(standingOrderId: number) {
+  return ctx.database.db
+    .select({ id: orders.id, deliveryDate: orders.deliveryDate })
+    .from(orders)
+    .where(eq(orders.standingOrderId, standingOrderId));
+}
+
+async function sweepAt(instant: Date, standingOrderId: number) {
+  setClock(instant);
+  const runs = await placeDueStandingOrders(ctx.database.db);
+  return runs.filter((run) => run.standingOrderId === standingOrderId);
+}
+
+beforeAll(async () => {
+  setClock(MONDAY_NOON);
+  ctx = await createTestApp();
+});
+afterEach(() => setClock(MONDAY_NOON));
+afterAll(async () => {
+  setClock(null);
+  await ctx.close();
+});
+
+describe('setting up a standing order', () => {
+  it('creates one with today’s prices, the default three days before and its next placement', async () => {
+    const s = await scene();
+    const created = await create(s, { weekdays: ['thu', 'mon'] });
+    expect(created).toMatchObject({
+      farm: { id: s.farm.farmId },
+      weekdays: ['mon', 'thu'],
+      daysBefore: 3,
+      paused: false,
+      lines: [
+        { productId: s.kale.id, quantity: 4, seenUnitPrice: '4.00' },
+        { productId: s.taro.id, quantity: 5, seenUnitPrice: '3.00' },
+      ],
+    });
+    // Mon Nov 30's moment (Fri Nov 27, 6 AM) comes first; Tue Dec 1 goes to Kailua only.
+    expect(created.nextPlacement).toEqual({
+      deliveryDate: MON_NOV_30,
+      placeAt: '2026-11-27T16:00:00.000Z',
+      orderBy: '2026-11-30T04:00:00.000Z',
+      status: 'upcoming',
+      orderId: null,
+    });
+    expect((created.upcoming as { deliveryDate: string }[]).map((d) => d.deliveryDate)).toEqual([
+      MON_NOV_30,
+      THU_DEC_3,
+    ]);
+    const listed = await s.restaurant.get(`/api/standing-orders/${created.id}`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual(created);
+  });
+
+  it('refuses a farm with no delivery day to the zone on those weekdays, and nothing is stored', async () => {
+    const s = await scene();
+    const response = await s.restaurant.post(
+      '/api/standing-orders',
+      weekly(s, { weekdays: ['tue', 'wed'] }),
+    );
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: 'no_delivery_day',
+      message: expect.stringMatching(
+        /^Windward Greens \d+ has no delivery to Honolulu scheduled on Tuesdays or Wednesdays$/,
+      ),
+    });
+    expect(await standingCount(s.restaurant.restaurantId)).toBe(0);
+  });
+
+  it('refuses a restaurant without a zone (409) and an unknown farm (404)', async () => {
+    const s = await scene();
+    const roaming = await signUpRestaurant(ctx.app, 'Roaming Truck');
+    const noZone = await roaming.post('/api/standing-orders', weekly(s));
+    expect(noZone.statusCode).toBe(409);
+    expect(noZone.json().code).toBe('no_zone');
+    const unknown = await s.restaurant.post('/api/standing-orders', weekly(s, { farmId: 999_999 }));
+    expect(unknown.statusCode).toBe(404);
+    expect(await standingCount(roaming.restaurantId)).toBe(0);
+    expect(await standingCount(s.restaurant.restaurantId)).toBe(0);
+  });
+
+  it('refuses another farm’s product, an unlisted product and bad input with 400', async () => {
+    const s = await scene();
+    const other = await scene();
+    const hidden = await createProduct(ctx.database.db, s.farm.farmId, { isActive: false });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ lines: [{ productId: other.kale.id, quantity: 1 }] }, 'lines.0.productId'],
+      [{ lines: [{ productId: hidden.id, quantity: 1 }] }, 'lines.0.productId'],
+      [{ lines: [{ productId: 999_999, quantity: 1 }] }, 'lines.0.productId'],
+      [{ lines: [{ productId: s.kale.id, quantity: 0 }] }, 'lines.0.quantity'],
+      [{ lines: [{ productId: s.kale.id, quantity: -2 }] }, 'lines.0.quantity'],
+      [{ lines: [{ productId: s.kale.id, quantity: 1.5 }] }, 'lines.0.quantity'],
+      [{ lines: [{ productId: s.kale.id, quantity: '3' }] }, 'lines.0.quantity'],
+      [{ lines: [{ productId: s.kale.id, quantity: 100_001 }] }, 'lines.0.quantity'],
+      [{ lines: [] }, 'lines'],
+      [
+        {
+          lines: [
+            { productId: s.kale.id, quantity: 1 },
+            { productId: s.kale.id, quantity: 2 },
+          ],
+        },
+        'lines.1.productId',
+      ],
+      [{ weekdays: [] }, 'weekdays'],
+      [{ weekdays: ['funday'] }, 'weekdays.0'],
+      [{ weekdays: ['thu', 'thu'] }, 'weekdays'],
+      [{ daysBefore: 15 }, 'daysBefore'],
+      [{ daysBefore: -1 }, 'daysBefore'],
+      [{ daysBefore: 2.5 }, 'daysBefore'],
+      [{ farmId: 'one' }, 'farmId'],
+    ];
+    for (const [extra, field] of cases) {
+      const response = await s.restaurant.post('/api/standing-orders', weekly(s, extra));
+      expect(response.statusCode, `${JSON.stringify(extra)}: ${response.body}`).toBe(400);
+      expect(Object.keys(response.json().fields ?? {}), JSON.stringify(extra)).toContain(field);
+    }
+    expect(await standingCount(s.restaurant.restaurantId)).toBe(0);
+  });
+
+  it('is the restaurant’s own: others get 404, farmers 403, the anonymous 401', async () => {
+    const s = await scene();
+    const created = await create(s);
+    const stranger = await signUpRestaurant(ctx.app, 'Other Bistro');
+    const base = `/api/standing-orders/${created.id}`;
+    expect((await stranger.get(base)).statusCode).toBe(404);
+    expect((await stranger.patch(base, { paused: true })).statusCode).toBe(404);
+    expect((await stranger.delete(base)).statusCode).toBe(404);
+    expect((await stranger.post(`${base}/skips`, { deliveryDate: THU_DEC_3 })).statusCode).toBe(
+      404,
+    );
+    expect((await stranger.get('/api/standing-orders')).json()).toEqual([]);
+    expect((await s.farm.get('/api/standing-orders')).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: base })).statusCode).toBe(401);
+    const [row] = await ctx.database.db
+      .select({ paused: standingOrders.paused, deletedAt: standingOrders.deletedAt })
+      .from(standingOrders)
+      .where(eq(standingOrders.id, created.id));
+    expect(row).toEqual({ paused: false, deletedAt: null });
+  });
+
+  it('lists the restaurant’s own in pages with the total', async () => {
+    const s = await scene();
+    const first = await create(s);
+    const second = await create(s, { weekdays: ['mon'] });
+    const page = await s.restaurant.get('/api/standing-orders?limit=1');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-total-count']).toBe('2');
+    expect(page.json().map((o: { id: number }) => o.id)).toEqual([second.id]);
+    const next = /<([^>]+)>; rel="next"/.exec(String(page.headers.link))![1]!;
+    const rest = await s.restaurant.get(next);
+    expect(rest.json().map((o: { id: number }) => o.id)).toEqual([first.id]);
+    expect(rest.headers.link).toBeUndefined();
+    expect((await s.restaurant.get('/api/standing-orders?limit=0')).statusCode).toBe(400);
+    expect((await s.restaurant.get('/api/standing-orders?limit=101')).statusCode).toBe(400);
+    expect((await s.restaurant.get('/api/standing-orders?cursor=%%%')).statusCode).toBe(400);
+  });
+});
+
+describe('editing, pausing, skipping and deleting', () => {
+  it('edits lines at today’s price and refuses weekdays without a delivery day', async () => {
+    const s = await scene();
+    const created = await create(s);
+    await updateProduct(ctx.database.db, s.kale.id, { price: '4.50' });
+    const edited = await s.restaurant.patch(`/api/standing-orders/${created.id}`, {
+      lines: [{ productId: s.kale.id, quantity: 6 }],
+      daysBefore: 1,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      daysBefore: 1,
+      lines: [{ productId: s.kale.id, quantity: 6, seenUnitPrice: '4.50' }],
+    });
+    const refused = await s.restaurant.patch(`/api/standing-orders/${created.id}`, {
+      weekdays: ['tue'],
+      daysBefore: 5,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('no_delivery_day');
+    const bad = await s.restaurant.patch(`/api/standing-orders/${created.id}`, {
+      farmId: s.farm.farmId,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await s.restaurant.patch(`/api/standing-orders/${created.id}`, {})).statusCode).toBe(
+      400,
+    );
+    const after = (await s.restaurant.get(`/api/standing-orders/${created.id}`)).json();
+    expect(after).toMatchObject({ weekdays: ['thu'], daysBefore: 1 });
+  });
+
+  it('skips a day (and undoes it), refusing a day off its weekdays or past', async () => {
+    const s = await scene();
+    const created = await create(s);
+    const base = `/api/standing-orders/${created.id}`;
+    expect((await s.restaurant.post(`${base}/skips`, { deliveryDate: TUE_DEC_1 })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await s.restaurant.post(`${base}/skips`, { deliveryDate: '2026-11-19' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await s.restaurant.post(`${base}/skips`, { deliveryDate: '2026-02-30' })).statusCode,
+    ).toBe(400);
+    const skipped = await s.restaurant.post(`${base}/skips`, { deliveryDate: THU_DEC_3 });
+    expect(skipped.statusCode, skipped.body).toBe(200);
+    expect(skipped.json().upcoming[0]).toMatchObject({
+      deliveryDate: THU_DEC_3,
+      status: 'skipped',
+    });
+    expect(skipped.json().nextPlacement).toBeNull();
+    // Skipped: the sweep at the moment places nothing for it.
+    expect(await sweepAt(PLACE_DEC_3, created.id)).toEqual([]);
+    expect(await ordersOf(created.id)).toEqual([]);
+
+    const undone = await s.restaurant.delete(`${base}/skips/${THU_DEC_3}`);
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json().nextPlacement.deliveryDate).toBe(THU_DEC_3);
+    expect((await s.restaurant.delete(`${base}/skips/${THU_DEC_3}`)).statusCode).toBe(404);
+    // Undone before the cutoff: the next sweep places it.
+    const runs = await sweepAt(PLACE_DEC_3, created.id);
+    expect(runs).toMatchObject([{ deliveryDate: THU_DEC_3, outcome: 'placed' }]);
+    // Too late to skip a placed day.
+    const late = await s.restaurant.post(`${base}/skips`, { deliveryDate: THU_DEC_3 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'already_run', orderId: runs[0]!.orderId });
+  });
+
+  it('places nothing while paused, and catches up on resume before the cutoff', async () => {
+    const s = await scene();
+    const created = await create(s, { paused: true });
+    expect(created.nextPlacement).toBeNull();
+    expect(await sweepAt(PLACE_DEC_3, created.id)).toEqual([]);
+    const resumed = await s.restaurant.patch(`/api/standing-orders/${created.id}`, {
+      paused: false,
+    });
+    expect(resumed.statusCode).toBe(200);
+    expect(await sweepAt(new Date(PLACE_DEC_3.getTime() + 3_600_000), created.id)).toMatchObject([
+      { deliveryDate: THU_DEC_3, outcome: 'placed' },
+    ]);
+  });
+
+  it('deletes one: 204, then 404, no more orders, and placed orders keep their mark', async () => {
+    const s = await scene();
+    const created = await create(s, { weekdays: ['mon', 'thu'] });
+    // Mon Nov 30 is placed on Fri Nov 27.
+    const [placed] = await sweepAt(new Date('2026-11-27T16:00:00Z'), created.id);
+    expect(placed?.outcome).toBe('placed');
+    expect((await s.restaurant.delete(`/api/standing-orders/${created.id}`)).statusCode).toBe(204);
+    expect((await s.restaurant.get(`/api/standing-orders/${created.id}`)).statusCode).toBe(404);
+    expect((await s.restaurant.delete(`/api/standing-orders/${created.id}`)).statusCode).toBe(404);
+    expect(await sweepAt(PLACE_DEC_3, created.id)).toEqual([]);
+    const order = (await s.farm.get('/api/orders/farm')).json()[0];
+    expect(order).toMatchObject({ id: placed!.orderId, standingOrderId: created.id });
+  });
+});
+
+describe('placing standing orders', () => {
+  it('places at the moment by the clock, through the usual placement, with its mark', async () => {
+    const s = await scene();
+    const created = await create(s);
+    expect(await sweepAt(new Date(PLACE_DEC_3.getTime() - 1000), created.id)).toEqual([]);
+    const runs = await sweepAt(PLACE_DEC_3, created.id);
+    expect(runs).toMatchObject([{ deliveryDate: THU_DEC_3, outcome: 'placed' }]);
+    const orderId = runs[0]!.orderId!;
+    const mine = (await s.restaurant.get('/api/orders/restaurant')).json();
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      id: orderId,
+      status: 'pending',
+      standingOrderId: created.id,
+      deliveryDate: THU_DEC_3,
+      subtotal: '31.00',
+      totalAmount: '31.00',
+      orderItems: [
+        { productId: s.kale.id, quantity: 4, unitPrice: '4.00' },
+        { productId: s.taro.id, quantity: 5, unitPrice: '3.00' },
+      ],
+    });
+    expect(await stockOf(ctx.database.db, s.kale.id)).toBe(46);
+    const farmSide = (await s.farm.get('/api/orders/farm')).json();
+    expect(farmSide[0]).toMatchObject({ id: orderId, standingOrderId: created.id });
+    const history = (await s.restaurant.get(`/api/orders/${orderId}/history`)).json();
+    expect(history).toMatchObject([{ fromStatus: null, toStatus: 'pending' }]);
+    const notes = (await s.restaurant.get('/api/notifications')).json().items;
+    expect(notes[0]).toMatchObject({
+      kind: 'standing_order',
+      title: `Standing order placed: order #${orderId}`,
+    });
+    expect(notes[0].body).toContain('Everything was in stock at the prices you saw');
+    // The day shows as placed; the next one is Dec 10's, which the farm has not scheduled.
+    const after = (await s.restaurant.get(`/api/standing-orders/${created.id}`)).json();
+    expect(after.upcoming[0]).toMatchObject({ status: 'placed', orderId });
+    expect(after.nextPlacement).toBeNull();
+    // Past the cutoff, nothing more happens.
+    expect(await sweepAt(CUTOFF_DEC_3, created.id)).toEqual([]);
+  });
+
+  it('places each day once, with sweeps running at the same time and again', async () => {
+    const s = await scene();
+    // Six days before: Mon Nov 30 is due from Tue Nov 24, Thu Dec 3 from Fri Nov 27.
+    const created = await create(s, { weekdays: ['mon', 'thu'], daysBefore: 6 });
+    setClock(new Date('2026-11-27T16:00:00Z'));
+    const db = ctx.database.db;
+    const sweeps = await Promise.all([
+      placeDueStandingOrders(db),
+      placeDueStandingOrders(db),
+      runStandingOrder(db, { standingOrderId: created.id, deliveryDate: THU_DEC_3 }),
+      runStandingOrder(db, { standingOrderId: created.id, deliveryDate: THU_DEC_3 }),
+    ]);
+    await placeDueStandingOrders(db);
+    const placedRuns = sweeps
+      .flat()
+      .filter((run) => run && run.standingOrderId === created.id && run.outcome === 'placed');
+    // Mon Nov 30 and Thu Dec 3 are both due: one order each, whoever placed it.
+    expect(placedRuns).toHaveLength(2);
+    const placed = await ordersOf(created.id);
+    expect(placed.map((order) => order.deliveryDate).sort()).toEqual([MON_NOV_30, THU_DEC_3]);
+    const [runs] = await db
+      .select({ n: count() })
+      .from(standingOrderRuns)
+      .where(eq(standingOrderRuns.standingOrderId, created.id));
+    expect(runs!.n).toBe(2);
+    expect(await stockOf(db, s.kale.id)).toBe(42);
+    const told = await db
+      .select({ n: count() })
+      .from(notifications)
+      .where(eq(notifications.kind, 'standing_order'));
+    expect(told[0]!.n).toBeGreaterThanOrEqual(2);
+  });
+
+  it('places short lines partially, leaves out what is gone, and says what changed', async () => {
+    const s = await scene({ kale: 10, taro: 2 });
+    const basil = await createProduct(ctx.database.db, s.farm.farmId, {
+      name: 'Thai Basil',
+      price: '2.00',
+      availableQuantity: 5,
+    });
+    const created = await create(s, {
+      lines: [
+        { productId: s.kale.id, quantity: 4 },
+        { productId: s.taro.id, quantity: 5 },
+        { productId: basil.id, quantity: 3 },
+      ],
+    });
+    await updateProduct(ctx.database.db, s.kale.id, { price: '5.00' });
+    await updateProduct(ctx.database.db, basil.id, { availableQuantity: 0 });
+    const runs = await sweepAt(PLACE_DEC_3, created.id);
+    expect(runs).toMatchObject([{ outcome: 'placed' }]);
+    const order = (await s.restaurant.get('/api/orders/restaurant')).json()[0];
+    expect(order).toMatchObject({
+      standingOrderId: created.id,
+      subtotal: '26.00',
+      orderItems: [
+        { productId: s.kale.id, quantity: 4, unitPrice: '5.00', totalPrice: '20.00' },
+        { productId: s.taro.id, quantity: 2, unitPrice: '3.00', totalPrice: '6.00' },
+      ],
+    });
+    expect(await stockOf(ctx.database.db, s.taro.id)).toBe(0);
+    expect(await stockOf(ctx.database.db, s.kale.id)).toBe(6);
+    const note = (await s.restaurant.get('/api/notifications')).json().items[0];
+    expect(note.kind).toBe('standing_order');
+    expect(note.body).toContain(`${s.taro.name}: 2 of 5 bunch`);
+    expect(note.body).toContain('Thai Basil: none available (wanted 3 lb)');
+    expect(note.body).toContain(`${s.kale.name}: $4.00 → $5.00 per lb`);
+  });
+
+  it('records a day with nothing available once, tells the restaurant, and places no order', async () => {
+    const s = await scene({ kale: 0, taro: 0 });
+    const created = await create(s);
+    const runs = await sweepAt(PLACE_DEC_3, created.id);
+    expect(runs).toEqual([
+      {
+        standingOrderId: created.id,
+        deliveryDate: THU_DEC_3,
+        outcome: 'not_placed',
+        orderId: null,
+      },
+    ]);
+    expect(await sweepAt(PLACE_DEC_3, created.id)).toEqual([]);
+    expect(await ordersOf(created.id)).toEqual([]);
+    const note = (await s.restaurant.get('/api/notifications')).json().items;
+    expect(note).toHaveLength(1);
+    expect(note[0].title).toBe('Standing order for Thu, Dec 3 not placed');
+    expect(note[0].body).toContain('nothing was available');
+    const shown = (await s.restaurant.get(`/api/standing-orders/${created.id}`)).json();
+    expect(shown.upcoming[0]).toMatchObject({ status: 'not_placed', orderId: null });
+  });
+
+  it('places an hour before the cutoff when the chosen day is past it', async () => {
+    const s = await scene();
+    const created = await create(s, { daysBefore: 0 });
+    expect(created.nextPlacement).toMatchObject({
+      deliveryDate: THU_DEC_3,
+      placeAt: '2026-12-03T03:00:00.000Z',
+    });
+    expect(await sweepAt(new Date('2026-12-03T02:59:00Z'), created.id)).toEqual([]);
+    expect(await sweepAt(new Date('2026-12-03T03:00:00Z'), created.id)).toMatchObject([
+      { outcome: 'placed' },
+    ]);
+  });
+
+  it('runs in the durable queue when the clock reaches the moment', async () => {
+    const s = await scene();
+    const created = await create(s);
+    const log = { info: () => {}, warn: () => {}, error: () => {} };
+    const worker = await startStandingOrderWorker({
+      database: ctx.database,
+      log,
+      intervalSeconds: 3600,
+      pollingIntervalSeconds: 0.5,
+    });
+    try {
+      // Setting the clock asks the queue for a sweep at once.
+      setClock(PLACE_DEC_3);
+      const deadline = Date.now() + 30_000;
+      let placed = await ordersOf(created.id);
+      while (placed.length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        placed = await ordersOf(created.id);
+      }
+      expect(placed).toEqual([expect.objectContaining({ deliveryDate: THU_DEC_3 })]);
+    } finally {
+      await worker.stop();
+    }
+    const [lines] = await ctx.database.db
+      .select({ n: count() })
+      .from(standingOrderLines)
+      .where(and(eq(standingOrderLines.standingOrderId, created.id)));
+    expect(lines!.n).toBe(2);
+  });
+});
