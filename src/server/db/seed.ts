@@ -3,7 +3,7 @@
 // given `now`), then written in one transaction with a few multi-row inserts.
 import { eq, sql } from 'drizzle-orm';
 import type { Role } from '#core/constants';
-import { addDays, hawaiiDate, hawaiiToday } from '#core/hawaii-time';
+import { addDays, hawaiiDate, hawaiiInstant, hawaiiToday } from '#core/hawaii-time';
 import { multiplyCents, parseMoney, sumCents, toMoneyString, type Cents } from '#core/money';
 import type { OrderStatus } from '#core/order-status';
 import { hashPassword } from '../modules/auth/password';
@@ -45,8 +45,6 @@ export const DEMO_ACCOUNTS = [
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-/** Hawaii is UTC-10 all year: local midnight is 10:00 UTC. */
-const HAWAII_UTC_OFFSET_HOURS = 10;
 
 const ORDER_HISTORY_DAYS = 182;
 /** Average orders a day across the platform; the business grows over the six months. */
@@ -177,11 +175,6 @@ function createRandom(seed: number) {
 }
 type Random = ReturnType<typeof createRandom>;
 
-/** The instant of `hours` past midnight, Hawaii time, on a "YYYY-MM-DD" date. */
-function hawaiiInstant(date: string, hours: number): number {
-  return Date.parse(`${date}T00:00:00Z`) + (hours + HAWAII_UTC_OFFSET_HOURS) * HOUR;
-}
-
 function weekday(date: string): Weekday {
   return new Date(`${date}T00:00:00Z`).getUTCDay() as Weekday;
 }
@@ -273,9 +266,9 @@ function subtotalOf(items: readonly PlannedItem[]): Cents {
 /** Farmers answer orders between 6 am and 8 pm; later ones wait for the next morning. */
 function duringWorkingHours(random: Random, at: number): number {
   const date = hawaiiDate(new Date(at));
-  const hour = (at - hawaiiInstant(date, 0)) / HOUR;
+  const hour = (at - hawaiiInstant(date, 0).getTime()) / HOUR;
   if (hour >= 6 && hour < 20) return at;
-  return hawaiiInstant(hour >= 20 ? addDays(date, 1) : date, random.between(6.5, 9));
+  return hawaiiInstant(hour >= 20 ? addDays(date, 1) : date, random.between(6.5, 9) * 60).getTime();
 }
 
 /**
@@ -300,16 +293,25 @@ function planSteps(
       createdAt + (random.chance(0.3) ? random.between(4, 10) : random.between(0.3, 3)) * HOUR,
     );
     // Packed the afternoon before, or at dawn on the day when confirmed too late for that.
-    const afternoonBefore = hawaiiInstant(addDays(deliveryDate, -1), random.between(14, 18));
+    const afternoonBefore = hawaiiInstant(
+      addDays(deliveryDate, -1),
+      random.between(14, 18) * 60,
+    ).getTime();
     const packedAt =
       afternoonBefore > confirmedAt
         ? afternoonBefore
-        : hawaiiInstant(deliveryDate, random.between(4, 5.5));
+        : hawaiiInstant(deliveryDate, random.between(4, 5.5) * 60).getTime();
     ideal.push(
       { status: 'confirmed', at: confirmedAt },
       { status: 'packed', at: packedAt },
-      { status: 'in_transit', at: hawaiiInstant(deliveryDate, random.between(5.5, 7.5)) },
-      { status: 'delivered', at: hawaiiInstant(deliveryDate, random.between(8.5, 13)) },
+      {
+        status: 'in_transit',
+        at: hawaiiInstant(deliveryDate, random.between(5.5, 7.5) * 60).getTime(),
+      },
+      {
+        status: 'delivered',
+        at: hawaiiInstant(deliveryDate, random.between(8.5, 13) * 60).getTime(),
+      },
     );
   }
   const steps: PlannedStep[] = [];
@@ -460,11 +462,11 @@ function planDemoData(nowDate: Date): DemoPlan {
     let count = Math.floor(expected) + (random.chance(expected % 1) ? 1 : 0);
     if (daysAgo === 0) count = Math.max(count, MIN_ORDERS_TODAY);
     // Orders come in between 6 am and 9 pm; today's only up to now.
-    const dayStart = hawaiiInstant(date, 0);
+    const dayStart = hawaiiInstant(date, 0).getTime();
     const times = Array.from({ length: count }, () =>
       daysAgo === 0
         ? dayStart + random.next() * (now - dayStart)
-        : hawaiiInstant(date, random.between(6, 21)),
+        : hawaiiInstant(date, random.between(6, 21) * 60).getTime(),
     ).sort((a, b) => a - b);
     for (const time of times) {
       const createdAt = toSeconds(time);
@@ -475,7 +477,7 @@ function planDemoData(nowDate: Date): DemoPlan {
       // more to fly or ship to Oahu; some kitchens order ahead.
       const leadDays =
         1 +
-        (createdAt >= hawaiiInstant(date, 12) ? 1 : 0) +
+        (createdAt >= hawaiiInstant(date, 720).getTime() ? 1 : 0) +
         (farm.island === 'Oahu' ? 0 : 1) +
         (random.chance(0.15) ? 1 : 0);
       const deliveryDate = nextDeliveryDate(farm, restaurant.deliveryArea, addDays(date, leadDays));
@@ -509,7 +511,10 @@ function planSchedules(today: string, now: number, planned: readonly PlannedOrde
     const key = `${farm}|${deliveryDate}|${deliveryArea}`;
     if (schedules.has(key)) return;
     // Farmers set their days about three weeks out.
-    const createdAt = Math.min(hawaiiInstant(deliveryDate, 8) - 21 * DAY, now - 3 * DAY);
+    const createdAt = Math.min(
+      hawaiiInstant(deliveryDate, 480).getTime() - 21 * DAY,
+      now - 3 * DAY,
+    );
     schedules.set(key, { farm, deliveryDate, deliveryArea, createdAt: new Date(createdAt) });
   };
   DEMO_FARMS.forEach((farm, farmIndex) => {
@@ -763,7 +768,7 @@ async function insertPlan(tx: Tx, plan: DemoPlan, passwordHash: string): Promise
         method: 'check',
         reference: `Check #${2000 + i}`,
         recordedByUserId: farmUserIds[order.farm]!,
-        recordedAt: new Date(hawaiiInstant(paidOn, 15)),
+        recordedAt: hawaiiInstant(paidOn, 900),
       },
     ];
   });

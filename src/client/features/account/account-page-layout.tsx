@@ -38,19 +38,3 @@ export function AccountPageLayout({
     </div>
   );
 }
-
-/** A message above a form or in place of it. */
-export function Notice({ tone, children }: { tone: 'error' | 'success'; children: ReactNode }) {
-  return (
-    <p
-      role={tone === 'error' ? 'alert' : 'status'}
-      className={
-        tone === 'error'
-          ? 'rounded-md border border-red-200 bg-destructive-soft px-3 py-2 text-sm text-red-900'
-          : 'rounded-md border border-green-200 bg-primary-soft px-3 py-2 text-sm text-green-950'
-      }
-    >
-      {children}
-    </p>
-  );
-}

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { Field, Input } from '../../components/ui/form';
 import { ApiError } from '../../lib/api';
 import { showServerFieldErrors } from '../../lib/form-errors';
-import { AccountPageLayout, Notice } from './account-page-layout';
+import { AccountForm, EmailField, Notice } from '../../components/ui/auth-form';
+import { AccountPageLayout } from './account-page-layout';
 import { useForgotPassword } from './api';
 
 /** /forgot-password: asks for a link to choose a new password. */
@@ -60,21 +60,8 @@ export function ForgotPasswordPage() {
           </Button>
         </div>
       ) : (
-        <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
-          {errors.root?.server?.message ? (
-            <Notice tone="error">{errors.root.server.message}</Notice>
-          ) : null}
-          <Field label="Email" error={errors.email?.message} required>
-            {(ids) => (
-              <Input
-                {...ids}
-                {...register('email')}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-              />
-            )}
-          </Field>
+        <AccountForm onSubmit={onSubmit} error={errors.root?.server?.message}>
+          <EmailField error={errors.email?.message} registration={register('email')} />
           <Button type="submit" size="lg" disabled={isSubmitting}>
             {isSubmitting ? 'Sending...' : 'Send Reset Link'}
           </Button>
@@ -84,7 +71,7 @@ export function ForgotPasswordPage() {
           >
             I remember it: sign in
           </Link>
-        </form>
+        </AccountForm>
       )}
     </AccountPageLayout>
   );

@@ -8,7 +8,8 @@ import { PasswordInput } from '../../components/ui/password-input';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { newPasswordProblem, preloadPasswordEstimator } from '../../lib/password-strength';
-import { AccountPageLayout, Notice } from './account-page-layout';
+import { Notice } from '../../components/ui/auth-form';
+import { AccountPageLayout } from './account-page-layout';
 import { useResetPassword } from './api';
 
 function LinkProblem({ message }: { message: string }) {

@@ -4,7 +4,8 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { AccountPageLayout, Notice } from './account-page-layout';
+import { Notice } from '../../components/ui/auth-form';
+import { AccountPageLayout } from './account-page-layout';
 import { useResendVerification, useVerifyEmail } from './api';
 
 /** /verify-email?token=…: confirms the address as soon as the emailed link opens it. */

@@ -13,6 +13,7 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/ui/card';
+import { AccountForm, EmailField } from '../../components/ui/auth-form';
 import { Field, Input } from '../../components/ui/form';
 import { PasswordInput } from '../../components/ui/password-input';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -23,19 +24,6 @@ import { newPasswordProblem, preloadPasswordEstimator } from '../../lib/password
 import { useDemoAccounts, useRegister, useSignIn } from './api';
 
 type Mode = 'signin' | 'register';
-
-/** The message above a form for an error that belongs to no single field. */
-function FormError({ message }: { message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p
-      role="alert"
-      className="rounded-md border border-red-200 bg-destructive-soft px-3 py-2 text-sm text-red-900"
-    >
-      {message}
-    </p>
-  );
-}
 
 function failureMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.userMessage(fallback) : fallback;
@@ -74,19 +62,8 @@ function SignInForm({
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
-      <FormError message={errors.root?.server?.message} />
-      <Field label="Email" error={errors.email?.message} required>
-        {(ids) => (
-          <Input
-            {...ids}
-            {...register('email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-          />
-        )}
-      </Field>
+    <AccountForm onSubmit={onSubmit} error={errors.root?.server?.message}>
+      <EmailField error={errors.email?.message} registration={register('email')} />
       <Field label="Password" error={errors.password?.message} required>
         {(ids) => (
           <PasswordInput {...ids} {...register('password')} autoComplete="current-password" />
@@ -101,7 +78,7 @@ function SignInForm({
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? 'Signing In...' : 'Sign In'}
       </Button>
-    </form>
+    </AccountForm>
   );
 }
 
@@ -140,8 +117,7 @@ function RegisterForm({ onSignedIn }: { onSignedIn: () => void }) {
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
-      <FormError message={errors.root?.server?.message} />
+    <AccountForm onSubmit={onSubmit} error={errors.root?.server?.message}>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="First name" error={errors.firstName?.message} required>
           {(ids) => <Input {...ids} {...register('firstName')} autoComplete="given-name" />}
@@ -150,17 +126,7 @@ function RegisterForm({ onSignedIn }: { onSignedIn: () => void }) {
           {(ids) => <Input {...ids} {...register('lastName')} autoComplete="family-name" />}
         </Field>
       </div>
-      <Field label="Email" error={errors.email?.message} required>
-        {(ids) => (
-          <Input
-            {...ids}
-            {...register('email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-          />
-        )}
-      </Field>
+      <EmailField error={errors.email?.message} registration={register('email')} />
       <Field
         label="Password"
         error={errors.password?.message}
@@ -172,7 +138,7 @@ function RegisterForm({ onSignedIn }: { onSignedIn: () => void }) {
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? 'Creating Account...' : 'Create Account'}
       </Button>
-    </form>
+    </AccountForm>
   );
 }
 

@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import type { StandingOrder } from '#core/schemas/standing-order';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../test/fake-api';
+import { renderInApp } from '../../test/render';
+import { StandingOrderDialog } from './standing-order-dialog';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const product = (id: number, name: string, price: string) => ({
+  id,
+  name,
+  unit: 'lb',
+  price,
+  availableQuantity: 20,
+  farmId: 7,
+});
+
+const catalog = {
+  items: [product(1, 'Kale', '4.00'), product(2, 'Taro', '3.00')],
+  total: 2,
+  totalAll: 2,
+  page: 1,
+  pageSize: 100,
+  farms: [{ id: 7, name: 'Windward Greens' }],
+};
+
+const standing: StandingOrder = {
+  id: 5,
+  farm: { id: 7, name: 'Windward Greens' },
+  lines: [
+    {
+      productId: 1,
+      product: { name: 'Kale', unit: 'lb', unitPrice: '4.00', available: true },
+      quantity: 4,
+      seenUnitPrice: '4.00',
+    },
+  ],
+  weekdays: ['thu'],
+  daysBefore: 3,
+  paused: false,
+  notes: null,
+  createdAt: '2026-11-23T22:00:00.000Z',
+  updatedAt: '2026-11-23T22:00:00.000Z',
+  nextPlacement: null,
+  upcoming: [],
+};
+
+describe('the standing order dialog', () => {
+  it('says what is missing before sending anything', async () => {
+    const api = fakeApi({ 'GET /api/farms': [{ id: 7, name: 'Windward Greens' }] });
+    renderInApp(<StandingOrderDialog open editing={null} onClose={() => {}} />);
+    await screen.findByRole('dialog', { name: 'New standing order' });
+    fireEvent.click(screen.getByRole('button', { name: 'Set up standing order' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(
+        expect.arrayContaining(['Choose a farm', 'Choose at least one weekday']),
+      ),
+    );
+    expect(api.made('POST', '/api/standing-orders')).toHaveLength(0);
+  });
+
+  it('refuses a quantity that is not whole, then sends the edited lines and weekdays', async () => {
+    const api = fakeApi({
+      'GET /api/products?farmId=7&pageSize=100&sort=name': catalog,
+      'PATCH /api/standing-orders/5': { ...standing, weekdays: ['mon', 'thu'] },
+    });
+    const onClose = vi.fn();
+    renderInApp(<StandingOrderDialog open editing={standing} onClose={onClose} />);
+    await screen.findByRole('dialog', { name: 'Edit standing order with Windward Greens' });
+    const taro = await screen.findByLabelText(/Taro/);
+    fireEvent.change(taro, { target: { value: '1.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Quantity must be a whole number')).toBeInTheDocument();
+    expect(api.made('PATCH', '/api/standing-orders/5')).toHaveLength(0);
+
+    fireEvent.change(taro, { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Monday' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.made('PATCH', '/api/standing-orders/5')).toHaveLength(1));
+    expect(api.made('PATCH', '/api/standing-orders/5')[0]!.body).toEqual({
+      lines: [
+        { productId: 1, quantity: 4 },
+        { productId: 2, quantity: 2 },
+      ],
+      weekdays: ['thu', 'mon'],
+      daysBefore: 3,
+      notes: null,
+    });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+});
