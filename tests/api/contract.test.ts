@@ -24,6 +24,9 @@ const ORDER_KEYS = [
   'restaurant',
   'status',
   'subtotal',
+  // Additive: the GET rate at placement and its amount (docs/tax.md).
+  'taxAmount',
+  'taxRate',
   'totalAmount',
 ];
 
@@ -143,12 +146,20 @@ describe('the catalogue without parameters', () => {
       isActive: true,
       farmId: farmer.farmId,
     });
-    expect(Object.keys(onions.farm).sort()).toEqual(['deliveryFee', 'id', 'name', 'orderMinimum']);
+    expect(Object.keys(onions.farm).sort()).toEqual([
+      'deliveryFee',
+      'id',
+      'name',
+      'orderMinimum',
+      // Additive: the farm's GET rate (docs/tax.md).
+      'taxRate',
+    ]);
     expect(onions.farm).toEqual({
       id: farmer.farmId,
       name: 'Kula Fields',
       deliveryFee: '0.00',
       orderMinimum: '0.00',
+      taxRate: '0.0000',
     });
   });
 });

@@ -8,7 +8,7 @@ import type { Order } from '#core/schemas/order';
 import { FileText, Package } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { OrderItemList } from '../../components/ui/order-items';
+import { OrderItemList, OrderTaxRow } from '../../components/ui/order-items';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
 import {
@@ -72,6 +72,7 @@ export function FarmerOrderCard({
           <dd className="text-right">{formatMoney(order.subtotal)}</dd>
           <dt className="text-stone-600">Delivery fee</dt>
           <dd className="text-right">{formatMoney(order.deliveryFee)}</dd>
+          <OrderTaxRow order={order} />
           <dt className="font-semibold">Total</dt>
           <dd className="text-right font-semibold">{formatMoney(order.totalAmount)}</dd>
         </dl>

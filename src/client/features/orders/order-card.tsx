@@ -6,7 +6,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
-import { OrderItemList } from '../../components/ui/order-items';
+import { OrderItemList, OrderTaxRow } from '../../components/ui/order-items';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
 import {
@@ -117,6 +117,7 @@ export function RestaurantOrderCard({ order }: { order: Order }) {
           <dd className="text-right">{formatMoney(order.subtotal)}</dd>
           <dt className="text-stone-600">Delivery fee</dt>
           <dd className="text-right">{formatMoney(order.deliveryFee)}</dd>
+          <OrderTaxRow order={order} />
         </dl>
         <dl className="flex flex-col gap-1 text-sm">
           <div className="flex flex-wrap gap-x-2">

@@ -9,6 +9,7 @@ import {
   type ProductUpdateBody,
   STOCK_CHANGED_CODE,
 } from '#core/schemas/product';
+import { rateOf, toRateString } from '#core/money';
 import type { Db, DbOrTx } from '../../db/database';
 import { farms, orderItems, products } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
@@ -40,6 +41,7 @@ function productFields() {
     farmName: farms.name,
     farmDeliveryFee: farms.deliveryFee,
     farmOrderMinimum: farms.orderMinimum,
+    farmTaxRate: farms.taxRate,
     photos: photosColumn(),
   };
 }
@@ -68,6 +70,7 @@ type ProductRow = {
   farmName: string;
   farmDeliveryFee: string;
   farmOrderMinimum: string;
+  farmTaxRate: string;
   nextDeliveryDate: string | null;
   photos: StoredPhoto[] | null;
 };
@@ -89,6 +92,7 @@ function toProduct(row: ProductRow): Product {
       name: row.farmName,
       deliveryFee: row.farmDeliveryFee,
       orderMinimum: row.farmOrderMinimum,
+      taxRate: toRateString(rateOf(row.farmTaxRate)),
     },
     nextDeliveryDate: row.nextDeliveryDate,
     ...photoFields(row.photos),
@@ -331,13 +335,15 @@ export async function restoreProduct(db: Db, farmId: number, productId: number):
 }
 
 export async function listFarms(db: DbOrTx) {
-  return db
+  const rows = await db
     .select({
       id: farms.id,
       name: farms.name,
       deliveryFee: farms.deliveryFee,
       orderMinimum: farms.orderMinimum,
+      taxRate: farms.taxRate,
     })
     .from(farms)
     .orderBy(sql`lower(${farms.name})`, asc(farms.id));
+  return rows.map((row) => ({ ...row, taxRate: toRateString(rateOf(row.taxRate)) }));
 }
