@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, exists, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  inArray,
+  isNotNull,
+  isNull,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   DEFAULT_PAGE_SIZE,
   type Product,
@@ -106,6 +118,17 @@ const sortName = sql`lower(${products.name})`;
 /** GET /api/products without parameters: the whole catalogue (docs/api.md#reading). */
 export async function listCatalog(db: DbOrTx, zoneName: string | null = null): Promise<Product[]> {
   const rows = await selectProducts(db, zoneName).where(listed).orderBy(sortName, asc(products.id));
+  return rows.map(toProduct);
+}
+
+/** The listed ones of these products as the catalogue shows them (for "Order again"). */
+export async function listedProductsByIds(
+  db: DbOrTx,
+  ids: number[],
+  zoneName: string | null = null,
+): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectProducts(db, zoneName).where(and(listed, inArray(products.id, ids)));
   return rows.map(toProduct);
 }
 
