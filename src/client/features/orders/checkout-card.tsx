@@ -372,11 +372,10 @@ function FarmSection({
       ) : null}
       {feeChanged ? (
         <p className="text-sm font-medium text-destructive" role="alert">
-          The delivery fee has changed: it is now {formatUsd(group.deliveryFeeCents)}
           {group.taxRate > 0
-            ? ` with GET ${formatRatePercent(group.taxRate)} (${formatUsd(group.taxCents)})`
-            : ''}
-          , for a total of {formatUsd(group.totalCents)}. Place the order again to accept it.
+            ? `The delivery fee or GET has changed: the fee is now ${formatUsd(group.deliveryFeeCents)} and GET ${formatRatePercent(group.taxRate)} ${formatUsd(group.taxCents)}, for a total of ${formatUsd(group.totalCents)}.`
+            : `The delivery fee has changed: it is now ${formatUsd(group.deliveryFeeCents)}, for a total of ${formatUsd(group.totalCents)}.`}{' '}
+          Place the order again to accept it.
         </p>
       ) : null}
       {group.shortOfMinimumCents > 0 ? (
