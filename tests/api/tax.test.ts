@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hawaiiToday } from '#core/hawaii-time';
 import { farms, orders } from '../../src/server/db/schema';
 import {
   createProduct,
@@ -209,7 +210,7 @@ describe('General Excise Tax', () => {
     });
   });
 
-  it('shows the tax as its own line on the invoice', async () => {
+  it('shows the tax as its own line on the invoice and on the statement', async () => {
     expect((await setRate('4.712')).statusCode).toBe(200);
     await setFarmTerms(ctx.database.db, farmer.farmId, { deliveryFee: '5.00' });
     const product = await createProduct(ctx.database.db, farmer.farmId, { price: '20.00' });
@@ -225,5 +226,22 @@ describe('General Excise Tax', () => {
     const text = await pdfText(invoice.rawPayload);
     expect(text).toContain('GET 4.712% $1.18');
     expect(text).toContain('Total $26.18');
+
+    // Delivered, it is on the month's statement with the GET it includes.
+    for (const status of ['packed', 'in_transit', 'delivered']) {
+      const moved = await farmer.patch(`/api/orders/${order!.id}/status`, {
+        status,
+        recipientName: 'Malia Keawe',
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    const month = hawaiiToday().slice(0, 7);
+    const statement = await farmer.get(
+      `/api/statements?month=${month}&restaurantId=${restaurant.restaurantId}`,
+    );
+    expect(statement.statusCode).toBe(200);
+    expect(await pdfText(statement.rawPayload)).toContain(
+      `Invoice for order #${order!.id} (incl. $1.18 GET)`,
+    );
   });
 });
