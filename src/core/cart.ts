@@ -1,4 +1,4 @@
-import { centsOf, parseMoney, type Cents } from './money';
+import { centsOf, orderAmounts, parseMoney, parseRate, type Cents, type RateUnits } from './money';
 import { MAX_LINE_QUANTITY } from './schemas/order';
 
 /** The farm fields a cart line carries, so checkout needs no extra lookups to group. */
@@ -7,6 +7,8 @@ export interface CartFarm {
   name: string;
   deliveryFee: string;
   orderMinimum: string;
+  /** The farm's GET rate in percent ("4.7120"); absent in carts kept before tax: none. */
+  taxRate?: string;
 }
 
 /** A product the restaurant can add (the catalog's product shape). */
@@ -105,6 +107,29 @@ export interface FarmGroup {
   orderMinimumCents: Cents;
   /** How far the subtotal is under the farm's minimum; 0 when it is met. */
   shortOfMinimumCents: Cents;
+  /** The farm's GET rate, the tax on subtotal plus fee, and the order's total (docs/tax.md). */
+  taxRate: RateUnits;
+  taxCents: Cents;
+  totalCents: Cents;
+}
+
+/** The farm's terms a group is priced by: its fee, minimum and GET rate. */
+export interface FarmTerms {
+  deliveryFeeCents: Cents;
+  orderMinimumCents: Cents;
+  taxRate: RateUnits;
+}
+
+/** A group priced by these terms: shortfall, tax and total follow them (core/money's rule). */
+export function withFarmTerms(group: FarmGroup, terms: FarmTerms): FarmGroup {
+  const amounts = orderAmounts(group.subtotalCents, terms.deliveryFeeCents, terms.taxRate);
+  return {
+    ...group,
+    ...terms,
+    shortOfMinimumCents: Math.max(0, terms.orderMinimumCents - group.subtotalCents),
+    taxCents: amounts.taxCents,
+    totalCents: amounts.totalCents,
+  };
 }
 
 /** One group per farm, in the order farms first appear in the cart. */
@@ -122,16 +147,16 @@ export function groupCartByFarm(cart: Cart): FarmGroup[] {
         deliveryFeeCents: centsOf(item.farm.deliveryFee),
         orderMinimumCents: centsOf(item.farm.orderMinimum),
         shortOfMinimumCents: 0,
+        taxRate: parseRate(item.farm.taxRate) ?? 0,
+        taxCents: 0,
+        totalCents: 0,
       };
       groups.set(item.farmId, group);
     }
     group.items.push(item);
     group.subtotalCents += lineTotalCents(item);
   }
-  return [...groups.values()].map((group) => ({
-    ...group,
-    shortOfMinimumCents: Math.max(0, group.orderMinimumCents - group.subtotalCents),
-  }));
+  return [...groups.values()].map((group) => withFarmTerms(group, group));
 }
 
 const isMoney = (value: unknown) => typeof value === 'string' && parseMoney(value) !== null;

@@ -5,7 +5,12 @@ import {
   formatMoneyString,
   formatUsd,
   multiplyCents,
+  orderAmounts,
   parseMoney,
+  parseRate,
+  rateOf,
+  taxCents,
+  toRateString,
   sumCents,
   toMoneyString,
 } from './money';
@@ -93,5 +98,83 @@ describe('arithmetic in cents', () => {
         expect(sumCents(values)).toBe(values.reduce((total, value) => total + value, 0));
       }),
     );
+  });
+});
+
+describe('tax rates', () => {
+  it.each([
+    ['4.712', 47120],
+    ['4.7120', 47120],
+    ['4.1666', 41666],
+    ['0.5', 5000],
+    ['0', 0],
+    ['10', 100_000],
+    [' 4.5 ', 45000],
+  ])('reads %j as %i rate units', (text, units) => {
+    expect(parseRate(text)).toBe(units);
+    expect(toRateString(units)).toBe(
+      `${text.trim().split('.')[0]}.${(text.trim().split('.')[1] ?? '').padEnd(4, '0')}`,
+    );
+  });
+
+  it.each(['4.71201', '-1', 'abc', '', '1e-3', '4.'])('refuses %j', (text) => {
+    expect(parseRate(text)).toBeNull();
+  });
+
+  it('throws on a corrupt stored rate', () => {
+    expect(() => rateOf('x')).toThrow(TypeError);
+  });
+});
+
+describe('taxCents: half-up to the cent on the whole taxable amount', () => {
+  it.each([
+    // $10.00 at 4.7120% is 47.12 cents: down to 47.
+    [1000, 47120, 47],
+    // $10.61 at 4.7120% is 49.99432: up to 50.
+    [1061, 47120, 50],
+    // $1.00 at 0.5% is exactly half a cent: half-up makes it 1.
+    [100, 5000, 1],
+    // $0.99 at 0.5% is 0.495 cents: down to 0.
+    [99, 5000, 0],
+    // $12.00 at 4.1666% is 49.9992 cents: up to 50.
+    [1200, 41666, 50],
+    // $30.00 at 4.1666% is 124.998 cents: 125.
+    [3000, 41666, 125],
+    [0, 47120, 0],
+    [123_456, 0, 0],
+    // The largest order at the largest rate stays exact.
+    [999_999_999_999, 100_000, 100_000_000_000],
+  ])('%i cents at %i units is %i cents', (taxable, rate, expected) => {
+    expect(taxCents(taxable, rate)).toBe(expected);
+  });
+
+  it('is the exact quotient rounded half-up, for any amount and rate', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 999_999_999_999 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        (taxable, rate) => {
+          const exact = BigInt(taxable) * BigInt(rate);
+          const tax = BigInt(taxCents(taxable, rate));
+          // tax - 1/2 <= exact / 1e6 < tax + 1/2
+          expect(tax * 2_000_000n - 1_000_000n <= exact * 2n).toBe(true);
+          expect(exact * 2n < tax * 2_000_000n + 1_000_000n).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('taxes the subtotal and the delivery fee together, rounded once', () => {
+    // $10.10 + $0.90 at 0.5%: apart 5.05 + 0.45 cents would round to 5 + 0; together 5.5 is 6.
+    expect(orderAmounts(1010, 90, 5000)).toEqual({
+      taxableCents: 1100,
+      taxCents: 6,
+      totalCents: 1106,
+    });
+    expect(orderAmounts(1000, 500, 0)).toEqual({
+      taxableCents: 1500,
+      taxCents: 0,
+      totalCents: 1500,
+    });
   });
 });

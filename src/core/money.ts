@@ -61,3 +61,69 @@ export function sumCents(values: Iterable<Cents>): Cents {
   for (const value of values) total += value;
   return total;
 }
+
+/**
+ * A tax rate is a percentage with up to four decimals ("4.7120" for 4.712%), held exactly as
+ * whole ten-thousandths of a percent (47120): the state publishes rates to four decimals.
+ */
+export type RateUnits = number;
+
+/** Ten-thousandths of a percent in a whole amount (100% = 1,000,000 units). */
+const RATE_UNITS_PER_WHOLE = 1_000_000n;
+
+const RATE_PATTERN = /^(\d{1,3})(?:\.(\d{1,4}))?$/;
+
+/** Reads "4.712", "4.7120" or 4.712 into rate units (47120); null for anything else. */
+export function parseRate(value: string | number | null | undefined): RateUnits | null {
+  if (value === null || value === undefined) return null;
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  const match = RATE_PATTERN.exec(text);
+  if (!match) return null;
+  const [, whole = '0', fraction = ''] = match;
+  return Number(whole) * 10_000 + Number(fraction.padEnd(4, '0'));
+}
+
+/** Rate units to the wire format: 47120 -> "4.7120". */
+export function toRateString(units: RateUnits): string {
+  const whole = Math.floor(units / 10_000);
+  return `${whole}.${String(units % 10_000).padStart(4, '0')}`;
+}
+
+/** The rate units of a validated rate (a database column, our own API); anything else throws. */
+export function rateOf(value: string | number): RateUnits {
+  const units = parseRate(value);
+  if (units === null) throw new TypeError(`Not a rate: ${JSON.stringify(value)}`);
+  return units;
+}
+
+/**
+ * THE rounding rule of tax (docs/money.md#tax): the rate applied once to the order's whole
+ * taxable amount, rounded half-up to the cent (0.5 cent and more goes up). Exact for any amount:
+ * the product is taken in BigInt, never in floating point.
+ */
+export function taxCents(taxableCents: Cents, rate: RateUnits): Cents {
+  if (taxableCents <= 0 || rate <= 0) return 0;
+  const scaled = BigInt(taxableCents) * BigInt(rate);
+  return Number((scaled * 2n + RATE_UNITS_PER_WHOLE) / (RATE_UNITS_PER_WHOLE * 2n));
+}
+
+/**
+ * An order's money from its subtotal, delivery fee and the farm's GET rate. Hawaii's General
+ * Excise Tax is on the gross proceeds, delivery charges included, so the taxable amount is the
+ * subtotal plus the fee (docs/tax.md).
+ */
+export function orderAmounts(
+  subtotalCents: Cents,
+  deliveryFeeCents: Cents,
+  rate: RateUnits,
+): { taxableCents: Cents; taxCents: Cents; totalCents: Cents } {
+  const taxableCents = subtotalCents + deliveryFeeCents;
+  const tax = taxCents(taxableCents, rate);
+  return { taxableCents, taxCents: tax, totalCents: taxableCents + tax };
+}
+
+/** A rate for people: "4.7120" -> "4.712%", "0.5000" -> "0.5%", "4.0000" -> "4%". */
+export function formatRatePercent(value: string | RateUnits): string {
+  const text = toRateString(typeof value === 'number' ? value : rateOf(value));
+  return `${text.replace(/\.?0+$/, '')}%`;
+}

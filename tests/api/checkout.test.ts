@@ -149,6 +149,8 @@ describe('POST /api/checkout', () => {
       farmName: 'Waipio Valley Farm',
       subtotal: '8.00',
       deliveryFee: '250.00',
+      taxRate: '0.0000',
+      taxAmount: '0.00',
       totalAmount: '258.00',
       sentTotalAmount: '8.00',
     };

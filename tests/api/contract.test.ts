@@ -29,6 +29,9 @@ const ORDER_KEYS = [
   'standingOrderId',
   'status',
   'subtotal',
+  // Additive: the GET rate at placement and its amount (docs/tax.md).
+  'taxAmount',
+  'taxRate',
   'totalAmount',
 ];
 
@@ -148,12 +151,20 @@ describe('the catalogue without parameters', () => {
       isActive: true,
       farmId: farmer.farmId,
     });
-    expect(Object.keys(onions.farm).sort()).toEqual(['deliveryFee', 'id', 'name', 'orderMinimum']);
+    expect(Object.keys(onions.farm).sort()).toEqual([
+      'deliveryFee',
+      'id',
+      'name',
+      'orderMinimum',
+      // Additive: the farm's GET rate (docs/tax.md).
+      'taxRate',
+    ]);
     expect(onions.farm).toEqual({
       id: farmer.farmId,
       name: 'Kula Fields',
       deliveryFee: '0.00',
       orderMinimum: '0.00',
+      taxRate: '0.0000',
     });
   });
 });

@@ -161,6 +161,7 @@ describe('PUT /api/profile/farm', () => {
       orderCutoffTime: '09:30',
       orderCutoffDaysBefore: 2,
       paymentTerms: 'due_on_receipt',
+      taxRate: '0.0000',
     };
     expect(response.json()).toEqual(expected);
     expect((await farmer.get('/api/auth/user')).json().profile).toEqual(expected);

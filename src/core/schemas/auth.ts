@@ -101,6 +101,8 @@ export const profileOutput = z.object({
   orderCutoffDaysBefore: z.number().optional(),
   /** Farms: when an invoice is due after delivery. */
   paymentTerms: z.enum(PAYMENT_TERMS).optional(),
+  /** Farms: the General Excise Tax passed on, percent with 4 decimals ("4.7120"; docs/tax.md). */
+  taxRate: z.string().optional(),
 });
 export type Profile = z.infer<typeof profileOutput>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatUsd, parseMoney, toMoneyString } from '../money';
+import { formatUsd, parseMoney, parseRate, toMoneyString, toRateString } from '../money';
 
 export const REQUIRED = 'Required';
 
@@ -41,6 +41,23 @@ export const moneyInput = moneyUpTo(MAX_ORDER_TOTAL_CENTS);
 
 /** A unit price, delivery fee or order minimum: up to MAX_PRICE_CENTS. */
 export const priceInput = moneyUpTo(MAX_PRICE_CENTS);
+
+/** The highest General Excise Tax rate a farm may set, in percent (docs/tax.md). */
+export const MAX_TAX_RATE_PERCENT = 10;
+const TAX_RATE_MESSAGE = 'Enter a percentage from 0 to 10 with up to 4 decimals, like 4.712';
+
+/** A GET rate in percent, 0 to 10, up to 4 decimals; out as a 4-decimal string ("4.7120"). */
+export const taxRateInput = z
+  .union([z.string(), z.number()], { error: TAX_RATE_MESSAGE })
+  .transform((value) => parseRate(value))
+  .refine(
+    (units): units is number => units !== null && units <= MAX_TAX_RATE_PERCENT * 10_000,
+    TAX_RATE_MESSAGE,
+  )
+  .transform((units) => toRateString(units));
+
+/** A rate as the server sends it: percent with 4 decimals ("4.7120"). */
+export const rateOutput = z.string().regex(/^\d+\.\d{4}$/);
 
 /** A 2-decimal money string as the server sends it. */
 export const moneyOutput = z.string().regex(/^-?\d+\.\d{2}$/);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidCalendarDate } from '../hawaii-time';
 import { parseMoney } from '../money';
 import { ORDER_STATUSES } from '../order-status';
-import { moneyInput, moneyOutput, optionalText, priceInput } from './common';
+import { moneyInput, moneyOutput, optionalText, priceInput, rateOutput } from './common';
 import { orderPaymentFields } from './payment';
 
 export const ORDER_NOTES_MAX_LENGTH = 1000;
@@ -138,6 +138,12 @@ export const orderOutput = z.object({
   createdAt: z.string(),
   subtotal: moneyOutput,
   deliveryFee: moneyOutput,
+  /**
+   * The farm's GET rate at placement (percent, "4.7120") and the tax on subtotal plus fee
+   * (docs/tax.md); "0.0000" and "0.00" when none. The server always sends these.
+   */
+  taxRate: rateOutput.optional(),
+  taxAmount: moneyOutput.optional(),
   totalAmount: moneyOutput,
   deliveryDate: z.string().nullable(),
   recipientName: z.string().nullable(),
@@ -199,6 +205,9 @@ export const orderProblemFarm = z.object({
   farmName: z.string(),
   subtotal: moneyOutput,
   deliveryFee: moneyOutput,
+  /** The farm's current GET rate and the tax it comes to (docs/tax.md); always sent. */
+  taxRate: rateOutput.optional(),
+  taxAmount: moneyOutput.optional(),
   totalAmount: moneyOutput,
   sentTotalAmount: moneyOutput,
 });
@@ -212,6 +221,8 @@ export const orderConflictBody = z.object({
   products: z.array(orderProblemProduct).optional(),
   subtotal: moneyOutput.optional(),
   deliveryFee: moneyOutput.optional(),
+  taxRate: rateOutput.optional(),
+  taxAmount: moneyOutput.optional(),
   totalAmount: moneyOutput.optional(),
   sentTotalAmount: moneyOutput.optional(),
   farms: z.array(orderProblemFarm).optional(),

@@ -3,6 +3,7 @@ import { PRODUCT_CATEGORIES, UNITS } from '../constants';
 import {
   priceInput,
   moneyOutput,
+  rateOutput,
   optionalText,
   positiveId,
   REQUIRED,
@@ -116,6 +117,11 @@ export const farmSummary = z.object({
   name: z.string(),
   deliveryFee: moneyOutput,
   orderMinimum: moneyOutput,
+  /**
+   * The GET the farm passes on, percent with 4 decimals; "0.0000" when none (docs/tax.md).
+   * The server always sends it.
+   */
+  taxRate: rateOutput.optional(),
 });
 export type FarmSummary = z.infer<typeof farmSummary>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STATE_MAX_LENGTH, ZIP_MAX_LENGTH } from '../constants';
 import { PHONE_MAX_LENGTH } from '../phone';
-import { optionalText, priceInput, REQUIRED, requiredText } from './common';
+import { optionalText, priceInput, REQUIRED, requiredText, taxRateInput } from './common';
 import { paymentTermsInput } from './payment';
 import { cutoffDaysBeforeInput, cutoffTimeInput, restaurantZoneInput } from './delivery';
 
@@ -80,6 +80,8 @@ export const farmProfileUpdateBody = profileCreateBody.extend({
   orderCutoffDaysBefore: cutoffDaysBeforeInput.optional(),
   /** When an invoice is due after the Hawaii delivery date (default due on receipt). */
   paymentTerms: paymentTermsInput.optional(),
+  /** The General Excise Tax passed on, percent 0 to 10 (docs/tax.md); default 0: none. */
+  taxRate: taxRateInput.optional(),
 });
 export type FarmProfileUpdateBody = z.infer<typeof farmProfileUpdateBody>;
 

@@ -20,6 +20,8 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+/** A tax rate as a percentage with four decimals: 4.7120 is 4.712% (docs/tax.md). */
+const rate = (name: string) => numeric(name, { precision: 6, scale: 4 });
 
 export const users = pgTable(
   'users',
@@ -156,6 +158,8 @@ export const farms = pgTable(
       .default(18 * 60),
     /** Days after the Hawaii delivery date an invoice is due: 0 (on receipt), 7, 15 or 30. */
     paymentTermsDays: integer('payment_terms_days').notNull().default(0),
+    /** The General Excise Tax the farm passes on, in percent (0 to 10); 0: none (docs/tax.md). */
+    taxRate: rate('tax_rate').notNull().default('0'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -169,6 +173,7 @@ export const farms = pgTable(
       sql`${t.orderCutoffDaysBefore} between 0 and 14 and ${t.orderCutoffMinutes} between 0 and 1439`,
     ),
     check('farms_payment_terms_check', sql`${t.paymentTermsDays} in (0, 7, 15, 30)`),
+    check('farms_tax_rate_check', sql`${t.taxRate} between 0 and 10`),
   ],
 );
 
@@ -286,6 +291,9 @@ export const orders = pgTable(
     status: text('status').notNull().default('pending'),
     subtotal: money('subtotal').notNull(),
     deliveryFee: money('delivery_fee').notNull().default('0'),
+    /** The farm's GET rate at placement (percent) and the tax it came to (docs/tax.md). */
+    taxRate: rate('tax_rate').notNull().default('0'),
+    taxAmount: money('tax_amount').notNull().default('0'),
     totalAmount: money('total_amount').notNull(),
     deliveryDate: date('delivery_date', { mode: 'string' }),
     /** The delivery zone (its name) the order was placed for; null when none applied. */
@@ -322,6 +330,7 @@ export const orders = pgTable(
       'orders_amounts_check',
       sql`${t.subtotal} >= 0 and ${t.deliveryFee} >= 0 and ${t.totalAmount} >= 0`,
     ),
+    check('orders_tax_check', sql`${t.taxRate} between 0 and 10 and ${t.taxAmount} >= 0`),
   ],
 );
 

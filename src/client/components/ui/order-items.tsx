@@ -1,4 +1,5 @@
-import type { OrderItem } from '#core/schemas/order';
+import { centsOf, formatRatePercent } from '#core/money';
+import type { Order, OrderItem } from '#core/schemas/order';
 import { formatMoney } from '../../lib/format';
 import { ProductPhoto } from './product-photo';
 
@@ -30,5 +31,19 @@ export function OrderZoneRow({ area }: { area: string | null | undefined }) {
       <dt className="text-stone-600">Delivery zone:</dt>
       <dd className="font-medium">{area}</dd>
     </div>
+  );
+}
+
+/**
+ * The General Excise Tax row of an order's figures (a `dt`/`dd` pair for a grid `dl`), shown
+ * only when the farm passed GET on: the rate the order was placed at and its amount.
+ */
+export function OrderTaxRow({ order }: { order: Pick<Order, 'taxRate' | 'taxAmount'> }) {
+  if (!order.taxAmount || centsOf(order.taxAmount) === 0) return null;
+  return (
+    <>
+      <dt className="text-stone-600">GET {formatRatePercent(order.taxRate ?? '0')}</dt>
+      <dd className="text-right">{formatMoney(order.taxAmount)}</dd>
+    </>
   );
 }

@@ -9,7 +9,7 @@ import { FileText, Package } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { OrderItemList, OrderZoneRow } from '../../components/ui/order-items';
+import { OrderItemList, OrderTaxRow, OrderZoneRow } from '../../components/ui/order-items';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
 import {
@@ -78,6 +78,7 @@ export function FarmerOrderCard({
           <dd className="text-right">{formatMoney(order.subtotal)}</dd>
           <dt className="text-stone-600">Delivery fee</dt>
           <dd className="text-right">{formatMoney(order.deliveryFee)}</dd>
+          <OrderTaxRow order={order} />
           <dt className="font-semibold">Total</dt>
           <dd className="text-right font-semibold">{formatMoney(order.totalAmount)}</dd>
         </dl>

@@ -1,5 +1,6 @@
 import type { OrderItemsChangeBody } from '#core/schemas/delivery';
 import type { CheckoutInput, CheckoutResult, Order } from '#core/schemas/order';
+import type { Reorder } from '#core/schemas/reorder';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { usePagedList, type ListParams } from '../../lib/paged-list';
@@ -87,5 +88,12 @@ export function useCheckout() {
       // Stock has moved: the catalogue shows new quantities.
       refreshProducts(queryClient);
     },
+  });
+}
+
+/** "Order again": a past order's lines at today's prices and stock (docs/tax.md#order-again). */
+export function useReorderPlan() {
+  return useMutation({
+    mutationFn: (orderId: number) => api.get<Reorder>(`/api/orders/${orderId}/reorder`),
   });
 }

@@ -1,5 +1,5 @@
 import { lineTotalCents } from '#core/cart';
-import { formatUsd } from '#core/money';
+import { formatRatePercent, formatUsd } from '#core/money';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -26,6 +26,8 @@ export function ShoppingCartPanel({ today }: { today: string }) {
     useMemo(() => groups.map((g) => g.farmId), [groups]),
   );
   const feesCents = groups.reduce((sum, group) => sum + group.deliveryFeeCents, 0);
+  const taxCents = groups.reduce((sum, group) => sum + group.taxCents, 0);
+  const totalCents = groups.reduce((sum, group) => sum + group.totalCents, 0);
   return (
     <Card>
       <CardHeader>
@@ -66,7 +68,12 @@ export function ShoppingCartPanel({ today }: { today: string }) {
                     {blocked.get(group.farmId) ??
                       deliveryDayLabel(deliveryDays.get(group.farmId)?.[0], today)}
                   </span>
-                  <span className="tabular">Fee {formatUsd(group.deliveryFeeCents)}</span>
+                  <span className="tabular">
+                    Fee {formatUsd(group.deliveryFeeCents)}
+                    {group.taxRate > 0
+                      ? ` · GET ${formatRatePercent(group.taxRate)} ${formatUsd(group.taxCents)}`
+                      : ''}
+                  </span>
                 </p>
               </section>
             ))}
@@ -75,8 +82,14 @@ export function ShoppingCartPanel({ today }: { today: string }) {
               <dd className="text-right">{formatUsd(cart.totalCents)}</dd>
               <dt>Delivery fees</dt>
               <dd className="text-right">{formatUsd(feesCents)}</dd>
+              {groups.some((group) => group.taxRate > 0) ? (
+                <>
+                  <dt>General Excise Tax</dt>
+                  <dd className="text-right">{formatUsd(taxCents)}</dd>
+                </>
+              ) : null}
               <dt className="font-semibold">Total</dt>
-              <dd className="text-right font-semibold">{formatUsd(cart.totalCents + feesCents)}</dd>
+              <dd className="text-right font-semibold">{formatUsd(totalCents)}</dd>
             </dl>
             <Button asChild>
               <Link to="/restaurant/orders">Proceed to Checkout</Link>

@@ -1,5 +1,5 @@
 import { lineTotalCents, type CartItem, type FarmGroup } from '#core/cart';
-import { formatUsd } from '#core/money';
+import { formatRatePercent, formatUsd } from '#core/money';
 import type { FarmSummary } from '#core/schemas/product';
 import {
   ORDER_CONFLICT_CODES,
@@ -65,6 +65,8 @@ export function CheckoutCard() {
 
   const itemsCents = groups.reduce((sum, group) => sum + group.subtotalCents, 0);
   const feesCents = groups.reduce((sum, group) => sum + group.deliveryFeeCents, 0);
+  const taxCents = groups.reduce((sum, group) => sum + group.taxCents, 0);
+  const totalCents = groups.reduce((sum, group) => sum + group.totalCents, 0);
 
   const setChoice = (farmId: number, change: Partial<FarmChoice>) =>
     setChoices((current) => ({
@@ -201,9 +203,15 @@ export function CheckoutCard() {
             <dt className="text-stone-600">Delivery fees</dt>
             <dd>{formatUsd(feesCents)}</dd>
           </div>
+          {groups.some((group) => group.taxRate > 0) ? (
+            <div className="flex justify-between">
+              <dt className="text-stone-600">General Excise Tax</dt>
+              <dd>{formatUsd(taxCents)}</dd>
+            </div>
+          ) : null}
           <div className="flex justify-between text-lg font-bold">
             <dt>Total</dt>
-            <dd>{formatUsd(itemsCents + feesCents)}</dd>
+            <dd>{formatUsd(totalCents)}</dd>
           </div>
         </dl>
         <Button
@@ -279,6 +287,7 @@ function FarmSection({
         <p className="tabular text-xs text-stone-600">
           Minimum {formatUsd(group.orderMinimumCents)} · Delivery fee{' '}
           {formatUsd(group.deliveryFeeCents)}
+          {group.taxRate > 0 ? ` · GET ${formatRatePercent(group.taxRate)}` : ''}
         </p>
       </header>
       <ul className="flex flex-col divide-y divide-stone-100">
@@ -345,6 +354,12 @@ function FarmSection({
           <dt className="text-stone-600">Delivery fee</dt>
           <dd>{formatUsd(group.deliveryFeeCents)}</dd>
         </div>
+        {group.taxRate > 0 ? (
+          <div className="flex justify-between">
+            <dt className="text-stone-600">GET {formatRatePercent(group.taxRate)}</dt>
+            <dd>{formatUsd(group.taxCents)}</dd>
+          </div>
+        ) : null}
       </dl>
       {blockedReason ? (
         <p
@@ -357,9 +372,10 @@ function FarmSection({
       ) : null}
       {feeChanged ? (
         <p className="text-sm font-medium text-destructive" role="alert">
-          The delivery fee has changed: it is now {formatUsd(group.deliveryFeeCents)}, for a total
-          of {formatUsd(group.subtotalCents + group.deliveryFeeCents)}. Place the order again to
-          accept it.
+          {group.taxRate > 0
+            ? `The delivery fee or GET has changed: the fee is now ${formatUsd(group.deliveryFeeCents)} and GET ${formatRatePercent(group.taxRate)} ${formatUsd(group.taxCents)}, for a total of ${formatUsd(group.totalCents)}.`
+            : `The delivery fee has changed: it is now ${formatUsd(group.deliveryFeeCents)}, for a total of ${formatUsd(group.totalCents)}.`}{' '}
+          Place the order again to accept it.
         </p>
       ) : null}
       {group.shortOfMinimumCents > 0 ? (

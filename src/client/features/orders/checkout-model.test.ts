@@ -220,3 +220,38 @@ describe('checkoutBody', () => {
     });
   });
 });
+
+describe('General Excise Tax in the cart and at checkout', () => {
+  it("taxes each farm's subtotal plus fee at its current rate and sends that total", () => {
+    // Kula: $9.25 + $5.00 = $14.25 at 4.712% is $0.67146: $0.67.
+    const groups = groupWithCurrentTerms(cart, [{ ...kula, taxRate: '4.7120' }, hilo]);
+    expect(groups[0]).toMatchObject({ taxRate: 47120, taxCents: 67, totalCents: 1492 });
+    expect(groups[1]).toMatchObject({ taxRate: 0, taxCents: 0, totalCents: 1200 });
+    expect(checkoutBody(groups, {}).orders.map((order) => order.totalAmount)).toEqual([
+      '14.92',
+      '12.00',
+    ]);
+  });
+
+  it('total changed by a new rate: the 409 names the GET and the next send carries it', () => {
+    const body = conflict(ORDER_CONFLICT_CODES.totalChanged, {
+      farms: [
+        {
+          farmId: 1,
+          farmName: 'Kula Greens',
+          subtotal: '9.25',
+          deliveryFee: '5.00',
+          taxRate: '4.1666',
+          taxAmount: '0.59',
+          totalAmount: '14.84',
+          sentTotalAmount: '14.25',
+        },
+      ],
+    });
+    expect(describeConflict(body).description).toBe(
+      "Kula Greens's delivery fee is now $5.00 and its GET 4.1666% ($0.59), so its order comes to $14.84. Review the total and place the order again.",
+    );
+    const shown = groupWithCurrentTerms(cart, withChangedFees([kula, hilo], changedFees(body)));
+    expect(checkoutBody(shown, {}).orders[0]?.totalAmount).toBe('14.84');
+  });
+});

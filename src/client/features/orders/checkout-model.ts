@@ -1,6 +1,13 @@
 import type { Cart, FarmGroup } from '#core/cart';
-import { groupCartByFarm } from '#core/cart';
-import { centsOf, formatMoneyString, parseMoney, toMoneyString } from '#core/money';
+import { groupCartByFarm, withFarmTerms } from '#core/cart';
+import {
+  centsOf,
+  formatMoneyString,
+  formatRatePercent,
+  parseMoney,
+  parseRate,
+  toMoneyString,
+} from '#core/money';
 import {
   ORDER_CONFLICT_CODES,
   type CheckoutInput,
@@ -19,26 +26,23 @@ export interface FarmChoice {
 }
 
 /**
- * The cart by farm, with each farm's current delivery fee and minimum when known (the cart
- * keeps the figures of when the item was added).
+ * The cart by farm, with each farm's current delivery fee, minimum and GET rate when known
+ * (the cart keeps the figures of when the item was added).
  */
 export function groupWithCurrentTerms(cart: Cart, farms: FarmSummary[] | undefined): FarmGroup[] {
   const current = new Map((farms ?? []).map((farm) => [farm.id, farm]));
   return groupCartByFarm(cart).map((group) => {
     const farm = current.get(group.farmId);
     if (!farm) return group;
-    const deliveryFeeCents = parseMoney(farm.deliveryFee) ?? group.deliveryFeeCents;
-    const orderMinimumCents = parseMoney(farm.orderMinimum) ?? group.orderMinimumCents;
-    return {
-      ...group,
-      deliveryFeeCents,
-      orderMinimumCents,
-      shortOfMinimumCents: Math.max(0, orderMinimumCents - group.subtotalCents),
-    };
+    return withFarmTerms(group, {
+      deliveryFeeCents: parseMoney(farm.deliveryFee) ?? group.deliveryFeeCents,
+      orderMinimumCents: parseMoney(farm.orderMinimum) ?? group.orderMinimumCents,
+      taxRate: parseRate(farm.taxRate) ?? group.taxRate,
+    });
   });
 }
 
-/** POST /api/checkout's body: one order per farm, the totals as shown (fee included). */
+/** POST /api/checkout's body: one order per farm, the totals as shown (fee and tax included). */
 export function checkoutBody(
   groups: FarmGroup[],
   choices: Record<number, FarmChoice | undefined>,
@@ -49,7 +53,7 @@ export function checkoutBody(
       const notes = choice?.notes.trim();
       return {
         farmId: group.farmId,
-        totalAmount: toMoneyString(group.subtotalCents + group.deliveryFeeCents),
+        totalAmount: toMoneyString(group.totalCents),
         items: group.items.map((item) => ({
           productId: item.id,
           quantity: item.quantity,
@@ -124,7 +128,7 @@ export function describeConflict(body: OrderConflictBody): {
         description: [
           ...changedFees(body).map(
             (farm) =>
-              `${farm.farmName}'s delivery fee is now ${priceText(farm.deliveryFee)}${farm.totalAmount ? `, so its order comes to ${priceText(farm.totalAmount)}` : ''}.`,
+              `${farm.farmName}'s delivery fee is now ${priceText(farm.deliveryFee)}${farm.taxRate && parseRate(farm.taxRate) ? ` and its GET ${formatRatePercent(farm.taxRate)} (${priceText(farm.taxAmount)})` : ''}${farm.totalAmount ? `, so its order comes to ${priceText(farm.totalAmount)}` : ''}.`,
           ),
           'Review the total and place the order again.',
         ].join(' '),
@@ -139,11 +143,16 @@ export function describeConflict(body: OrderConflictBody): {
   }
 }
 
-/** A farm whose delivery fee changed since the cart showed it, as a `total_changed` 409 says. */
+/**
+ * A farm whose delivery fee or GET rate changed since the cart showed it, as a `total_changed`
+ * 409 says.
+ */
 export interface ChangedFee {
   farmId: number | undefined;
   farmName: string;
   deliveryFee: string | undefined;
+  taxRate?: string | undefined;
+  taxAmount?: string | undefined;
   totalAmount: string | undefined;
 }
 
@@ -156,18 +165,28 @@ export function changedFees(body: OrderConflictBody): ChangedFee[] {
       farmId: body.farmId,
       farmName: body.farmName ?? 'A farm',
       deliveryFee: body.deliveryFee,
+      taxRate: body.taxRate,
+      taxAmount: body.taxAmount,
       totalAmount: body.totalAmount,
     },
   ];
 }
 
-/** The farms list with the fees a `total_changed` 409 reported, so the screen shows them at once. */
+/**
+ * The farms list with the fees and GET rates a `total_changed` 409 reported, so the screen
+ * shows them at once.
+ */
 export function withChangedFees(
   farms: FarmSummary[] | undefined,
   changed: ChangedFee[],
 ): FarmSummary[] | undefined {
   return farms?.map((farm) => {
-    const fee = changed.find((entry) => entry.farmId === farm.id)?.deliveryFee;
-    return fee ? { ...farm, deliveryFee: fee } : farm;
+    const entry = changed.find((candidate) => candidate.farmId === farm.id);
+    if (!entry) return farm;
+    return {
+      ...farm,
+      ...(entry.deliveryFee ? { deliveryFee: entry.deliveryFee } : {}),
+      ...(entry.taxRate ? { taxRate: entry.taxRate } : {}),
+    };
   });
 }

@@ -1,5 +1,5 @@
 import type { Order } from '#core/schemas/order';
-import { FileText, XCircle } from 'lucide-react';
+import { FileText, RotateCcw, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -7,7 +7,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
-import { OrderItemList, OrderZoneRow } from '../../components/ui/order-items';
+import { OrderItemList, OrderTaxRow, OrderZoneRow } from '../../components/ui/order-items';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
 import {
@@ -16,8 +16,100 @@ import {
   formatOrderDate,
   ORDER_DATE_FORMAT,
 } from '../../lib/format';
-import { useCancelOwnOrder } from './api';
+import { cartActions } from '../../lib/cart';
+import { useCancelOwnOrder, useReorderPlan } from './api';
 import { ChangeOwnOrder } from './change-own-order';
+import {
+  cartAdditions,
+  hasDifferences,
+  summarizeReorder,
+  type ReorderSummary,
+} from './reorder-model';
+
+/**
+ * "Order again": fills the cart with the order's lines at today's prices and stock (the server
+ * compares them), then says what changed, what is short and what is gone.
+ */
+function OrderAgain({ order }: { order: Order }) {
+  const plan = useReorderPlan();
+  const [summary, setSummary] = useState<ReorderSummary | null>(null);
+  const onOrderAgain = () =>
+    plan.mutate(order.id, {
+      onSuccess: (result) => {
+        for (const { line, quantity } of cartAdditions(result)) {
+          if (line.product) cartActions.add(line.product, quantity);
+        }
+        const told = summarizeReorder(result);
+        if (hasDifferences(told)) setSummary(told);
+        else
+          toast({
+            title: 'Added to your cart',
+            description: `${told.addedCount} ${told.addedCount === 1 ? 'item' : 'items'} from ${order.farm.name} at today's prices.`,
+          });
+      },
+      onError: (error) =>
+        toast({
+          title: 'Could not order again',
+          description: error instanceof ApiError ? error.message : 'Please try again in a moment.',
+          variant: 'destructive',
+        }),
+    });
+  const review = () => {
+    setSummary(null);
+    document.getElementById('checkout-title')?.scrollIntoView({ block: 'start' });
+  };
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        className="self-start"
+        disabled={plan.isPending}
+        onClick={onOrderAgain}
+      >
+        <RotateCcw aria-hidden="true" /> {plan.isPending ? 'Adding...' : 'Order again'}
+      </Button>
+      <Dialog open={summary !== null} onOpenChange={(open) => !open && setSummary(null)}>
+        <DialogContent
+          title="Order again: what changed"
+          description={
+            summary && summary.addedCount > 0
+              ? `${summary.addedCount} ${summary.addedCount === 1 ? 'item is' : 'items are'} in your cart from ${order.farm.name}, at today's prices.`
+              : `Nothing from order #${order.id} can be ordered today.`
+          }
+        >
+          {summary ? (
+            <div className="flex flex-col gap-3 text-sm">
+              <ReorderList title="Price changed" entries={summary.priceChanges} />
+              <ReorderList title="Less in stock" entries={summary.short} />
+              <ReorderList title="Gone" entries={summary.gone} />
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <Button variant="outline" onClick={() => setSummary(null)}>
+                  Close
+                </Button>
+                {summary.addedCount > 0 ? <Button onClick={review}>Review cart</Button> : null}
+              </div>
+            </div>
+          ) : null}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+function ReorderList({ title, entries }: { title: string; entries: string[] }) {
+  if (entries.length === 0) return null;
+  return (
+    <section aria-label={title}>
+      <h4 className="font-semibold">{title}</h4>
+      <ul className="tabular list-disc pl-5 break-words text-stone-700">
+        {entries.map((entry) => (
+          <li key={entry}>{entry}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /**
  * The restaurant's own cancel of a pending order, asked first (it cannot be undone). The
@@ -101,16 +193,14 @@ export function RestaurantOrderCard({ order }: { order: Order }) {
             {formatMoney(order.totalAmount)}
           </span>
         </div>
-        {delivered ? (
-          <Button
-            variant="outline"
-            size="sm"
-            className="self-start"
-            onClick={() => openInvoice(order.id)}
-          >
-            <FileText aria-hidden="true" /> Invoice
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {delivered ? (
+            <Button variant="outline" size="sm" onClick={() => openInvoice(order.id)}>
+              <FileText aria-hidden="true" /> Invoice
+            </Button>
+          ) : null}
+          <OrderAgain order={order} />
+        </div>
         {order.status === 'pending' ? (
           <div className="flex flex-wrap gap-2">
             <ChangeOwnOrder order={order} />
@@ -123,6 +213,7 @@ export function RestaurantOrderCard({ order }: { order: Order }) {
           <dd className="text-right">{formatMoney(order.subtotal)}</dd>
           <dt className="text-stone-600">Delivery fee</dt>
           <dd className="text-right">{formatMoney(order.deliveryFee)}</dd>
+          <OrderTaxRow order={order} />
         </dl>
         <dl className="flex flex-col gap-1 text-sm">
           <div className="flex flex-wrap gap-x-2">

@@ -51,6 +51,7 @@ function toUpdate(role: ProfileRole, values: EditFormOutput): ProfileUpdate {
     paymentTerms,
     orderCutoffTime,
     orderCutoffDaysBefore,
+    taxRate,
     ...common
   } = withLocation(values);
   return role === 'farmer'
@@ -64,6 +65,7 @@ function toUpdate(role: ProfileRole, values: EditFormOutput): ProfileUpdate {
           paymentTerms,
           orderCutoffTime,
           orderCutoffDaysBefore,
+          taxRate,
         },
       }
     : { role, body: { ...common, deliveryZone } };
@@ -297,6 +299,21 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
                 </Select>
               )}
             </Field>
+            <TextField
+              label="General Excise Tax passed on (%)"
+              registration={register('taxRate')}
+              error={errors.taxRate?.message}
+              type="text"
+              inputMode="decimal"
+              className="tabular col-span-2 sm:col-span-1"
+            />
+            <p id="tax-rate-explanation" className="col-span-2 text-sm text-stone-600">
+              Leave 0 to add no tax. If you pass Hawaii's GET on to restaurants, enter the rate you
+              and your accountant chose: the state publishes the most that may be passed on (4.712%
+              on Oahu, 4.1666% on the other islands), and sales for resale may qualify for the 0.5%
+              wholesale rate. Restaurants see it as its own line; orders keep the rate of the day
+              they were placed.
+            </p>
           </CardContent>
         </Card>
       ) : (

@@ -1,5 +1,6 @@
 import { findZone } from '#core/delivery-zones';
 import { composeLocation, parseLocation } from '#core/location';
+import { formatRatePercent } from '#core/money';
 import { DEFAULT_PAYMENT_TERMS } from '#core/payments';
 import type { Profile } from '#core/schemas/auth';
 import { REQUIRED } from '#core/schemas/common';
@@ -86,5 +87,7 @@ export function toEditValues(profile: Profile): EditFormInput {
     orderCutoffTime: profile.orderCutoffTime ?? '18:00',
     orderCutoffDaysBefore: profile.orderCutoffDaysBefore ?? 1,
     paymentTerms: profile.paymentTerms ?? DEFAULT_PAYMENT_TERMS,
+    // "4.7120" shown as "4.712", "0.0000" as "0".
+    taxRate: formatRatePercent(profile.taxRate ?? '0').replace('%', ''),
   };
 }

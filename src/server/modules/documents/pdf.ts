@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
-import { centsOf, formatMoneyString, formatUsd } from '#core/money';
+import { centsOf, formatMoneyString, formatRatePercent, formatUsd } from '#core/money';
 import { monthEnd, type Statement } from '../payments/statement';
 import type { DocumentOrder, Invoice } from './service';
 
@@ -265,6 +265,14 @@ export function renderInvoice(doc: Pdf, invoice: Invoice): void {
   const totals: [string, string, boolean][] = [
     ['Subtotal', usd(order.subtotal), false],
     ['Delivery fee', usd(order.deliveryFee), false],
+    // The GET passed on, at the rate of the day the order was placed (docs/tax.md).
+    ...(order.taxAmount && centsOf(order.taxAmount) > 0
+      ? ([[`GET ${formatRatePercent(order.taxRate ?? '0')}`, usd(order.taxAmount), false]] as [
+          string,
+          string,
+          boolean,
+        ][])
+      : []),
     ['Total', usd(order.totalAmount), true],
   ];
   if (order.amountPaid && centsOf(order.amountPaid) > 0) {

@@ -1,7 +1,7 @@
 import { LOW_STOCK_THRESHOLD } from '#core/constants';
 import { formatCalendarDate } from '#core/hawaii-time';
 import type { NotificationKind } from '#core/schemas/notification';
-import { formatMoneyString } from '#core/money';
+import { centsOf, formatMoneyString, formatRatePercent } from '#core/money';
 import { statusLabel } from '#core/order-status';
 
 /** What one notification says, whichever channel carries it. */
@@ -20,6 +20,9 @@ export interface OrderFacts {
   status: string;
   subtotal: string;
   deliveryFee: string;
+  /** The GET passed on (docs/tax.md); absent or zero: none. */
+  taxRate?: string;
+  taxAmount?: string;
   totalAmount: string;
   deliveryDate: string | null;
   recipientName: string | null;
@@ -58,6 +61,9 @@ function orderDetails(order: OrderFacts, party: string): string {
     '',
     `Subtotal: ${formatMoneyString(order.subtotal)}`,
     `Delivery fee: ${formatMoneyString(order.deliveryFee)}`,
+    ...(order.taxAmount && centsOf(order.taxAmount) > 0
+      ? [`GET ${formatRatePercent(order.taxRate ?? '0')}: ${formatMoneyString(order.taxAmount)}`]
+      : []),
     `Total: ${formatMoneyString(order.totalAmount)}`,
     `Delivery date: ${formatDeliveryDate(order.deliveryDate)}`,
   ];

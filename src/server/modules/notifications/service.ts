@@ -73,6 +73,8 @@ async function loadOrder(
       status: orders.status,
       subtotal: orders.subtotal,
       deliveryFee: orders.deliveryFee,
+      taxRate: orders.taxRate,
+      taxAmount: orders.taxAmount,
       totalAmount: orders.totalAmount,
       deliveryDate: orders.deliveryDate,
       recipientName: orders.recipientName,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { findZone } from '#core/delivery-zones';
-import { centsOf, toMoneyString } from '#core/money';
+import { centsOf, rateOf, toMoneyString, toRateString } from '#core/money';
 import { isOrderStatus } from '#core/order-status';
 import type { Order } from '#core/schemas/order';
 import type { DbOrTx } from '../../db/database';
@@ -28,6 +28,8 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
       createdAt: orders.createdAt,
       subtotal: orders.subtotal,
       deliveryFee: orders.deliveryFee,
+      taxRate: orders.taxRate,
+      taxAmount: orders.taxAmount,
       totalAmount: orders.totalAmount,
       deliveryDate: orders.deliveryDate,
       deliveryArea: orders.deliveryArea,
@@ -88,6 +90,8 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
     createdAt: row.createdAt.toISOString(),
     subtotal: money(row.subtotal),
     deliveryFee: money(row.deliveryFee),
+    taxRate: toRateString(rateOf(row.taxRate)),
+    taxAmount: money(row.taxAmount),
     totalAmount: money(row.totalAmount),
     deliveryDate: row.deliveryDate,
     recipientName: row.recipientName,

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { describeCutoffRule, isOpenForOrders, orderCutoff } from '#core/delivery-days';
 import { formatCalendarDate } from '#core/hawaii-time';
-import { centsOf, toMoneyString } from '#core/money';
+import { centsOf, orderAmounts, rateOf, toMoneyString } from '#core/money';
 import { statusLabel } from '#core/order-status';
 import type { OrderItemsChangeBody } from '#core/schemas/delivery';
 import type { Order } from '#core/schemas/order';
@@ -23,6 +23,8 @@ interface OwnPendingOrder {
   restaurantId: number;
   deliveryDate: string | null;
   deliveryFee: string;
+  /** The GET rate the order was placed at: a change keeps it (docs/tax.md). */
+  taxRate: string;
 }
 
 /**
@@ -48,6 +50,7 @@ async function claimOwnPending(
       restaurantId: orders.restaurantId,
       deliveryDate: orders.deliveryDate,
       deliveryFee: orders.deliveryFee,
+      taxRate: orders.taxRate,
     });
   if (!claimed) {
     const [current] = await tx.select({ status: orders.status }).from(orders).where(mine);
@@ -239,11 +242,14 @@ export async function changeOwnOrderItems(
           sum + centsOf(line.unitPrice) * (wanted.get(line.productId) ?? line.quantity),
         0,
       );
+      // Tax again at the rate stored at placement, by the one rule of core/money.
+      const amounts = orderAmounts(subtotal, centsOf(order.deliveryFee), rateOf(order.taxRate));
       await tx
         .update(orders)
         .set({
           subtotal: toMoneyString(subtotal),
-          totalAmount: toMoneyString(subtotal + centsOf(order.deliveryFee)),
+          taxAmount: toMoneyString(amounts.taxCents),
+          totalAmount: toMoneyString(amounts.totalCents),
           updatedAt: new Date(),
         })
         .where(eq(orders.id, orderId));

@@ -16,6 +16,7 @@ import {
 import { orderItemsChangeBody } from '#core/schemas/delivery';
 import { bulkStatusBody, bulkStatusOutput } from '#core/schemas/order-bulk';
 import { orderListQuery } from '#core/schemas/paging';
+import { reorderOutput } from '#core/schemas/reorder';
 import { badRequest, forbidden } from '../../errors';
 import { sendPage } from '../paging';
 import { cancelOwnOrder, changeOwnOrderItems } from './restaurant-changes';
@@ -23,6 +24,7 @@ import { errorResponses } from '../route-schemas';
 import { requireFarmer, requireRestaurant, requireUser } from '../auth/guards';
 import { bulkMoveDay, listOrderPage } from './listing';
 import { loadOrder, ownership } from './queries';
+import { reorderPlan } from './reorder';
 import { changeOrderStatus, checkout, placeOrder, statusHistory } from './service';
 
 const placementErrors = {
@@ -193,6 +195,23 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
       );
+    },
+  );
+
+  app.get(
+    '/orders/:id/reorder',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          "The restaurant's own past order at today's prices and stock, line by line, to order it again",
+        params: idParam,
+        response: { 200: reorderOutput, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { restaurantId } = requireRestaurant(request);
+      return reorderPlan(app.db, restaurantId, request.params.id);
     },
   );
 

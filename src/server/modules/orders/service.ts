@@ -1,5 +1,13 @@
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import { centsOf, toMoneyString, type Cents } from '#core/money';
+import {
+  centsOf,
+  orderAmounts,
+  rateOf,
+  toMoneyString,
+  toRateString,
+  type Cents,
+  type RateUnits,
+} from '#core/money';
 import {
   canTransition,
   isOrderStatus,
@@ -64,6 +72,8 @@ interface FarmRow {
   id: number;
   name: string;
   deliveryFee: string;
+  /** The farm's GET rate now, read in the placement's transaction (docs/tax.md). */
+  taxRate: string;
 }
 
 interface ProductRow {
@@ -99,6 +109,8 @@ interface CheckedEntry extends PlacementEntry {
 interface PricedEntry extends CheckedEntry {
   subtotal: Cents;
   deliveryFee: Cents;
+  taxRate: RateUnits;
+  tax: Cents;
   total: Cents;
 }
 
@@ -210,7 +222,12 @@ async function checkEntries(
   partial = false,
 ): Promise<CheckedEntry[]> {
   const farmRows = await tx
-    .select({ id: farms.id, name: farms.name, deliveryFee: farms.deliveryFee })
+    .select({
+      id: farms.id,
+      name: farms.name,
+      deliveryFee: farms.deliveryFee,
+      taxRate: farms.taxRate,
+    })
     .from(farms)
     .where(
       inArray(
@@ -288,7 +305,8 @@ async function checkEntries(
 
 /**
  * Phase 2, price: each order's money from the database's prices (equal to the sent ones by
- * now) and the farm's fee, compared with the total the restaurant saw.
+ * now), the farm's fee and the farm's GET rate (tax on subtotal plus fee, one rounding:
+ * `orderAmounts`), compared with the total the restaurant saw.
  */
 function priceEntries(entries: CheckedEntry[], partial = false): PricedEntry[] {
   const stale: OrderProblemFarm[] = [];
@@ -298,15 +316,16 @@ function priceEntries(entries: CheckedEntry[], partial = false): PricedEntry[] {
       0,
     );
     const deliveryFee = cents(entry.farm.deliveryFee);
-    const total = subtotal + deliveryFee;
+    const taxRate = rateOf(entry.farm.taxRate);
+    const { taxCents: tax, totalCents: total } = orderAmounts(subtotal, deliveryFee, taxRate);
     if (total > MAX_ORDER_TOTAL_CENTS) {
       throw badRequest('This order is too large to place at once', {
         [`${entry.fieldPrefix}items`]: 'Split this order into smaller ones',
       });
     }
-    // The total is the subtotal plus the fee as the restaurant saw them; prices are equal by
-    // now, so a different total means the fee changed (or the client left the fee out): the
-    // restaurant sees the new figures and confirms again, never a silent charge.
+    // The total is the subtotal, fee and tax as the restaurant saw them; prices are equal by
+    // now, so a different total means the fee or the tax rate changed (or the client left one
+    // out): the restaurant sees the new figures and confirms again, never a silent charge.
     const sent = cents(entry.body.totalAmount);
     if (sent !== total && !partial) {
       stale.push({
@@ -314,11 +333,13 @@ function priceEntries(entries: CheckedEntry[], partial = false): PricedEntry[] {
         farmName: entry.farm.name,
         subtotal: toMoneyString(subtotal),
         deliveryFee: toMoneyString(deliveryFee),
+        taxRate: toRateString(taxRate),
+        taxAmount: toMoneyString(tax),
         totalAmount: toMoneyString(total),
         sentTotalAmount: toMoneyString(sent),
       });
     }
-    return { ...entry, subtotal, deliveryFee, total };
+    return { ...entry, subtotal, deliveryFee, taxRate, tax, total };
   });
   const [first] = stale;
   if (first) {
@@ -392,6 +413,8 @@ async function insertOrders(
         status: 'pending',
         subtotal: toMoneyString(entry.subtotal),
         deliveryFee: toMoneyString(entry.deliveryFee),
+        taxRate: toRateString(entry.taxRate),
+        taxAmount: toMoneyString(entry.tax),
         totalAmount: toMoneyString(entry.total),
         deliveryDate: entry.deliveryDate,
         deliveryArea: entry.deliveryArea,

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import { addDays } from '#core/hawaii-time';
-import { centsOf, type Cents } from '#core/money';
+import { centsOf, formatUsd, type Cents } from '#core/money';
 import type { Db } from '../../db/database';
 import { farms, orders, payments, restaurants } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -59,7 +59,12 @@ export async function monthlyStatement(
     eq(orders.status, 'delivered'),
   );
   const invoices = await db
-    .select({ id: orders.id, date: orders.deliveryDate, total: orders.totalAmount })
+    .select({
+      id: orders.id,
+      date: orders.deliveryDate,
+      total: orders.totalAmount,
+      tax: orders.taxAmount,
+    })
     .from(orders)
     .where(and(ofPair, lt(orders.deliveryDate, end)))
     .orderBy(asc(orders.deliveryDate), asc(orders.id));
@@ -85,7 +90,8 @@ export async function monthlyStatement(
       lines.push({
         date: invoice.date!,
         kind: 'invoice',
-        description: `Invoice for order #${invoice.id}`,
+        // The GET is part of the invoice's total; named so the restaurant's books can split it.
+        description: `Invoice for order #${invoice.id}${centsOf(invoice.tax) > 0 ? ` (incl. ${formatUsd(centsOf(invoice.tax))} GET)` : ''}`,
         amountCents: cents,
       });
   }

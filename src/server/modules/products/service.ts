@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, exists, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  inArray,
+  isNotNull,
+  isNull,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   DEFAULT_PAGE_SIZE,
   type Product,
@@ -10,6 +22,7 @@ import {
   STOCK_CHANGED_CODE,
 } from '#core/schemas/product';
 import type { WholeListQuery } from '#core/schemas/paging';
+import { rateOf, toRateString } from '#core/money';
 import type { Db, DbOrTx } from '../../db/database';
 import { farms, orderItems, products } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
@@ -42,6 +55,7 @@ function productFields() {
     farmName: farms.name,
     farmDeliveryFee: farms.deliveryFee,
     farmOrderMinimum: farms.orderMinimum,
+    farmTaxRate: farms.taxRate,
     photos: photosColumn(),
   };
 }
@@ -70,6 +84,7 @@ type ProductRow = {
   farmName: string;
   farmDeliveryFee: string;
   farmOrderMinimum: string;
+  farmTaxRate: string;
   nextDeliveryDate: string | null;
   photos: StoredPhoto[] | null;
 };
@@ -91,6 +106,7 @@ function toProduct(row: ProductRow): Product {
       name: row.farmName,
       deliveryFee: row.farmDeliveryFee,
       orderMinimum: row.farmOrderMinimum,
+      taxRate: toRateString(rateOf(row.farmTaxRate)),
     },
     nextDeliveryDate: row.nextDeliveryDate,
     ...photoFields(row.photos),
@@ -117,6 +133,17 @@ async function viewerZoneName(db: DbOrTx, viewer: CatalogViewer): Promise<string
 export async function listCatalog(db: DbOrTx, viewer: CatalogViewer): Promise<Product[]> {
   const zoneName = await viewerZoneName(db, viewer);
   const rows = await selectProducts(db, zoneName).where(listed).orderBy(sortName, asc(products.id));
+  return rows.map(toProduct);
+}
+
+/** The listed ones of these products as the catalogue shows them (for "Order again"). */
+export async function listedProductsByIds(
+  db: DbOrTx,
+  ids: number[],
+  zoneName: string | null = null,
+): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectProducts(db, zoneName).where(and(listed, inArray(products.id, ids)));
   return rows.map(toProduct);
 }
 
@@ -378,6 +405,7 @@ export async function listFarms(db: DbOrTx, query: WholeListQuery) {
       name: farms.name,
       deliveryFee: farms.deliveryFee,
       orderMinimum: farms.orderMinimum,
+      taxRate: farms.taxRate,
       sortName: farmName,
     })
     .from(farms)
@@ -387,7 +415,10 @@ export async function listFarms(db: DbOrTx, query: WholeListQuery) {
   const [totalRow] = await db.select({ total: count() }).from(farms);
   const page = splitKeyedPage(rows, query.limit, (row) => [row.sortName, row.id]);
   return {
-    items: page.rows.map(({ sortName: _sortName, ...farm }) => farm),
+    items: page.rows.map(({ sortName: _sortName, ...farm }) => ({
+      ...farm,
+      taxRate: toRateString(rateOf(farm.taxRate)),
+    })),
     total: Number(totalRow?.total ?? 0),
     nextCursor: page.nextCursor,
   };

@@ -7,6 +7,7 @@ import type {
 import type { Profile } from '#core/schemas/auth';
 import { formatTimeOfDay, parseTimeOfDay } from '#core/delivery-days';
 import { paymentTermsDays, paymentTermsOfDays } from '#core/payments';
+import { rateOf, toRateString } from '#core/money';
 import type { Db, DbOrTx } from '../../db/database';
 import { farms, restaurants, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
@@ -24,12 +25,14 @@ export function toFarmProfile(row: FarmRow): Profile {
     updatedAt: _up,
     orderCutoffMinutes,
     paymentTermsDays,
+    taxRate,
     ...rest
   } = row;
   return {
     ...rest,
     orderCutoffTime: formatTimeOfDay(orderCutoffMinutes),
     paymentTerms: paymentTermsOfDays(paymentTermsDays),
+    taxRate: toRateString(rateOf(taxRate)),
     kind: 'farm',
   };
 }

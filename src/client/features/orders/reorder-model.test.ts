@@ -1,0 +1,92 @@
+import type { Reorder, ReorderLine } from '#core/schemas/reorder';
+import { describe, expect, it } from 'vitest';
+import { cartAdditions, hasDifferences, summarizeReorder } from './reorder-model';
+
+const product = (id: number, price: string, availableQuantity: number) =>
+  ({
+    id,
+    name: `P${id}`,
+    description: null,
+    category: null,
+    unit: 'lb',
+    price,
+    availableQuantity,
+    isOrganic: false,
+    isActive: true,
+    farmId: 1,
+    farm: { id: 1, name: 'Kula Greens', deliveryFee: '0.00', orderMinimum: '0.00' },
+    nextDeliveryDate: null,
+    photos: [],
+    imageUrl: null,
+  }) satisfies ReorderLine['product'];
+
+const line = (overrides: Partial<ReorderLine>): ReorderLine => ({
+  productId: 1,
+  productName: 'Kale',
+  unit: 'lb',
+  orderedQuantity: 2,
+  orderedUnitPrice: '3.00',
+  status: 'available',
+  quantity: 2,
+  unitPrice: '3.00',
+  availableQuantity: 20,
+  priceChange: null,
+  product: product(1, '3.00', 20),
+  ...overrides,
+});
+
+const plan = (lines: ReorderLine[]): Reorder => ({
+  orderId: 9,
+  farm: { id: 1, name: 'Kula Greens' },
+  lines,
+});
+
+describe('Order again: what the restaurant is told', () => {
+  it('names every price change, shortfall and missing product, and adds only what exists', () => {
+    const result = plan([
+      line({}),
+      line({
+        productId: 2,
+        productName: 'Taro',
+        unitPrice: '2.40',
+        orderedUnitPrice: '2.00',
+        priceChange: 'up',
+        product: product(2, '2.40', 20),
+      }),
+      line({
+        productId: 3,
+        productName: 'Basil',
+        status: 'short',
+        orderedQuantity: 10,
+        quantity: 6,
+        availableQuantity: 6,
+        product: product(3, '3.00', 6),
+      }),
+      line({
+        productId: 4,
+        productName: 'Mint',
+        status: 'gone',
+        quantity: 0,
+        unitPrice: null,
+        availableQuantity: 0,
+        product: null,
+      }),
+    ]);
+    expect(summarizeReorder(result)).toEqual({
+      addedCount: 3,
+      priceChanges: ['Taro: now $2.40 (was $2.00)'],
+      short: ['Basil: 6 of the 10 lb ordered (all there is)'],
+      gone: ['Mint: no longer available'],
+    });
+    expect(cartAdditions(result).map((entry) => [entry.line.productId, entry.quantity])).toEqual([
+      [1, 2],
+      [2, 2],
+      [3, 6],
+    ]);
+    expect(hasDifferences(summarizeReorder(result))).toBe(true);
+  });
+
+  it('an order that stands as it was has nothing to report', () => {
+    expect(hasDifferences(summarizeReorder(plan([line({})])))).toBe(false);
+  });
+});

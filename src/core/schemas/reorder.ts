@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { moneyOutput } from './common';
+import { productOutput } from './product';
+
+/**
+ * How one line of a past order stands today (docs/tax.md#order-again):
+ * - `available`: the product is on offer with enough stock for the quantity ordered;
+ * - `short`: on offer, with less stock than was ordered: the cart gets what there is;
+ * - `gone`: no longer on offer (inactive, deleted, unknown) or out of stock: left out.
+ */
+export const REORDER_LINE_STATUSES = ['available', 'short', 'gone'] as const;
+export type ReorderLineStatus = (typeof REORDER_LINE_STATUSES)[number];
+
+export const reorderLineOutput = z.object({
+  productId: z.number(),
+  /** Name and unit as ordered then. */
+  productName: z.string(),
+  unit: z.string(),
+  orderedQuantity: z.number(),
+  orderedUnitPrice: moneyOutput,
+  status: z.enum(REORDER_LINE_STATUSES),
+  /** What goes in the cart: the quantity ordered, capped by today's stock; 0 when gone. */
+  quantity: z.number(),
+  /** Today's price and stock; null and 0 when gone. */
+  unitPrice: moneyOutput.nullable(),
+  availableQuantity: z.number(),
+  /** Today's price against the price paid then; null when gone or unchanged. */
+  priceChange: z.enum(['up', 'down']).nullable(),
+  /** The product as the catalogue shows it today (for the cart); null when gone. */
+  product: productOutput.nullable(),
+});
+export type ReorderLine = z.infer<typeof reorderLineOutput>;
+
+/** GET /api/orders/{id}/reorder: a past order's lines at today's prices and stock. */
+export const reorderOutput = z.object({
+  orderId: z.number(),
+  farm: z.object({ id: z.number(), name: z.string() }),
+  lines: z.array(reorderLineOutput),
+});
+export type Reorder = z.infer<typeof reorderOutput>;

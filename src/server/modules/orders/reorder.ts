@@ -1,0 +1,74 @@
+import { centsOf, toMoneyString } from '#core/money';
+import { MAX_LINE_QUANTITY } from '#core/schemas/order';
+import type { Reorder, ReorderLine } from '#core/schemas/reorder';
+import type { DbOrTx } from '../../db/database';
+import { listedProductsByIds } from '../products/service';
+import { restaurantZone } from '../schedules/next-delivery';
+import { loadOrder } from './queries';
+
+/**
+ * "Order again" (docs/tax.md#order-again): the restaurant's own past order, line by line, at
+ * today's prices and stock. Nothing is reserved or placed: the cart is filled from this and
+ * checkout checks everything again. Another restaurant's order is 404.
+ */
+export async function reorderPlan(
+  db: DbOrTx,
+  restaurantId: number,
+  orderId: number,
+): Promise<Reorder> {
+  const order = await loadOrder(db, orderId, { restaurantId });
+  // A product on two lines is one cart line: quantities summed, the first line's name and price.
+  const ordered = new Map<
+    number,
+    { name: string; unit: string; price: string; quantity: number }
+  >();
+  for (const item of order.orderItems) {
+    const line = ordered.get(item.productId);
+    if (line) line.quantity += item.quantity;
+    else
+      ordered.set(item.productId, {
+        name: item.product.name,
+        unit: item.product.unit,
+        price: item.unitPrice,
+        quantity: item.quantity,
+      });
+  }
+  const zone = await restaurantZone(db, restaurantId);
+  const products = await listedProductsByIds(db, [...ordered.keys()], zone?.name ?? null);
+  const byId = new Map(products.map((product) => [product.id, product]));
+
+  const lines: ReorderLine[] = [...ordered].map(([productId, line]) => {
+    const base = {
+      productId,
+      productName: line.name,
+      unit: line.unit,
+      orderedQuantity: line.quantity,
+      orderedUnitPrice: line.price,
+    };
+    const product = byId.get(productId);
+    if (!product || product.farmId !== order.farm.id || product.availableQuantity <= 0) {
+      return {
+        ...base,
+        status: 'gone',
+        quantity: 0,
+        unitPrice: null,
+        availableQuantity: 0,
+        priceChange: null,
+        product: null,
+      };
+    }
+    const quantity = Math.min(line.quantity, product.availableQuantity, MAX_LINE_QUANTITY);
+    const now = centsOf(product.price);
+    const then = centsOf(line.price);
+    return {
+      ...base,
+      status: quantity < line.quantity ? 'short' : 'available',
+      quantity,
+      unitPrice: toMoneyString(now),
+      availableQuantity: product.availableQuantity,
+      priceChange: now > then ? 'up' : now < then ? 'down' : null,
+      product,
+    };
+  });
+  return { orderId: order.id, farm: order.farm, lines };
+}

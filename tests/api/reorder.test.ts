@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createProduct,
+  orderBody,
+  placeCheckout,
+  updateProduct,
+} from '../helpers/catalog-fixtures';
+import {
+  createTestApp,
+  signUpFarmer,
+  signUpRestaurant,
+  type TestContext,
+} from '../helpers/test-app';
+
+let ctx: TestContext;
+let farmer: Awaited<ReturnType<typeof signUpFarmer>>;
+let restaurant: Awaited<ReturnType<typeof signUpRestaurant>>;
+let other: Awaited<ReturnType<typeof signUpRestaurant>>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  farmer = await signUpFarmer(ctx.app, 'Kula Greens');
+  restaurant = await signUpRestaurant(ctx.app, 'Harbor Kitchen');
+  other = await signUpRestaurant(ctx.app, 'Other Bistro');
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('GET /api/orders/{id}/reorder', () => {
+  it("answers each line at today's price and stock: same, dearer, cheaper, short and gone", async () => {
+    const db = ctx.database.db;
+    const same = await createProduct(db, farmer.farmId, { name: 'Kale', price: '3.00' });
+    const dearer = await createProduct(db, farmer.farmId, { name: 'Taro', price: '2.00' });
+    const cheaper = await createProduct(db, farmer.farmId, { name: 'Papaya', price: '5.00' });
+    const short = await createProduct(db, farmer.farmId, { name: 'Basil', price: '1.50' });
+    const inactive = await createProduct(db, farmer.farmId, { name: 'Mint', price: '1.00' });
+    const deleted = await createProduct(db, farmer.farmId, { name: 'Okra', price: '1.00' });
+    const soldOut = await createProduct(db, farmer.farmId, { name: 'Poi', price: '8.00' });
+    const [order] = await placeCheckout(restaurant, [
+      orderBody(farmer.farmId, [
+        { product: same, quantity: 2 },
+        { product: dearer, quantity: 3 },
+        { product: cheaper, quantity: 1 },
+        { product: short, quantity: 10 },
+        { product: inactive, quantity: 1 },
+        { product: deleted, quantity: 1 },
+        { product: soldOut, quantity: 4 },
+      ]),
+    ]);
+    await updateProduct(db, dearer.id, { price: '2.40' });
+    await updateProduct(db, cheaper.id, { price: '4.25' });
+    await updateProduct(db, short.id, { availableQuantity: 6 });
+    await updateProduct(db, inactive.id, { isActive: false });
+    await updateProduct(db, deleted.id, { deletedAt: new Date() });
+    await updateProduct(db, soldOut.id, { availableQuantity: 0 });
+
+    const response = await restaurant.get(`/api/orders/${order!.id}/reorder`);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      orderId: order!.id,
+      farm: { id: farmer.farmId, name: 'Kula Greens' },
+    });
+    const byName = Object.fromEntries(
+      body.lines.map((line: { productName: string }) => [line.productName, line]),
+    );
+    expect(body.lines.map((line: { productName: string }) => line.productName)).toEqual([
+      'Kale',
+      'Taro',
+      'Papaya',
+      'Basil',
+      'Mint',
+      'Okra',
+      'Poi',
+    ]);
+    expect(byName.Kale).toMatchObject({
+      status: 'available',
+      orderedQuantity: 2,
+      quantity: 2,
+      orderedUnitPrice: '3.00',
+      unitPrice: '3.00',
+      priceChange: null,
+      product: { id: same.id, price: '3.00', farm: { id: farmer.farmId } },
+    });
+    expect(byName.Taro).toMatchObject({
+      status: 'available',
+      quantity: 3,
+      orderedUnitPrice: '2.00',
+      unitPrice: '2.40',
+      priceChange: 'up',
+    });
+    expect(byName.Papaya).toMatchObject({ unitPrice: '4.25', priceChange: 'down' });
+    // Stock was 50 - 10 = 40 after the order, now set to 6: the cart gets 6.
+    expect(byName.Basil).toMatchObject({
+      status: 'short',
+      orderedQuantity: 10,
+      quantity: 6,
+      availableQuantity: 6,
+    });
+    for (const name of ['Mint', 'Okra', 'Poi']) {
+      expect(byName[name]).toMatchObject({
+        status: 'gone',
+        quantity: 0,
+        unitPrice: null,
+        availableQuantity: 0,
+        priceChange: null,
+        product: null,
+      });
+    }
+    // A gone line says nothing of today's figures, not even for an inactive product.
+    expect(byName.Mint.product).toBeNull();
+  });
+
+  it("is the restaurant's own order only: anyone else's is 404, farms are refused", async () => {
+    const kale = await createProduct(ctx.database.db, farmer.farmId, { price: '3.00' });
+    const [order] = await placeCheckout(restaurant, [
+      orderBody(farmer.farmId, [{ product: kale, quantity: 1 }]),
+    ]);
+    const foreign = await other.get(`/api/orders/${order!.id}/reorder`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('Order not found');
+    expect((await restaurant.get('/api/orders/999999/reorder')).statusCode).toBe(404);
+    expect((await restaurant.get('/api/orders/abc/reorder')).statusCode).toBe(400);
+    expect((await farmer.get(`/api/orders/${order!.id}/reorder`)).statusCode).toBe(403);
+    const anonymous = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/orders/${order!.id}/reorder`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('sums a product ordered on two lines and works for a cancelled order too', async () => {
+    const kale = await createProduct(ctx.database.db, farmer.farmId, { price: '3.00' });
+    const [order] = await placeCheckout(restaurant, [
+      orderBody(farmer.farmId, [
+        { product: kale, quantity: 2 },
+        { product: kale, quantity: 3 },
+      ]),
+    ]);
+    const cancelled = await restaurant.patch(`/api/orders/${order!.id}/status`, {
+      status: 'cancelled',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const response = await restaurant.get(`/api/orders/${order!.id}/reorder`);
+    expect(response.json().lines).toEqual([
+      expect.objectContaining({
+        productId: kale.id,
+        status: 'available',
+        orderedQuantity: 5,
+        quantity: 5,
+      }),
+    ]);
+  });
+});
