@@ -267,14 +267,22 @@ describe('editing, pausing, skipping and deleting', () => {
     const s = await scene();
     const created = await create(s);
     await updateProduct(ctx.database.db, s.kale.id, { price: '4.50' });
+    await updateProduct(ctx.database.db, s.taro.id, { price: '3.25' });
     const edited = await s.restaurant.patch(`/api/standing-orders/${created.id}`, {
-      lines: [{ productId: s.kale.id, quantity: 6 }],
+      lines: [
+        { productId: s.kale.id, quantity: 6 },
+        { productId: s.taro.id, quantity: 5 },
+      ],
       daysBefore: 1,
     });
     expect(edited.statusCode, edited.body).toBe(200);
+    // Kale changed: today's price is the one seen; taro did not: it keeps its own.
     expect(edited.json()).toMatchObject({
       daysBefore: 1,
-      lines: [{ productId: s.kale.id, quantity: 6, seenUnitPrice: '4.50' }],
+      lines: [
+        { productId: s.kale.id, quantity: 6, seenUnitPrice: '4.50' },
+        { productId: s.taro.id, quantity: 5, seenUnitPrice: '3.00' },
+      ],
     });
     const refused = await s.restaurant.patch(`/api/standing-orders/${created.id}`, {
       weekdays: ['tue'],

@@ -87,8 +87,6 @@ describe('the standing order dialog', () => {
         { productId: 2, quantity: 2 },
       ],
       weekdays: ['thu', 'mon'],
-      daysBefore: 3,
-      notes: null,
     });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });

@@ -18,7 +18,12 @@ import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatCalendarDate } from '../../lib/format';
 import { useFarms } from '../../lib/queries';
-import { useCreateStandingOrder, useFarmCatalog, useUpdateStandingOrder } from './api';
+import {
+  useCreateStandingOrder,
+  useFarmCatalog,
+  useUpdateStandingOrder,
+  type StandingOrderChange,
+} from './api';
 
 type Errors = Partial<Record<'farmId' | 'lines' | 'weekdays' | 'daysBefore' | 'notes', string>> & {
   /** By product id. */
@@ -55,6 +60,31 @@ export function StandingOrderDialog({
       ) : null}
     </Dialog>
   );
+}
+
+/** What an edit changed, and only that (a line left as it was keeps the price it was set at). */
+function changesOf(
+  editing: StandingOrder,
+  body: {
+    lines: { productId: number; quantity: number }[];
+    weekdays: Weekday[];
+    daysBefore: number;
+    notes: string | null;
+  },
+): StandingOrderChange {
+  const key = (lines: { productId: number; quantity: number }[]) =>
+    lines
+      .map((line) => `${line.productId}:${line.quantity}`)
+      .sort()
+      .join(',');
+  const change: StandingOrderChange = {};
+  if (key(body.lines) !== key(editing.lines)) change.lines = body.lines;
+  if ([...body.weekdays].sort().join() !== [...editing.weekdays].sort().join()) {
+    change.weekdays = body.weekdays;
+  }
+  if (body.daysBefore !== editing.daysBefore) change.daysBefore = body.daysBefore;
+  if (body.notes !== editing.notes) change.notes = body.notes;
+  return change;
 }
 
 function StandingOrderForm({
@@ -121,18 +151,16 @@ function StandingOrderForm({
       setErrors(found);
       return;
     }
+    const change = editing ? changesOf(editing, body) : null;
+    if (change && Object.keys(change).length === 0) {
+      onClose();
+      return;
+    }
     try {
-      const saved = editing
-        ? await update.mutateAsync({
-            id: editing.id,
-            change: {
-              lines,
-              weekdays,
-              daysBefore: body.daysBefore,
-              notes: body.notes,
-            },
-          })
-        : await create.mutateAsync(body);
+      const saved =
+        editing && change
+          ? await update.mutateAsync({ id: editing.id, change })
+          : await create.mutateAsync(body);
       toast({
         title: editing ? 'Standing order saved' : 'Standing order set up',
         description: saved.nextPlacement

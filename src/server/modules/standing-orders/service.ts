@@ -358,7 +358,10 @@ export async function createStandingOrder(
   });
 }
 
-/** PATCH /api/standing-orders/{id}: lines sent replace the lines, at today's prices. */
+/**
+ * PATCH /api/standing-orders/{id}: lines sent replace the lines; a new or changed line takes
+ * today's price as the one seen, an unchanged one keeps its own.
+ */
 export async function updateStandingOrder(
   db: Db,
   owner: Owner,
@@ -386,10 +389,24 @@ export async function updateStandingOrder(
       .where(eq(standingOrders.id, row.id))
       .returning();
     if (lines) {
-      await tx.delete(standingOrderLines).where(eq(standingOrderLines.standingOrderId, row.id));
-      await tx
-        .insert(standingOrderLines)
-        .values(lines.map((line) => ({ ...line, standingOrderId: row.id })));
+      // A line left as it was keeps the price it was set at; a new or changed one takes today's.
+      const before = await tx
+        .delete(standingOrderLines)
+        .where(eq(standingOrderLines.standingOrderId, row.id))
+        .returning({
+          productId: standingOrderLines.productId,
+          quantity: standingOrderLines.quantity,
+          seenUnitPrice: standingOrderLines.seenUnitPrice,
+        });
+      const kept = new Map(before.map((line) => [line.productId, line]));
+      await tx.insert(standingOrderLines).values(
+        lines.map((line) => {
+          const old = kept.get(line.productId);
+          const seenUnitPrice =
+            old?.quantity === line.quantity ? old.seenUnitPrice : line.seenUnitPrice;
+          return { ...line, seenUnitPrice, standingOrderId: row.id };
+        }),
+      );
     }
     const [shown] = await present(tx, [updated!], owner.restaurantId, now);
     return shown!;
