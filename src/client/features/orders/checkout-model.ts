@@ -1,6 +1,6 @@
 import type { Cart, FarmGroup } from '#core/cart';
 import { groupCartByFarm } from '#core/cart';
-import { centsOf, formatMoneyString, parseMoney, toMoneyString } from '#core/money';
+import { centsOf, formatMoneyString, multiplyCents, parseMoney, toMoneyString } from '#core/money';
 import {
   ORDER_CONFLICT_CODES,
   type CheckoutInput,
@@ -54,7 +54,7 @@ export function checkoutBody(
           productId: item.id,
           quantity: item.quantity,
           unitPrice: item.pricePerUnit,
-          totalPrice: toMoneyString(centsOf(item.pricePerUnit) * item.quantity),
+          totalPrice: toMoneyString(multiplyCents(centsOf(item.pricePerUnit), item.quantity)),
         })),
         ...(choice?.deliveryDate ? { deliveryDate: choice.deliveryDate } : {}),
         ...(notes ? { notes } : {}),

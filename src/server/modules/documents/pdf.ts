@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
 import { centsOf, formatMoneyString, formatUsd } from '#core/money';
+import { addQuantities } from '#core/quantity';
 import { monthEnd, type Statement } from '../payments/statement';
 import type { DocumentOrder, Invoice } from './service';
 
@@ -386,7 +387,7 @@ export function renderPickList(doc: Pdf, date: string, slips: DocumentOrder[]): 
         quantity: 0,
         orders: 0,
       };
-      entry.quantity += item.quantity;
+      entry.quantity = addQuantities(entry.quantity, item.quantity);
       entry.orders += 1;
       totals.set(key, entry);
     }

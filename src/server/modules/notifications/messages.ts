@@ -30,6 +30,8 @@ export interface OrderFacts {
     productName: string;
     productUnit: string;
     quantity: number;
+    /** What was ordered, when the farm adjusted the line; else the quantity. */
+    orderedQuantity?: number;
     unitPrice: string;
     totalPrice: string;
   }[];

@@ -89,6 +89,10 @@ async function loadOrder(
       productName: orderItems.productName,
       productUnit: orderItems.productUnit,
       quantity: orderItems.quantity,
+      orderedQuantity:
+        sql<number>`coalesce(${orderItems.orderedQuantity}, ${orderItems.quantity})`.mapWith(
+          Number,
+        ),
       unitPrice: orderItems.unitPrice,
       totalPrice: orderItems.totalPrice,
     })
@@ -106,7 +110,7 @@ async function lowStockAfterOrder(tx: DbOrTx, orderId: number, farmUserId: numbe
       name: products.name,
       unit: products.unit,
       availableQuantity: products.availableQuantity,
-      taken: sql<number>`sum(${orderItems.quantity})::int`,
+      taken: sql<string>`sum(${orderItems.quantity})`,
     })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))

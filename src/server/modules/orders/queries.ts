@@ -32,6 +32,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
       recipientName: orders.recipientName,
       notes: orders.notes,
       dueDate: orders.dueDate,
+      adjustedAt: orders.adjustedAt,
       amountPaid: amountPaidSql,
       farmId: farms.id,
       farmName: farms.name,
@@ -56,6 +57,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
       unit: orderItems.productUnit,
       imageKey: firstPhotoKey(orderItems.productId),
       quantity: orderItems.quantity,
+      orderedQuantity: orderItems.orderedQuantity,
       unitPrice: orderItems.unitPrice,
       totalPrice: orderItems.totalPrice,
     })
@@ -72,6 +74,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
       productId: item.productId,
       product: { name: item.name, unit: item.unit, imageUrl: photoUrl(item.imageKey) },
       quantity: item.quantity,
+      orderedQuantity: item.orderedQuantity ?? item.quantity,
       unitPrice: money(item.unitPrice),
       totalPrice: money(item.totalPrice),
     });
@@ -97,6 +100,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
       contactPhone: row.restaurantPhone,
     },
     orderItems: itemsByOrder.get(row.id) ?? [],
+    adjustedAt: row.adjustedAt?.toISOString() ?? null,
     ...orderPaymentFields(paymentStateOfRow(row, today)),
   }));
 }
