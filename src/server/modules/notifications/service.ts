@@ -30,6 +30,8 @@ import {
   paymentReminderContent,
   type NotificationContent,
   type PaymentReminderEvent,
+  orderAdjustedContent,
+  type OrderAdjustedEvent,
   type OrderFacts,
 } from './messages';
 import { enqueueDelivery, type DeliveryChannel } from './queue';
@@ -51,6 +53,8 @@ export type NotificationEvent =
   | { type: 'order.cancelled_by_restaurant'; orderId: number }
   /** The restaurant changed its pending order's quantities: the farm hears it. */
   | { type: 'order.items_changed'; orderId: number; revision: string }
+  /** The farm adjusted the order to what was picked: the restaurant hears what and why. */
+  | OrderAdjustedEvent
   | PaymentReminderEvent;
 
 interface Recipient {
@@ -164,6 +168,14 @@ async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recip
           userId: order.farmUserId,
           orderId: order.id,
           content: restaurantChangeContent(order, { kind: 'items', revision: event.revision }),
+        },
+      ];
+    case 'order.adjusted':
+      return [
+        {
+          userId: order.restaurantUserId,
+          orderId: order.id,
+          content: orderAdjustedContent(order, event),
         },
       ];
     case 'payment.reminder':
