@@ -16,6 +16,7 @@ import {
   stockOf,
   type ProductFixture,
 } from '../helpers/catalog-fixtures';
+import { pdfText } from '../helpers/pdf-text';
 import {
   createTestApp,
   signUpFarmer,
@@ -208,6 +209,27 @@ describe('POST /api/orders/{id}/adjustments', () => {
       'Tomatoes: 2.75 lb -> 3.1 lb (Weighed at packing). New total $29.37.',
       'Tomatoes: 3 lb -> 2.75 lb (Short after frost). New total $27.97.',
     ]);
+  });
+
+  it('shows ordered and delivered quantities and the adjusted total on the packing slip and invoice', async () => {
+    const order = await place([
+      { product: tomatoes, quantity: 3 },
+      { product: eggs, quantity: 2 },
+    ]);
+    await farmer.patch(`/api/orders/${order.id}/status`, { status: 'confirmed' });
+    const adjusted = await adjust(order.id, [
+      { itemId: lineOf(order, tomatoes).id, quantity: 2.75 },
+    ]);
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+    const slip = await pdfText(
+      (await farmer.get(`/api/orders/${order.id}/packing-slip`)).rawPayload,
+    );
+    expect(slip).toContain('PRODUCT ORDERED DELIVER UNIT');
+    expect(slip).toMatch(/Tomatoes 3 2\.75 lb/);
+    expect(slip).toMatch(/Eggs 2 2 dozen/);
+    const invoice = await pdfText((await farmer.get(`/api/orders/${order.id}/invoice`)).rawPayload);
+    expect(invoice).toMatch(/Tomatoes 3 lb 2\.75 lb \$3\.99 \$10\.97/);
+    expect(invoice).toMatch(/Adjusted total \$27\.97/);
   });
 
   it('removes a line, gives its stock back, and works while confirmed and packed', async () => {
