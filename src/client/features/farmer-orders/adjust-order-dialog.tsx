@@ -176,19 +176,19 @@ export function AdjustOrder({ order }: { order: Order }) {
                     {removed ? (
                       <Button
                         variant="outline"
+                        aria-label={`Undo removing ${item.product.name}`}
                         onClick={() => edit(item.id, { quantity: formatQuantity(item.quantity) })}
                       >
                         <Undo2 aria-hidden="true" /> Undo
-                        <span className="sr-only"> removing {item.product.name}</span>
                       </Button>
                     ) : (
                       <Button
                         variant="outline"
                         className="text-destructive"
+                        aria-label={`Remove ${item.product.name}`}
                         onClick={() => edit(item.id, { quantity: '0' })}
                       >
                         <Trash2 aria-hidden="true" /> Remove
-                        <span className="sr-only"> {item.product.name}</span>
                       </Button>
                     )}
                   </div>
