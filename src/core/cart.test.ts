@@ -101,13 +101,14 @@ describe('cart properties', () => {
     );
   });
 
-  it('totals equal the sum of the lines, and counts the sum of quantities', () => {
+  it('totals equal the sum of the lines, and counts weighed lines once', () => {
     fc.assert(
       fc.property(cartArb, ({ cart }) => {
         const lines = cart.map((item) => parseMoney(item.pricePerUnit)! * item.quantity);
         expect(cartTotalCents(cart)).toBe(lines.reduce((sum, line) => sum + line, 0));
         expect(cart.map(lineTotalCents)).toEqual(lines);
-        expect(cartItemCount(cart)).toBe(cart.reduce((sum, item) => sum + item.quantity, 0));
+        // A weighed line (these are in lb) counts as one item.
+        expect(cartItemCount(cart)).toBe(cart.length);
       }),
     );
   });
@@ -182,7 +183,24 @@ describe('cart examples', () => {
     expect(addToCart([], tomatoes, 0)).toEqual([]);
     expect(addToCart([], tomatoes, -2)).toEqual([]);
     expect(addToCart([], tomatoes, Number.NaN)).toEqual([]);
-    expect(addToCart([], tomatoes, 2.7)[0]!.quantity).toBe(2);
+    expect(addToCart([], { ...tomatoes, unit: 'bunch' }, 2.7)[0]!.quantity).toBe(2);
+  });
+
+  it('takes weighed quantities to the hundredth, counted ones whole, priced half up', () => {
+    const taro = product({ id: 9, unit: 'lb', price: '3.99', availableQuantity: 4.5 });
+    let cart = addToCart([], taro, 1.255);
+    expect(cart[0]!.quantity).toBe(1.25);
+    expect(lineTotalCents(cart[0]!)).toBe(499);
+    cart = addToCart(cart, taro, 0.1);
+    expect(cart[0]!.quantity).toBe(1.35);
+    cart = addToCart(cart, taro, 10);
+    expect(cart[0]!.quantity).toBe(4.5);
+    expect(setCartQuantity(cart, 9, 0.3, { cap: true })[0]!.quantity).toBe(0.3);
+    const kale = product({ id: 10, unit: 'bunch', availableQuantity: 2.5 });
+    expect(addToCart([], kale, 5)[0]!.quantity).toBe(2);
+    expect(cartItemCount([...cart, ...addToCart([], kale, 2)])).toBe(3);
+    const stored = JSON.stringify([{ ...cart[0]!, quantity: 1.005 }]);
+    expect(parseStoredCart(stored)).toBeNull();
   });
 
   it('sets quantities: zero removes, browse caps, the orders screen does not', () => {

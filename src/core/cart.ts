@@ -1,4 +1,13 @@
-import { centsOf, orderAmounts, parseMoney, parseRate, type Cents, type RateUnits } from './money';
+import {
+  centsOf,
+  multiplyCents,
+  orderAmounts,
+  parseMoney,
+  parseRate,
+  type Cents,
+  type RateUnits,
+} from './money';
+import { addQuantities, fromHundredths, isWeighedUnit, quantityProblem } from './quantity';
 import { MAX_LINE_QUANTITY } from './schemas/order';
 
 /** The farm fields a cart line carries, so checkout needs no extra lookups to group. */
@@ -36,15 +45,28 @@ export interface CartItem extends CartProduct {
 
 export type Cart = readonly CartItem[];
 
+/**
+ * A quantity a line of this unit can hold, rounded down: to the hundredth for weighed units
+ * (lb, kg, oz), to a whole number for counted ones (docs/adjustments.md#quantities).
+ */
+export function lineQuantityFor(unit: string, quantity: number): number {
+  if (!Number.isFinite(quantity)) return NaN;
+  if (!isWeighedUnit(unit)) return Math.floor(quantity);
+  return fromHundredths(Math.floor(Number((quantity * 100).toFixed(6))));
+}
+
 /** Adds a product; quantities never exceed the stock, and out-of-stock products are not added. */
 export function addToCart(cart: Cart, product: CartProduct, quantity = 1): Cart {
   // One order line takes at most MAX_LINE_QUANTITY units, however large the stock.
-  const stock = Math.min(MAX_LINE_QUANTITY, Math.max(0, Math.floor(product.availableQuantity)));
-  const wanted = Math.floor(quantity);
-  if (stock === 0 || !Number.isFinite(wanted) || wanted <= 0) return cart;
+  const stock = Math.min(
+    MAX_LINE_QUANTITY,
+    Math.max(0, lineQuantityFor(product.unit, product.availableQuantity)),
+  );
+  const wanted = lineQuantityFor(product.unit, quantity);
+  if (!(stock > 0) || !Number.isFinite(wanted) || wanted <= 0) return cart;
   const existing = cart.find((item) => item.id === product.id);
   if (existing) {
-    const next = Math.min(existing.quantity + wanted, stock);
+    const next = Math.min(addQuantities(existing.quantity, wanted), stock);
     return cart.map((item) =>
       item.id === product.id
         ? { ...item, ...product, pricePerUnit: product.price, quantity: next }
@@ -75,7 +97,7 @@ export function setCartQuantity(
   if (!Number.isFinite(quantity) || quantity <= 0) return removeFromCart(cart, productId);
   return cart.map((item) => {
     if (item.id !== productId) return item;
-    const whole = Math.floor(quantity);
+    const whole = lineQuantityFor(item.unit, quantity);
     const next = options.cap ? Math.min(whole, item.availableQuantity) : whole;
     return next <= 0 ? item : { ...item, quantity: next };
   });
@@ -85,12 +107,14 @@ export function removeFromCart(cart: Cart, productId: number): Cart {
   return cart.filter((item) => item.id !== productId);
 }
 
+/** The unit price times the quantity, rounded half up to the cent (docs/money.md#rounding). */
 export function lineTotalCents(item: CartItem): Cents {
-  return centsOf(item.pricePerUnit) * item.quantity;
+  return multiplyCents(centsOf(item.pricePerUnit), item.quantity);
 }
 
+/** Units in the cart: a weighed line (2.5 lb) counts as one item, a counted line as its units. */
 export function cartItemCount(cart: Cart): number {
-  return cart.reduce((count, item) => count + item.quantity, 0);
+  return cart.reduce((count, item) => count + (isWeighedUnit(item.unit) ? 1 : item.quantity), 0);
 }
 
 export function cartTotalCents(cart: Cart): Cents {
@@ -171,7 +195,7 @@ function isCartItem(value: unknown): value is CartItem {
     typeof item.unit === 'string' &&
     isMoney(item.pricePerUnit) &&
     typeof item.quantity === 'number' &&
-    Number.isInteger(item.quantity) &&
+    quantityProblem(item.unit, item.quantity) === null &&
     item.quantity > 0 &&
     typeof item.availableQuantity === 'number' &&
     typeof item.farmId === 'number' &&

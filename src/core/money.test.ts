@@ -92,6 +92,38 @@ describe('arithmetic in cents', () => {
     expect(sumCents([])).toBe(0);
   });
 
+  it('rounds a weighed line half up to the cent, once', () => {
+    expect(multiplyCents(399, 1.25)).toBe(499); // 498.75 cents
+    expect(multiplyCents(10, 0.05)).toBe(1); // half a cent goes up
+    expect(multiplyCents(10, 0.04)).toBe(0); // 0.4 cent goes down
+    expect(multiplyCents(250, 2.5)).toBe(625);
+    expect(multiplyCents(333, 0.33)).toBe(110); // 109.89 cents
+    expect(multiplyCents(1, 0.5)).toBe(1);
+    expect(multiplyCents(-10, 0.05)).toBe(-1); // halves go away from zero
+    expect(multiplyCents(10_000_000, 10_000)).toBe(100_000_000_000);
+    expect(() => multiplyCents(100, 1.005)).toThrow(RangeError);
+  });
+
+  it('never makes a line negative and is within half a cent of the exact product', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        (unit, hundredths) => {
+          const cents = multiplyCents(unit, hundredths / 100);
+          expect(Number.isSafeInteger(cents)).toBe(true);
+          expect(cents).toBeGreaterThanOrEqual(0);
+          // Exact in integers: |cents * 100 - unit * hundredths| <= 50, halves up.
+          const diff = cents * 100 - unit * hundredths;
+          expect(diff).toBeGreaterThan(-50);
+          expect(diff).toBeLessThanOrEqual(50);
+          // Whole quantities are exact.
+          if (hundredths % 100 === 0) expect(cents).toBe(unit * (hundredths / 100));
+        },
+      ),
+    );
+  });
+
   it('sums an iterable of any length', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 1_000_000 })), (values) => {

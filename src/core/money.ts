@@ -52,8 +52,22 @@ export function formatMoneyString(value: string): string {
   return formatUsd(centsOf(value));
 }
 
+/**
+ * A line's total: the unit price times the quantity, rounded half up to the cent
+ * (docs/money.md#rounding). The quantity has at most two decimals (a weighed unit), so the
+ * exact product is a whole number of hundredths of a cent; that integer is rounded once, with
+ * halves going up (away from zero): $3.99 x 1.25 lb = 498.75 cents -> $4.99, and
+ * $0.10 x 0.05 = 0.5 cent -> $0.01. The same rule prices every line everywhere (cart,
+ * placement, adjustments, changes), so the client and the server always agree.
+ */
 export function multiplyCents(unitCents: Cents, quantity: number): Cents {
-  return unitCents * quantity;
+  const hundredths = Math.round(quantity * 100);
+  if (Math.abs(quantity * 100 - hundredths) >= 1e-6) {
+    throw new RangeError(`A quantity has at most two decimals: ${quantity}`);
+  }
+  const exact = unitCents * hundredths;
+  const rounded = Math.floor((Math.abs(exact) + 50) / 100);
+  return exact < 0 ? -rounded : rounded;
 }
 
 export function sumCents(values: Iterable<Cents>): Cents {

@@ -96,7 +96,7 @@ describe('farmer inventory', () => {
       name: 'Taro',
       unit: 'sack',
       price: '-1',
-      availableQuantity: 1.5,
+      availableQuantity: 1.555,
       category: 'minerals',
       isOrganic: 'yes',
     });

@@ -8,6 +8,8 @@ const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const UTC_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
 const ORDER_KEYS = [
+  // Additive: when the farm adjusted the order to what was picked (docs/adjustments.md).
+  'adjustedAt',
   // Additive: what is paid and still owed on the order (docs/api.md, Payments).
   'amountPaid',
   'balanceDue',
@@ -55,6 +57,7 @@ function expectOrderShape(order: Record<string, unknown>) {
   for (const item of order.orderItems as Record<string, unknown>[]) {
     expect(Object.keys(item).sort()).toEqual([
       'id',
+      'orderedQuantity',
       'product',
       'productId',
       'quantity',

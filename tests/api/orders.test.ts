@@ -64,6 +64,32 @@ async function placeOrder(
 }
 
 describe('POST /api/orders', () => {
+  it('takes up to two decimals of a weighed unit, priced half up to the cent', async () => {
+    const before = await stockOf(ctx.database.db, kale.id);
+    const response = await restaurant.post(
+      '/api/orders',
+      orderBody(farmer.farmId, [{ product: kale, quantity: 1.25 }]),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const order = response.json();
+    // $4.25 x 1.25 = $5.3125 -> $5.31; plus the $7.50 fee.
+    expect(order.orderItems[0]).toMatchObject({ quantity: 1.25, totalPrice: '5.31' });
+    expect(order.subtotal).toBe('5.31');
+    expect(order.totalAmount).toBe('12.81');
+    expect(await stockOf(ctx.database.db, kale.id)).toBe(before - 1.25);
+  });
+
+  it('refuses a decimal of a counted unit with 400 and the field, taking nothing', async () => {
+    const before = await stockOf(ctx.database.db, taro.id);
+    const response = await restaurant.post(
+      '/api/orders',
+      orderBody(farmer.farmId, [{ product: taro, quantity: 1.5 }]),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ 'items.0.quantity': 'Use a whole number for bunch' });
+    expect(await stockOf(ctx.database.db, taro.id)).toBe(before);
+  });
+
   it('places an order priced by the database, with the delivery fee, in the Order shape', async () => {
     const before = await stockOf(ctx.database.db, kale.id);
     const response = await restaurant.post(
@@ -100,6 +126,7 @@ describe('POST /api/orders', () => {
         productId: kale.id,
         product: { name: 'Lacinato Kale', unit: 'lb', imageUrl: null },
         quantity: 3,
+        orderedQuantity: 3,
         unitPrice: '4.25',
         totalPrice: '12.75',
       },
@@ -108,6 +135,7 @@ describe('POST /api/orders', () => {
         productId: taro.id,
         product: { name: 'Taro', unit: 'bunch', imageUrl: null },
         quantity: 2,
+        orderedQuantity: 2,
         unitPrice: '3.10',
         totalPrice: '6.20',
       },
@@ -181,8 +209,8 @@ describe('POST /api/orders', () => {
       'items.0.quantity',
     ],
     [
-      'a fractional quantity',
-      { items: [{ productId: 1, quantity: 1.5, unitPrice: '1.00' }] },
+      'a quantity with three decimals',
+      { items: [{ productId: 1, quantity: 1.555, unitPrice: '1.00' }] },
       'items.0.quantity',
     ],
     [

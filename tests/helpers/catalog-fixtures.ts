@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { parseMoney, toMoneyString } from '#core/money';
+import { multiplyCents, parseMoney, toMoneyString } from '#core/money';
 import type { Db } from '../../src/server/db/database';
 import { deliverySchedules, farms, products } from '../../src/server/db/schema';
 import type { Session } from './test-app';
@@ -99,7 +99,7 @@ export function orderBody(
       productId: product.id,
       quantity,
       unitPrice: price,
-      totalPrice: toMoneyString(parseMoney(price)! * quantity),
+      totalPrice: toMoneyString(multiplyCents(parseMoney(price)!, quantity)),
     };
   });
   const subtotal = items.reduce((sum, item) => sum + parseMoney(item.totalPrice)!, 0);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { findZone, ZONE_NAMES } from '../delivery-zones';
 import { MAX_CUTOFF_DAYS_BEFORE, parseTimeOfDay } from '../delivery-days';
-import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from './order';
+import { lineQuantity, MAX_ORDER_LINES } from './order';
 
 export const ZONE_FROM_LIST_MESSAGE = 'Choose a delivery zone from the list';
 
@@ -88,11 +88,7 @@ export const orderItemsChangeBody = z.object({
     .array(
       z.object({
         productId: z.number().int().positive().max(2_147_483_647),
-        quantity: z
-          .number({ error: 'Quantity must be a number' })
-          .int('Quantity must be a whole number')
-          .min(0, 'Quantity cannot be negative')
-          .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY}`),
+        quantity: lineQuantity('zero'),
       }),
       { error: 'List the lines to change' },
     )

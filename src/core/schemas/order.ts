@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidCalendarDate } from '../hawaii-time';
-import { parseMoney } from '../money';
+import { multiplyCents, parseMoney } from '../money';
+import { hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE } from '../quantity';
 import { ORDER_STATUSES } from '../order-status';
 import { moneyInput, moneyOutput, optionalText, priceInput, rateOutput } from './common';
 import { orderPaymentFields } from './payment';
@@ -22,20 +23,32 @@ const positiveId = (label: string) =>
     .positive(`${label} must be positive`)
     .max(2_147_483_647, `${label} is too large`);
 
+/**
+ * A line's quantity: more than 0, at most MAX_LINE_QUANTITY, at most two decimals. Whether a
+ * decimal is allowed depends on the product's unit (weighed units only), which the server
+ * checks against the product (docs/adjustments.md#quantities).
+ */
+export const lineQuantity = (min: 'positive' | 'zero') => {
+  const base = z.number({ error: 'Quantity must be a number' });
+  return (
+    min === 'positive'
+      ? base.positive('Quantity must be more than 0')
+      : base.min(0, 'Quantity cannot be negative')
+  )
+    .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY.toLocaleString('en-US')}`)
+    .refine(hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE);
+};
+
 export const orderItemInput = z
   .object({
     productId: positiveId('Product'),
-    quantity: z
-      .number({ error: 'Quantity must be a number' })
-      .int('Quantity must be a whole number')
-      .positive('Quantity must be at least 1')
-      .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY.toLocaleString('en-US')}`),
+    quantity: lineQuantity('positive'),
     unitPrice: priceInput,
     totalPrice: moneyInput.optional(),
   })
   .superRefine((item, ctx) => {
-    if (item.totalPrice === undefined) return;
-    if (parseMoney(item.totalPrice) !== parseMoney(item.unitPrice)! * item.quantity) {
+    if (item.totalPrice === undefined || !hasAtMostTwoDecimals(item.quantity)) return;
+    if (parseMoney(item.totalPrice) !== multiplyCents(parseMoney(item.unitPrice)!, item.quantity)) {
       ctx.addIssue({
         code: 'custom',
         path: ['totalPrice'],
@@ -125,7 +138,13 @@ export const orderItemOutput = z.object({
   productId: z.number(),
   /** As sold; imageUrl is the product's first photo now (small version), or null. */
   product: z.object({ name: z.string(), unit: z.string(), imageUrl: z.string().nullable() }),
+  /** What is delivered and billed: up to two decimals for weighed units. */
   quantity: z.number(),
+  /**
+   * What the restaurant ordered; differs from `quantity` when the farm adjusted the line. The
+   * server always sends it (optional here for older fixtures).
+   */
+  orderedQuantity: z.number().optional(),
   unitPrice: moneyOutput,
   totalPrice: moneyOutput,
 });
@@ -170,6 +189,8 @@ export const orderOutput = z.object({
   deliveryArea: z.string().nullable().optional(),
   /** The standing order that placed it (docs/standing-orders.md); null when a person did. */
   standingOrderId: z.number().nullable().optional(),
+  /** When the farm last adjusted the order to what was picked (docs/adjustments.md), or null. */
+  adjustedAt: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof orderOutput>;
 

@@ -10,6 +10,7 @@ import {
   requiredText,
 } from './common';
 import { photoOutput } from './photo';
+import { hasAtMostTwoDecimals, quantityProblem, TWO_DECIMALS_MESSAGE } from '../quantity';
 
 /** The largest stock a product may carry; keeps sums far from the integer column's limit. */
 export const MAX_AVAILABLE_QUANTITY = 1_000_000;
@@ -24,18 +25,26 @@ const unit = z.enum(UNITS, {
     issue.input === undefined || issue.input === '' ? REQUIRED : 'Choose a unit from the list',
 });
 
+const QUANTITY_MESSAGE = 'Enter a number, 0 or more';
+
 /**
- * Quantity is optional and a whole number (docs/product.md#products). Forms send the input's
- * text, other clients a number; blank means 0.
+ * Quantity is optional, 0 or more with at most two decimals; a decimal only for a weighed unit
+ * (docs/adjustments.md#quantities), which the body's unit (or the stored one) decides. Forms
+ * send the input's text, other clients a number; blank means 0.
  */
 const availableQuantity = z
-  .union([z.number(), z.string().trim()], { error: 'Enter a whole number, 0 or more' })
+  .union([z.number(), z.string().trim()], { error: QUANTITY_MESSAGE })
   .nullish()
   .transform((value, ctx) => {
     if (value === null || value === undefined || value === '') return 0;
-    const quantity = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : NaN;
-    if (!Number.isInteger(quantity) || quantity < 0) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a whole number, 0 or more' });
+    const quantity =
+      typeof value === 'number' ? value : /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
+    if (!Number.isFinite(quantity) || quantity < 0) {
+      ctx.addIssue({ code: 'custom', message: QUANTITY_MESSAGE });
+      return z.NEVER;
+    }
+    if (!hasAtMostTwoDecimals(quantity)) {
+      ctx.addIssue({ code: 'custom', message: TWO_DECIMALS_MESSAGE });
       return z.NEVER;
     }
     if (quantity > MAX_AVAILABLE_QUANTITY) {
@@ -67,12 +76,26 @@ const productFields = {
   isActive: z.boolean({ error: 'Must be true or false' }),
 };
 
+/** A decimal stock for a counted unit: the field's message, or nothing. */
+export function stockUnitProblem(
+  unit: string | undefined,
+  availableQuantity: number | undefined,
+): string | null {
+  if (unit === undefined || availableQuantity === undefined) return null;
+  return quantityProblem(unit, availableQuantity);
+}
+
 /** POST /api/products, and the Add/Edit Product form. */
-export const productBody = z.object({
-  ...productFields,
-  isOrganic: productFields.isOrganic.default(false),
-  isActive: productFields.isActive.default(true),
-});
+export const productBody = z
+  .object({
+    ...productFields,
+    isOrganic: productFields.isOrganic.default(false),
+    isActive: productFields.isActive.default(true),
+  })
+  .superRefine((body, ctx) => {
+    const problem = stockUnitProblem(body.unit, body.availableQuantity);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['availableQuantity'], message: problem });
+  });
 export type ProductBody = z.output<typeof productBody>;
 export type ProductFormValues = z.input<typeof productBody>;
 
@@ -83,8 +106,8 @@ export const STOCK_CHANGED_CODE = 'stock_changed';
 export const stockConflictBody = z.object({
   message: z.string(),
   code: z.literal(STOCK_CHANGED_CODE),
-  availableQuantity: z.number().int(),
-  expectedAvailableQuantity: z.number().int(),
+  availableQuantity: z.number(),
+  expectedAvailableQuantity: z.number(),
 });
 export type StockConflictBody = z.infer<typeof stockConflictBody>;
 
@@ -97,9 +120,9 @@ export const productUpdateBody = z
   .object({
     ...productFields,
     expectedAvailableQuantity: z
-      .number({ error: 'Enter a whole number, 0 or more' })
-      .int('Enter a whole number, 0 or more')
-      .min(0, 'Enter a whole number, 0 or more')
+      .number({ error: QUANTITY_MESSAGE })
+      .min(0, QUANTITY_MESSAGE)
+      .refine(hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE)
       .max(MAX_AVAILABLE_QUANTITY, `At most ${MAX_AVAILABLE_QUANTITY.toLocaleString('en-US')}`),
   })
   .partial()
@@ -109,7 +132,12 @@ export const productUpdateBody = z
       path: ['expectedAvailableQuantity'],
       message: 'Send it with the new availableQuantity',
     },
-  );
+  )
+  .superRefine((body, ctx) => {
+    // Without a unit in the body the stored unit decides, in the service.
+    const problem = stockUnitProblem(body.unit, body.availableQuantity);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['availableQuantity'], message: problem });
+  });
 export type ProductUpdateBody = z.output<typeof productUpdateBody>;
 
 export const farmSummary = z.object({
@@ -132,7 +160,7 @@ export const productOutput = z.object({
   category: z.string().nullable(),
   unit: z.string(),
   price: moneyOutput,
-  availableQuantity: z.number().int(),
+  availableQuantity: z.number(),
   isOrganic: z.boolean(),
   isActive: z.boolean(),
   farmId: z.number(),

@@ -78,7 +78,8 @@ export const farmReportOutput = z.object({
       productId: z.number().int(),
       name: z.string(),
       unit: z.string(),
-      quantitySold: z.number().int(),
+      /** Up to two decimals for weighed units. */
+      quantitySold: z.number(),
       revenue: moneyOutput,
       /** Share of the revenue of these top products, one decimal ("42.5"). */
       sharePercent: z.string(),

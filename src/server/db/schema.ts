@@ -22,6 +22,11 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 /** A tax rate as a percentage with four decimals: 4.7120 is 4.712% (docs/tax.md). */
 const rate = (name: string) => numeric(name, { precision: 6, scale: 4 });
+/**
+ * A quantity of stock or of an order line: whole for counted units, up to two decimals for
+ * weighed ones (docs/adjustments.md#quantities). Read as a JavaScript number.
+ */
+const quantity = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 
 export const users = pgTable(
   'users',
@@ -208,7 +213,7 @@ export const products = pgTable(
     category: text('category'),
     unit: text('unit').notNull(),
     price: money('price').notNull(),
-    availableQuantity: integer('available_quantity').notNull().default(0),
+    availableQuantity: quantity('available_quantity').notNull().default(0),
     isOrganic: boolean('is_organic').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     /** Set when the farmer deletes a product that orders still refer to. */
@@ -309,6 +314,8 @@ export const orders = pgTable(
     dueDate: date('due_date', { mode: 'string' }),
     /** The standing order that placed it (docs/standing-orders.md); null when a person did. */
     standingOrderId: integer('standing_order_id').references((): AnyPgColumn => standingOrders.id),
+    /** When the farm last adjusted the order to what was picked; null: never. */
+    adjustedAt: timestamp('adjusted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -347,7 +354,13 @@ export const orderItems = pgTable(
     /** Name and unit as sold, so an order stays whole when the product changes later. */
     productName: text('product_name').notNull(),
     productUnit: text('product_unit').notNull(),
-    quantity: integer('quantity').notNull(),
+    /** What is delivered (and billed): what was ordered, unless the farm adjusted it. */
+    quantity: quantity('quantity').notNull(),
+    /**
+     * What the restaurant ordered, kept when the farm first adjusts the line; null while the
+     * line is as ordered (then `quantity` is both). The restaurant's own change clears it.
+     */
+    orderedQuantity: quantity('ordered_quantity'),
     unitPrice: money('unit_price').notNull(),
     totalPrice: money('total_price').notNull(),
   },
@@ -355,6 +368,7 @@ export const orderItems = pgTable(
     index('order_items_order_idx').on(t.orderId),
     index('order_items_product_idx').on(t.productId),
     check('order_items_quantity_check', sql`${t.quantity} > 0`),
+    check('order_items_ordered_quantity_check', sql`${t.orderedQuantity} > 0`),
     check('order_items_price_check', sql`${t.unitPrice} >= 0 and ${t.totalPrice} >= 0`),
   ],
 );
@@ -384,6 +398,42 @@ export const orderStatusHistory = pgTable(
       'order_status_history_role_check',
       sql`${t.changedByRole} in ('farmer', 'restaurant', 'system')`,
     ),
+  ],
+);
+
+/**
+ * The farm's adjustments of an order to what was picked (docs/adjustments.md): one row per
+ * changed line, with who, when, from, to and why. A removed line goes to 0. Rows written by one
+ * request share `changedAt` (the transaction's time).
+ */
+export const orderAdjustments = pgTable(
+  'order_adjustments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The line's id; the line itself is gone when it was removed. */
+    orderItemId: integer('order_item_id').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    productName: text('product_name').notNull(),
+    productUnit: text('product_unit').notNull(),
+    fromQuantity: quantity('from_quantity').notNull(),
+    toQuantity: quantity('to_quantity').notNull(),
+    reason: text('reason').notNull(),
+    /** The order's total before and after the request that made this change. */
+    fromTotal: money('from_total').notNull(),
+    toTotal: money('to_total').notNull(),
+    changedByUserId: integer('changed_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_adjustments_order_idx').on(t.orderId, t.id),
+    check('order_adjustments_quantity_check', sql`${t.fromQuantity} >= 0 and ${t.toQuantity} >= 0`),
   ],
 );
 

@@ -1,9 +1,13 @@
 import { centsOf, formatRatePercent } from '#core/money';
+import { formatQuantity } from '#core/quantity';
 import type { Order, OrderItem } from '#core/schemas/order';
 import { formatMoney } from '../../lib/format';
 import { ProductPhoto } from './product-photo';
 
-/** An order's lines as both sides read them: name, 'quantity x unit @ price each', line total. */
+/**
+ * An order's lines as both sides read them: name, 'quantity x unit @ price each', line total;
+ * a line the farm adjusted also says what was ordered and what is delivered.
+ */
 export function OrderItemList({ items }: { items: OrderItem[] }) {
   return (
     <ul className="flex flex-col divide-y divide-stone-100 rounded-lg border border-stone-200">
@@ -13,8 +17,15 @@ export function OrderItemList({ items }: { items: OrderItem[] }) {
           <span className="min-w-0 flex-1">
             <span className="block font-medium break-words">{item.product.name}</span>
             <span className="tabular block text-stone-600">
-              {item.quantity} x {item.product.unit} @ {formatMoney(item.unitPrice)} each
+              {formatQuantity(item.quantity)} x {item.product.unit} @ {formatMoney(item.unitPrice)}{' '}
+              each
             </span>
+            {item.orderedQuantity !== undefined && item.orderedQuantity !== item.quantity ? (
+              <span className="tabular block font-medium text-amber-800">
+                Ordered {formatQuantity(item.orderedQuantity)} {item.product.unit} · Delivered{' '}
+                {formatQuantity(item.quantity)} {item.product.unit}
+              </span>
+            ) : null}
           </span>
           <span className="tabular shrink-0 font-medium">{formatMoney(item.totalPrice)}</span>
         </li>

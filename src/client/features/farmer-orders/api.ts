@@ -1,5 +1,6 @@
 import type { BulkStatusBody, BulkStatusResult } from '#core/schemas/order-bulk';
 import type { Order, OrderStatusInput } from '#core/schemas/order';
+import type { AdjustmentInput } from '#core/schemas/adjustment';
 import type { Page } from '#core/paging';
 import type { Schedule } from '#core/schemas/schedule';
 import { WHOLE_LIST_LIMIT } from '#core/schemas/paging';
@@ -93,5 +94,23 @@ export function useBulkStatus() {
     mutationFn: (body: BulkStatusBody) =>
       api.post<BulkStatusResult>('/api/orders/farm/bulk-status', body),
     onSettled: refreshFarmOrders,
+  });
+}
+
+/**
+ * The farm adjusts an order to what was picked (docs/adjustments.md). The lists show the
+ * answer at once and are read again with the figures; stock moved, so products are read again.
+ */
+export function useAdjustOrder() {
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: AdjustmentInput }) =>
+      api.post<Order>(`/api/orders/${id}/adjustments`, body),
+    onSuccess: (updated) => {
+      queryClient.setQueriesData<OrderListData>({ queryKey: FARM_ORDERS_KEY }, (data) =>
+        replaceOrder(data, updated),
+      );
+      refreshFarmOrders();
+      refreshProducts(queryClient);
+    },
   });
 }

@@ -12,6 +12,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { OrderItemList, OrderTaxRow, OrderZoneRow } from '../../components/ui/order-items';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
+import { AdjustOrder, isAdjustable } from './adjust-order-dialog';
 import {
   formatCalendarDate,
   formatMoney,
@@ -107,6 +108,12 @@ export function FarmerOrderCard({
           ) : null}
         </dl>
 
+        {order.adjustedAt ? (
+          <p className="text-xs text-stone-600">
+            Adjusted to what was picked on {formatOrderDate(order.adjustedAt, ORDER_DATE_FORMAT)}
+          </p>
+        ) : null}
+
         {moves.length > 0 || hasDocuments ? (
           <div className="flex flex-wrap gap-2 border-t border-stone-100 pt-3">
             {moves.map((status) => (
@@ -121,6 +128,7 @@ export function FarmerOrderCard({
                 {busy === status ? 'Updating...' : STATUS_ACTION_LABELS[status]}
               </Button>
             ))}
+            {isAdjustable(order) ? <AdjustOrder order={order} /> : null}
             {hasDocuments ? (
               <>
                 <Button

@@ -9,7 +9,8 @@ import {
 } from '#core/schemas/product';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { Controller, useForm, type Path } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import { isWeighedUnit } from '#core/quantity';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { Field, Input, Select, Textarea } from '../../components/ui/form';
@@ -63,6 +64,8 @@ export function ProductFormDialog({
   });
   const { register, handleSubmit, reset, setError, control, formState } = form;
   const errors = formState.errors;
+  // Weighed units (lb, kg, oz) take stock to the hundredth; counted ones whole.
+  const weighed = isWeighedUnit(useWatch({ control, name: 'unit' }));
   // The stock the farmer has seen: the loaded figure, or the current one a 409 reported.
   const [seenStock, setSeenStock] = useState<number | null>(null);
 
@@ -172,8 +175,8 @@ export function ProductFormDialog({
                 <Input
                   {...ids}
                   type="number"
-                  inputMode="numeric"
-                  step="1"
+                  inputMode={weighed ? 'decimal' : 'numeric'}
+                  step={weighed ? '0.01' : '1'}
                   min="0"
                   placeholder="0"
                   {...register('availableQuantity')}

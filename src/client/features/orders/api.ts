@@ -1,7 +1,8 @@
 import type { OrderItemsChangeBody } from '#core/schemas/delivery';
 import type { CheckoutInput, CheckoutResult, Order } from '#core/schemas/order';
+import type { Adjustment } from '#core/schemas/adjustment';
 import type { Reorder } from '#core/schemas/reorder';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { usePagedList, type ListParams } from '../../lib/paged-list';
 import {
@@ -16,6 +17,17 @@ import { queryClient } from '../../lib/query-client';
 export { FARMS_KEY, useFarms } from '../../lib/queries';
 
 export const RESTAURANT_ORDERS_KEY = ['/api/orders/restaurant'] as const;
+
+/** What the farm changed on an order and why (read when the order says it was adjusted). */
+export function useOrderAdjustments(orderId: number, adjustedAt: string | null | undefined) {
+  const path = `/api/orders/${orderId}/adjustments`;
+  return useQuery({
+    // The time is in the key: a new adjustment reads the list again.
+    queryKey: [path, adjustedAt],
+    queryFn: ({ signal }) => api.get<Adjustment[]>(path, { signal }),
+    enabled: Boolean(adjustedAt),
+  });
+}
 
 /** The restaurant's orders, newest first, a page at a time with the server's filters. */
 export function useRestaurantOrders(params: ListParams) {

@@ -10,17 +10,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const line = (productId: number, name: string, quantity: number) => ({
+const line = (productId: number, name: string, quantity: number, unit = 'lb') => ({
   id: productId * 10,
   productId,
-  product: { name, unit: 'lb', imageUrl: null },
+  product: { name, unit, imageUrl: null },
   quantity,
   unitPrice: '2.00',
   totalPrice: (quantity * 2).toFixed(2),
 });
 
 const pending = order(41, 'pending', {
-  orderItems: [line(1, 'Kale', 3), line(2, 'Taro', 5)],
+  orderItems: [line(1, 'Kale', 3), line(2, 'Taro', 5, 'bunch')],
 });
 
 async function openDialog() {
@@ -58,6 +58,22 @@ describe('Change quantities of a pending order', () => {
     expect(
       await screen.findByText('Enter a whole number, 0 to remove the line'),
     ).toBeInTheDocument();
+    // A weighed line takes two decimals, never three.
+    fireEvent.change(screen.getByLabelText(/^Taro/), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText(/^Kale/), { target: { value: '1.255' } });
+    expect(await screen.findByText('Use at most two decimals')).toBeInTheDocument();
     expect(api.made('PATCH', '/api/orders/41/items')).toHaveLength(0);
+  });
+
+  it('sends two decimals of a weighed line', async () => {
+    const api = fakeApi({ 'PATCH /api/orders/41/items': pending });
+    renderInApp(<ChangeOwnOrder order={pending} />);
+    await openDialog();
+    fireEvent.change(screen.getByLabelText(/^Kale/), { target: { value: '2.75' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.made('PATCH', '/api/orders/41/items')).toHaveLength(1));
+    expect(api.made('PATCH', '/api/orders/41/items')[0]!.body).toEqual({
+      items: [{ productId: 1, quantity: 2.75 }],
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { Order } from '#core/schemas/order';
 import { MAX_LINE_QUANTITY } from '#core/schemas/order';
+import { isWeighedUnit, quantityProblem, quantityStep } from '#core/quantity';
 import { PencilLine } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
@@ -12,15 +13,26 @@ import { useChangeOwnOrderItems } from './api';
 
 type Drafts = Record<number, string>;
 
-/** What the restaurant typed, checked as the server will: whole numbers, at least one line kept. */
+/**
+ * What the restaurant typed, checked as the server will: whole numbers (up to two decimals for
+ * weighed units), at least one line kept.
+ */
 function readDrafts(order: Order, drafts: Drafts) {
   const errors: Record<number, string> = {};
   const changes: { productId: number; quantity: number }[] = [];
   for (const item of order.orderItems) {
     const text = (drafts[item.productId] ?? String(item.quantity)).trim();
     const quantity = Number(text);
-    if (text === '' || !Number.isInteger(quantity) || quantity < 0) {
-      errors[item.productId] = 'Enter a whole number, 0 to remove the line';
+    const unit = item.product.unit;
+    const weighed = isWeighedUnit(unit);
+    if (text === '' || !Number.isFinite(quantity) || quantity < 0) {
+      errors[item.productId] = weighed
+        ? 'Enter a number, 0 to remove the line'
+        : 'Enter a whole number, 0 to remove the line';
+    } else if (quantityProblem(unit, quantity)) {
+      errors[item.productId] = weighed
+        ? quantityProblem(unit, quantity)!
+        : 'Enter a whole number, 0 to remove the line';
     } else if (quantity > MAX_LINE_QUANTITY) {
       errors[item.productId] = `At most ${MAX_LINE_QUANTITY}`;
     } else if (quantity !== item.quantity) {
@@ -94,10 +106,10 @@ export function ChangeOwnOrder({ order }: { order: Order }) {
                   <Input
                     {...ids}
                     type="number"
-                    inputMode="numeric"
+                    inputMode={isWeighedUnit(item.product.unit) ? 'decimal' : 'numeric'}
                     min={0}
                     max={MAX_LINE_QUANTITY}
-                    step={1}
+                    step={quantityStep(item.product.unit)}
                     className="tabular"
                     value={drafts[item.productId] ?? String(item.quantity)}
                     onChange={(event) =>

@@ -1,5 +1,6 @@
 import { lineTotalCents, type CartItem, type FarmGroup } from '#core/cart';
 import { formatRatePercent, formatUsd } from '#core/money';
+import { addQuantities, formatQuantity, isWeighedUnit, subtractQuantities } from '#core/quantity';
 import type { FarmSummary } from '#core/schemas/product';
 import {
   ORDER_CONFLICT_CODES,
@@ -77,7 +78,7 @@ export function CheckoutCard() {
   const acceptNewPrices = (changed: OrderProblemProduct[]) => {
     for (const product of changed) {
       const item = cart.items.find((entry) => entry.id === product.productId);
-      if (!item || !product.unitPrice || product.availableQuantity < 1) continue;
+      if (!item || !product.unitPrice || product.availableQuantity <= 0) continue;
       const { quantity, pricePerUnit: _old, farmName: _farmName, ...fields } = item;
       // The cart store re-prices a line when its product is added again; the quantity is then
       // put back as it was.
@@ -188,8 +189,13 @@ export function CheckoutCard() {
             onChoice={(change) => setChoice(group.farmId, change)}
             problems={lineProblems}
             feeChanged={feeChangedFarmIds.includes(group.farmId)}
-            onDecrease={(item) => cart.setQuantity(item.id, item.quantity - 1, { cap: false })}
-            onIncrease={(item) => cart.setQuantity(item.id, item.quantity + 1, { cap: false })}
+            onDecrease={(item) =>
+              cart.setQuantity(item.id, subtractQuantities(item.quantity, 1), { cap: false })
+            }
+            onIncrease={(item) =>
+              cart.setQuantity(item.id, addQuantities(item.quantity, 1), { cap: false })
+            }
+            onSetQuantity={(item, quantity) => cart.setQuantity(item.id, quantity, { cap: false })}
             onRemove={(item) => cart.remove(item.id)}
           />
         ))}
@@ -260,6 +266,7 @@ function FarmSection({
   feeChanged,
   onDecrease,
   onIncrease,
+  onSetQuantity,
   onRemove,
 }: {
   group: FarmGroup;
@@ -273,6 +280,8 @@ function FarmSection({
   feeChanged: boolean;
   onDecrease: (item: CartItem) => void;
   onIncrease: (item: CartItem) => void;
+  /** A weighed line's typed quantity (up to two decimals). */
+  onSetQuantity: (item: CartItem, quantity: number) => void;
   onRemove: (item: CartItem) => void;
 }) {
   const chosenDay =
@@ -316,9 +325,28 @@ function FarmSection({
                   >
                     <Minus />
                   </Button>
-                  <span className="tabular w-10 text-center font-medium" aria-live="polite">
-                    {item.quantity}
-                  </span>
+                  {isWeighedUnit(item.unit) ? (
+                    <input
+                      key={item.quantity}
+                      type="number"
+                      inputMode="decimal"
+                      step="0.01"
+                      min="0.01"
+                      aria-label={`Quantity of ${item.name} (${item.unit})`}
+                      className="tabular h-11 w-20 rounded-md border border-stone-300 px-2 text-center font-medium"
+                      defaultValue={formatQuantity(item.quantity)}
+                      onBlur={(event) => {
+                        const value = Number(event.target.value);
+                        if (event.target.value.trim() !== '' && value !== item.quantity) {
+                          onSetQuantity(item, value);
+                        }
+                      }}
+                    />
+                  ) : (
+                    <span className="tabular w-10 text-center font-medium" aria-live="polite">
+                      {item.quantity}
+                    </span>
+                  )}
                   <Button
                     variant="outline"
                     size="icon"

@@ -16,8 +16,9 @@ import {
   formatOrderDate,
   ORDER_DATE_FORMAT,
 } from '../../lib/format';
+import { formatQuantity } from '#core/quantity';
 import { cartActions } from '../../lib/cart';
-import { useCancelOwnOrder, useReorderPlan } from './api';
+import { useCancelOwnOrder, useOrderAdjustments, useReorderPlan } from './api';
 import { ChangeOwnOrder } from './change-own-order';
 import {
   cartAdditions,
@@ -165,6 +166,45 @@ function openInvoice(orderId: number) {
   window.open(`/api/invoices/${orderId}/download`, '_blank', 'noopener');
 }
 
+/** What the farm changed to what was picked, and why (docs/adjustments.md). */
+function FarmAdjustments({ order }: { order: Order }) {
+  const adjustments = useOrderAdjustments(order.id, order.adjustedAt);
+  if (!order.adjustedAt) return null;
+  return (
+    <section
+      aria-label={`Changes by ${order.farm.name}`}
+      className="flex flex-col gap-1 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
+    >
+      <p className="font-semibold">
+        Adjusted by {order.farm.name} to what was picked ·{' '}
+        {formatOrderDate(order.adjustedAt, ORDER_DATE_FORMAT)}
+      </p>
+      {adjustments.isPending ? (
+        <Skeleton className="h-4 w-48" />
+      ) : adjustments.isError ? (
+        <p className="text-destructive" role="alert">
+          Could not load the changes.{' '}
+          <button type="button" className="underline" onClick={() => void adjustments.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : (
+        <ul className="tabular flex flex-col gap-0.5 text-stone-700">
+          {adjustments.data.map((change) => (
+            <li key={change.id} className="break-words">
+              {change.product.name}:{' '}
+              {change.toQuantity === 0
+                ? 'removed'
+                : `${formatQuantity(change.fromQuantity)} → ${formatQuantity(change.toQuantity)} ${change.product.unit}`}{' '}
+              <span className="text-stone-600">({change.reason})</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /** One of the restaurant's orders (docs/product.md#my-orders). */
 export function RestaurantOrderCard({ order }: { order: Order }) {
   const delivered = order.status === 'delivered';
@@ -208,12 +248,19 @@ export function RestaurantOrderCard({ order }: { order: Order }) {
           </div>
         ) : null}
         <OrderItemList items={order.orderItems} />
+        <FarmAdjustments order={order} />
         <dl className="tabular grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
           <dt className="text-stone-600">Subtotal</dt>
           <dd className="text-right">{formatMoney(order.subtotal)}</dd>
           <dt className="text-stone-600">Delivery fee</dt>
           <dd className="text-right">{formatMoney(order.deliveryFee)}</dd>
           <OrderTaxRow order={order} />
+          {order.adjustedAt ? (
+            <>
+              <dt className="font-semibold">Adjusted total</dt>
+              <dd className="text-right font-semibold">{formatMoney(order.totalAmount)}</dd>
+            </>
+          ) : null}
         </dl>
         <dl className="flex flex-col gap-1 text-sm">
           <div className="flex flex-wrap gap-x-2">

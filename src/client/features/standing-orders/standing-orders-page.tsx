@@ -1,4 +1,4 @@
-import { centsOf, formatUsd } from '#core/money';
+import { centsOf, formatUsd, multiplyCents } from '#core/money';
 import { WEEKDAY_LABELS, type StandingOrder } from '#core/schemas/standing-order';
 import { CalendarClock, Pause, Pencil, Play, Plus, SkipForward, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -106,7 +106,7 @@ function StandingOrderCard({ standing, onEdit }: { standing: StandingOrder; onEd
   const next = standing.nextPlacement;
   const titleId = `standing-order-${standing.id}-title`;
   const estimate = standing.lines.reduce(
-    (sum, line) => sum + centsOf(line.product.unitPrice) * line.quantity,
+    (sum, line) => sum + multiplyCents(centsOf(line.product.unitPrice), line.quantity),
     0,
   );
 

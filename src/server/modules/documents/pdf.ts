@@ -1,6 +1,8 @@
 import PDFDocument from 'pdfkit';
 import { formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
 import { centsOf, formatMoneyString, formatRatePercent, formatUsd } from '#core/money';
+import { addQuantities, formatQuantity } from '#core/quantity';
+import type { Order } from '#core/schemas/order';
 import { monthEnd, type Statement } from '../payments/statement';
 import type { DocumentOrder, Invoice } from './service';
 
@@ -223,6 +225,22 @@ function restaurantBlock(doc: Pdf, heading: string, data: DocumentOrder, withCon
   return { top: y, bottom: doc.y };
 }
 
+/** What a line ordered, when the farm adjusted it to something else; else null. */
+function orderedIfAdjusted(item: Order['orderItems'][number]): number | null {
+  const ordered = item.orderedQuantity ?? item.quantity;
+  return ordered === item.quantity ? null : ordered;
+}
+
+/** True when some line delivers another quantity than was ordered (docs/adjustments.md). */
+function hasAdjustedLines(order: Order): boolean {
+  return order.orderItems.some((item) => orderedIfAdjusted(item) !== null);
+}
+
+/** "3 lb", or the line's quantity as ordered when it was not adjusted. */
+function orderedCell(item: Order['orderItems'][number]): string {
+  return `${formatQuantity(orderedIfAdjusted(item) ?? item.quantity)} ${item.product.unit}`;
+}
+
 /** The invoice: farm, bill-to, items with prices, totals and whom to pay. */
 export function renderInvoice(doc: Pdf, invoice: Invoice): void {
   const { order } = invoice;
@@ -244,17 +262,28 @@ export function renderInvoice(doc: Pdf, invoice: Invoice): void {
   doc.y = Math.max(block.bottom, doc.y) + 20;
 
   const width = contentWidth(doc);
+  // An adjusted order shows what was ordered beside what is delivered and billed.
+  const adjusted = hasAdjustedLines(order);
   table(
     doc,
-    [
-      { header: 'Product', width: width - 330 },
-      { header: 'Quantity', width: 110, align: 'right' },
-      { header: 'Unit price', width: 110, align: 'right' },
-      { header: 'Line total', width: 110, align: 'right' },
-    ],
+    adjusted
+      ? [
+          { header: 'Product', width: width - 380 },
+          { header: 'Ordered', width: 80, align: 'right' },
+          { header: 'Delivered', width: 80, align: 'right' },
+          { header: 'Unit price', width: 110, align: 'right' },
+          { header: 'Line total', width: 110, align: 'right' },
+        ]
+      : [
+          { header: 'Product', width: width - 330 },
+          { header: 'Quantity', width: 110, align: 'right' },
+          { header: 'Unit price', width: 110, align: 'right' },
+          { header: 'Line total', width: 110, align: 'right' },
+        ],
     order.orderItems.map((item) => [
       item.product.name,
-      `${item.quantity} ${item.product.unit}`,
+      ...(adjusted ? [orderedCell(item)] : []),
+      `${formatQuantity(item.quantity)} ${item.product.unit}`,
       usd(item.unitPrice),
       usd(item.totalPrice),
     ]),
@@ -273,7 +302,7 @@ export function renderInvoice(doc: Pdf, invoice: Invoice): void {
           boolean,
         ][])
       : []),
-    ['Total', usd(order.totalAmount), true],
+    [order.adjustedAt ? 'Adjusted total' : 'Total', usd(order.totalAmount), true],
   ];
   if (order.amountPaid && centsOf(order.amountPaid) > 0) {
     totals.push(['Paid', usd(order.amountPaid), false]);
@@ -328,18 +357,28 @@ export function renderPackingSlip(doc: Pdf, data: DocumentOrder): void {
     .text(pdfText(order.notes ?? 'None'), x, undefined, { width: width - 300 });
   doc.y = Math.max(block.bottom, doc.y) + 20;
 
+  const adjusted = hasAdjustedLines(order);
   table(
     doc,
-    [
-      { header: '', width: 30 },
-      { header: 'Product', width: width - 190 },
-      { header: 'Quantity', width: 80, align: 'right' },
-      { header: 'Unit', width: 80 },
-    ],
+    adjusted
+      ? [
+          { header: '', width: 30 },
+          { header: 'Product', width: width - 270 },
+          { header: 'Ordered', width: 80, align: 'right' },
+          { header: 'Deliver', width: 80, align: 'right' },
+          { header: 'Unit', width: 80 },
+        ]
+      : [
+          { header: '', width: 30 },
+          { header: 'Product', width: width - 190 },
+          { header: 'Quantity', width: 80, align: 'right' },
+          { header: 'Unit', width: 80 },
+        ],
     order.orderItems.map((item) => [
       '',
       item.product.name,
-      String(item.quantity),
+      ...(adjusted ? [formatQuantity(orderedIfAdjusted(item) ?? item.quantity)] : []),
+      formatQuantity(item.quantity),
       item.product.unit,
     ]),
     { checkbox: true },
@@ -394,7 +433,7 @@ export function renderPickList(doc: Pdf, date: string, slips: DocumentOrder[]): 
         quantity: 0,
         orders: 0,
       };
-      entry.quantity += item.quantity;
+      entry.quantity = addQuantities(entry.quantity, item.quantity);
       entry.orders += 1;
       totals.set(key, entry);
     }
@@ -409,7 +448,7 @@ export function renderPickList(doc: Pdf, date: string, slips: DocumentOrder[]): 
       { header: 'Unit', width: 70 },
       { header: 'Orders', width: 70, align: 'right' },
     ],
-    rows.map((row) => ['', row.name, String(row.quantity), row.unit, String(row.orders)]),
+    rows.map((row) => ['', row.name, formatQuantity(row.quantity), row.unit, String(row.orders)]),
     { checkbox: true },
   );
 

@@ -2,6 +2,7 @@ import { LOW_STOCK_THRESHOLD } from '#core/constants';
 import { formatCalendarDate } from '#core/hawaii-time';
 import type { NotificationKind } from '#core/schemas/notification';
 import { centsOf, formatMoneyString, formatRatePercent } from '#core/money';
+import { formatQuantity } from '#core/quantity';
 import { statusLabel } from '#core/order-status';
 
 /** What one notification says, whichever channel carries it. */
@@ -33,6 +34,8 @@ export interface OrderFacts {
     productName: string;
     productUnit: string;
     quantity: number;
+    /** What was ordered, when the farm adjusted the line; else the quantity. */
+    orderedQuantity?: number;
     unitPrice: string;
     totalPrice: string;
   }[];
@@ -56,7 +59,7 @@ function orderDetails(order: OrderFacts, party: string): string {
     '',
     ...order.items.map(
       (item) =>
-        `- ${item.productName}: ${item.quantity} x ${item.productUnit} @ ${formatMoneyString(item.unitPrice)} = ${formatMoneyString(item.totalPrice)}`,
+        `- ${item.productName}: ${formatQuantity(item.quantity)} x ${item.productUnit}${orderedNote(item)} @ ${formatMoneyString(item.unitPrice)} = ${formatMoneyString(item.totalPrice)}`,
     ),
     '',
     `Subtotal: ${formatMoneyString(order.subtotal)}`,
@@ -69,6 +72,13 @@ function orderDetails(order: OrderFacts, party: string): string {
   ];
   if (order.notes) lines.push(`Notes: ${order.notes}`);
   return lines.join('\n');
+}
+
+/** " (ordered 3)" when the farm adjusted the line, else nothing. */
+function orderedNote(item: OrderFacts['items'][number]): string {
+  return item.orderedQuantity !== undefined && item.orderedQuantity !== item.quantity
+    ? ` (ordered ${formatQuantity(item.orderedQuantity)})`
+    : '';
 }
 
 const itemCount = (order: OrderFacts) =>
@@ -240,5 +250,65 @@ export function paymentReminderContent(
     details: `Order total ${formatMoneyString(order.totalAmount)}; balance due ${formatMoneyString(reminder.balanceDue)}.`,
     link: '/restaurant/bills',
     eventKey: `order:${order.id}:payment_reminder:${reminder.slot}`,
+  };
+}
+
+/**
+ * - order.adjusted: the farm set lines of the order to what was picked (docs/adjustments.md);
+ *   `revision` is the first adjustment's id (one notification per adjustment), `cancelled`
+ *   when every line was removed.
+ */
+export interface OrderAdjustedEvent {
+  type: 'order.adjusted';
+  orderId: number;
+  revision: string;
+  cancelled: boolean;
+  changes: {
+    productName: string;
+    unit: string;
+    fromQuantity: number;
+    toQuantity: number;
+    reason: string;
+  }[];
+}
+
+/** "Taro: 3 lb -> 2.75 lb (weighed at packing)" or "Kale: removed (frost damage)". */
+export function describeAdjustment(change: OrderAdjustedEvent['changes'][number]): string {
+  const to =
+    change.toQuantity === 0
+      ? 'removed'
+      : `${formatQuantity(change.fromQuantity)} ${change.unit} -> ${formatQuantity(change.toQuantity)} ${change.unit}`;
+  return `${change.productName}: ${to} (${change.reason})`;
+}
+
+/** To the restaurant: the farm adjusted its order, what changed and the new total. */
+export function orderAdjustedContent(
+  order: OrderFacts,
+  event: OrderAdjustedEvent,
+): NotificationContent {
+  const changes = event.changes.map(describeAdjustment).join('; ');
+  const base = {
+    kind: 'order_status' as const,
+    details: [
+      'Changes:',
+      ...event.changes.map((change) => `- ${describeAdjustment(change)}`),
+      '',
+      orderDetails(order, `Farm: ${order.farmName}`),
+    ].join('\n'),
+    link: `/restaurant/orders#order-${order.id}-title`,
+  };
+  if (event.cancelled) {
+    return {
+      ...base,
+      title: `Order #${order.id} cancelled by ${order.farmName}`,
+      body: `${order.farmName} removed every line: ${changes}. Nothing is owed for this order.`,
+      eventKey: `order:${order.id}:status:cancelled`,
+    };
+  }
+  return {
+    ...base,
+    title: `Order #${order.id} adjusted by ${order.farmName}`,
+    body: `${changes}. New total ${formatMoneyString(order.totalAmount)}.`,
+    eventKey: `order:${order.id}:adjusted:${event.revision}`,
   };
 }

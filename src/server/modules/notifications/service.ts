@@ -30,6 +30,8 @@ import {
   paymentReminderContent,
   type NotificationContent,
   type PaymentReminderEvent,
+  orderAdjustedContent,
+  type OrderAdjustedEvent,
   type OrderFacts,
 } from './messages';
 import { enqueueDelivery, type DeliveryChannel } from './queue';
@@ -54,7 +56,9 @@ export type NotificationEvent =
   | { type: 'order.items_changed'; orderId: number; revision: string }
   | PaymentReminderEvent
   /** A standing order was placed for a day, or could not be: the restaurant hears what. */
-  | StandingOrderRunEvent;
+  | StandingOrderRunEvent
+  /** The farm adjusted the order to what was picked: the restaurant hears what and why. */
+  | OrderAdjustedEvent;
 
 interface Recipient {
   userId: number;
@@ -94,6 +98,10 @@ async function loadOrder(
       productName: orderItems.productName,
       productUnit: orderItems.productUnit,
       quantity: orderItems.quantity,
+      orderedQuantity:
+        sql<number>`coalesce(${orderItems.orderedQuantity}, ${orderItems.quantity})`.mapWith(
+          Number,
+        ),
       unitPrice: orderItems.unitPrice,
       totalPrice: orderItems.totalPrice,
     })
@@ -111,7 +119,7 @@ async function lowStockAfterOrder(tx: DbOrTx, orderId: number, farmUserId: numbe
       name: products.name,
       unit: products.unit,
       availableQuantity: products.availableQuantity,
-      taken: sql<number>`sum(${orderItems.quantity})::int`,
+      taken: sql<string>`sum(${orderItems.quantity})`,
     })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
@@ -169,6 +177,14 @@ async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recip
           userId: order.farmUserId,
           orderId: order.id,
           content: restaurantChangeContent(order, { kind: 'items', revision: event.revision }),
+        },
+      ];
+    case 'order.adjusted':
+      return [
+        {
+          userId: order.restaurantUserId,
+          orderId: order.id,
+          content: orderAdjustedContent(order, event),
         },
       ];
     case 'payment.reminder':

@@ -37,6 +37,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
       notes: orders.notes,
       dueDate: orders.dueDate,
       standingOrderId: orders.standingOrderId,
+      adjustedAt: orders.adjustedAt,
       amountPaid: amountPaidSql,
       farmId: farms.id,
       farmName: farms.name,
@@ -61,6 +62,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
       unit: orderItems.productUnit,
       imageKey: firstPhotoKey(orderItems.productId),
       quantity: orderItems.quantity,
+      orderedQuantity: orderItems.orderedQuantity,
       unitPrice: orderItems.unitPrice,
       totalPrice: orderItems.totalPrice,
     })
@@ -77,6 +79,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
       productId: item.productId,
       product: { name: item.name, unit: item.unit, imageUrl: photoUrl(item.imageKey) },
       quantity: item.quantity,
+      orderedQuantity: item.orderedQuantity ?? item.quantity,
       unitPrice: money(item.unitPrice),
       totalPrice: money(item.totalPrice),
     });
@@ -104,6 +107,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
       contactPhone: row.restaurantPhone,
     },
     orderItems: itemsByOrder.get(row.id) ?? [],
+    adjustedAt: row.adjustedAt?.toISOString() ?? null,
     ...orderPaymentFields(paymentStateOfRow(row, today)),
     ...orderZoneFields(row.deliveryArea),
     standingOrderId: row.standingOrderId,

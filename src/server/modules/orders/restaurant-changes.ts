@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { describeCutoffRule, isOpenForOrders, orderCutoff } from '#core/delivery-days';
 import { formatCalendarDate } from '#core/hawaii-time';
-import { centsOf, orderAmounts, rateOf, toMoneyString } from '#core/money';
+import { centsOf, multiplyCents, orderAmounts, rateOf, toMoneyString } from '#core/money';
+import { quantityProblem, subtractQuantities } from '#core/quantity';
 import { statusLabel } from '#core/order-status';
 import type { OrderItemsChangeBody } from '#core/schemas/delivery';
 import type { Order } from '#core/schemas/order';
@@ -146,6 +147,7 @@ export async function changeOwnOrderItems(
         productId: orderItems.productId,
         quantity: orderItems.quantity,
         unitPrice: orderItems.unitPrice,
+        unit: orderItems.productUnit,
       })
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId))
@@ -162,6 +164,9 @@ export async function changeOwnOrderItems(
           [`items.${index}.productId`]: 'Listed twice',
         });
       }
+      const unit = lines.find((line) => line.productId === item.productId)!.unit;
+      const problem = quantityProblem(unit, item.quantity);
+      if (problem) throw badRequest(problem, { [`items.${index}.quantity`]: problem });
       wanted.set(item.productId, item.quantity);
     });
     const remaining = lines.filter((line) => (wanted.get(line.productId) ?? line.quantity) > 0);
@@ -176,7 +181,7 @@ export async function changeOwnOrderItems(
     for (const line of lines) {
       const quantity = wanted.get(line.productId);
       if (quantity === undefined || quantity === line.quantity) continue;
-      const more = quantity - line.quantity;
+      const more = subtractQuantities(quantity, line.quantity);
       if (more > 0) {
         const taken = await tx
           .update(products)
@@ -226,11 +231,13 @@ export async function changeOwnOrderItems(
       if (quantity === 0) {
         await tx.delete(orderItems).where(eq(orderItems.id, line.id));
       } else {
+        // The restaurant changes what it orders: the line is as ordered again.
         await tx
           .update(orderItems)
           .set({
             quantity,
-            totalPrice: toMoneyString(centsOf(line.unitPrice) * quantity),
+            orderedQuantity: null,
+            totalPrice: toMoneyString(multiplyCents(centsOf(line.unitPrice), quantity)),
           })
           .where(eq(orderItems.id, line.id));
       }
@@ -239,7 +246,7 @@ export async function changeOwnOrderItems(
     if (changed.length > 0) {
       const subtotal = remaining.reduce(
         (sum, line) =>
-          sum + centsOf(line.unitPrice) * (wanted.get(line.productId) ?? line.quantity),
+          sum + multiplyCents(centsOf(line.unitPrice), wanted.get(line.productId) ?? line.quantity),
         0,
       );
       // Tax again at the rate stored at placement, by the one rule of core/money.

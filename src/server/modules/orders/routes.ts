@@ -14,6 +14,8 @@ import {
   orderStatusBody,
 } from '#core/schemas/order';
 import { orderItemsChangeBody } from '#core/schemas/delivery';
+import { adjustmentBody, adjustmentListOutput } from '#core/schemas/adjustment';
+import { adjustOrder, listAdjustments } from './adjustments';
 import { bulkStatusBody, bulkStatusOutput } from '#core/schemas/order-bulk';
 import { orderListQuery } from '#core/schemas/paging';
 import { reorderOutput } from '#core/schemas/reorder';
@@ -195,6 +197,46 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
       );
+    },
+  );
+
+  app.post(
+    '/orders/:id/adjustments',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Adjust the farm's pending, confirmed or packed order to what was picked: change or remove lines, with a reason each (docs/adjustments.md)",
+        params: idParam,
+        body: adjustmentBody,
+        response: { 200: orderOutput, ...errorResponses, 409: errorResponse.passthrough() },
+      },
+    },
+    async (request) => {
+      const user = requireFarmer(request);
+      return adjustOrder(
+        app.db,
+        { userId: user.id, farmId: user.farmId },
+        request.params.id,
+        request.body,
+      );
+    },
+  );
+
+  app.get(
+    '/orders/:id/adjustments',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The farm's adjustments of an order, oldest first (its farm or restaurant)",
+        params: idParam,
+        response: { 200: adjustmentListOutput, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await loadOrder(app.db, request.params.id, ownership(user));
+      return listAdjustments(app.db, request.params.id);
     },
   );
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import {
   centsOf,
+  multiplyCents,
   orderAmounts,
   rateOf,
   toMoneyString,
@@ -8,6 +9,7 @@ import {
   type Cents,
   type RateUnits,
 } from '#core/money';
+import { addQuantities, quantityProblem } from '#core/quantity';
 import {
   canTransition,
   isOrderStatus,
@@ -162,7 +164,7 @@ function summedLines(entry: PlacementEntry): OrderLine[] {
         [`${entry.fieldPrefix}items.${itemIndex}.unitPrice`]: 'Differs from the same product above',
       });
     }
-    line.quantity += item.quantity;
+    line.quantity = addQuantities(line.quantity, item.quantity);
   });
   return [...lines.values()];
 }
@@ -280,6 +282,12 @@ async function checkEntries(
         throw badRequest(`This product is not sold by ${farm.name}`, {
           [`${entry.fieldPrefix}items.${line.itemIndex}.productId`]: `Not sold by ${farm.name}`,
         });
+      } else if (quantityProblem(product.unit, line.quantity)) {
+        // Decimals are for weighed units only (docs/adjustments.md#quantities).
+        const message = quantityProblem(product.unit, line.quantity)!;
+        throw badRequest(message, {
+          [`${entry.fieldPrefix}items.${line.itemIndex}.quantity`]: message,
+        });
       } else if (cents(product.price) !== line.sentUnitPriceCents) {
         repriced.push(problem(farm, line, product, product.availableQuantity));
       } else if (product.availableQuantity < line.quantity) {
@@ -312,7 +320,7 @@ function priceEntries(entries: CheckedEntry[], partial = false): PricedEntry[] {
   const stale: OrderProblemFarm[] = [];
   const priced = entries.map((entry) => {
     const subtotal = entry.lines.reduce(
-      (sum, line) => sum + cents(line.product.price) * line.quantity,
+      (sum, line) => sum + multiplyCents(cents(line.product.price), line.quantity),
       0,
     );
     const deliveryFee = cents(entry.farm.deliveryFee);
@@ -441,7 +449,7 @@ async function insertOrders(
           productUnit: line.product.unit,
           quantity: line.quantity,
           unitPrice: toMoneyString(unit),
-          totalPrice: toMoneyString(unit * line.quantity),
+          totalPrice: toMoneyString(multiplyCents(unit, line.quantity)),
         };
       }),
     ),
@@ -661,7 +669,7 @@ export async function returnStock(tx: Tx, orderId: number): Promise<void> {
   const lines = await tx
     .select({
       productId: orderItems.productId,
-      quantity: sql<number>`sum(${orderItems.quantity})::int`,
+      quantity: sql<string>`sum(${orderItems.quantity})`,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))

@@ -25,7 +25,8 @@ import type { WholeListQuery } from '#core/schemas/paging';
 import { rateOf, toRateString } from '#core/money';
 import type { Db, DbOrTx } from '../../db/database';
 import { farms, orderItems, products } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
+import { isWeighedUnit, WEIGHED_UNITS, wholeNumberMessage } from '#core/quantity';
 import { afterKey, splitKeyedPage, type KeyPart, type ListPage } from '../paging';
 import { publishLiveEvent } from '../events/publish';
 import { nextOpenDayOf, nextOpenDaySubquery, restaurantZone } from '../schedules/next-delivery';
@@ -319,23 +320,52 @@ export async function updateProduct(
     eq(products.farmId, farmId),
     isNull(products.deletedAt),
   );
+  // Decimals are for weighed units (docs/adjustments.md#quantities): a decimal stock without a
+  // unit in the body needs the stored unit to be weighed; a counted unit without a stock in the
+  // body needs the stored stock to be whole. The schema checked the body's own pair.
+  const decimalStock =
+    changes.availableQuantity !== undefined &&
+    changes.unit === undefined &&
+    !Number.isInteger(changes.availableQuantity);
+  const countedUnit =
+    changes.unit !== undefined &&
+    changes.availableQuantity === undefined &&
+    !isWeighedUnit(changes.unit);
+  const unitFits = decimalStock
+    ? inArray(products.unit, [...WEIGHED_UNITS])
+    : countedUnit
+      ? sql`${products.availableQuantity} = trunc(${products.availableQuantity})`
+      : undefined;
   // The check and the write are one conditional update: an order taking stock in between
   // makes it match nothing rather than put the sold units back.
   const [row] = await db
     .update(products)
     .set({ ...changes, updatedAt: new Date() })
     .where(
-      expectedAvailableQuantity === undefined
-        ? own
-        : and(own, eq(products.availableQuantity, expectedAvailableQuantity)),
+      and(
+        expectedAvailableQuantity === undefined
+          ? own
+          : and(own, eq(products.availableQuantity, expectedAvailableQuantity)),
+        unitFits,
+      ),
     )
     .returning({ id: products.id });
   if (!row) {
     const [current] = await db
-      .select({ availableQuantity: products.availableQuantity })
+      .select({ availableQuantity: products.availableQuantity, unit: products.unit })
       .from(products)
       .where(own);
-    if (!current || expectedAvailableQuantity === undefined) throw notFound('No such product');
+    if (!current) throw notFound('No such product');
+    if (decimalStock && !isWeighedUnit(current.unit)) {
+      const message = wholeNumberMessage(current.unit);
+      throw badRequest(message, { availableQuantity: message });
+    }
+    if (countedUnit && !Number.isInteger(current.availableQuantity)) {
+      throw badRequest('The stock has decimals: set a whole stock with the new unit', {
+        availableQuantity: wholeNumberMessage(changes.unit!),
+      });
+    }
+    if (expectedAvailableQuantity === undefined) throw notFound('No such product');
     throw conflict('The stock has changed since you saw it', STOCK_CHANGED_CODE, {
       availableQuantity: current.availableQuantity,
       expectedAvailableQuantity,

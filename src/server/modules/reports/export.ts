@@ -32,7 +32,10 @@ export async function exportOrdersCsv(
     with items as (
       select oi.order_id,
         string_agg(
-          oi.quantity || ' x ' || oi.product_name || ' (' || oi.product_unit || ')', '; '
+          trim_scale(oi.quantity) || ' x ' || oi.product_name || ' (' || oi.product_unit || ')'
+            || case when oi.ordered_quantity is not null and oi.ordered_quantity <> oi.quantity
+              then ' [ordered ' || trim_scale(oi.ordered_quantity) || ']' else '' end,
+          '; '
           order by oi.id) as summary
       from order_items oi
       join orders o on o.id = oi.order_id

@@ -225,7 +225,7 @@ export async function farmReport(db: Db, farmId: number, now = clockNow()): Prom
       sql`
         with ranked as (
           select p.id as product_id, p.name, p.unit,
-            sum(oi.quantity)::int as quantity_sold, sum(oi.total_price) as revenue
+            sum(oi.quantity)::float8 as quantity_sold, sum(oi.total_price) as revenue
           from orders o
           join order_items oi on oi.order_id = o.id
           join products p on p.id = oi.product_id
