@@ -210,6 +210,32 @@ describe('General Excise Tax', () => {
     });
   });
 
+  it("taxes the farm's adjustment to what was picked at the rate stored on the order", async () => {
+    expect((await setRate('4.712')).statusCode).toBe(200);
+    await setFarmTerms(ctx.database.db, farmer.farmId, { deliveryFee: '5.00' });
+    const product = await createProduct(ctx.database.db, farmer.farmId, {
+      unit: 'lb',
+      price: '4.00',
+    });
+    // $20.00 + $5.00 fee taxed at 4.712% is $1.178: $1.18.
+    const [order] = await placeCheckout(restaurant, [
+      orderBody(farmer.farmId, [{ product, quantity: 5 }], { totalAmount: '26.18' }),
+    ]);
+    expect((await setRate('0')).statusCode).toBe(200);
+    const adjusted = await farmer.post(`/api/orders/${order!.id}/adjustments`, {
+      lines: [{ itemId: order!.orderItems[0]!.id, quantity: 4.25, reason: 'Weighed at packing' }],
+    });
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+    // $17.00 + $5.00 at the order's 4.712% is $1.03664: $1.04.
+    expect(adjusted.json()).toMatchObject({
+      subtotal: '17.00',
+      deliveryFee: '5.00',
+      taxRate: '4.7120',
+      taxAmount: '1.04',
+      totalAmount: '23.04',
+    });
+  });
+
   it('shows the tax as its own line on the invoice and on the statement', async () => {
     expect((await setRate('4.712')).statusCode).toBe(200);
     await setFarmTerms(ctx.database.db, farmer.farmId, { deliveryFee: '5.00' });
