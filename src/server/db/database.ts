@@ -66,14 +66,6 @@ function reportDroppedConnection(error: Error): void {
   );
 }
 
-/**
- * The embedded PostgreSQL runs inside this process, so its buffer cache is the server's own
- * memory and, once filled, stays filled. PostgreSQL's default (128 MB) is a third of the
- * server's memory goal; 32 MB keeps the catalogue's hot pages, and the rest is read through
- * the operating system's file cache, which is not the server's (docs/performance.md#memory).
- */
-const PGLITE_SETTINGS = ['shared_buffers = 32MB'];
-
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (options.url) {
@@ -103,11 +95,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dataDir = options.dataDir ?? './data/db';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir,
-    ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
-    postgresqlconf: PGLITE_SETTINGS,
-  });
+  const client = await PGlite.create(
+    options.snapshot ? { dataDir, loadDataDir: options.snapshot } : { dataDir },
+  );
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
