@@ -1,3 +1,4 @@
+import type { Order } from '#core/schemas/order';
 import { eq } from 'drizzle-orm';
 import { multiplyCents, parseMoney, toMoneyString } from '#core/money';
 import type { Db } from '../../src/server/db/database';
@@ -129,5 +130,5 @@ export async function placeCheckout(
     key ? { 'idempotency-key': key } : undefined,
   );
   if (response.statusCode !== 201) throw new Error(`checkout failed: ${response.body}`);
-  return response.json().orders as { id: number; totalAmount: string; status: string }[];
+  return response.json().orders as Order[];
 }
