@@ -98,7 +98,7 @@ export function AppShell({
             {headerExtra}
             <div className="hidden items-center gap-1 xl:flex">
               <Avatar user={user} />
-              <span className="hidden max-w-40 flex-col leading-tight 2xl:flex">
+              <span className="flex max-w-32 flex-col leading-tight 2xl:max-w-40">
                 <span className="truncate text-sm font-medium">{name}</span>
                 <span className="truncate text-xs text-stone-500">{user.email}</span>
               </span>
