@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoneyString } from '#core/money';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
 import {
   DESKTOP,
   expectAccessible,
@@ -10,9 +9,7 @@ import {
   PHONE,
   screenshot,
 } from './support/browser';
-
-const account = (label: 'Farmer' | 'Restaurant' | 'Admin') =>
-  DEMO_ACCOUNTS.find((demo) => demo.label === label)!.email;
+import { signInDemo } from './support/accounts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,22 +19,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A browser context signed in as one of the demo accounts. */
-async function signedIn(
-  label: 'Farmer' | 'Restaurant' | 'Admin',
-  viewport = DESKTOP,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, viewport);
-  const response = await context.request.post('/api/auth/login', {
-    data: { email: account(label), password: DEMO_PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  return { context, page: await context.newPage() };
-}
-
 describe('admin dashboard', () => {
   it('shows the real platform figures, filters by farm and exports CSV', async () => {
-    const { context, page } = await signedIn('Admin');
+    const { context, page } = await signInDemo(browser, 'Admin');
     const stats = await (await context.request.get('/api/admin/stats')).json();
     expect(stats.stats.totalOrders).toBeGreaterThan(0);
 
@@ -107,7 +91,7 @@ describe('admin dashboard', () => {
   });
 
   it('fits a phone', async () => {
-    const { context, page } = await signedIn('Admin', PHONE);
+    const { context, page } = await signInDemo(browser, 'Admin', PHONE);
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page
@@ -124,7 +108,7 @@ describe('admin dashboard', () => {
   });
 
   it('is not for farmers: their /admin is the not-found screen', async () => {
-    const { context, page } = await signedIn('Farmer');
+    const { context, page } = await signInDemo(browser, 'Farmer');
     await page.goto('/admin');
     await page.getByText('404 Page Not Found').waitFor();
     await context.close();
@@ -137,7 +121,7 @@ describe('combined role screen (/hub)', () => {
     ['phone', PHONE],
   ] as const) {
     it(`gives an administrator all three views (${label})`, async () => {
-      const { context, page } = await signedIn('Admin', viewport);
+      const { context, page } = await signInDemo(browser, 'Admin', viewport);
       await page.goto('/hub');
       const switcher = page.getByRole('group', { name: 'View as' });
       await switcher.waitFor();
@@ -170,7 +154,7 @@ describe('combined role screen (/hub)', () => {
     });
 
     it(`shows a restaurant only its own view, with working filters (${label})`, async () => {
-      const { context, page } = await signedIn('Restaurant', viewport);
+      const { context, page } = await signInDemo(browser, 'Restaurant', viewport);
       await page.goto('/hub');
       const switcher = page.getByRole('group', { name: 'View as' });
       await switcher.waitFor();
@@ -206,7 +190,7 @@ describe('combined role screen (/hub)', () => {
   }
 
   it('lets a farmer accept and decline orders and delete with Undo, inside the app shell', async () => {
-    const { context, page } = await signedIn('Farmer');
+    const { context, page } = await signInDemo(browser, 'Farmer');
     await page.goto('/hub');
     const switcher = page.getByRole('group', { name: 'View as' });
     await switcher.waitFor();
@@ -286,7 +270,7 @@ describe('combined role screen (/hub)', () => {
   });
 
   it('fits a farmer’s phone', async () => {
-    const { context, page } = await signedIn('Farmer', PHONE);
+    const { context, page } = await signInDemo(browser, 'Farmer', PHONE);
     await page.goto('/hub');
     await page.getByRole('heading', { name: 'Farmer Dashboard' }).waitFor();
     await page.getByRole('heading', { name: 'Delivery Calendar' }).waitFor();

@@ -4,14 +4,15 @@ import { addDays, hawaiiToday } from '#core/hawaii-time';
 import {
   baseURL,
   DESKTOP,
-  E2E_PASSWORD,
   expectAccessible,
   launchBrowser,
   newContext,
   PHONE,
   screenshot,
-  uniqueEmail,
 } from './support/browser';
+import { signUpAs } from './support/accounts';
+/** Where this file's new farms and restaurants are. */
+const PROFILE = { location: '51-100 Kamehameha Hwy, Kaaawa, HI 96730' };
 
 /** Waits for the page to catch up (the server may be busy), up to the context's timeout. */
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
@@ -27,23 +28,6 @@ afterAll(async () => {
 const farmName = `Kualoa Ridge Test Farm ${Date.now().toString(36)}`;
 const firstDay = addDays(hawaiiToday(), 2);
 const secondDay = addDays(hawaiiToday(), 9);
-
-/** Signs a new user up through the API in this context and gives them a profile. */
-async function signUpAs(context: BrowserContext, kind: 'farm' | 'restaurant', name: string) {
-  const register = await context.request.post('/api/auth/register', {
-    data: {
-      email: uniqueEmail(kind),
-      password: E2E_PASSWORD,
-      firstName: 'Malia',
-      lastName: 'Kealoha',
-    },
-  });
-  expect(register.status()).toBe(201);
-  const profile = await context.request.post(`/api/profile/${kind}`, {
-    data: { name, location: '51-100 Kamehameha Hwy, Kaaawa, HI 96730' },
-  });
-  expect(profile.status()).toBe(201);
-}
 
 /** The same signed-in user on a phone-sized screen. */
 async function phoneTwin(context: BrowserContext): Promise<Page> {
@@ -94,7 +78,7 @@ describe('catalogue and delivery days', () => {
 
   it('a farmer lists three products, with field messages for a bad form', async () => {
     farmer = await newContext(browser, DESKTOP);
-    await signUpAs(farmer, 'farm', farmName);
+    await signUpAs(farmer, 'farm', farmName, PROFILE);
     const page = await farmer.newPage();
     await page.goto('/farmer/inventory');
     await eventually(() => page.getByText('No products yet').isVisible()).toBe(true);
@@ -196,7 +180,7 @@ describe('catalogue and delivery days', () => {
 
   it('a restaurant finds the farm, sees its next delivery, and keeps its cart on reload', async () => {
     restaurant = await newContext(browser, DESKTOP);
-    await signUpAs(restaurant, 'restaurant', 'Test Bistro');
+    await signUpAs(restaurant, 'restaurant', 'Test Bistro', PROFILE);
     const page = await restaurant.newPage();
     await page.goto('/restaurant/browse');
     await eventually(() => page.getByRole('heading', { name: 'Browse Products' }).isVisible()).toBe(

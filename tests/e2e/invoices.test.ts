@@ -1,17 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
-import {
-  DESKTOP,
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  PHONE,
-  screenshot,
-} from './support/browser';
-
-type Label = 'Farmer' | 'Restaurant';
-const account = (label: Label) => DEMO_ACCOUNTS.find((demo) => demo.label === label)!.email;
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { DESKTOP, expectAccessible, launchBrowser, PHONE, screenshot } from './support/browser';
+import { signInDemo } from './support/accounts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,25 +11,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(
-  label: Label,
-  viewport: typeof PHONE,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, viewport);
-  const response = await context.request.post('/api/auth/login', {
-    data: { email: account(label), password: DEMO_PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  return { context, page: await context.newPage() };
-}
-
 describe('receivables and bills', () => {
   for (const [name, viewport] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const) {
     it(`shows the farm's receivables and records a payment in a dialog (${name})`, async () => {
-      const { context, page } = await signedIn('Farmer', viewport);
+      const { context, page } = await signInDemo(browser, 'Farmer', viewport);
       await page.goto('/farmer/receivables');
       await page.getByRole('heading', { name: 'Receivables' }).waitFor();
       await page.getByText('Outstanding', { exact: true }).waitFor();
@@ -66,7 +44,7 @@ describe('receivables and bills', () => {
     });
 
     it(`shows the restaurant's bills (${name})`, async () => {
-      const { context, page } = await signedIn('Restaurant', viewport);
+      const { context, page } = await signInDemo(browser, 'Restaurant', viewport);
       await page.goto('/restaurant/bills');
       await page.getByRole('heading', { name: 'Bills' }).waitFor();
       // The summary's Overdue figure (each overdue bill carries an Overdue badge as well).

@@ -1,19 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsOf, toMoneyString } from '#core/money';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
-import {
-  DESKTOP,
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  PHONE,
-  screenshot,
-} from './support/browser';
+import { DESKTOP, expectAccessible, launchBrowser, PHONE, screenshot } from './support/browser';
+import { signInDemo } from './support/accounts';
 
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
-const account = (label: 'Farmer' | 'Restaurant' | 'Admin') =>
-  DEMO_ACCOUNTS.find((demo) => demo.label === label)!.email;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,18 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signedIn(
-  label: 'Farmer' | 'Restaurant' | 'Admin',
-  viewport = DESKTOP,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, viewport);
-  const response = await context.request.post('/api/auth/login', {
-    data: { email: account(label), password: DEMO_PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  return { context, page: await context.newPage() };
-}
 
 /** The number of the farm's orders of `day` in `status`, from the list's X-Total-Count. */
 async function countOf(context: BrowserContext, day: string, status: string): Promise<number> {
@@ -50,14 +29,14 @@ const scrollsSideways = (page: Page) =>
 
 describe("the farmer's Orders by delivery day", () => {
   it('groups a day’s orders, confirms all pending and packs all confirmed, reporting each', async () => {
-    const { context, page } = await signedIn('Farmer');
+    const { context, page } = await signInDemo(browser, 'Farmer');
     // Two fresh pending orders from the demo chef, on whatever day the server gives them.
     const farmId = (
       (await (await context.request.get('/api/auth/user')).json()) as {
         profile: { id: number };
       }
     ).profile.id;
-    const chef = await signedIn('Restaurant');
+    const chef = await signInDemo(browser, 'Restaurant');
     const search = (await (
       await chef.context.request.get(
         `/api/products?farmId=${farmId}&availability=available&page=1&pageSize=1`,
@@ -135,7 +114,7 @@ describe("the farmer's Orders by delivery day", () => {
   });
 
   it('pages My Orders with the total and finds an order by its number', async () => {
-    const { context, page } = await signedIn('Restaurant', PHONE);
+    const { context, page } = await signInDemo(browser, 'Restaurant', PHONE);
     const first = await context.request.get('/api/orders/restaurant');
     const total = Number(first.headers()['x-total-count']);
     const newest = ((await first.json()) as { id: number }[])[0]!;
@@ -173,7 +152,7 @@ describe('navigation at phone and desktop widths', () => {
   ];
 
   it('shows every item in a Menu at 360 px and no screen scrolls sideways', async () => {
-    const { context, page } = await signedIn('Farmer', PHONE);
+    const { context, page } = await signInDemo(browser, 'Farmer', PHONE);
     await page.goto('/farmer/orders');
     const menu = page.getByRole('button', { name: /^Menu/ });
     await menu.click();
@@ -195,7 +174,7 @@ describe('navigation at phone and desktop widths', () => {
     }
     await context.close();
 
-    const restaurant = await signedIn('Restaurant', PHONE);
+    const restaurant = await signInDemo(browser, 'Restaurant', PHONE);
     for (const path of restaurantPaths) {
       await restaurant.page.goto(path);
       await restaurant.page.getByRole('main').getByRole('heading').first().waitFor();
@@ -205,7 +184,7 @@ describe('navigation at phone and desktop widths', () => {
   });
 
   it('shows the items in the bar at 1280 px, with no Menu button', async () => {
-    const { context, page } = await signedIn('Farmer', DESKTOP);
+    const { context, page } = await signInDemo(browser, 'Farmer', DESKTOP);
     await page.goto('/farmer/orders');
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const label of ['Dashboard', 'Inventory', 'Orders', 'Calendar', 'Reports', 'Hub']) {

@@ -2,14 +2,15 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
-  E2E_PASSWORD,
   expectAccessible,
   launchBrowser,
   newContext,
   PHONE,
   screenshot,
-  uniqueEmail,
 } from './support/browser';
+import { signUpAs } from './support/accounts';
+/** Where this file's new farms and restaurants are. */
+const PROFILE = { location: '12 Kula Hwy, Kula, HI 96790', contactPhone: '(808) 555-0177' };
 
 const run = Date.now().toString(36);
 const farmName = `Kula Live Farm ${run}`;
@@ -24,24 +25,12 @@ let restaurant: BrowserContext;
 let productId: number;
 let farmId: number;
 
-async function signUpAs(context: BrowserContext, kind: 'farm' | 'restaurant', name: string) {
-  const register = await context.request.post('/api/auth/register', {
-    data: { email: uniqueEmail(kind), password: E2E_PASSWORD, firstName: 'Noe', lastName: 'Kai' },
-  });
-  expect(register.status()).toBe(201);
-  const profile = await context.request.post(`/api/profile/${kind}`, {
-    data: { name, location: '12 Kula Hwy, Kula, HI 96790', contactPhone: '(808) 555-0177' },
-  });
-  expect(profile.status()).toBe(201);
-  return (await profile.json()) as { id: number };
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
   farmer = await newContext(browser, DESKTOP);
   restaurant = await newContext(browser, DESKTOP);
-  farmId = (await signUpAs(farmer, 'farm', farmName)).id;
-  await signUpAs(restaurant, 'restaurant', restaurantName);
+  farmId = (await signUpAs(farmer, 'farm', farmName, PROFILE)).id;
+  await signUpAs(restaurant, 'restaurant', restaurantName, PROFILE);
   const created = await farmer.request.post('/api/products', {
     data: {
       name: productName,
@@ -124,7 +113,7 @@ describe('notifications and live updates', () => {
 
   it('lets a user choose email and SMS in Edit Profile, at phone width', async () => {
     const context = await newContext(browser, PHONE);
-    await signUpAs(context, 'restaurant', `Phone Bistro ${run}`);
+    await signUpAs(context, 'restaurant', `Phone Bistro ${run}`, PROFILE);
     const page = await context.newPage();
     await page.goto('/profile/edit');
     const card = page

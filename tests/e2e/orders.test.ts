@@ -7,15 +7,19 @@ import { addDays, hawaiiToday } from '#core/hawaii-time';
 import {
   baseURL,
   DESKTOP,
-  E2E_PASSWORD,
   expectAccessible,
   launchBrowser,
   newContext,
   PHONE,
   screenshot,
   SCREENSHOT_DIR,
-  uniqueEmail,
 } from './support/browser';
+import { signUpAs } from './support/accounts';
+/** Where this file's new farms and restaurants are. */
+const PROFILE = {
+  location: '41-1 Kalanianaole Hwy, Waimanalo, HI 96795',
+  contactPhone: '(808) 555-0142',
+};
 
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 const PDF_DIR = join(process.cwd(), 'test-results', 'pdfs');
@@ -35,28 +39,13 @@ const smallFarm = `Manoa Herb Farm ${run}`;
 const restaurantName = `Ono Bistro ${run}`;
 const deliveryDay = addDays(hawaiiToday(), 3);
 
-async function signUpAs(context: BrowserContext, kind: 'farm' | 'restaurant', name: string) {
-  const register = await context.request.post('/api/auth/register', {
-    data: { email: uniqueEmail(kind), password: E2E_PASSWORD, firstName: 'Kai', lastName: 'Lee' },
-  });
-  expect(register.status()).toBe(201);
-  const profile = await context.request.post(`/api/profile/${kind}`, {
-    data: {
-      name,
-      location: '41-1 Kalanianaole Hwy, Waimanalo, HI 96795',
-      contactPhone: '(808) 555-0142',
-    },
-  });
-  expect(profile.status()).toBe(201);
-}
-
 async function setUpFarm(
   context: BrowserContext,
   name: string,
   terms: { deliveryFee: string; orderMinimum: string },
   products: { name: string; unit: string; price: string }[],
 ) {
-  await signUpAs(context, 'farm', name);
+  await signUpAs(context, 'farm', name, PROFILE);
   const terms_ = await context.request.put('/api/profile/farm', {
     data: {
       name,
@@ -132,7 +121,7 @@ describe('ordering from two farms through delivery', () => {
     await setUpFarm(smallFarmer, smallFarm, { deliveryFee: '2.50', orderMinimum: '0.00' }, [
       { name: `Thai Basil ${run}`, unit: 'bunch', price: '2.25' },
     ]);
-    await signUpAs(restaurant, 'restaurant', restaurantName);
+    await signUpAs(restaurant, 'restaurant', restaurantName, PROFILE);
   });
   afterAll(async () => {
     await Promise.all([restaurant?.close(), bigFarmer?.close(), smallFarmer?.close()]);

@@ -3,14 +3,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
-  E2E_PASSWORD,
   expectAccessible,
   launchBrowser,
   newContext,
   PHONE,
   screenshot,
-  uniqueEmail,
 } from './support/browser';
+import { signUpAs } from './support/accounts';
+/** Where this file's new farms and restaurants are. */
+const PROFILE = { location: '64-1550 Kamamalu St, Waimea, HI 96743' };
 
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 30_000 });
 
@@ -23,22 +24,6 @@ afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
 });
-
-async function signUpAs(context: BrowserContext, kind: 'farm' | 'restaurant', name: string) {
-  const register = await context.request.post('/api/auth/register', {
-    data: {
-      email: uniqueEmail(kind),
-      password: E2E_PASSWORD,
-      firstName: 'Malia',
-      lastName: 'Kealoha',
-    },
-  });
-  expect(register.status()).toBe(201);
-  const profile = await context.request.post(`/api/profile/${kind}`, {
-    data: { name, location: '64-1550 Kamamalu St, Waimea, HI 96743' },
-  });
-  expect(profile.status()).toBe(201);
-}
 
 /** A photo-like JPEG: papayas on a green ground, as a phone would send it. */
 function papayaPhoto() {
@@ -61,7 +46,7 @@ describe.each([
   it('a farmer adds a photo from the product dialog; a bad file gets a message', async () => {
     const farmer = await newContext(browser, viewport);
     contexts.push(farmer);
-    await signUpAs(farmer, 'farm', farmName);
+    await signUpAs(farmer, 'farm', farmName, PROFILE);
     const created = await farmer.request.post('/api/products', {
       data: {
         name: productName,
@@ -113,7 +98,7 @@ describe.each([
   it('a restaurant sees the photo on the product card when browsing', async () => {
     const restaurant = await newContext(browser, viewport);
     contexts.push(restaurant);
-    await signUpAs(restaurant, 'restaurant', `Waimea Table ${label}`);
+    await signUpAs(restaurant, 'restaurant', `Waimea Table ${label}`, PROFILE);
     const page = await restaurant.newPage();
     await page.goto(`/restaurant/browse?q=${encodeURIComponent(farmName)}`);
     const card = page.getByTestId('product-card').filter({ hasText: productName });

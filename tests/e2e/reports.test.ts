@@ -3,18 +3,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoneyString, parseMoney, toMoneyString } from '#core/money';
 import type { FarmReport, RestaurantReport } from '#core/schemas/report';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
-import {
-  DESKTOP,
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  PHONE,
-  screenshot,
-} from './support/browser';
-
-type Label = 'Farmer' | 'Restaurant';
-const account = (label: Label) => DEMO_ACCOUNTS.find((demo) => demo.label === label)!.email;
+import { DESKTOP, expectAccessible, launchBrowser, PHONE, screenshot } from './support/browser';
+import { signInDemo, type DemoLabel } from './support/accounts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,15 +15,10 @@ afterAll(async () => {
 });
 
 async function signedIn(
-  label: Label,
+  label: DemoLabel,
   viewport: typeof PHONE,
 ): Promise<{ context: BrowserContext; page: Page; scripts: string[] }> {
-  const context = await newContext(browser, viewport);
-  const response = await context.request.post('/api/auth/login', {
-    data: { email: account(label), password: DEMO_PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  const page = await context.newPage();
+  const { context, page } = await signInDemo(browser, label, viewport);
   // Every script the app fetches, to tell whether the chart library came along.
   const scripts: string[] = [];
   page.on('request', (request) => {

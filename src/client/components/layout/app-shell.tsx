@@ -107,24 +107,23 @@ export function AppShell({
               menu={(open) => <NavMenu items={navItems} pathname={pathname} defaultOpen={open} />}
             />
             {headerExtra}
-            <div className="hidden items-center gap-2 xl:flex">
+            <div className="hidden items-center gap-1 xl:flex">
               <Avatar user={user} />
-              {/* The name and email only where the navigation leaves room for them. */}
-              <span className="hidden max-w-40 flex-col leading-tight 2xl:flex">
+              <span className="flex max-w-32 flex-col leading-tight 2xl:max-w-40">
                 <span className="truncate text-sm font-medium">{name}</span>
                 <span className="truncate text-xs text-stone-500">{user.email}</span>
               </span>
               {canEditProfile ? (
                 <Link
                   to="/profile/edit"
-                  className="flex min-h-11 items-center gap-1.5 rounded-md px-2 text-sm text-stone-700 hover:bg-stone-100"
+                  className="flex min-h-11 items-center gap-1.5 rounded-md px-2 text-sm whitespace-nowrap text-stone-700 hover:bg-stone-100"
                 >
                   <UserPen className="size-4" aria-hidden="true" /> Edit Profile
                 </Link>
               ) : null}
               <a
                 href="/api/logout"
-                className="flex min-h-11 items-center gap-1.5 rounded-md px-2 text-sm text-stone-700 hover:bg-stone-100"
+                className="flex min-h-11 items-center gap-1.5 rounded-md px-2 text-sm whitespace-nowrap text-stone-700 hover:bg-stone-100"
               >
                 <LogOut className="size-4" aria-hidden="true" /> Log out
               </a>
