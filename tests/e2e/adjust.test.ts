@@ -2,17 +2,17 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
-  E2E_PASSWORD,
   expectAccessible,
   launchBrowser,
   newContext,
   PHONE,
   screenshot,
-  uniqueEmail,
 } from './support/browser';
+import { signUpAs } from './support/accounts';
 
 const farmName = 'Kula Weigh Farm';
 const restaurantName = 'Scale House Bistro';
+const location = '12 Kula Hwy, Kula, HI 96790';
 
 let browser: Browser;
 let farmerContext: BrowserContext;
@@ -20,18 +20,6 @@ let restaurantContext: BrowserContext;
 let farmId: number;
 let tomatoId: number;
 let eggId: number;
-
-async function signUpAs(context: BrowserContext, kind: 'farm' | 'restaurant', name: string) {
-  const register = await context.request.post('/api/auth/register', {
-    data: { email: uniqueEmail(kind), password: E2E_PASSWORD, firstName: 'Noe', lastName: 'Kai' },
-  });
-  expect(register.status()).toBe(201);
-  const profile = await context.request.post(`/api/profile/${kind}`, {
-    data: { name, location: '12 Kula Hwy, Kula, HI 96790', contactPhone: '(808) 555-0177' },
-  });
-  expect(profile.status()).toBe(201);
-  return (await profile.json()) as { id: number };
-}
 
 async function createProduct(name: string, unit: string, price: string, stock: number) {
   const created = await farmerContext.request.post('/api/products', {
@@ -68,8 +56,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   farmerContext = await newContext(browser, DESKTOP);
   restaurantContext = await newContext(browser, DESKTOP);
-  farmId = (await signUpAs(farmerContext, 'farm', farmName)).id;
-  await signUpAs(restaurantContext, 'restaurant', restaurantName);
+  farmId = (await signUpAs(farmerContext, 'farm', farmName, { location })).id;
+  await signUpAs(restaurantContext, 'restaurant', restaurantName, { location });
   tomatoId = await createProduct('Heirloom Tomatoes', 'lb', '3.99', 40.5);
   eggId = await createProduct('Farm Eggs', 'dozen', '6.00', 20);
 });

@@ -1,16 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
-import {
-  DESKTOP,
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  PHONE,
-  screenshot,
-} from './support/browser';
-
-const chef = DEMO_ACCOUNTS.find((demo) => demo.label === 'Restaurant')!.email;
+import { DESKTOP, expectAccessible, launchBrowser, PHONE, screenshot } from './support/browser';
+import { signInDemo } from './support/accounts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,15 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signedIn(viewport: typeof PHONE): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, viewport);
-  const response = await context.request.post('/api/auth/login', {
-    data: { email: chef, password: DEMO_PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  return { context, page: await context.newPage() };
-}
 
 interface Outlook {
   farmId: number;
@@ -61,7 +43,7 @@ async function farmAndProduct(context: BrowserContext) {
 
 describe('standing orders', () => {
   it('shows the list at 1280 px', async () => {
-    const { context, page } = await signedIn(DESKTOP);
+    const { context, page } = await signInDemo(browser, 'Restaurant', DESKTOP);
     await page.goto('/restaurant/standing-orders');
     await page.getByRole('heading', { name: 'Standing orders' }).waitFor();
     await page.getByRole('link', { name: 'Standing orders' }).first().waitFor();
@@ -79,7 +61,7 @@ describe('standing orders', () => {
   });
 
   it('sets one up at 360 px, and when the clock reaches its moment the order is placed', async () => {
-    const { context, page } = await signedIn(PHONE);
+    const { context, page } = await signInDemo(browser, 'Restaurant', PHONE);
     const { farm, product } = await farmAndProduct(context);
     let standingId: number | null = null;
     let orderId: number | null = null;

@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, hawaiiToday } from '#core/hawaii-time';
 import {
   DESKTOP,
-  E2E_PASSWORD,
   expectAccessible,
   launchBrowser,
   newContext,
   PHONE,
   screenshot,
-  uniqueEmail,
 } from './support/browser';
+import { signUpAs } from './support/accounts';
 
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 
@@ -26,20 +25,9 @@ const run = Date.now().toString(36);
 const deliveryDay = addDays(hawaiiToday(), 3);
 const location = '41-1 Kalanianaole Hwy, Waimanalo, HI 96795';
 
-async function signUpAs(context: BrowserContext, kind: 'farm' | 'restaurant', name: string) {
-  const register = await context.request.post('/api/auth/register', {
-    data: { email: uniqueEmail(kind), password: E2E_PASSWORD, firstName: 'Kai', lastName: 'Lee' },
-  });
-  expect(register.status()).toBe(201);
-  const profile = await context.request.post(`/api/profile/${kind}`, {
-    data: { name, location, contactPhone: '(808) 555-0142' },
-  });
-  expect(profile.status()).toBe(201);
-}
-
 /** A farm with a $5.00 fee, one product at $20.00 and a delivery day; the product's id. */
 async function setUpFarm(context: BrowserContext, name: string, product: string) {
-  await signUpAs(context, 'farm', name);
+  await signUpAs(context, 'farm', name, { location });
   const terms = await context.request.put('/api/profile/farm', {
     data: { name, location, deliveryFee: '5.00', orderMinimum: '0.00' },
   });
@@ -82,7 +70,7 @@ describe('General Excise Tax and Order again', () => {
       const restaurant = await newContext(browser, viewport);
       try {
         const productId = await setUpFarm(farmer, farmName, productName);
-        await signUpAs(restaurant, 'restaurant', `Tax Bistro ${size} ${run}`);
+        await signUpAs(restaurant, 'restaurant', `Tax Bistro ${size} ${run}`, { location });
 
         // The farm sets its rate in its profile; a rate above 10% is refused on the form.
         const farmPage = await farmer.newPage();

@@ -32,7 +32,7 @@ export async function signUpAs(
   context: BrowserContext,
   kind: 'farm' | 'restaurant',
   name: string,
-  profile: { location: string; contactPhone?: string },
+  profile: { location: string; contactPhone?: string; deliveryZone?: string },
 ): Promise<{ id: number }> {
   const register = await context.request.post('/api/auth/register', {
     data: {
@@ -46,6 +46,6 @@ export async function signUpAs(
   const created = await context.request.post(`/api/profile/${kind}`, {
     data: { name, ...profile },
   });
-  expect(created.status()).toBe(201);
+  expect(created.status(), await created.text()).toBe(201);
   return (await created.json()) as { id: number };
 }
