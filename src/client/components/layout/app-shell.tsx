@@ -56,6 +56,14 @@ function LazyMenu({
   return <Suspense fallback={placeholder}>{menu(true)}</Suspense>;
 }
 
+/**
+ * Edit Profile and Log out beside the avatar: icons with their names from 1280 px, where a
+ * restaurant's seven navigation items leave no room for the words, which show from 1536 px.
+ */
+const ACCOUNT_LINK_CLASS =
+  'flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-md px-2 text-sm whitespace-nowrap text-stone-700 hover:bg-stone-100';
+const ACCOUNT_LINK_TEXT_CLASS = 'sr-only 2xl:not-sr-only';
+
 export function AppShell({
   user,
   navItems,
@@ -114,18 +122,14 @@ export function AppShell({
                 <span className="truncate text-xs text-stone-500">{user.email}</span>
               </span>
               {canEditProfile ? (
-                <Link
-                  to="/profile/edit"
-                  className="flex min-h-11 items-center gap-1.5 rounded-md px-2 text-sm whitespace-nowrap text-stone-700 hover:bg-stone-100"
-                >
-                  <UserPen className="size-4" aria-hidden="true" /> Edit Profile
+                <Link to="/profile/edit" title="Edit Profile" className={ACCOUNT_LINK_CLASS}>
+                  <UserPen className="size-4" aria-hidden="true" />
+                  <span className={ACCOUNT_LINK_TEXT_CLASS}>Edit Profile</span>
                 </Link>
               ) : null}
-              <a
-                href="/api/logout"
-                className="flex min-h-11 items-center gap-1.5 rounded-md px-2 text-sm whitespace-nowrap text-stone-700 hover:bg-stone-100"
-              >
-                <LogOut className="size-4" aria-hidden="true" /> Log out
+              <a href="/api/logout" title="Log out" className={ACCOUNT_LINK_CLASS}>
+                <LogOut className="size-4" aria-hidden="true" />
+                <span className={ACCOUNT_LINK_TEXT_CLASS}>Log out</span>
               </a>
             </div>
             <LazyMenu
