@@ -194,7 +194,9 @@ describe('setting up a standing order', () => {
       [{ lines: [{ productId: 999_999, quantity: 1 }] }, 'lines.0.productId'],
       [{ lines: [{ productId: s.kale.id, quantity: 0 }] }, 'lines.0.quantity'],
       [{ lines: [{ productId: s.kale.id, quantity: -2 }] }, 'lines.0.quantity'],
-      [{ lines: [{ productId: s.kale.id, quantity: 1.5 }] }, 'lines.0.quantity'],
+      // Taro is sold by the bunch: whole numbers only; kale by the pound: two decimals at most.
+      [{ lines: [{ productId: s.taro.id, quantity: 1.5 }] }, 'lines.0.quantity'],
+      [{ lines: [{ productId: s.kale.id, quantity: 1.555 }] }, 'lines.0.quantity'],
       [{ lines: [{ productId: s.kale.id, quantity: '3' }] }, 'lines.0.quantity'],
       [{ lines: [{ productId: s.kale.id, quantity: 100_001 }] }, 'lines.0.quantity'],
       [{ lines: [] }, 'lines'],
@@ -221,6 +223,12 @@ describe('setting up a standing order', () => {
       expect(Object.keys(response.json().fields ?? {}), JSON.stringify(extra)).toContain(field);
     }
     expect(await standingCount(s.restaurant.restaurantId)).toBe(0);
+  });
+
+  it('keeps a weighed line to the hundredth', async () => {
+    const s = await scene();
+    const created = await create(s, { lines: [{ productId: s.kale.id, quantity: 2.5 }] });
+    expect(created.lines).toMatchObject([{ productId: s.kale.id, quantity: 2.5 }]);
   });
 
   it('is the restaurant’s own: others get 404, farmers 403, the anonymous 401', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidCalendarDate } from '../hawaii-time';
 import { moneyOutput, optionalText } from './common';
-import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, ORDER_NOTES_MAX_LENGTH } from './order';
+import { lineQuantity, MAX_ORDER_LINES, ORDER_NOTES_MAX_LENGTH } from './order';
 import { pageCursor, pageLimit } from './paging';
 
 /** Weekdays as the wire names them, Sunday first (index = JavaScript's getUTCDay()). */
@@ -41,11 +41,8 @@ const id = (label: string) =>
 
 export const standingOrderLineInput = z.object({
   productId: id('Product'),
-  quantity: z
-    .number({ error: 'Quantity must be a number' })
-    .int('Quantity must be a whole number')
-    .positive('Quantity must be at least 1')
-    .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY.toLocaleString('en-US')}`),
+  /** Whole for counted units, up to two decimals for weighed ones (checked against the product). */
+  quantity: lineQuantity('positive'),
 });
 
 const linesInput = z

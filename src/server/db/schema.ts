@@ -599,7 +599,7 @@ export const standingOrderLines = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    quantity: integer('quantity').notNull(),
+    quantity: quantity('quantity').notNull(),
     /** The product's price when the restaurant set the line: the notice says what changed. */
     seenUnitPrice: money('seen_unit_price').notNull(),
   },

@@ -63,7 +63,7 @@ describe('the standing order dialog', () => {
     expect(api.made('POST', '/api/standing-orders')).toHaveLength(0);
   });
 
-  it('refuses a quantity that is not whole, then sends the edited lines and weekdays', async () => {
+  it('refuses a third decimal, then sends the edited lines, a weighed one to the hundredth', async () => {
     const api = fakeApi({
       'GET /api/products?farmId=7&pageSize=100&sort=name': catalog,
       'PATCH /api/standing-orders/5': { ...standing, weekdays: ['mon', 'thu'] },
@@ -72,19 +72,19 @@ describe('the standing order dialog', () => {
     renderInApp(<StandingOrderDialog open editing={standing} onClose={onClose} />);
     await screen.findByRole('dialog', { name: 'Edit standing order with Windward Greens' });
     const taro = await screen.findByLabelText(/Taro/);
-    fireEvent.change(taro, { target: { value: '1.5' } });
+    fireEvent.change(taro, { target: { value: '1.555' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Quantity must be a whole number')).toBeInTheDocument();
+    expect(await screen.findByText('Use at most two decimals')).toBeInTheDocument();
     expect(api.made('PATCH', '/api/standing-orders/5')).toHaveLength(0);
 
-    fireEvent.change(taro, { target: { value: '2' } });
+    fireEvent.change(taro, { target: { value: '2.5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Monday' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(api.made('PATCH', '/api/standing-orders/5')).toHaveLength(1));
     expect(api.made('PATCH', '/api/standing-orders/5')[0]!.body).toEqual({
       lines: [
         { productId: 1, quantity: 4 },
-        { productId: 2, quantity: 2 },
+        { productId: 2, quantity: 2.5 },
       ],
       weekdays: ['thu', 'mon'],
     });

@@ -1,4 +1,5 @@
 import { centsOf, formatUsd } from '#core/money';
+import { isWeighedUnit, quantityProblem } from '#core/quantity';
 import {
   DEFAULT_DAYS_BEFORE,
   MAX_DAYS_BEFORE,
@@ -147,6 +148,15 @@ function StandingOrderForm({
         if (key && key !== 'farmId') found[key] ??= issue.message;
       }
     }
+    // Decimals are for weighed units only, as the server checks too.
+    for (const line of lines) {
+      const unit = catalog.data?.items.find((product) => product.id === line.productId)?.unit;
+      const problem =
+        unit && Number.isFinite(line.quantity) ? quantityProblem(unit, line.quantity) : null;
+      if (problem && !found.products?.[line.productId]) {
+        found.products = { ...found.products, [line.productId]: problem };
+      }
+    }
     if (Object.keys(found).length > 0) {
       setErrors(found);
       return;
@@ -252,7 +262,7 @@ function StandingOrderForm({
                       <div className="w-24 shrink-0">
                         <Input
                           id={`qty-${product.id}`}
-                          inputMode="numeric"
+                          inputMode={isWeighedUnit(product.unit) ? 'decimal' : 'numeric'}
                           autoComplete="off"
                           placeholder="0"
                           aria-invalid={Boolean(error)}

@@ -3,6 +3,7 @@ import { orderCutoff, type OrderCutoffRule } from '#core/delivery-days';
 import type { DeliveryZone } from '#core/delivery-zones';
 import { addDays, formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
 import { centsOf, toMoneyString } from '#core/money';
+import { quantityProblem } from '#core/quantity';
 import {
   STANDING_ORDER_CODES,
   WEEKDAY_LABELS,
@@ -112,6 +113,7 @@ async function checkedLines(
     .select({
       id: products.id,
       farmId: products.farmId,
+      unit: products.unit,
       price: products.price,
       isActive: products.isActive,
       deletedAt: products.deletedAt,
@@ -131,10 +133,19 @@ async function checkedLines(
     if (!listed) fields[`lines.${index}.productId`] = 'This product is not available';
     else if (product.farmId !== farm.id) {
       fields[`lines.${index}.productId`] = `Not sold by ${farm.name}`;
+    } else {
+      // Decimals are for weighed units only, as in any order (docs/adjustments.md#quantities).
+      const problem = quantityProblem(product.unit, line.quantity);
+      if (problem) fields[`lines.${index}.quantity`] = problem;
     }
   });
   if (Object.keys(fields).length > 0) {
-    throw badRequest(`Choose products that ${farm.name} sells now`, fields);
+    throw badRequest(
+      Object.keys(fields).every((field) => field.endsWith('.quantity'))
+        ? 'Check the quantities'
+        : `Choose products that ${farm.name} sells now`,
+      fields,
+    );
   }
   return lines.map((line) => ({
     productId: line.productId,

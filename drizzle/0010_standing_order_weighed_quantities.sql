@@ -1,0 +1,1 @@
+ALTER TABLE "standing_order_lines" ALTER COLUMN "quantity" SET DATA TYPE numeric(12, 2);
