@@ -327,6 +327,7 @@ describe('catalogue for restaurants', () => {
       name: 'Listing Farm',
       deliveryFee: '0.00',
       orderMinimum: '0.00',
+      taxRate: '0.0000',
     });
   });
 });
