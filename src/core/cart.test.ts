@@ -101,14 +101,16 @@ describe('cart properties', () => {
     );
   });
 
-  it('totals equal the sum of the lines, and counts weighed lines once', () => {
+  it('totals equal the sum of the lines, and counts each line’s quantity rounded up', () => {
     fc.assert(
       fc.property(cartArb, ({ cart }) => {
         const lines = cart.map((item) => parseMoney(item.pricePerUnit)! * item.quantity);
         expect(cartTotalCents(cart)).toBe(lines.reduce((sum, line) => sum + line, 0));
         expect(cart.map(lineTotalCents)).toEqual(lines);
-        // A weighed line (these are in lb) counts as one item.
-        expect(cartItemCount(cart)).toBe(cart.length);
+        // A weighed line (these are in lb) with decimals counts as the next whole item.
+        expect(cartItemCount(cart)).toBe(
+          cart.reduce((count, item) => count + Math.ceil(item.quantity), 0),
+        );
       }),
     );
   });
@@ -198,7 +200,8 @@ describe('cart examples', () => {
     expect(setCartQuantity(cart, 9, 0.3, { cap: true })[0]!.quantity).toBe(0.3);
     const kale = product({ id: 10, unit: 'bunch', availableQuantity: 2.5 });
     expect(addToCart([], kale, 5)[0]!.quantity).toBe(2);
-    expect(cartItemCount([...cart, ...addToCart([], kale, 2)])).toBe(3);
+    // 4.5 lb counts as 5 items, 2 bunches as 2.
+    expect(cartItemCount([...cart, ...addToCart([], kale, 2)])).toBe(7);
     const stored = JSON.stringify([{ ...cart[0]!, quantity: 1.005 }]);
     expect(parseStoredCart(stored)).toBeNull();
   });

@@ -112,9 +112,12 @@ export function lineTotalCents(item: CartItem): Cents {
   return multiplyCents(centsOf(item.pricePerUnit), item.quantity);
 }
 
-/** Units in the cart: a weighed line (2.5 lb) counts as one item, a counted line as its units. */
+/**
+ * Units in the cart, the "N items" of the cart and its badge: each line's quantity, a weighed
+ * one with decimals rounded up to whole items (2.5 lb counts as 3), so the count stays whole.
+ */
 export function cartItemCount(cart: Cart): number {
-  return cart.reduce((count, item) => count + (isWeighedUnit(item.unit) ? 1 : item.quantity), 0);
+  return cart.reduce((count, item) => count + Math.ceil(item.quantity), 0);
 }
 
 export function cartTotalCents(cart: Cart): Cents {
