@@ -1,6 +1,8 @@
 import { ORDER_STATUSES, statusLabel, type OrderStatus } from '#core/order-status';
 import { Search } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from './button';
+import { ErrorState } from './empty-state';
 import { Field, Input, Select } from './form';
 
 export interface OrderFilters {
@@ -115,6 +117,49 @@ export function LoadMoreFooter({
         <Button variant="outline" onClick={onLoadMore} disabled={loading}>
           {loading ? 'Loading…' : 'Load more'}
         </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** What a paged order list (usePagedList) gives its body. */
+interface PagedOrders {
+  items: readonly unknown[] | undefined;
+  total: number | undefined;
+  isPlaceholderData: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  error: unknown;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/**
+ * The body of a paged order list: its cards, dimmed while a new filter's first page loads, then
+ * "Showing N of M" with Load more, and the error of a page that failed, with Retry.
+ */
+export function PagedOrderList({ orders, children }: { orders: PagedOrders; children: ReactNode }) {
+  const shown = orders.items?.length ?? 0;
+  return (
+    <div
+      className={
+        orders.isPlaceholderData ? 'flex flex-col gap-4 opacity-60' : 'flex flex-col gap-4'
+      }
+      aria-busy={orders.isPlaceholderData}
+    >
+      {children}
+      <LoadMoreFooter
+        shown={shown}
+        total={orders.total ?? shown}
+        hasMore={orders.hasNextPage}
+        loading={orders.isFetchingNextPage}
+        onLoadMore={() => void orders.fetchNextPage()}
+      />
+      {orders.error ? (
+        <ErrorState
+          title="Could not load more orders"
+          error={orders.error}
+          onRetry={() => void orders.fetchNextPage()}
+        />
       ) : null}
     </div>
   );

@@ -11,7 +11,7 @@ import { Field, Select } from '../../components/ui/form';
 import {
   filterParams,
   hasFilters,
-  LoadMoreFooter,
+  PagedOrderList,
   NO_FILTERS,
   OrderFilterBar,
   type OrderFilters,
@@ -102,32 +102,13 @@ export function FarmerOrdersPage() {
             }
           />
         ) : (
-          <div
-            className={
-              orders.isPlaceholderData ? 'flex flex-col gap-4 opacity-60' : 'flex flex-col gap-4'
-            }
-            aria-busy={orders.isPlaceholderData}
-          >
+          <PagedOrderList orders={orders}>
             {day ? (
               <GroupedByStatus orders={orders.items} actions={actions} />
             ) : (
               <OrderGrid orders={orders.items} actions={actions} />
             )}
-            <LoadMoreFooter
-              shown={orders.items.length}
-              total={orders.total ?? orders.items.length}
-              hasMore={orders.hasNextPage}
-              loading={orders.isFetchingNextPage}
-              onLoadMore={() => void orders.fetchNextPage()}
-            />
-            {orders.error ? (
-              <ErrorState
-                title="Could not load more orders"
-                error={orders.error}
-                onRetry={() => void orders.fetchNextPage()}
-              />
-            ) : null}
-          </div>
+          </PagedOrderList>
         )}
       </section>
 

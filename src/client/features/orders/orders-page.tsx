@@ -6,7 +6,7 @@ import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import {
   filterParams,
   hasFilters,
-  LoadMoreFooter,
+  PagedOrderList,
   NO_FILTERS,
   OrderFilterBar,
 } from '../../components/ui/order-list-controls';
@@ -65,30 +65,11 @@ export function RestaurantOrdersPage() {
               }
             />
           ) : (
-            <div
-              className={
-                orders.isPlaceholderData ? 'flex flex-col gap-4 opacity-60' : 'flex flex-col gap-4'
-              }
-              aria-busy={orders.isPlaceholderData}
-            >
+            <PagedOrderList orders={orders}>
               {orders.items.map((order) => (
                 <RestaurantOrderCard key={order.id} order={order} />
               ))}
-              <LoadMoreFooter
-                shown={orders.items.length}
-                total={orders.total ?? orders.items.length}
-                hasMore={orders.hasNextPage}
-                loading={orders.isFetchingNextPage}
-                onLoadMore={() => void orders.fetchNextPage()}
-              />
-              {orders.error ? (
-                <ErrorState
-                  title="Could not load more orders"
-                  error={orders.error}
-                  onRetry={() => void orders.fetchNextPage()}
-                />
-              ) : null}
-            </div>
+            </PagedOrderList>
           )}
         </section>
       </div>
