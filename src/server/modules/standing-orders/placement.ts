@@ -18,7 +18,7 @@ import { AppError } from '../../errors';
 import { recordNotificationEvents } from '../notifications/service';
 import type { StandingOrderLineNote } from '../notifications/standing-order-messages';
 import { placeInTransaction } from '../orders/service';
-import { zoneDays } from './service';
+import { runOfDay, zoneDays } from './service';
 
 /** What one sweep did for one standing order and delivery day. */
 export interface StandingOrderRun {
@@ -135,12 +135,7 @@ export async function runStandingOrder(
       await tx
         .update(standingOrderRuns)
         .set({ orderId: order.id })
-        .where(
-          and(
-            eq(standingOrderRuns.standingOrderId, standingOrderId),
-            eq(standingOrderRuns.deliveryDate, deliveryDate),
-          ),
-        );
+        .where(runOfDay(standingOrderId, deliveryDate));
       await recordNotificationEvents(tx, [
         {
           type: 'standing_order.run',

@@ -440,6 +440,14 @@ export async function deleteStandingOrder(db: Db, owner: Owner, id: number): Pro
   if (deleted.length === 0) throw notFound('Standing order not found');
 }
 
+/** The run of one standing order for one delivery day (at most one: its primary key). */
+export function runOfDay(standingOrderId: number, deliveryDate: string): SQL {
+  return and(
+    eq(standingOrderRuns.standingOrderId, standingOrderId),
+    eq(standingOrderRuns.deliveryDate, deliveryDate),
+  )!;
+}
+
 /**
  * POST /api/standing-orders/{id}/skips: no order for that day. A day already placed (or
  * refused) is 409; skipping a skipped day again changes nothing.
@@ -469,12 +477,7 @@ export async function skipDate(
     const [run] = await tx
       .select({ outcome: standingOrderRuns.outcome, orderId: standingOrderRuns.orderId })
       .from(standingOrderRuns)
-      .where(
-        and(
-          eq(standingOrderRuns.standingOrderId, row.id),
-          eq(standingOrderRuns.deliveryDate, deliveryDate),
-        ),
-      );
+      .where(runOfDay(row.id, deliveryDate));
     if (run && run.outcome !== 'skipped') {
       throw conflict(
         run.orderId
@@ -501,13 +504,7 @@ export async function unskipDate(
     const row = await ownRow(tx, owner, id);
     const removed = await tx
       .delete(standingOrderRuns)
-      .where(
-        and(
-          eq(standingOrderRuns.standingOrderId, row.id),
-          eq(standingOrderRuns.deliveryDate, deliveryDate),
-          eq(standingOrderRuns.outcome, 'skipped'),
-        ),
-      )
+      .where(and(runOfDay(row.id, deliveryDate), eq(standingOrderRuns.outcome, 'skipped')))
       .returning({ deliveryDate: standingOrderRuns.deliveryDate });
     if (removed.length === 0) throw notFound('That day is not skipped');
     const [shown] = await present(tx, [row], owner.restaurantId, now);
