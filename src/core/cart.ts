@@ -98,7 +98,8 @@ export function setCartQuantity(
   return cart.map((item) => {
     if (item.id !== productId) return item;
     const whole = lineQuantityFor(item.unit, quantity);
-    const next = options.cap ? Math.min(whole, item.availableQuantity) : whole;
+    const stock = lineQuantityFor(item.unit, item.availableQuantity);
+    const next = options.cap ? Math.min(whole, stock) : whole;
     return next <= 0 ? item : { ...item, quantity: next };
   });
 }
