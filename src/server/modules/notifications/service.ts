@@ -14,7 +14,6 @@ import {
   notifications,
   orderItems,
   orders,
-  products,
   restaurants,
   users,
 } from '../../db/schema';
@@ -23,7 +22,6 @@ import { publishLiveEvent } from '../events/publish';
 import {
   autoCancelledContent,
   restaurantChangeContent,
-  fellUnderLowStock,
   lowStockContent,
   orderPlacedContent,
   orderStatusContent,
@@ -33,6 +31,7 @@ import {
   orderAdjustedContent,
   type OrderAdjustedEvent,
   type OrderFacts,
+  type StockFacts,
 } from './messages';
 import { enqueueDelivery, type DeliveryChannel } from './queue';
 import { standingOrderRunContent, type StandingOrderRunEvent } from './standing-order-messages';
@@ -41,12 +40,15 @@ import { toE164 } from './sms';
 /**
  * What happened, as the order service says it. The notification reads the rest (names,
  * lines, totals, the new status and delivery date) from the same transaction.
- * - order.placed: the farm hears of the new order; products the order took under the
- *   low-stock line are flagged to the farm too.
+ * - order.placed: the farm hears of the new order.
+ * - product.low_stock: the farm hears that an order took a product under the low-stock line;
+ *   the placement says so from its own stock update, so nothing is read again.
  * - order.status_changed: the restaurant hears of the order's current status.
  */
 export type NotificationEvent =
   | { type: 'order.placed'; orderId: number }
+  /** The order took the product's stock from the low-stock line or above to under it. */
+  | { type: 'product.low_stock'; orderId: number; farmUserId: number; product: StockFacts }
   | { type: 'order.status_changed'; orderId: number }
   /** The system cancelled a pending order: both sides hear it. */
   | { type: 'order.auto_cancelled'; orderId: number }
@@ -111,32 +113,12 @@ async function loadOrder(
   return { ...order, items };
 }
 
-/** Products of the order that this order took from the low-stock line or above to under it. */
-async function lowStockAfterOrder(tx: DbOrTx, orderId: number, farmUserId: number) {
-  const rows = await tx
-    .select({
-      productId: products.id,
-      name: products.name,
-      unit: products.unit,
-      availableQuantity: products.availableQuantity,
-      taken: sql<string>`sum(${orderItems.quantity})`,
-    })
-    .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(eq(orderItems.orderId, orderId))
-    .groupBy(products.id, products.name, products.unit, products.availableQuantity)
-    .orderBy(asc(products.id));
-  return rows
-    .filter((row) => fellUnderLowStock(row.availableQuantity, Number(row.taken)))
-    .map((row): Recipient => ({
-      userId: farmUserId,
-      orderId,
-      productId: row.productId,
-      content: lowStockContent(row, orderId),
-    }));
-}
-
 async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recipient[]> {
+  if (event.type === 'product.low_stock') {
+    const { farmUserId, orderId, product } = event;
+    const content = lowStockContent(product, orderId);
+    return [{ userId: farmUserId, orderId, productId: product.productId, content }];
+  }
   if (event.type === 'standing_order.run') {
     const content = standingOrderRunContent(event);
     return [{ userId: event.restaurantUserId, orderId: event.orderId, content }];
@@ -144,10 +126,7 @@ async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recip
   const order = await loadOrder(tx, event.orderId);
   if (!order) return [];
   if (event.type === 'order.placed') {
-    return [
-      { userId: order.farmUserId, orderId: order.id, content: orderPlacedContent(order) },
-      ...(await lowStockAfterOrder(tx, order.id, order.farmUserId)),
-    ];
+    return [{ userId: order.farmUserId, orderId: order.id, content: orderPlacedContent(order) }];
   }
   switch (event.type) {
     case 'order.auto_cancelled':

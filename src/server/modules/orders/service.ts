@@ -31,7 +31,8 @@ import type { Db, Tx } from '../../db/database';
 import { farms, orderItems, orders, orderStatusHistory, products } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { publishLiveEvent, publishLiveEvents } from '../events/publish';
-import { recordNotificationEvents } from '../notifications/service';
+import { fellUnderLowStock } from '../notifications/messages';
+import { recordNotificationEvents, type NotificationEvent } from '../notifications/service';
 import { loadOrder, loadOrders, loadOrdersByIds } from './queries';
 import { runIdempotent, type StoredResult } from './idempotency';
 import { resolveDeliveryDays } from '../schedules/next-delivery';
@@ -72,6 +73,8 @@ interface PlacementRequest {
 
 interface FarmRow {
   id: number;
+  /** The farm's user, who hears of the order and of stock it took under the low-stock line. */
+  userId: number;
   name: string;
   deliveryFee: string;
   /** The farm's GET rate now, read in the placement's transaction (docs/tax.md). */
@@ -226,6 +229,7 @@ async function checkEntries(
   const farmRows = await tx
     .select({
       id: farms.id,
+      userId: farms.userId,
       name: farms.name,
       deliveryFee: farms.deliveryFee,
       taxRate: farms.taxRate,
@@ -362,13 +366,16 @@ function priceEntries(entries: CheckedEntry[], partial = false): PricedEntry[] {
 /**
  * Phase 4, take stock: one conditional update per product, in id order so that concurrent
  * checkouts lock rows in the same order and never deadlock. A product that changed since the
- * check (sold out, unlisted, repriced) refuses the whole placement.
+ * check (sold out, unlisted, repriced) refuses the whole placement. Answers the low-stock
+ * notices the farms are owed, judged from the stock each update left.
  */
-async function takeStock(tx: Tx, entries: CheckedEntry[]): Promise<void> {
+async function takeStock(tx: Tx, entries: InsertedEntry[]): Promise<NotificationEvent[]> {
   const lines = entries
-    .flatMap((entry) => entry.lines.map((line) => ({ line, farm: entry.farm })))
+    .flatMap((entry) => entry.lines.map((line) => ({ line, entry })))
     .sort((a, b) => a.line.productId - b.line.productId);
-  for (const { line, farm } of lines) {
+  const lowStock: NotificationEvent[] = [];
+  for (const { line, entry } of lines) {
+    const { farm } = entry;
     const [taken] = await tx
       .update(products)
       .set({ availableQuantity: sql`${products.availableQuantity} - ${line.quantity}` })
@@ -380,7 +387,12 @@ async function takeStock(tx: Tx, entries: CheckedEntry[]): Promise<void> {
           isNull(products.deletedAt),
         ),
       )
-      .returning({ price: products.price });
+      .returning({
+        price: products.price,
+        name: products.name,
+        unit: products.unit,
+        availableQuantity: products.availableQuantity,
+      });
     if (!taken) {
       const [now] = await tx
         .select(productColumns)
@@ -404,7 +416,17 @@ async function takeStock(tx: Tx, entries: CheckedEntry[]): Promise<void> {
         problem(farm, line, product, product.availableQuantity),
       ]);
     }
+    // Lines are summed per product, so this update is the order's whole take of it.
+    if (fellUnderLowStock(taken.availableQuantity, line.quantity)) {
+      lowStock.push({
+        type: 'product.low_stock',
+        orderId: entry.orderId,
+        farmUserId: farm.userId,
+        product: { productId: line.productId, ...taken },
+      });
+    }
   }
+  return lowStock;
 }
 
 /** Phase 3, insert: the orders, their lines and the first entry of each status history. */
@@ -467,8 +489,9 @@ async function insertOrders(
 }
 
 /**
- * Phase 5, announce: the farm's notifications and the live updates, recorded in the
- * transaction so they go out only if it commits.
+ * Phase 5, announce: the farm's notice of each order and the live updates, recorded in the
+ * transaction so they go out only if it commits (live events are delivered at commit, in the
+ * order they were sent, whenever in the transaction they were sent).
  */
 async function announcePlaced(
   tx: Tx,
@@ -520,17 +543,19 @@ export async function placeInTransaction(
     return { ...entry, deliveryDate: day.deliveryDate, deliveryArea: day.deliveryArea };
   });
   // Taking stock locks the products' rows until the transaction ends, and checkouts of the same
-  // product queue there: what does not depend on the new stock (the orders, their lines and
-  // history, reading them back) is done before, so the lock is held for as few round trips as
-  // possible. A refusal while taking stock still rolls all of it back.
+  // product queue there: everything that does not depend on the new stock (the orders, their
+  // lines and history, reading them back, the farm's notice, the live events) is done before,
+  // so the lock is held for the updates and the commit alone. A refusal while taking stock
+  // still rolls all of it back.
   const inserted = await insertOrders(tx, { buyer, entries: ready });
   const placed = await loadOrdersByIds(
     tx,
     inserted.map((entry) => entry.orderId),
   );
-  await takeStock(tx, ready);
-  // After the stock is taken: the farm's low-stock notices read the new stock.
   await announcePlaced(tx, { buyer, entries: inserted });
+  const lowStock = await takeStock(tx, inserted);
+  // Rare (only an order that crosses the line): the notices need the stock the update left.
+  if (lowStock.length > 0) await recordNotificationEvents(tx, lowStock);
 
   const byId = new Map(placed.map((order) => [order.id, order]));
   return inserted.map((entry) => present(byId.get(entry.orderId), `order ${entry.orderId}`));
