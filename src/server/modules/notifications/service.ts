@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Order } from '#core/schemas/order';
 import type {
+  LiveEvent,
   Notification,
   NotificationKind,
   NotificationList,
@@ -18,7 +20,7 @@ import {
   users,
 } from '../../db/schema';
 import { notFound } from '../../errors';
-import { publishLiveEvent } from '../events/publish';
+import { publishLiveEvent, publishLiveEvents } from '../events/publish';
 import {
   autoCancelledContent,
   restaurantChangeContent,
@@ -46,7 +48,12 @@ import { toE164 } from './sms';
  * - order.status_changed: the restaurant hears of the order's current status.
  */
 export type NotificationEvent =
-  | { type: 'order.placed'; orderId: number }
+  | {
+      type: 'order.placed';
+      orderId: number;
+      /** The order as placement read it back, with its farm's user: nothing is read again. */
+      placed?: { order: Order; farmUserId: number };
+    }
   /** The order took the product's stock from the low-stock line or above to under it. */
   | { type: 'product.low_stock'; orderId: number; farmUserId: number; product: StockFacts }
   | { type: 'order.status_changed'; orderId: number }
@@ -113,6 +120,32 @@ async function loadOrder(
   return { ...order, items };
 }
 
+/** What a notification says of an order, from the order as the API gives it. */
+function factsOf(order: Order): OrderFacts {
+  return {
+    id: order.id,
+    status: order.status,
+    subtotal: order.subtotal,
+    deliveryFee: order.deliveryFee,
+    taxRate: order.taxRate,
+    taxAmount: order.taxAmount,
+    totalAmount: order.totalAmount,
+    deliveryDate: order.deliveryDate,
+    recipientName: order.recipientName,
+    notes: order.notes,
+    farmName: order.farm.name,
+    restaurantName: order.restaurant.name,
+    items: order.orderItems.map((item) => ({
+      productName: item.product.name,
+      productUnit: item.product.unit,
+      quantity: item.quantity,
+      orderedQuantity: item.orderedQuantity ?? item.quantity,
+      unitPrice: item.unitPrice,
+      totalPrice: item.totalPrice,
+    })),
+  };
+}
+
 async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recipient[]> {
   if (event.type === 'product.low_stock') {
     const { farmUserId, orderId, product } = event;
@@ -122,6 +155,10 @@ async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recip
   if (event.type === 'standing_order.run') {
     const content = standingOrderRunContent(event);
     return [{ userId: event.restaurantUserId, orderId: event.orderId, content }];
+  }
+  if (event.type === 'order.placed' && event.placed) {
+    const { order, farmUserId } = event.placed;
+    return [{ userId: farmUserId, orderId: order.id, content: orderPlacedContent(factsOf(order)) }];
   }
   const order = await loadOrder(tx, event.orderId);
   if (!order) return [];
@@ -191,6 +228,8 @@ async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recip
 export async function recordNotificationEvents(
   tx: DbOrTx,
   events: readonly NotificationEvent[],
+  /** The caller's own live events, sent after the bell's in the same round trip. */
+  alsoPublish: readonly LiveEvent[] = [],
 ): Promise<number[]> {
   const created: number[] = [];
   const notifiedUsers = new Set<number>();
@@ -208,9 +247,10 @@ export async function recordNotificationEvents(
       notifiedUsers.add(recipient.userId);
     }
   }
-  for (const userId of notifiedUsers) {
-    await publishLiveEvent(tx, { type: 'notifications.changed', userId });
-  }
+  await publishLiveEvents(tx, [
+    ...[...notifiedUsers].map((userId): LiveEvent => ({ type: 'notifications.changed', userId })),
+    ...alsoPublish,
+  ]);
   return created;
 }
 

@@ -30,7 +30,7 @@ import type { LiveEvent } from '#core/schemas/notification';
 import type { Db, Tx } from '../../db/database';
 import { farms, orderItems, orders, orderStatusHistory, products } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import { publishLiveEvent, publishLiveEvents } from '../events/publish';
+import { publishLiveEvent } from '../events/publish';
 import { fellUnderLowStock } from '../notifications/messages';
 import { recordNotificationEvents, type NotificationEvent } from '../notifications/service';
 import { loadOrder, loadOrders, loadOrdersByIds } from './queries';
@@ -495,15 +495,20 @@ async function insertOrders(
  */
 async function announcePlaced(
   tx: Tx,
-  { buyer, entries }: { buyer: Buyer; entries: InsertedEntry[] },
+  { buyer, entries, placed }: { buyer: Buyer; entries: InsertedEntry[]; placed: Order[] },
 ): Promise<void> {
+  const byId = new Map(placed.map((order) => [order.id, order]));
   await recordNotificationEvents(
     tx,
-    entries.map((entry) => ({ type: 'order.placed', orderId: entry.orderId })),
-  );
-  // Every order's two live events in one round trip, in the order they were always sent.
-  await publishLiveEvents(
-    tx,
+    entries.map((entry) => ({
+      type: 'order.placed',
+      orderId: entry.orderId,
+      placed: {
+        order: present(byId.get(entry.orderId), `order ${entry.orderId}`),
+        farmUserId: entry.farm.userId,
+      },
+    })),
+    // Every order's two live events, after the bell's, in one round trip.
     entries.flatMap((entry): LiveEvent[] => [
       {
         type: 'orders.changed',
@@ -552,7 +557,7 @@ export async function placeInTransaction(
     tx,
     inserted.map((entry) => entry.orderId),
   );
-  await announcePlaced(tx, { buyer, entries: inserted });
+  await announcePlaced(tx, { buyer, entries: inserted, placed });
   const lowStock = await takeStock(tx, inserted);
   // Rare (only an order that crosses the line): the notices need the stock the update left.
   if (lowStock.length > 0) await recordNotificationEvents(tx, lowStock);

@@ -49,35 +49,42 @@ export async function restaurantZone(
   return findZone(row?.deliveryZone);
 }
 
-async function farmRules(db: DbOrTx, farmIds: number[]): Promise<FarmRule[]> {
-  if (farmIds.length === 0) return [];
+/**
+ * Each farm's cutoff rule and its delivery days from `today` on, soonest first, in one query
+ * (checkout runs it inside its transaction: every round trip there counts).
+ */
+async function farmsWithDays(
+  db: DbOrTx,
+  farmIds: number[],
+  today: string,
+): Promise<{ rules: FarmRule[]; days: DayRow[] }> {
+  if (farmIds.length === 0) return { rules: [], days: [] };
   const rows = await db
     .select({
       id: farms.id,
       daysBefore: farms.orderCutoffDaysBefore,
       minutes: farms.orderCutoffMinutes,
-    })
-    .from(farms)
-    .where(inArray(farms.id, farmIds));
-  return rows.map((row) => ({
-    id: row.id,
-    rule: { daysBefore: row.daysBefore, minutes: row.minutes },
-  }));
-}
-
-async function upcomingDays(db: DbOrTx, farmIds: number[], today: string): Promise<DayRow[]> {
-  if (farmIds.length === 0) return [];
-  return db
-    .select({
-      farmId: deliverySchedules.farmId,
       deliveryDate: deliverySchedules.deliveryDate,
       deliveryArea: deliverySchedules.deliveryArea,
     })
-    .from(deliverySchedules)
-    .where(
-      and(inArray(deliverySchedules.farmId, farmIds), gte(deliverySchedules.deliveryDate, today)),
+    .from(farms)
+    .leftJoin(
+      deliverySchedules,
+      and(eq(deliverySchedules.farmId, farms.id), gte(deliverySchedules.deliveryDate, today)),
     )
+    .where(inArray(farms.id, farmIds))
     .orderBy(asc(deliverySchedules.deliveryDate), asc(deliverySchedules.deliveryArea));
+  const rules = new Map<number, FarmRule>();
+  const days: DayRow[] = [];
+  for (const row of rows) {
+    if (!rules.has(row.id)) {
+      rules.set(row.id, { id: row.id, rule: { daysBefore: row.daysBefore, minutes: row.minutes } });
+    }
+    if (row.deliveryDate !== null && row.deliveryArea !== null) {
+      days.push({ farmId: row.id, deliveryDate: row.deliveryDate, deliveryArea: row.deliveryArea });
+    }
+  }
+  return { rules: [...rules.values()], days };
 }
 
 /**
@@ -148,6 +155,21 @@ function outlookOf(
   };
 }
 
+/** Each farm's delivery outlook from its rule and days (farms not found are left out). */
+function outlooksOf(
+  farmIds: number[],
+  { rules, days }: { rules: FarmRule[]; days: DayRow[] },
+  zone: DeliveryZone | null,
+  now: Date,
+): FarmDeliveryOutlook[] {
+  const byFarm = new Map<number, DayRow[]>();
+  for (const day of days) byFarm.set(day.farmId, [...(byFarm.get(day.farmId) ?? []), day]);
+  const ruleById = new Map(rules.map((farm) => [farm.id, farm]));
+  return farmIds
+    .filter((id) => ruleById.has(id))
+    .map((id) => outlookOf(ruleById.get(id)!, byFarm.get(id) ?? [], zone, now));
+}
+
 /** Each farm's delivery outlook for a restaurant in `zone` (farms not found are left out). */
 export async function deliveryOutlooks(
   db: DbOrTx,
@@ -155,18 +177,7 @@ export async function deliveryOutlooks(
   zone: DeliveryZone | null,
   now: Date = clockNow(),
 ): Promise<FarmDeliveryOutlook[]> {
-  const rules = await farmRules(db, farmIds);
-  const days = await upcomingDays(
-    db,
-    rules.map((farm) => farm.id),
-    hawaiiDate(now),
-  );
-  const byFarm = new Map<number, DayRow[]>();
-  for (const day of days) byFarm.set(day.farmId, [...(byFarm.get(day.farmId) ?? []), day]);
-  const ruleById = new Map(rules.map((farm) => [farm.id, farm]));
-  return farmIds
-    .filter((id) => ruleById.has(id))
-    .map((id) => outlookOf(ruleById.get(id)!, byFarm.get(id) ?? [], zone, now));
+  return outlooksOf(farmIds, await farmsWithDays(db, farmIds, hawaiiDate(now)), zone, now);
 }
 
 /** GET /api/delivery-schedules/next: the asker's zone and each farm's outlook. */
@@ -204,10 +215,11 @@ export async function resolveDeliveryDays(
 ): Promise<ResolvedDeliveryDay[]> {
   const zone = await restaurantZone(db, restaurantId);
   const farmIds = entries.map((entry) => entry.farmId);
+  const farmsAndDays = await farmsWithDays(db, farmIds, hawaiiDate(now));
   const outlooks = new Map(
-    (await deliveryOutlooks(db, farmIds, zone, now)).map((outlook) => [outlook.farmId, outlook]),
+    outlooksOf(farmIds, farmsAndDays, zone, now).map((outlook) => [outlook.farmId, outlook]),
   );
-  const allDays = await upcomingDays(db, farmIds, hawaiiDate(now));
+  const allDays = farmsAndDays.days;
   return entries.map((entry, index) => {
     const field = `${fieldPrefixes[index] ?? ''}deliveryDate`;
     const outlook = outlooks.get(entry.farmId);
