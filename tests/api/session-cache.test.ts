@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/database';
@@ -7,6 +8,7 @@ import type { AuthChangedEvent } from '../../src/server/modules/events/publish';
 import type { Session } from '../helpers/test-app';
 import {
   createTestApp,
+  sampleProfile,
   signUp,
   signUpFarmer,
   testConfig,
@@ -20,6 +22,17 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 function tokenHashOf(session: Session): string {
   const value = decodeURIComponent(session.cookie!.split('=')[1]!);
   return hashToken(value.slice(0, value.lastIndexOf('.')));
+}
+
+/** Resolves when the app hears the database say the user or their profile changed. */
+function heardUserChange(app: TestApp, userId: number): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = app.liveEvents.onUserChanged((event) => {
+      if (event.userId !== userId) return;
+      stop();
+      resolve();
+    });
+  });
 }
 
 /** Resolves when the app hears an AuthChangedEvent for the user. */
@@ -65,6 +78,30 @@ describe('the session cache on one instance', () => {
     const response = await farmer.get('/api/products/farm');
     expect(response.statusCode).toBe(200);
   });
+
+  it('shows the user their own profile change on the very next read', async () => {
+    const farmer = await signUpFarmer(ctx.app, 'Before Farm');
+    const farmName = async () =>
+      (await farmer.get('/api/auth/user')).json<{ profile: { name: string } }>().profile.name;
+    expect(await farmName()).toBe('Before Farm');
+    expect(await farmName()).toBe('Before Farm');
+    const edited = await farmer.put('/api/profile/farm', sampleProfile('After Farm'));
+    expect(edited.statusCode).toBe(200);
+    // No waiting: the write itself made this process forget the view.
+    expect(await farmName()).toBe('After Farm');
+  });
+
+  it('shows a change made in the database by anyone, once the database says so', async () => {
+    const farmer = await signUpFarmer(ctx.app, 'Quiet Farm');
+    const me = (await farmer.get('/api/auth/user')).json<{ id: number }>();
+    const heard = heardUserChange(ctx.app, me.id);
+    await ctx.database.db.execute(
+      sql`update farms set name = 'Renamed Farm' where user_id = ${me.id}`,
+    );
+    await heard;
+    const view = (await farmer.get('/api/auth/user')).json<{ profile: { name: string } }>();
+    expect(view.profile.name).toBe('Renamed Farm');
+  });
 });
 
 describe.skipIf(!onPostgres)('the session cache across two instances (PostgreSQL)', () => {
@@ -104,6 +141,23 @@ describe.skipIf(!onPostgres)('the session cache across two instances (PostgreSQL
     expect(await heard).toMatchObject({ type: 'auth.changed', userId: me.id });
     expect(second.sessionCache.has(tokenHashOf({ cookie } as Session))).toBe(false);
     expect((await onSecond()).statusCode).toBe(401);
+  });
+
+  it('a profile change through one instance reaches the view the other keeps', async () => {
+    const user = await signUpFarmer(ctx.app, 'Kept Farm');
+    const cookie = user.cookie!;
+    const me = (await user.get('/api/auth/user')).json<{ id: number }>();
+    const nameOnSecond = async () =>
+      (await second.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json<{
+        profile: { name: string };
+      }>().profile.name;
+    expect(await nameOnSecond()).toBe('Kept Farm');
+    expect(await nameOnSecond()).toBe('Kept Farm');
+
+    const heard = heardUserChange(second, me.id);
+    expect((await user.put('/api/profile/farm', sampleProfile('Moved Farm'))).statusCode).toBe(200);
+    await heard;
+    expect(await nameOnSecond()).toBe('Moved Farm');
   });
 
   it('a role switch through one instance reaches the other', async () => {

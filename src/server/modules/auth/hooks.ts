@@ -56,4 +56,11 @@ export function registerAuthHooks(app: FastifyInstance): void {
       throw unauthorized();
     }
   });
+
+  // A write may change what GET /api/auth/user shows (a profile, a name, a photo): this process
+  // forgets the writer's view before answering, so their next read never meets the old one
+  // here even before the database's change notice arrives.
+  app.addHook('onSend', async (request) => {
+    if (request.user && STATE_CHANGING.has(request.method)) sessions.forgetView(request.user.id);
+  });
 }

@@ -317,7 +317,10 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userOutput, 401: errorResponse },
       },
     },
-    async (request) => getUserView(app.db, requireUser(request).id),
+    async (request) => {
+      const { id } = requireUser(request);
+      return app.sessionCache.view(id, () => getUserView(app.db, id));
+    },
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import type { LiveEventHub } from '../events/hub';
 import { authChangeCovers } from '../events/publish';
+import type { User } from '#core/schemas/auth';
 import type { AuthUser } from '../../types';
 
 /** How long a looked-up session is kept at most: a bound on anything the events did not cover. */
@@ -13,6 +14,11 @@ interface Entry {
   until: number;
 }
 
+interface ViewEntry {
+  view: User;
+  until: number;
+}
+
 /**
  * Who each session token belongs to, kept by one process so most requests skip the session
  * query. Trusted only while the process hears every live event: any process ending a session,
@@ -22,14 +28,24 @@ interface Entry {
  */
 export class SessionCache {
   readonly #entries = new Map<string, Entry>();
+  /**
+   * What GET /api/auth/user answers, per user. Dropped when the database says the user, their
+   * farm or their restaurant changed (any writer, any process), on any auth change of theirs,
+   * and here at once after any write the user makes through this process.
+   */
+  readonly #views = new Map<number, ViewEntry>();
+  /** Bumped by every change of a user's view: a read that began before one must not be kept. */
+  #viewGeneration = 0;
   /** Bumped by every auth change: a lookup that began before one must not be stored. */
   #generation = 0;
   hits = 0;
   misses = 0;
 
   constructor(private readonly hub: LiveEventHub) {
+    hub.onUserChanged((event) => this.forgetView(event.userId));
     hub.onAuthChanged((event) => {
       this.#generation += 1;
+      this.forgetView(event.userId);
       for (const [tokenHash, entry] of this.#entries) {
         if (authChangeCovers(event, { userId: entry.user.id, tokenHash })) {
           this.#entries.delete(tokenHash);
@@ -38,7 +54,9 @@ export class SessionCache {
     });
     hub.onDeaf(() => {
       this.#generation += 1;
+      this.#viewGeneration += 1;
       this.#entries.clear();
+      this.#views.clear();
     });
   }
 
@@ -49,9 +67,38 @@ export class SessionCache {
    */
   forgetUser(userId: number): void {
     this.#generation += 1;
+    this.forgetView(userId);
     for (const [tokenHash, entry] of this.#entries) {
       if (entry.user.id === userId) this.#entries.delete(tokenHash);
     }
+  }
+
+  /** Drops what this process keeps of the user's view (their sessions stay). */
+  forgetView(userId: number): void {
+    this.#viewGeneration += 1;
+    this.#views.delete(userId);
+  }
+
+  /** The user's view, from the cache when it may be trusted, else from `load`. */
+  async view(userId: number, load: () => Promise<User>): Promise<User> {
+    const cached = this.#views.get(userId);
+    if (cached && this.hub.hearing && cached.until > Date.now()) return cached.view;
+    const generation = this.#viewGeneration;
+    const view = await load();
+    if (this.hub.hearing && generation === this.#viewGeneration) {
+      this.#keep(this.#views, userId, { view, until: Date.now() + KEEP_MS });
+    }
+    return view;
+  }
+
+  /** Stores in lookup order, so the first is the oldest: it goes first beyond MAX_ENTRIES. */
+  #keep<K, V>(map: Map<K, V>, key: K, value: V): void {
+    map.delete(key);
+    if (map.size >= MAX_ENTRIES) {
+      const oldest = map.keys().next().value;
+      if (oldest !== undefined) map.delete(oldest);
+    }
+    map.set(key, value);
   }
 
   has(tokenHash: string): boolean {
@@ -79,13 +126,8 @@ export class SessionCache {
     const found = await load();
     if (!found) return null;
     if (this.hub.hearing && generation === this.#generation) {
-      // Kept in lookup order, so the first is the oldest.
-      if (this.#entries.size >= MAX_ENTRIES) {
-        const oldest = this.#entries.keys().next().value;
-        if (oldest !== undefined) this.#entries.delete(oldest);
-      }
       const until = Math.min(found.expiresAt.getTime(), Date.now() + KEEP_MS);
-      this.#entries.set(tokenHash, { user: found.user, until });
+      this.#keep(this.#entries, tokenHash, { user: found.user, until });
     }
     return found.user;
   }

@@ -3,7 +3,14 @@ import pg from 'pg';
 import type { LiveEvent, StreamEvent } from '#core/schemas/notification';
 import type { Database } from '../../db/database';
 import { databaseClient } from './database-client';
-import { authChangeCovers, LIVE_EVENTS_CHANNEL, type AuthChangedEvent } from './publish';
+import {
+  authChangeCovers,
+  LIVE_EVENTS_CHANNEL,
+  type AuthChangedEvent,
+  type UserChangedEvent,
+} from './publish';
+
+type ChannelEvent = LiveEvent | AuthChangedEvent | UserChangedEvent;
 
 /** Who holds an /api/events stream, as the session resolved them when it opened. */
 export interface LiveAudience {
@@ -37,10 +44,10 @@ export function concerns(event: LiveEvent, audience: LiveAudience): boolean {
   }
 }
 
-export function parseLiveEvent(payload: string): LiveEvent | AuthChangedEvent | null {
+export function parseLiveEvent(payload: string): ChannelEvent | null {
   try {
-    const value = JSON.parse(payload) as Partial<LiveEvent | AuthChangedEvent> | null;
-    return value && typeof value.type === 'string' ? (value as LiveEvent | AuthChangedEvent) : null;
+    const value = JSON.parse(payload) as Partial<ChannelEvent> | null;
+    return value && typeof value.type === 'string' ? (value as ChannelEvent) : null;
   } catch {
     return null;
   }
@@ -63,6 +70,7 @@ const RECONNECT_DELAY_MS = 2000;
 export class LiveEventHub {
   readonly #subscribers = new Set<Subscriber>();
   readonly #authListeners = new Set<(event: AuthChangedEvent) => void>();
+  readonly #userListeners = new Set<(event: UserChangedEvent) => void>();
   readonly #eventListeners = new Set<(event: LiveEvent) => void>();
   readonly #deafListeners = new Set<() => void>();
   #listening: Promise<() => Promise<void>> | null = null;
@@ -109,6 +117,12 @@ export class LiveEventHub {
     return () => this.#authListeners.delete(listener);
   }
 
+  /** Called whenever the database says a user or their profile changed (user view caches). */
+  onUserChanged(listener: (event: UserChangedEvent) => void): () => void {
+    this.#userListeners.add(listener);
+    return () => this.#userListeners.delete(listener);
+  }
+
   /** Called with every live event any process publishes (catalogue caches listen here). */
   onLiveEvent(listener: (event: LiveEvent) => void): () => void {
     this.#eventListeners.add(listener);
@@ -138,6 +152,10 @@ export class LiveEventHub {
           subscriber.close();
         }
       }
+      return;
+    }
+    if (event.type === 'user.changed') {
+      for (const listener of this.#userListeners) listener(event);
       return;
     }
     for (const listener of this.#eventListeners) listener(event);

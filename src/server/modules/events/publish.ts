@@ -40,6 +40,16 @@ export interface AuthChangedEvent {
   exceptTokenHash?: string;
 }
 
+/**
+ * A user's row, or their farm's or restaurant's, changed: what GET /api/auth/user answers for
+ * them is stale. Sent by the database itself (triggers, drizzle/0011_user_view_changes.sql),
+ * so no writer can forget it; never sent to browsers.
+ */
+export interface UserChangedEvent {
+  type: 'user.changed';
+  userId: number;
+}
+
 /** Announces an AuthChangedEvent when the caller's transaction commits. */
 export async function publishAuthChanged(
   tx: DbOrTx,
