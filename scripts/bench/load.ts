@@ -78,7 +78,10 @@ export async function loadBenchData(database: Database, size: BenchSize): Promis
         where u.email = ${FARMER_EMAIL}`,
   );
   // A quarter of the orders go to the measured farm, a tenth to the measured restaurant,
-  // over the last 18 months, each with three items.
+  // over the last 18 months, each with three items. Orders of the last week are at every
+  // step; older ones were delivered (nine in ten) or cancelled, as a real history is: a pending
+  // order from last year would be the auto-cancel sweep's, whose backlog of ten thousand would
+  // occupy the database through the measurements.
   await db.execute(sql`
     with farm_ids as (select array_agg(id order by id) as ids from farms),
     restaurant_ids as (select array_agg(id order by id) as ids from restaurants)
@@ -86,8 +89,12 @@ export async function loadBenchData(database: Database, size: BenchSize): Promis
     select
       case when g % 4 = 0 then ${farmId} else f.ids[1 + (g * 7) % array_length(f.ids, 1)] end,
       case when g % 10 = 0 then r.ids[1] else r.ids[1 + (g * 13) % array_length(r.ids, 1)] end,
-      (array['pending','confirmed','packed','in_transit','delivered','delivered','delivered',
-        'delivered','delivered','cancelled'])[1 + g % 10],
+      case when g % 547 < 7
+        then (array['pending','confirmed','packed','in_transit','delivered','delivered',
+          'delivered','delivered','delivered','cancelled'])[1 + g % 10]
+        else (array['delivered','delivered','delivered','delivered','delivered','delivered',
+          'delivered','delivered','delivered','cancelled'])[1 + g % 10]
+      end,
       0, 0, 0,
       now() - (g % 547) * interval '1 day' - (g % 1440) * interval '1 minute'
     from generate_series(1, ${size.orders}) g, farm_ids f, restaurant_ids r`);
@@ -109,12 +116,13 @@ export async function loadBenchData(database: Database, size: BenchSize): Promis
     update orders o set subtotal = s.amount, total_amount = s.amount
     from (select order_id, sum(total_price) as amount from order_items group by order_id) s
     where s.order_id = o.id`);
-  // Plenty of stock for the order load, which checks none is oversold.
+  // A product of its own for the order load, with plenty of stock and no history: its stock
+  // can only move by the orders the load places, which the oversell check counts.
   const product = await one<{ id: number; price: string; stock: number }>(
     database,
-    sql`update products set available_quantity = 1000000, is_active = true
-        where id = (select min(id) from products where farm_id = ${farmId})
-        returning id, price::text as price, available_quantity as stock`,
+    sql`insert into products (farm_id, name, category, unit, price, available_quantity, is_active)
+        values (${farmId}, 'Bench order load item', 'other', 'box', 2.50, 1000000, true)
+        returning id, price::text as price, available_quantity::float8 as stock`,
   );
   const { id: invoiceOrderId } = await one<{ id: number }>(
     database,

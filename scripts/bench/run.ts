@@ -48,10 +48,10 @@ const oversellChecks: Array<{
 async function checkOversell(database: Database): Promise<void> {
   for (const check of oversellChecks.splice(0)) {
     const result = (await database.db.execute(sql`
-      select p.available_quantity as stock,
+      select p.available_quantity::float8 as stock,
         (select coalesce(sum(i.quantity), 0) from order_items i join orders o on o.id = i.order_id
           where i.product_id = p.id and o.created_at >= ${check.since.toISOString()}::timestamptz
-            and o.status <> 'cancelled')::int as ordered
+            and o.status <> 'cancelled')::float8 as ordered
       from products p where p.id = ${check.productId}`)) as unknown as {
       rows: Array<{ stock: number; ordered: number }>;
     };
