@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, unauthorized } from '../../errors';
+import { getUserView } from './service';
 import { SessionCache } from './session-cache';
 import { findSession, hashToken, readSessionToken } from './session';
 
@@ -30,7 +31,7 @@ export function isSameSiteNavigation(request: FastifyRequest): boolean {
 /** Resolves the session, refuses cross-origin writes, and keeps /api private by default. */
 export function registerAuthHooks(app: FastifyInstance): void {
   app.decorateRequest('user', null);
-  const sessions = new SessionCache(app.liveEvents);
+  const sessions = new SessionCache(app.liveEvents, (userId) => getUserView(app.db, userId));
   app.decorate('sessionCache', sessions);
 
   app.addHook('onRequest', async (request) => {

@@ -317,10 +317,7 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userOutput, 401: errorResponse },
       },
     },
-    async (request) => {
-      const { id } = requireUser(request);
-      return app.sessionCache.view(id, () => getUserView(app.db, id));
-    },
+    async (request) => app.sessionCache.view(requireUser(request).id),
   );
 
   app.post(

@@ -41,7 +41,11 @@ export class SessionCache {
   hits = 0;
   misses = 0;
 
-  constructor(private readonly hub: LiveEventHub) {
+  constructor(
+    private readonly hub: LiveEventHub,
+    /** Reads a user's view from the database (getUserView). */
+    private readonly loadView: (userId: number) => Promise<User>,
+  ) {
     hub.onUserChanged((event) => this.forgetView(event.userId));
     hub.onAuthChanged((event) => {
       this.#generation += 1;
@@ -79,12 +83,12 @@ export class SessionCache {
     this.#views.delete(userId);
   }
 
-  /** The user's view, from the cache when it may be trusted, else from `load`. */
-  async view(userId: number, load: () => Promise<User>): Promise<User> {
+  /** What GET /api/auth/user answers for the user: from the cache when it may be trusted. */
+  async view(userId: number): Promise<User> {
     const cached = this.#views.get(userId);
     if (cached && this.hub.hearing && cached.until > Date.now()) return cached.view;
     const generation = this.#viewGeneration;
-    const view = await load();
+    const view = await this.loadView(userId);
     if (this.hub.hearing && generation === this.#viewGeneration) {
       this.#keep(this.#views, userId, { view, until: Date.now() + KEEP_MS });
     }

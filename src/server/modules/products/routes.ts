@@ -16,7 +16,7 @@ import { wholeListQuery } from '#core/schemas/paging';
 import { CompressedAnswers } from '../../http/compressed-answers';
 import { sendPage } from '../paging';
 import { errorResponses } from '../route-schemas';
-import { CatalogCache } from './catalog-cache';
+import { LiveCache } from '../events/live-cache';
 import { requireFarmer, requireUser } from '../auth/guards';
 import { photoKeysOf, removeProductPhotos } from '../photos/service';
 import {
@@ -32,7 +32,16 @@ import {
 
 export const productModule: FastifyPluginAsyncZod = async (app) => {
   const catalogAnswers = new CompressedAnswers();
-  const catalogCache = new CatalogCache(app.liveEvents);
+  // The parts of a browse page that grow with the catalogue (how many products match, how many
+  // are listed, which farms have any): emptied by any product or stock change from any
+  // process, so it never counts stock older than the live updates show, and by a farm's
+  // rename (the farm filter's names).
+  const catalogCache = new LiveCache(app.liveEvents, {
+    keepMs: 10_000,
+    maxEntries: 2_000,
+    staleAfter: (event) => (event.type === 'products.changed' ? 'all' : undefined),
+    staleAfterUserChange: true,
+  });
   const remember = <T>(key: string, load: () => Promise<T>) => catalogCache.get(key, load);
   app.get(
     '/products',
@@ -49,12 +58,15 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
+      // The zone from the restaurant's profile as its process keeps it: no query per page.
+      const { profile } = await app.sessionCache.view(user.id);
+      const viewer = { ...user, deliveryZone: profile?.deliveryZone ?? null };
       const hasParameters = Object.values(request.query).some((value) => value !== undefined);
-      if (hasParameters) return searchCatalog(app.db, request.query, user, remember);
+      if (hasParameters) return searchCatalog(app.db, request.query, viewer, remember);
       // The whole catalogue is large: revalidated by its ETag (304 when unchanged) and sent
       // compressed. Computed afresh every time, so it never shows older stock.
       const answer = await catalogAnswers.answer(
-        JSON.stringify(await listCatalog(app.db, user)),
+        JSON.stringify(await listCatalog(app.db, viewer)),
         request.headers,
       );
       // Sent as it is (already JSON, maybe compressed): past the typed response schema.

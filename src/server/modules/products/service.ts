@@ -29,7 +29,8 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { isWeighedUnit, WEIGHED_UNITS, wholeNumberMessage } from '#core/quantity';
 import { afterKey, splitKeyedPage, type KeyPart, type ListPage } from '../paging';
 import { publishLiveEvent } from '../events/publish';
-import { nextOpenDayOf, nextOpenDaySubquery, restaurantZone } from '../schedules/next-delivery';
+import { findZone } from '#core/delivery-zones';
+import { nextOpenDayOf, nextOpenDaySubquery } from '../schedules/next-delivery';
 import { photoFields, photosColumn, type StoredPhoto } from '../photos/service';
 
 /**
@@ -122,17 +123,19 @@ const sortName = sql<string>`lower(${products.name})`;
 export interface CatalogViewer {
   role: string | null;
   restaurantId: number | null;
+  /** The restaurant's delivery zone (its slug) as its profile says; null when it has none. */
+  deliveryZone: string | null;
 }
 
 /** The zone (its name) whose delivery days the viewer sees; null for anyone but a restaurant. */
-async function viewerZoneName(db: DbOrTx, viewer: CatalogViewer): Promise<string | null> {
+function viewerZoneName(viewer: CatalogViewer): string | null {
   if (viewer.role !== 'restaurant' || viewer.restaurantId === null) return null;
-  return (await restaurantZone(db, viewer.restaurantId))?.name ?? null;
+  return findZone(viewer.deliveryZone)?.name ?? null;
 }
 
 /** GET /api/products without parameters: the whole catalogue (docs/api.md#reading). */
 export async function listCatalog(db: DbOrTx, viewer: CatalogViewer): Promise<Product[]> {
-  const zoneName = await viewerZoneName(db, viewer);
+  const zoneName = viewerZoneName(viewer);
   const rows = await selectProducts(db, zoneName).where(listed).orderBy(sortName, asc(products.id));
   return rows.map(toProduct);
 }
@@ -198,7 +201,7 @@ export async function searchCatalog(
   viewer: CatalogViewer,
   remember: Remember = askEveryTime,
 ): Promise<ProductPage> {
-  const zoneName = await viewerZoneName(db, viewer);
+  const zoneName = viewerZoneName(viewer);
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const where = matchConditions(query);

@@ -1,0 +1,64 @@
+import type { LiveEvent } from '#core/schemas/notification';
+import type { LiveEventHub } from './hub';
+
+interface Entry {
+  value: Promise<unknown>;
+  until: number;
+}
+
+export interface LiveCacheOptions {
+  /** The longest a figure is kept, whatever the events say (a bound on what they miss). */
+  keepMs: number;
+  /** Distinct keys kept at once; the oldest go first beyond it. */
+  maxEntries: number;
+  /** The keys a live event makes stale, every key ('all'), or none (undefined). */
+  staleAfter(event: LiveEvent): readonly string[] | 'all' | undefined;
+  /** Whether a changed user, farm or restaurant (its name) makes every key stale. */
+  staleAfterUserChange: boolean;
+}
+
+/**
+ * Figures that many requests share and that are costly to compute, kept by one process until
+ * a live event from any process says they changed (or `keepMs` passes). Bypassed and emptied
+ * while the process cannot hear those events. Concurrent requests for the same key share one
+ * computation, and a failed one is not kept.
+ */
+export class LiveCache {
+  readonly #entries = new Map<string, Entry>();
+  hits = 0;
+
+  constructor(
+    private readonly hub: LiveEventHub,
+    private readonly options: LiveCacheOptions,
+  ) {
+    hub.onLiveEvent((event) => {
+      const stale = options.staleAfter(event);
+      if (stale === 'all') this.#entries.clear();
+      else for (const key of stale ?? []) this.#entries.delete(key);
+    });
+    if (options.staleAfterUserChange) hub.onUserChanged(() => this.#entries.clear());
+    hub.onDeaf(() => this.#entries.clear());
+  }
+
+  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.hub.hearing) return load();
+    const now = Date.now();
+    const cached = this.#entries.get(key);
+    if (cached && cached.until > now) {
+      this.hits += 1;
+      return cached.value as Promise<T>;
+    }
+    this.#entries.delete(key);
+    if (this.#entries.size >= this.options.maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
+    const value = load();
+    const entry = { value, until: now + this.options.keepMs };
+    this.#entries.set(key, entry);
+    value.catch(() => {
+      if (this.#entries.get(key) === entry) this.#entries.delete(key);
+    });
+    return value;
+  }
+}
