@@ -39,7 +39,7 @@ import { createPhotoStorage } from './modules/photos/storage';
 import { paymentModule } from './modules/payments/routes';
 import { productModule } from './modules/products/routes';
 import { profileModule } from './modules/profiles/routes';
-import { reportsModule } from './modules/reports/routes';
+import { createReportCache, reportsModule } from './modules/reports/routes';
 import { scheduleModule } from './modules/schedules/routes';
 import { standingOrderModule } from './modules/standing-orders/routes';
 import './types';
@@ -87,6 +87,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
   app.decorate('photoStorage', createPhotoStorage({ dataDir: config.dataDir, s3: config.s3 }));
   const liveEvents = new LiveEventHub(database, app.log);
   app.decorate('liveEvents', liveEvents);
+  app.decorate('reportCache', createReportCache(liveEvents));
   // Caches trust what they hold only while the process hears every change: listen from the
   // start. Should that fail, they stay bypassed and streams retry when they open.
   app.addHook('onReady', async () => {

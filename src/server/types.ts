@@ -5,6 +5,7 @@ import type { Mailer } from './modules/notifications/mail';
 import type { PhotoStorage } from './modules/photos/storage';
 import type { SessionCache } from './modules/auth/session-cache';
 import type { LiveEventHub } from './modules/events/hub';
+import type { LiveCache } from './modules/events/live-cache';
 
 /** Who is asking, resolved once per request from the session cookie. */
 export interface AuthUser {
@@ -30,6 +31,8 @@ declare module 'fastify' {
     /** This process's LISTEN on live events: streams and caches hear every process here. */
     liveEvents: LiveEventHub;
     sessionCache: SessionCache;
+    /** The farm and restaurant reports this process keeps (reports/routes.ts). */
+    reportCache: LiveCache;
   }
   interface FastifyRequest {
     user: AuthUser | null;

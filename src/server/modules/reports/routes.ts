@@ -3,12 +3,39 @@ import { errorResponse } from '#core/schemas/common';
 import { farmReportOutput, restaurantReportOutput } from '#core/schemas/report';
 import { requireFarmer, requireRestaurant } from '../auth/guards';
 import { csvResponse, sendCsv } from '../route-schemas';
+import { isClockSet } from '../../clock';
+import type { LiveEventHub } from '../events/hub';
+import { LiveCache } from '../events/live-cache';
 import { exportOrdersCsv } from './export';
 import { farmReport, restaurantReport } from './service';
 
 const errors = { 401: errorResponse, 403: errorResponse };
 
+/**
+ * Each report reads every order of its farm or restaurant: kept by the process until one of
+ * those orders (or, for a farm, one of its products) changes, or a name in it does, or 30 s
+ * pass (docs/performance.md).
+ */
+export function createReportCache(hub: LiveEventHub): LiveCache {
+  return new LiveCache(hub, {
+    keepMs: 30_000,
+    maxEntries: 5_000,
+    staleAfter: (event) => {
+      if (event.type === 'orders.changed') {
+        return [`farm:${event.farmId}`, `restaurant:${event.restaurantId}`];
+      }
+      return event.type === 'products.changed' ? [`farm:${event.farmId}`] : undefined;
+    },
+    staleAfterUserChange: true,
+  });
+}
+
 export const reportsModule: FastifyPluginAsyncZod = async (app) => {
+  // A moved clock (tests, the development clock) changes what "this month" means: computed
+  // afresh for every request while it is set.
+  const kept = <T>(key: string, load: () => Promise<T>) =>
+    isClockSet() ? load() : app.reportCache.get(key, load);
+
   app.get(
     '/reports/farm',
     {
@@ -18,7 +45,10 @@ export const reportsModule: FastifyPluginAsyncZod = async (app) => {
         response: { 200: farmReportOutput, ...errors },
       },
     },
-    async (request) => farmReport(app.db, requireFarmer(request).farmId),
+    async (request) => {
+      const { farmId } = requireFarmer(request);
+      return kept(`farm:${farmId}`, () => farmReport(app.db, farmId));
+    },
   );
 
   app.get(
@@ -30,7 +60,10 @@ export const reportsModule: FastifyPluginAsyncZod = async (app) => {
         response: { 200: restaurantReportOutput, ...errors },
       },
     },
-    async (request) => restaurantReport(app.db, requireRestaurant(request).restaurantId),
+    async (request) => {
+      const { restaurantId } = requireRestaurant(request);
+      return kept(`restaurant:${restaurantId}`, () => restaurantReport(app.db, restaurantId));
+    },
   );
 
   app.get(
