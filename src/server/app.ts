@@ -37,7 +37,7 @@ import { orderModule } from './modules/orders/routes';
 import { photoFileRoutes, photoModule } from './modules/photos/routes';
 import { createPhotoStorage } from './modules/photos/storage';
 import { paymentModule } from './modules/payments/routes';
-import { productModule } from './modules/products/routes';
+import { createCatalogCache, productModule } from './modules/products/routes';
 import { profileModule } from './modules/profiles/routes';
 import { createReportCache, reportsModule } from './modules/reports/routes';
 import { scheduleModule } from './modules/schedules/routes';
@@ -87,6 +87,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
   app.decorate('photoStorage', createPhotoStorage({ dataDir: config.dataDir, s3: config.s3 }));
   const liveEvents = new LiveEventHub(database, app.log);
   app.decorate('liveEvents', liveEvents);
+  app.decorate('catalogCache', createCatalogCache(liveEvents));
   app.decorate('reportCache', createReportCache(liveEvents));
   // Caches trust what they hold only while the process hears every change: listen from the
   // start. Should that fail, they stay bypassed and streams retry when they open.

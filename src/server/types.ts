@@ -31,6 +31,8 @@ declare module 'fastify' {
     /** This process's LISTEN on live events: streams and caches hear every process here. */
     liveEvents: LiveEventHub;
     sessionCache: SessionCache;
+    /** The browse pages and figures this process keeps (products/routes.ts). */
+    catalogCache: LiveCache;
     /** The farm and restaurant reports this process keeps (reports/routes.ts). */
     reportCache: LiveCache;
   }

@@ -27,8 +27,8 @@ function tokenHashOf(session: Session): string {
 /** Resolves when the app hears the database say the user or their profile changed. */
 function heardUserChange(app: TestApp, userId: number): Promise<void> {
   return new Promise((resolve) => {
-    const stop = app.liveEvents.onUserChanged((event) => {
-      if (event.userId !== userId) return;
+    const stop = app.liveEvents.onDatabaseEvent((event) => {
+      if (event.type !== 'user.changed' || event.userId !== userId) return;
       stop();
       resolve();
     });

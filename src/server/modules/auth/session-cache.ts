@@ -46,7 +46,9 @@ export class SessionCache {
     /** Reads a user's view from the database (getUserView). */
     private readonly loadView: (userId: number) => Promise<User>,
   ) {
-    hub.onUserChanged((event) => this.forgetView(event.userId));
+    hub.onDatabaseEvent((event) => {
+      if (event.type === 'user.changed') this.forgetView(event.userId);
+    });
     hub.onAuthChanged((event) => {
       this.#generation += 1;
       this.forgetView(event.userId);

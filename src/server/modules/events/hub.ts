@@ -7,10 +7,10 @@ import {
   authChangeCovers,
   LIVE_EVENTS_CHANNEL,
   type AuthChangedEvent,
-  type UserChangedEvent,
+  type DatabaseEvent,
 } from './publish';
 
-type ChannelEvent = LiveEvent | AuthChangedEvent | UserChangedEvent;
+type ChannelEvent = LiveEvent | AuthChangedEvent | DatabaseEvent;
 
 /** Who holds an /api/events stream, as the session resolved them when it opened. */
 export interface LiveAudience {
@@ -70,7 +70,7 @@ const RECONNECT_DELAY_MS = 2000;
 export class LiveEventHub {
   readonly #subscribers = new Set<Subscriber>();
   readonly #authListeners = new Set<(event: AuthChangedEvent) => void>();
-  readonly #userListeners = new Set<(event: UserChangedEvent) => void>();
+  readonly #databaseListeners = new Set<(event: DatabaseEvent) => void>();
   readonly #eventListeners = new Set<(event: LiveEvent) => void>();
   readonly #deafListeners = new Set<() => void>();
   #listening: Promise<() => Promise<void>> | null = null;
@@ -117,10 +117,10 @@ export class LiveEventHub {
     return () => this.#authListeners.delete(listener);
   }
 
-  /** Called whenever the database says a user or their profile changed (user view caches). */
-  onUserChanged(listener: (event: UserChangedEvent) => void): () => void {
-    this.#userListeners.add(listener);
-    return () => this.#userListeners.delete(listener);
+  /** Called with every change the database announces itself (user views, catalogue caches). */
+  onDatabaseEvent(listener: (event: DatabaseEvent) => void): () => void {
+    this.#databaseListeners.add(listener);
+    return () => this.#databaseListeners.delete(listener);
   }
 
   /** Called with every live event any process publishes (catalogue caches listen here). */
@@ -154,8 +154,8 @@ export class LiveEventHub {
       }
       return;
     }
-    if (event.type === 'user.changed') {
-      for (const listener of this.#userListeners) listener(event);
+    if (event.type === 'user.changed' || event.type === 'catalog.changed') {
+      for (const listener of this.#databaseListeners) listener(event);
       return;
     }
     for (const listener of this.#eventListeners) listener(event);

@@ -1,5 +1,6 @@
 import type { LiveEvent } from '#core/schemas/notification';
 import type { LiveEventHub } from './hub';
+import type { DatabaseEvent } from './publish';
 
 interface Entry {
   value: Promise<unknown>;
@@ -11,10 +12,11 @@ export interface LiveCacheOptions {
   keepMs: number;
   /** Distinct keys kept at once; the oldest go first beyond it. */
   maxEntries: number;
-  /** The keys a live event makes stale, every key ('all'), or none (undefined). */
-  staleAfter(event: LiveEvent): readonly string[] | 'all' | undefined;
-  /** Whether a changed user, farm or restaurant (its name) makes every key stale. */
-  staleAfterUserChange: boolean;
+  /**
+   * The keys an event makes stale, every key ('all'), or none (undefined): a live event from
+   * any process, or a change the database announced itself.
+   */
+  staleAfter(event: LiveEvent | DatabaseEvent): readonly string[] | 'all' | undefined;
 }
 
 /**
@@ -31,12 +33,13 @@ export class LiveCache {
     private readonly hub: LiveEventHub,
     private readonly options: LiveCacheOptions,
   ) {
-    hub.onLiveEvent((event) => {
+    const drop = (event: LiveEvent | DatabaseEvent) => {
       const stale = options.staleAfter(event);
       if (stale === 'all') this.#entries.clear();
       else for (const key of stale ?? []) this.#entries.delete(key);
-    });
-    if (options.staleAfterUserChange) hub.onUserChanged(() => this.#entries.clear());
+    };
+    hub.onLiveEvent(drop);
+    hub.onDatabaseEvent(drop);
     hub.onDeaf(() => this.#entries.clear());
   }
 

@@ -50,6 +50,18 @@ export interface UserChangedEvent {
   userId: number;
 }
 
+/**
+ * A product, a product's photos or a delivery day changed: what a process keeps of the browse
+ * pages is stale. Sent by the database itself (triggers, drizzle/0012_catalog_changes.sql);
+ * never sent to browsers, which hear `products.changed` from the code that made the change.
+ */
+export interface CatalogChangedEvent {
+  type: 'catalog.changed';
+}
+
+/** What the database announces by itself, for the processes' caches only. */
+export type DatabaseEvent = UserChangedEvent | CatalogChangedEvent;
+
 /** Announces an AuthChangedEvent when the caller's transaction commits. */
 export async function publishAuthChanged(
   tx: DbOrTx,

@@ -16,6 +16,7 @@ import { wholeListQuery } from '#core/schemas/paging';
 import { CompressedAnswers } from '../../http/compressed-answers';
 import { sendPage } from '../paging';
 import { errorResponses } from '../route-schemas';
+import type { LiveEventHub } from '../events/hub';
 import { LiveCache } from '../events/live-cache';
 import { requireFarmer, requireUser } from '../auth/guards';
 import { photoKeysOf, removeProductPhotos } from '../photos/service';
@@ -30,19 +31,24 @@ import {
   updateProduct,
 } from './service';
 
-export const productModule: FastifyPluginAsyncZod = async (app) => {
-  const catalogAnswers = new CompressedAnswers();
-  // The parts of a browse page that grow with the catalogue (how many products match, how many
-  // are listed, which farms have any): emptied by any product or stock change from any
-  // process, so it never counts stock older than the live updates show, and by a farm's
-  // rename (the farm filter's names).
-  const catalogCache = new LiveCache(app.liveEvents, {
+/**
+ * Browse pages and the figures beside them (how many products match, how many are listed,
+ * which farms have any), kept by the process: emptied whenever the database says a product, a
+ * photo or a delivery day changed (every stock change among them, from any process or writer)
+ * or a farm did, so they never show stock older than the live updates do.
+ */
+export function createCatalogCache(hub: LiveEventHub): LiveCache {
+  return new LiveCache(hub, {
     keepMs: 10_000,
     maxEntries: 2_000,
-    staleAfter: (event) => (event.type === 'products.changed' ? 'all' : undefined),
-    staleAfterUserChange: true,
+    staleAfter: (event) =>
+      event.type === 'catalog.changed' || event.type === 'user.changed' ? 'all' : undefined,
   });
-  const remember = <T>(key: string, load: () => Promise<T>) => catalogCache.get(key, load);
+}
+
+export const productModule: FastifyPluginAsyncZod = async (app) => {
+  const catalogAnswers = new CompressedAnswers();
+  const remember = <T>(key: string, load: () => Promise<T>) => app.catalogCache.get(key, load);
   app.get(
     '/products',
     {

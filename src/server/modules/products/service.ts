@@ -23,6 +23,7 @@ import {
 } from '#core/schemas/product';
 import type { WholeListQuery } from '#core/schemas/paging';
 import { rateOf, toRateString } from '#core/money';
+import { isClockSet } from '../../clock';
 import type { Db, DbOrTx } from '../../db/database';
 import { farms, orderItems, products } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -193,7 +194,8 @@ const askEveryTime: Remember = (_key, load) => load();
 /**
  * One page of the catalogue with the counts and farm choices the browse screen shows. The
  * page costs the rows it shows (an index walk in the chosen order); the counts and the farm
- * list scan the catalogue, so they come from `remember` (the process's catalogue cache).
+ * list scan the catalogue. All of it comes from `remember` (the process's catalogue cache,
+ * emptied by every change of the catalogue) when given.
  */
 export async function searchCatalog(
   db: DbOrTx,
@@ -212,7 +214,7 @@ export async function searchCatalog(
     farmId ?? null,
     availability ?? null,
   ]);
-  const [rows, total, totalAll, farmRows] = await Promise.all([
+  const pageRows = () =>
     db
       .select({
         ...productFields(),
@@ -223,7 +225,11 @@ export async function searchCatalog(
       .where(where)
       .orderBy(...sortOrder(query.sort))
       .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .offset((page - 1) * pageSize);
+  const pageKey = JSON.stringify([filterKey, query.sort ?? null, page, pageSize, zoneName]);
+  const [rows, total, totalAll, farmRows] = await Promise.all([
+    // The next delivery day shown depends on the business clock: nothing is kept while it is set.
+    isClockSet() ? pageRows() : remember(`page:${pageKey}`, pageRows),
     remember(`matched:${filterKey}`, async () => {
       const [matched] = await db
         .select({ total: count() })

@@ -21,12 +21,18 @@ export function createReportCache(hub: LiveEventHub): LiveCache {
     keepMs: 30_000,
     maxEntries: 5_000,
     staleAfter: (event) => {
-      if (event.type === 'orders.changed') {
-        return [`farm:${event.farmId}`, `restaurant:${event.restaurantId}`];
+      switch (event.type) {
+        case 'orders.changed':
+          return [`farm:${event.farmId}`, `restaurant:${event.restaurantId}`];
+        case 'products.changed':
+          return [`farm:${event.farmId}`];
+        case 'user.changed':
+          return 'all';
+        case 'catalog.changed':
+        case 'notifications.changed':
+          return undefined;
       }
-      return event.type === 'products.changed' ? [`farm:${event.farmId}`] : undefined;
     },
-    staleAfterUserChange: true,
   });
 }
 

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productPageOutput } from '#core/schemas/product';
+import { addDays, hawaiiToday } from '#core/hawaii-time';
+import { createProduct, orderBody } from '../helpers/catalog-fixtures';
+import {
+  createTestApp,
+  signUpFarmer,
+  signUpRestaurant,
+  type TestContext,
+} from '../helpers/test-app';
+
+/** Browse pages kept by the process (docs/performance.md): hits, and what makes them stale. */
+describe('the browse pages each process keeps', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => ctx?.close());
+
+  it('answers a repeated page from the cache, and any change to the catalogue, by any writer, makes it fresh', async () => {
+    const farmer = await signUpFarmer(ctx.app, 'Kept Page Farm');
+    const restaurant = await signUpRestaurant(ctx.app, 'Kept Page Bistro');
+    const okra = await createProduct(ctx.database.db, farmer.farmId, {
+      name: 'Okra kept',
+      availableQuantity: 30,
+    });
+    const find = async () => {
+      const response = await restaurant.get(
+        `/api/products?q=${encodeURIComponent('Okra kept')}&page=1&pageSize=24&sort=name`,
+      );
+      return productPageOutput.parse(response.json()).items.find((item) => item.id === okra.id);
+    };
+    // The catalogue's own change notice may still be on its way: wait until the page shows it.
+    await expect.poll(async () => (await find())?.availableQuantity).toBe(30);
+    const hits = ctx.app.catalogCache.hits;
+    expect((await find())?.availableQuantity).toBe(30);
+    expect(ctx.app.catalogCache.hits).toBeGreaterThan(hits);
+
+    // A stock change written straight into the database, past the app: the database says so.
+    await ctx.database.db.execute(
+      sql`update products set available_quantity = 12 where id = ${okra.id}`,
+    );
+    await expect.poll(async () => (await find())?.availableQuantity).toBe(12);
+
+    // A new delivery day changes the next delivery day the page shows.
+    const day = addDays(hawaiiToday(), 5);
+    await ctx.database.db.execute(
+      sql`insert into delivery_schedules (farm_id, delivery_date, delivery_area)
+          values (${farmer.farmId}, ${day}, 'Honolulu')`,
+    );
+    await expect.poll(async () => (await find())?.nextDeliveryDate).toBe(day);
+
+    // An order takes stock.
+    const placed = await restaurant.post(
+      '/api/orders',
+      orderBody(farmer.farmId, [{ product: { ...okra, availableQuantity: 12 }, quantity: 2 }]),
+    );
+    expect(placed.statusCode).toBe(201);
+    await expect.poll(async () => (await find())?.availableQuantity).toBe(10);
+  });
+});
