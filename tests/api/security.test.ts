@@ -273,7 +273,8 @@ describe('PDFs of names the built-in PDF fonts cannot draw', () => {
       expect(product.statusCode, name).toBe(201);
       items.push({ productId: product.json().id as number, quantity: 1, unitPrice: '1.00' });
     }
-    const day = addDays(hawaiiToday(), 1);
+    // Three days ahead: tomorrow's ordering closes at 6 PM today (the default cutoff).
+    const day = addDays(hawaiiToday(), 3);
     await farmer.post('/api/delivery-schedules', { deliveryDates: [day], deliveryArea: 'Hilo' });
     const order = await restaurant.post('/api/orders', {
       farmId: farm.json().id,
