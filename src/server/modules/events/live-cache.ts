@@ -56,7 +56,8 @@ export class LiveCache {
       const oldest = this.#entries.keys().next().value;
       if (oldest !== undefined) this.#entries.delete(oldest);
     }
-    const value = load();
+    // Settled once and kept: a drizzle query is a thenable that runs again on every await.
+    const value = Promise.resolve(load());
     const entry = { value, until: now + this.options.keepMs };
     this.#entries.set(key, entry);
     value.catch(() => {
