@@ -8,10 +8,15 @@ import { signIn } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
 import { AppRoutes } from './app-routes';
 
+// Off the first load's path; a toast raised before it arrives shows once it has.
+const loadToaster = () => import('../components/ui/toaster');
+const Toaster = lazy(async () => ({ default: (await loadToaster()).Toaster }));
+
 /** A 401 shows 'Unauthorized' and signs in again after 500 ms (docs/product.md#session-ended). */
 function useUnauthorizedRedirect() {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
     const stop = onUnauthorized(() => {
       toast({
         title: 'Unauthorized',
@@ -19,17 +24,23 @@ function useUnauthorizedRedirect() {
         variant: 'destructive',
       });
       clearTimeout(timer);
-      timer = setTimeout(signIn, UNAUTHORIZED_REDIRECT_MS);
+      // The 500 ms count from when the toast can show: on a slow first load its component may
+      // still be on the way, and leaving first would mean it is never seen.
+      void loadToaster()
+        .catch(() => undefined)
+        .then(() => {
+          if (stopped) return;
+          clearTimeout(timer);
+          timer = setTimeout(signIn, UNAUTHORIZED_REDIRECT_MS);
+        });
     });
     return () => {
+      stopped = true;
       stop();
       clearTimeout(timer);
     };
   }, []);
 }
-
-// Off the first load's path; a toast raised before it arrives shows once it has.
-const Toaster = lazy(async () => ({ default: (await import('../components/ui/toaster')).Toaster }));
 
 export function App() {
   useUnauthorizedRedirect();
