@@ -5,6 +5,7 @@ import { addDays, hawaiiToday } from '#core/hawaii-time';
 import { createProduct, orderBody } from '../helpers/catalog-fixtures';
 import {
   createTestApp,
+  heardNoticesSoFar,
   signUpFarmer,
   signUpRestaurant,
   type TestContext,
@@ -31,8 +32,8 @@ describe('the browse pages each process keeps', () => {
       );
       return productPageOutput.parse(response.json()).items.find((item) => item.id === okra.id);
     };
-    // The catalogue's own change notice may still be on its way: wait until the page shows it.
-    await expect.poll(async () => (await find())?.availableQuantity).toBe(30);
+    await heardNoticesSoFar(ctx);
+    expect((await find())?.availableQuantity).toBe(30);
     const hits = ctx.app.catalogCache.hits;
     expect((await find())?.availableQuantity).toBe(30);
     expect(ctx.app.catalogCache.hits).toBeGreaterThan(hits);

@@ -3,6 +3,7 @@ import { farmReportOutput, restaurantReportOutput } from '#core/schemas/report';
 import { createProduct, orderBody } from '../helpers/catalog-fixtures';
 import {
   createTestApp,
+  heardNoticesSoFar,
   sampleProfile,
   signUpFarmer,
   signUpRestaurant,
@@ -26,6 +27,7 @@ describe('the reports each process keeps', () => {
     const restaurantReport = async () =>
       restaurantReportOutput.parse((await restaurant.get('/api/reports/restaurant')).json());
 
+    await heardNoticesSoFar(ctx);
     expect((await farmReport()).totals.pendingOrders).toBe(0);
     expect((await restaurantReport()).totals.totalOrders).toBe(0);
     const hits = ctx.app.reportCache.hits;

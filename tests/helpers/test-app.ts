@@ -1,10 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { AppConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/database';
 import { users } from '../../src/server/db/schema';
+import {
+  LIVE_EVENTS_CHANNEL,
+  type UserChangedEvent,
+} from '../../src/server/modules/events/publish';
 import { createTestDatabase } from './test-database';
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -70,6 +74,30 @@ export function useTestApp(overrides: Partial<AppConfig> = {}): TestContext {
   return ctx;
 }
 
+/**
+ * Resolves once the app has heard every notice the database sent before this call, so a cache
+ * test's next read is not emptied by a notice still on its way (a sign-up's, a product's). The
+ * marker sent now arrives after them: notifications are delivered in commit order. It names no
+ * user, so it makes no cache forget anything real.
+ */
+export async function heardNoticesSoFar(ctx: TestContext): Promise<void> {
+  const marker: UserChangedEvent = {
+    type: 'user.changed',
+    userId: -1 - Math.floor(Math.random() * 1e9),
+  };
+  const heard = new Promise<void>((resolve) => {
+    const stop = ctx.app.liveEvents.onDatabaseEvent((event) => {
+      if (event.type !== 'user.changed' || event.userId !== marker.userId) return;
+      stop();
+      resolve();
+    });
+  });
+  await ctx.database.db.execute(
+    sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(marker)})`,
+  );
+  await heard;
+}
+
 let counter = 0;
 export function uniqueEmail(prefix = 'user'): string {
   counter += 1;
@@ -119,7 +147,7 @@ export async function signUp(
   app: TestApp,
   prefix = 'user',
   { verified = true }: { verified?: boolean } = {},
-): Promise<Session & { email: string }> {
+): Promise<Session & { email: string; userId: number }> {
   const session = new Session(app);
   const email = uniqueEmail(prefix);
   const response = await session.post('/api/auth/register', {
@@ -132,7 +160,7 @@ export async function signUp(
   if (verified) {
     await app.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, email));
   }
-  return Object.assign(session, { email });
+  return Object.assign(session, { email, userId: response.json<{ id: number }>().id });
 }
 
 export const sampleProfile = (name: string) => ({
