@@ -422,7 +422,12 @@ async function takeStock(tx: Tx, entries: InsertedEntry[]): Promise<Notification
         type: 'product.low_stock',
         orderId: entry.orderId,
         farmUserId: farm.userId,
-        product: { productId: line.productId, ...taken },
+        product: {
+          productId: line.productId,
+          name: taken.name,
+          unit: taken.unit,
+          availableQuantity: taken.availableQuantity,
+        },
       });
     }
   }
