@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderOutput } from '#core/schemas/order';
 import { notificationDeliveries, notifications } from '../../src/server/db/schema';
 import { recordNotificationEvents } from '../../src/server/modules/notifications/service';
 import {
@@ -164,7 +165,7 @@ async function placeOrder(quantity = 2, product = kale, notes?: string) {
     orderBody(product.farmId, [{ product, quantity }], notes ? { notes } : {}),
   );
   expect(response.statusCode, response.body).toBe(201);
-  return response.json() as { id: number; totalAmount: string };
+  return orderOutput.parse(response.json());
 }
 
 async function deliveryOf(notificationId: number, channel: 'email' | 'sms') {
@@ -357,7 +358,7 @@ describe('email over SMTP', () => {
 
     // The same event recorded again adds no notification and queues no mail.
     const repeated = await ctx.database.db.transaction((tx) =>
-      recordNotificationEvents(tx, [{ type: 'order.placed', orderId: order.id }]),
+      recordNotificationEvents(tx, [{ type: 'order.placed', order, farmUserId: farmer.userId }]),
     );
     expect(repeated).toEqual([]);
 

@@ -42,18 +42,13 @@ import { toE164 } from './sms';
 /**
  * What happened, as the order service says it. The notification reads the rest (names,
  * lines, totals, the new status and delivery date) from the same transaction.
- * - order.placed: the farm hears of the new order.
+ * - order.placed: the farm hears of the new order, as placement read it back.
  * - product.low_stock: the farm hears that an order took a product under the low-stock line;
  *   the placement says so from its own stock update, so nothing is read again.
  * - order.status_changed: the restaurant hears of the order's current status.
  */
 export type NotificationEvent =
-  | {
-      type: 'order.placed';
-      orderId: number;
-      /** The order as placement read it back, with its farm's user: nothing is read again. */
-      placed?: { order: Order; farmUserId: number };
-    }
+  | { type: 'order.placed'; order: Order; farmUserId: number }
   /** The order took the product's stock from the low-stock line or above to under it. */
   | { type: 'product.low_stock'; orderId: number; farmUserId: number; product: StockFacts }
   | { type: 'order.status_changed'; orderId: number }
@@ -156,15 +151,12 @@ async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recip
     const content = standingOrderRunContent(event);
     return [{ userId: event.restaurantUserId, orderId: event.orderId, content }];
   }
-  if (event.type === 'order.placed' && event.placed) {
-    const { order, farmUserId } = event.placed;
+  if (event.type === 'order.placed') {
+    const { order, farmUserId } = event;
     return [{ userId: farmUserId, orderId: order.id, content: orderPlacedContent(factsOf(order)) }];
   }
   const order = await loadOrder(tx, event.orderId);
   if (!order) return [];
-  if (event.type === 'order.placed') {
-    return [{ userId: order.farmUserId, orderId: order.id, content: orderPlacedContent(order) }];
-  }
   switch (event.type) {
     case 'order.auto_cancelled':
       return [

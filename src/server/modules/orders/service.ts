@@ -507,11 +507,8 @@ async function announcePlaced(
     tx,
     entries.map((entry) => ({
       type: 'order.placed',
-      orderId: entry.orderId,
-      placed: {
-        order: present(byId.get(entry.orderId), `order ${entry.orderId}`),
-        farmUserId: entry.farm.userId,
-      },
+      order: present(byId.get(entry.orderId), `order ${entry.orderId}`),
+      farmUserId: entry.farm.userId,
     })),
     // Every order's two live events, after the bell's, in one round trip.
     entries.flatMap((entry): LiveEvent[] => [
