@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productPageOutput } from '#core/schemas/product';
 import { buildApp } from '../../src/server/app';
 import { createProduct } from '../helpers/catalog-fixtures';
 import {
@@ -141,5 +142,45 @@ describe('GET /api/products without parameters', () => {
   it('is still private: 401 without a session', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/products' });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('a page of the catalogue search', () => {
+  let restaurant: Awaited<ReturnType<typeof signUpRestaurant>>;
+
+  beforeAll(async () => {
+    const farmer = await signUpFarmer(ctx.app, 'Page Farm');
+    restaurant = await signUpRestaurant(ctx.app, 'Page Bistro');
+    for (let index = 0; index < 30; index += 1) {
+      await createProduct(ctx.database.db, farmer.farmId, { name: `Breadfruit ${index}` });
+    }
+  });
+
+  const page = (headers: Record<string, string> = {}) =>
+    restaurant.request({
+      method: 'GET',
+      url: '/api/products?q=Breadfruit&page=2&pageSize=24&sort=name',
+      headers,
+    });
+
+  it('answers compressed when the asker accepts it, the same page every way, kept by no browser', async () => {
+    const plain = await page();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('no-store');
+    const body = productPageOutput.parse(plain.json());
+    expect(body).toMatchObject({ total: 30, page: 2, pageSize: 24 });
+    expect(body.items).toHaveLength(6);
+
+    for (const [accept, encoding, unpack] of [
+      ['gzip, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const packed = await page({ 'accept-encoding': accept });
+      expect(packed.headers['content-encoding'], accept).toBe(encoding);
+      expect(packed.headers['cache-control'], accept).toBe('no-store');
+      expect(packed.headers.vary, accept).toContain('Accept-Encoding');
+      expect(JSON.parse(unpack(packed.rawPayload).toString()), accept).toEqual(plain.json());
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
@@ -33,31 +34,67 @@ function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 
   return null;
 }
 
-/**
- * A large JSON answer with an ETag of its content, 304 when the asker holds it, else
- * compressed as the asker accepts. The latest body's compressed copies are kept, so a
- * catalogue that has not changed is compressed once, not per request.
- */
-export class CompressedAnswers {
-  #latest: { etag: string; copies: Map<string, Promise<Buffer>> } | null = null;
+const etagOf = (json: string) =>
+  `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
 
-  async answer(json: string, headers: IncomingHttpHeaders): Promise<Answer> {
-    const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
+/**
+ * One JSON answer with an ETag of its content: 304 when the asker holds it, else compressed as
+ * the asker accepts. Each compressed copy is made once, when first asked for, and kept with it.
+ */
+export class CompressedAnswer {
+  readonly etag: string;
+  readonly #copies = new Map<'br' | 'gzip', Promise<Buffer>>();
+
+  constructor(
+    readonly json: string,
+    etag = etagOf(json),
+  ) {
+    this.etag = etag;
+  }
+
+  async answerTo(headers: IncomingHttpHeaders): Promise<Answer> {
+    const { etag } = this;
     if (matches(headers['if-none-match'], etag)) {
       return { etag, notModified: true, encoding: null, body: '' };
     }
     const encoding = preferredEncoding(headers['accept-encoding']);
-    if (!encoding) return { etag, notModified: false, encoding, body: json };
-    if (this.#latest?.etag !== etag) this.#latest = { etag, copies: new Map() };
-    let copy = this.#latest.copies.get(encoding);
+    if (!encoding) return { etag, notModified: false, encoding, body: this.json };
+    let copy = this.#copies.get(encoding);
     if (!copy) {
-      // Fast levels: this runs on the request path whenever the catalogue changed.
+      // Fast levels: this runs on the request path whenever the answer changed.
       copy =
         encoding === 'br'
-          ? brotli(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-          : gzipAsync(json, { level: 6 });
-      this.#latest.copies.set(encoding, copy);
+          ? brotli(this.json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+          : gzipAsync(this.json, { level: 6 });
+      this.#copies.set(encoding, copy);
     }
     return { etag, notModified: false, encoding, body: await copy };
   }
+}
+
+/**
+ * A large JSON answer computed afresh for every request: the latest body's compressed copies
+ * are kept, so a catalogue that has not changed is compressed once, not per request.
+ */
+export class CompressedAnswers {
+  #latest: CompressedAnswer | null = null;
+
+  answer(json: string, headers: IncomingHttpHeaders): Promise<Answer> {
+    const etag = etagOf(json);
+    if (this.#latest?.etag !== etag) this.#latest = new CompressedAnswer(json, etag);
+    return this.#latest.answerTo(headers);
+  }
+}
+
+/**
+ * Sends an answer as it is (already JSON, maybe compressed), past the route's typed response
+ * schema. Without `cacheControl`, the API's own rule applies (no-store).
+ */
+export function sendAnswer(reply: FastifyReply, answer: Answer, cacheControl?: string) {
+  void reply.header('etag', answer.etag).header('vary', 'Accept-Encoding');
+  if (cacheControl) void reply.header('cache-control', cacheControl);
+  if (answer.notModified) return reply.status(304).send();
+  void reply.type('application/json; charset=utf-8');
+  if (answer.encoding) void reply.header('content-encoding', answer.encoding);
+  return reply.send(answer.body);
 }

@@ -13,11 +13,12 @@ import {
   stockConflictBody,
 } from '#core/schemas/product';
 import { wholeListQuery } from '#core/schemas/paging';
-import { CompressedAnswers } from '../../http/compressed-answers';
+import { CompressedAnswer, CompressedAnswers, sendAnswer } from '../../http/compressed-answers';
 import { sendPage } from '../paging';
 import { errorResponses } from '../route-schemas';
 import type { LiveEventHub } from '../events/hub';
 import { LiveCache } from '../events/live-cache';
+import { isClockSet } from '../../clock';
 import { requireFarmer, requireUser } from '../auth/guards';
 import { photoKeysOf, removeProductPhotos } from '../photos/service';
 import {
@@ -28,6 +29,7 @@ import {
   listFarms,
   restoreProduct,
   searchCatalog,
+  searchKey,
   updateProduct,
 } from './service';
 
@@ -68,23 +70,28 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
       const { profile } = await app.sessionCache.view(user.id);
       const viewer = { ...user, deliveryZone: profile?.deliveryZone ?? null };
       const hasParameters = Object.values(request.query).some((value) => value !== undefined);
-      if (hasParameters) return searchCatalog(app.db, request.query, viewer, remember);
+      // Typed, but sent as JSON already made (and compressed when the asker accepts it).
+      const plain = reply as unknown as FastifyReply;
+      if (hasParameters) {
+        const search = async () =>
+          new CompressedAnswer(
+            JSON.stringify(await searchCatalog(app.db, request.query, viewer, remember)),
+          );
+        // A page is kept whole, serialised and compressed, and emptied with the figures it is
+        // made of. The next delivery day it shows follows the business clock: nothing is kept
+        // while that is set.
+        const page = isClockSet()
+          ? await search()
+          : await remember(`page:${searchKey(request.query, viewer)}`, search);
+        return sendAnswer(plain, await page.answerTo(request.headers));
+      }
       // The whole catalogue is large: revalidated by its ETag (304 when unchanged) and sent
       // compressed. Computed afresh every time, so it never shows older stock.
       const answer = await catalogAnswers.answer(
         JSON.stringify(await listCatalog(app.db, viewer)),
         request.headers,
       );
-      // Sent as it is (already JSON, maybe compressed): past the typed response schema.
-      const plain = reply as unknown as FastifyReply;
-      void plain
-        .header('etag', answer.etag)
-        .header('cache-control', 'private, no-cache')
-        .header('vary', 'Accept-Encoding');
-      if (answer.notModified) return plain.status(304).send();
-      void plain.type('application/json; charset=utf-8');
-      if (answer.encoding) void plain.header('content-encoding', answer.encoding);
-      return plain.send(answer.body);
+      return sendAnswer(plain, answer, 'private, no-cache');
     },
   );
 

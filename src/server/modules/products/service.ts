@@ -23,7 +23,6 @@ import {
 } from '#core/schemas/product';
 import type { WholeListQuery } from '#core/schemas/paging';
 import { rateOf, toRateString } from '#core/money';
-import { isClockSet } from '../../clock';
 import type { Db, DbOrTx } from '../../db/database';
 import { farms, orderItems, products } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -191,11 +190,31 @@ function sortOrder(sort: ProductQuery['sort']): SQL[] {
 type Remember = <T>(key: string, load: () => Promise<T>) => Promise<T>;
 const askEveryTime: Remember = (_key, load) => load();
 
+/** Which products a search matches, whatever their order and page. */
+const filterKeyOf = ({ q, category, farmId, availability }: ProductQuery) =>
+  JSON.stringify([q ?? null, category ?? null, farmId ?? null, availability ?? null]);
+
+/**
+ * Everything a page of the search depends on besides the catalogue and the business clock: the
+ * same key, the same answer, for any asker.
+ */
+export function searchKey(query: ProductQuery, viewer: CatalogViewer): string {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+  return JSON.stringify([
+    filterKeyOf(query),
+    query.sort ?? null,
+    page,
+    pageSize,
+    viewerZoneName(viewer),
+  ]);
+}
+
 /**
  * One page of the catalogue with the counts and farm choices the browse screen shows. The
  * page costs the rows it shows (an index walk in the chosen order); the counts and the farm
- * list scan the catalogue. All of it comes from `remember` (the process's catalogue cache,
- * emptied by every change of the catalogue) when given.
+ * list scan the catalogue, and come from `remember` (the process's catalogue cache, emptied by
+ * every change of the catalogue) when given: other pages and sorts share them.
  */
 export async function searchCatalog(
   db: DbOrTx,
@@ -207,14 +226,8 @@ export async function searchCatalog(
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const where = matchConditions(query);
-  const { q, category, farmId, availability } = query;
-  const filterKey = JSON.stringify([
-    q ?? null,
-    category ?? null,
-    farmId ?? null,
-    availability ?? null,
-  ]);
-  const pageRows = () =>
+  const filterKey = filterKeyOf(query);
+  const [rows, total, totalAll, farmRows] = await Promise.all([
     db
       .select({
         ...productFields(),
@@ -225,11 +238,7 @@ export async function searchCatalog(
       .where(where)
       .orderBy(...sortOrder(query.sort))
       .limit(pageSize)
-      .offset((page - 1) * pageSize);
-  const pageKey = JSON.stringify([filterKey, query.sort ?? null, page, pageSize, zoneName]);
-  const [rows, total, totalAll, farmRows] = await Promise.all([
-    // The next delivery day shown depends on the business clock: nothing is kept while it is set.
-    isClockSet() ? pageRows() : remember(`page:${pageKey}`, pageRows),
+      .offset((page - 1) * pageSize),
     remember(`matched:${filterKey}`, async () => {
       const [matched] = await db
         .select({ total: count() })
