@@ -138,6 +138,8 @@ interface Started {
   url: string;
   pid: number;
   peakRssMb: number;
+  /** The peak since the current load began: which load the memory goes with. */
+  loadPeakRssMb: number;
   stop(): Promise<void>;
 }
 
@@ -166,6 +168,7 @@ async function start(
     url,
     pid: child.pid!,
     peakRssMb: 0,
+    loadPeakRssMb: 0,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -174,7 +177,9 @@ async function start(
     },
   };
   const sampler = setInterval(() => {
-    started.peakRssMb = Math.max(started.peakRssMb, rssMb(started.pid));
+    const now = rssMb(started.pid);
+    started.peakRssMb = Math.max(started.peakRssMb, now);
+    started.loadPeakRssMb = Math.max(started.loadPeakRssMb, now);
   }, 500);
   child.once('exit', () => clearInterval(sampler));
   return started;
@@ -187,6 +192,8 @@ interface Load {
   ok: number;
   errors: number;
   cpuMsPerRequest: number;
+  /** The server's peak resident memory during this load (MB). */
+  peakRssMb?: number;
 }
 
 async function load(
@@ -201,6 +208,7 @@ async function load(
   } = {},
 ): Promise<Load> {
   const cpuBefore = cpuMs(server.pid);
+  if ('loadPeakRssMb' in server) server.loadPeakRssMb = rssMb(server.pid);
   const result = await autocannon({
     url: server.url + path,
     connections: options.connections ?? 50,
@@ -221,6 +229,7 @@ async function load(
     ok,
     errors: result.non2xx + result.errors + result.timeouts,
     cpuMsPerRequest: (cpuMs(server.pid) - cpuBefore) / Math.max(1, result.requests.total),
+    peakRssMb: 'loadPeakRssMb' in server ? server.loadPeakRssMb : undefined,
   };
 }
 
@@ -233,6 +242,7 @@ function record(figure: string, measured: Load, goal: string, unit = 'req/s'): v
     value:
       `${measured.requestsPerSecond.toFixed(0)} ${unit}, p50 ${measured.p50} / p99 ${measured.p99} ms` +
       `, ${measured.cpuMsPerRequest.toFixed(2)} ms CPU/req` +
+      (measured.peakRssMb ? `, ≤ ${measured.peakRssMb.toFixed(0)} MB` : '') +
       (measured.errors ? `, ${measured.errors} not 2xx` : ''),
     goal,
     ratio: share(measured.requestsPerSecond),
