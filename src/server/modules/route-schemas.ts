@@ -25,16 +25,16 @@ export function sendCsv(reply: FastifyReply, file: CsvFile) {
 }
 
 /** Streams a PDF being drawn, as an attachment to save or inline to view. */
-export function sendPdf(
+export async function sendPdf(
   reply: FastifyReply,
   pdf: {
     fileName: string;
     title: string;
     disposition: 'attachment' | 'inline';
-    draw: (doc: ReturnType<typeof newPdf>) => void;
+    draw: (doc: Awaited<ReturnType<typeof newPdf>>) => void;
   },
 ) {
-  const doc = newPdf(pdf.title);
+  const doc = await newPdf(pdf.title);
   pdf.draw(doc);
   doc.end();
   return reply
