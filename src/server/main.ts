@@ -2,7 +2,6 @@ import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, startupWarnings } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed';
-import { estimatePassword } from './modules/auth/password-strength';
 import { startNotificationWorker } from './modules/notifications/worker';
 import { startAutoCancelWorker } from './modules/orders/auto-cancel-worker';
 import { startStandingOrderWorker } from './modules/standing-orders/worker';
@@ -89,10 +88,6 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  // The password worker indexes its dictionaries now, not during someone's first sign-up.
-  void estimatePassword('warm-up', []).catch((error: unknown) =>
-    app.log.error({ err: error }, 'the password strength worker did not start'),
-  );
   if (worker !== null) {
     console.log(`Server process ${worker} (pid ${process.pid}) is serving`);
     return;

@@ -15,6 +15,12 @@ type Reply = { id: number; estimate: PasswordEstimate } | { id: number; error: s
  */
 export const STRENGTH_DEADLINE_MS = 10_000;
 
+/**
+ * A worker left without checks this long ends and gives its memory back (its indexed
+ * dictionaries hold about 75 MB); the next check starts another, about a second slower.
+ */
+export const STRENGTH_IDLE_MS = 5 * 60_000;
+
 export class StrengthCheckTimeout extends AppError {
   constructor() {
     super(
@@ -34,16 +40,26 @@ interface Waiting {
 
 /**
  * One worker thread per process scores passwords, one at a time, off the event loop. It is
- * started on first use (indexing the dictionaries takes a moment) and does not keep the
- * process alive; if it dies or overruns, the next check starts another.
+ * started on first use (indexing the dictionaries takes a moment), ends after
+ * `STRENGTH_IDLE_MS` without a check, and does not keep the process alive; if it dies,
+ * overruns or has ended, the next check starts another.
  */
-class StrengthWorker {
+export class StrengthWorker {
   #worker: Worker | null = null;
   #nextId = 1;
   #pending = new Map<number, Waiting>();
   #ready = false;
+  #idle: NodeJS.Timeout | undefined;
+
+  constructor(private readonly idleMs = STRENGTH_IDLE_MS) {}
+
+  /** Whether a worker thread is running now (it holds the indexed dictionaries). */
+  get running(): boolean {
+    return this.#worker !== null;
+  }
 
   estimate(password: string, userInputs: string[]): Promise<PasswordEstimate> {
+    clearTimeout(this.#idle);
     const worker = this.#worker ?? this.#start();
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
@@ -75,7 +91,11 @@ class StrengthWorker {
       }
       const waiting = this.#pending.get(message.id);
       this.#pending.delete(message.id);
-      if (this.#pending.size === 0) worker.unref();
+      if (this.#pending.size === 0) {
+        worker.unref();
+        this.#idle = setTimeout(() => this.#retire(worker), this.idleMs);
+        this.#idle.unref();
+      }
       if (!waiting) return;
       clearTimeout(waiting.timer);
       if ('error' in message) waiting.reject(new Error(message.error));
@@ -87,6 +107,13 @@ class StrengthWorker {
     );
     this.#worker = worker;
     return worker;
+  }
+
+  /** Ends a worker that has had nothing to check for a while. */
+  #retire(worker: Worker): void {
+    if (this.#worker !== worker || this.#pending.size > 0) return;
+    this.#worker = null;
+    void worker.terminate();
   }
 
   /** Fails every check in flight on this worker and lets the next check start a new one. */
