@@ -487,7 +487,7 @@ async function main(): Promise<void> {
           lighthouse(`${embeddedServer.url}/`, null, 'landing');
           lighthouse(`${embeddedServer.url}/login`, null, 'sign-in');
           lighthouse(
-            `${embeddedServer.url}/browse`,
+            `${embeddedServer.url}/restaurant/browse`,
             restaurant,
             `browse (${size.products} products)`,
           );
