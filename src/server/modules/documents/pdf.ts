@@ -1,4 +1,3 @@
-import type PDFDocument from 'pdfkit';
 import { formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
 import { centsOf, formatMoneyString, formatRatePercent, formatUsd } from '#core/money';
 import { addQuantities, formatQuantity } from '#core/quantity';
@@ -45,15 +44,12 @@ export function invoiceNumberLabel(number: number): string {
   return String(number).padStart(5, '0');
 }
 
-let loadedPdfKit: Promise<typeof PDFDocument> | null = null;
-
 /**
  * A new letter-size document. PDFKit and its font metrics are loaded with the first document
  * rather than at start: about 28 MB resident that a process drawing none never needs.
  */
 export async function newPdf(title: string): Promise<Pdf> {
-  loadedPdfKit ??= import('pdfkit').then((pdfkit) => pdfkit.default);
-  const Document = await loadedPdfKit;
+  const { default: Document } = await import('pdfkit');
   return new Document({
     size: 'LETTER',
     margin: PAGE_MARGIN,

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
-import type loadedSharpFunction from 'sharp';
 import { MAX_PHOTOS_PER_PRODUCT, type Photo } from '#core/schemas/photo';
 import type { Db, DbOrTx } from '../../db/database';
 import { productPhotos, products } from '../../db/schema';
@@ -18,24 +17,6 @@ export const SMALL_WIDTH = 320;
 export const LARGE_WIDTH = 960;
 /** Where the stored files are served; the names are content hashes, so they never change. */
 export const PHOTO_URL_PREFIX = '/uploads/';
-
-type Sharp = typeof loadedSharpFunction;
-let loadedSharp: Promise<Sharp> | null = null;
-
-/**
- * sharp and libvips, loaded with the first photo rather than at start: about 30 MB resident
- * that a process serving no upload never needs.
- */
-function loadSharp(): Promise<Sharp> {
-  loadedSharp ??= import('sharp').then(({ default: sharp }) => {
-    // Each photo is read once, made into its WebP versions and stored: libvips' operation
-    // cache (up to 50 MB and 100 operations by default) would only hold on to memory for
-    // repeats that never come.
-    sharp.cache(false);
-    return sharp;
-  });
-  return loadedSharp;
-}
 
 const READABLE_FORMATS = new Set(['jpeg', 'png', 'webp']);
 const NOT_A_PHOTO = 'This file is not a photo we can read. Upload a JPEG, PNG or WebP image.';
@@ -64,7 +45,13 @@ const keyOf = (data: Buffer) => `${createHash('sha256').update(data).digest('hex
  * upright by the EXIF orientation and with every metadata block (EXIF, GPS, XMP, ICC) left out.
  */
 export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
-  const sharp = await loadSharp();
+  // Loaded with the first photo rather than at start: about 30 MB resident (libvips) that a
+  // process serving no upload never needs.
+  const { default: sharp } = await import('sharp');
+  // Each photo is read once, made into its WebP versions and stored: libvips' operation cache
+  // (up to 50 MB and 100 operations by default) would only hold on to memory for repeats that
+  // never come.
+  sharp.cache(false);
   // failOn 'warning': a truncated or corrupt file is refused, not shown half grey.
   const options = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'warning' } as const;
   let format: string | undefined;
