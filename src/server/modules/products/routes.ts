@@ -18,7 +18,6 @@ import { sendPage } from '../paging';
 import { errorResponses } from '../route-schemas';
 import type { LiveEventHub } from '../events/hub';
 import { LiveCache } from '../events/live-cache';
-import { isClockSet } from '../../clock';
 import { requireFarmer, requireUser } from '../auth/guards';
 import { photoKeysOf, removeProductPhotos } from '../photos/service';
 import {
@@ -78,11 +77,9 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
             JSON.stringify(await searchCatalog(app.db, request.query, viewer, remember)),
           );
         // A page is kept whole, serialised and compressed, and emptied with the figures it is
-        // made of. The next delivery day it shows follows the business clock: nothing is kept
-        // while that is set.
-        const page = isClockSet()
-          ? await search()
-          : await remember(`page:${searchKey(request.query, viewer)}`, search);
+        // made of, whenever it may be kept at all.
+        const key = searchKey(request.query, viewer);
+        const page = key === null ? await search() : await remember(`page:${key}`, search);
         return sendAnswer(plain, await page.answerTo(request.headers));
       }
       // The whole catalogue is large: revalidated by its ETag (304 when unchanged) and sent

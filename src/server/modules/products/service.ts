@@ -23,6 +23,7 @@ import {
 } from '#core/schemas/product';
 import type { WholeListQuery } from '#core/schemas/paging';
 import { rateOf, toRateString } from '#core/money';
+import { isClockSet } from '../../clock';
 import type { Db, DbOrTx } from '../../db/database';
 import { farms, orderItems, products } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -195,10 +196,12 @@ const filterKeyOf = ({ q, category, farmId, availability }: ProductQuery) =>
   JSON.stringify([q ?? null, category ?? null, farmId ?? null, availability ?? null]);
 
 /**
- * Everything a page of the search depends on besides the catalogue and the business clock: the
- * same key, the same answer, for any asker.
+ * Everything a page of the search depends on besides the catalogue: the same key, the same
+ * answer, for any asker. None while the business clock is set: the next delivery day a page
+ * shows follows that clock, so such a page must not be kept.
  */
-export function searchKey(query: ProductQuery, viewer: CatalogViewer): string {
+export function searchKey(query: ProductQuery, viewer: CatalogViewer): string | null {
+  if (isClockSet()) return null;
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   return JSON.stringify([
