@@ -8,6 +8,7 @@ import type { AuthChangedEvent } from '../../src/server/modules/events/publish';
 import type { Session } from '../helpers/test-app';
 import {
   createTestApp,
+  heardUserChange,
   sampleProfile,
   signUp,
   signUpFarmer,
@@ -22,17 +23,6 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 function tokenHashOf(session: Session): string {
   const value = decodeURIComponent(session.cookie!.split('=')[1]!);
   return hashToken(value.slice(0, value.lastIndexOf('.')));
-}
-
-/** Resolves when the app hears the database say the user or their profile changed. */
-function heardUserChange(app: TestApp, userId: number): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = app.liveEvents.onDatabaseEvent((event) => {
-      if (event.type !== 'user.changed' || event.userId !== userId) return;
-      stop();
-      resolve();
-    });
-  });
 }
 
 /** Resolves when the app hears an AuthChangedEvent for the user. */

@@ -74,6 +74,17 @@ export function useTestApp(overrides: Partial<AppConfig> = {}): TestContext {
   return ctx;
 }
 
+/** Resolves when the app hears the database say the user or their profile changed. */
+export function heardUserChange(app: TestApp, userId: number): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = app.liveEvents.onDatabaseEvent((event) => {
+      if (event.type !== 'user.changed' || event.userId !== userId) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 /**
  * Resolves once the app has heard every notice the database sent before this call, so a cache
  * test's next read is not emptied by a notice still on its way (a sign-up's, a product's). The
@@ -85,13 +96,7 @@ export async function heardNoticesSoFar(ctx: TestContext): Promise<void> {
     type: 'user.changed',
     userId: -1 - Math.floor(Math.random() * 1e9),
   };
-  const heard = new Promise<void>((resolve) => {
-    const stop = ctx.app.liveEvents.onDatabaseEvent((event) => {
-      if (event.type !== 'user.changed' || event.userId !== marker.userId) return;
-      stop();
-      resolve();
-    });
-  });
+  const heard = heardUserChange(ctx.app, marker.userId);
   await ctx.database.db.execute(
     sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(marker)})`,
   );
