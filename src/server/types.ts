@@ -1,3 +1,4 @@
+import type { PersonActor } from '#core/actor';
 import type { Role } from '#core/constants';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/database';
@@ -38,6 +39,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: AuthUser | null;
+    /** The same person as an actor (the business they act for), resolved with `user`. */
+    actor: PersonActor | null;
   }
   interface FastifyContextConfig {
     /** Reachable without signing in. */

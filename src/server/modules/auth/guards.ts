@@ -1,10 +1,40 @@
 import type { FastifyRequest } from 'fastify';
+import {
+  shortPersonName,
+  type FarmActor,
+  type PersonActor,
+  type RestaurantActor,
+} from '#core/actor';
 import { forbidden, unauthorized } from '../../errors';
 import type { AuthUser } from '../../types';
+
+/** The person behind a session, acting for the business of their current role. */
+export function actorOfUser(user: AuthUser): PersonActor {
+  const business =
+    user.role === 'farmer' && user.farmId !== null
+      ? { kind: 'farm' as const, id: user.farmId }
+      : user.role === 'restaurant' && user.restaurantId !== null
+        ? { kind: 'restaurant' as const, id: user.restaurantId }
+        : null;
+  return {
+    kind: 'person',
+    userId: user.id,
+    name: shortPersonName(user.firstName, user.lastName),
+    role: user.role,
+    business,
+    businessRole: business ? 'owner' : null,
+  };
+}
 
 export function requireUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/** The signed-in person as an actor; 401 without a session. */
+export function requireActor(request: FastifyRequest): PersonActor {
+  requireUser(request);
+  return request.actor ?? actorOfUser(request.user!);
 }
 
 /** A signed-in farmer with a farm profile; returns the farm id everything else is keyed on. */
@@ -20,6 +50,18 @@ export function requireRestaurant(request: FastifyRequest): AuthUser & { restaur
   if (user.role !== 'restaurant') throw forbidden('Only restaurants can do this');
   if (user.restaurantId === null) throw forbidden('Set up your restaurant profile first');
   return { ...user, restaurantId: user.restaurantId };
+}
+
+/** The farm's person acting for it, with the same refusals as `requireFarmer`. */
+export function requireFarmActor(request: FastifyRequest): FarmActor {
+  requireFarmer(request);
+  return requireActor(request) as FarmActor;
+}
+
+/** The restaurant's person acting for it, with the same refusals as `requireRestaurant`. */
+export function requireRestaurantActor(request: FastifyRequest): RestaurantActor {
+  requireRestaurant(request);
+  return requireActor(request) as RestaurantActor;
 }
 
 export function requireAdmin(request: FastifyRequest): AuthUser {

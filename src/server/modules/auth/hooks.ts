@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, unauthorized } from '../../errors';
+import { actorOfUser } from './guards';
 import { getUserView } from './service';
 import { SessionCache } from './session-cache';
 import { findSession, hashToken, readSessionToken } from './session';
@@ -31,6 +32,7 @@ export function isSameSiteNavigation(request: FastifyRequest): boolean {
 /** Resolves the session, refuses cross-origin writes, and keeps /api private by default. */
 export function registerAuthHooks(app: FastifyInstance): void {
   app.decorateRequest('user', null);
+  app.decorateRequest('actor', null);
   const sessions = new SessionCache(app.liveEvents, (userId) => getUserView(app.db, userId));
   app.decorate('sessionCache', sessions);
 
@@ -53,6 +55,7 @@ export function registerAuthHooks(app: FastifyInstance): void {
     } else {
       request.user = null;
     }
+    request.actor = request.user ? actorOfUser(request.user) : null;
     if (isApi && !request.user && request.routeOptions.config?.public !== true) {
       throw unauthorized();
     }
