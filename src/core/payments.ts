@@ -1,4 +1,3 @@
-import { addDays } from './hawaii-time';
 import type { Cents } from './money';
 
 /** A farm's payment terms: when an invoice is due after the Hawaii delivery date. */
@@ -27,11 +26,6 @@ export function paymentTermsDays(terms: PaymentTerms): number {
 /** The terms of a number of days as the database keeps them; unknown days read as on receipt. */
 export function paymentTermsOfDays(days: number): PaymentTerms {
   return PAYMENT_TERMS.find((terms) => TERMS_DAYS[terms] === days) ?? DEFAULT_PAYMENT_TERMS;
-}
-
-/** The due date of an invoice delivered on a Hawaii calendar day. */
-export function dueDateOf(deliveredOn: string, terms: PaymentTerms): string {
-  return addDays(deliveredOn, TERMS_DAYS[terms]);
 }
 
 export const PAYMENT_METHODS = ['check', 'cash', 'bank_transfer', 'other'] as const;
@@ -72,13 +66,28 @@ export interface PaymentState {
   daysPastDue: number;
 }
 
-function daysBetween(from: string, to: string): number {
+/** Calendar days from one Hawaii date to another (negative when `to` comes first). */
+export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 /**
- * An order's payment state, the one rule every screen, report and reminder reads: overdue is
- * past the due date (the day after it, Hawaii time) and not fully paid.
+ * What is still owed on a bill: its total less the payments counted, never below zero. Bills,
+ * receivables, reminders, statements and the payment form's limit all read it here (credits
+ * will lower it here too).
+ */
+export function balanceDueOf(totalCents: Cents, paidCents: Cents): Cents {
+  return Math.max(totalCents - paidCents, 0);
+}
+
+/** Whole days a bill is past its due date on `today`; 0 on the due date and before it. */
+export function daysPastDueOf(dueDate: string | null, today: string): number {
+  return dueDate ? Math.max(daysBetween(dueDate, today), 0) : 0;
+}
+
+/**
+ * An order's payment state, the one owed rule every screen, report and reminder reads: overdue
+ * is past the due date (the day after it, Hawaii time) and not fully paid.
  */
 export function paymentStateOf(facts: PaymentFacts, today: string): PaymentState {
   if (facts.status === 'cancelled') {
@@ -90,8 +99,8 @@ export function paymentStateOf(facts: PaymentFacts, today: string): PaymentState
       daysPastDue: 0,
     };
   }
-  const balance = Math.max(facts.totalCents - facts.paidCents, 0);
-  const daysPastDue = facts.dueDate ? Math.max(daysBetween(facts.dueDate, today), 0) : 0;
+  const balance = balanceDueOf(facts.totalCents, facts.paidCents);
+  const daysPastDue = daysPastDueOf(facts.dueDate, today);
   let paymentStatus: PaymentStatus;
   if (balance === 0) paymentStatus = 'paid';
   else if (daysPastDue > 0) paymentStatus = 'overdue';

@@ -8,7 +8,8 @@ import { farms, orderItems, orders, restaurants } from '../../db/schema';
 import { notFound } from '../../errors';
 import { firstPhotoKey, photoUrl } from '../photos/service';
 import { today as clockToday } from '../../clock';
-import { amountPaidSql, orderPaymentFields, paymentStateOfRow } from '../payments/service';
+import { amountPaidSql, paymentStateOfRow } from '../payments/owed';
+import { orderPaymentFields } from '../payments/service';
 
 /** numeric(12,2) as the wire's 2-decimal string, whatever text the driver hands back. */
 export function money(value: string): string {

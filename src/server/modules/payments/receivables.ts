@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { centsOf, toMoneyString, type Cents } from '#core/money';
 import { AGING_BUCKETS, agingBucketOf, type AgingBucket } from '#core/payments';
 import type {
@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../db/database';
 import { farms, orders, restaurants } from '../../db/schema';
 import { compareKeys, pageInMemory, type KeyPart, type KeyValue } from '../paging';
 import { toCsv, type CsvFile } from '../reports/csv';
-import { amountPaidSql, paymentStateOfRow } from './service';
+import { dueDateSql, owedColumns, paymentStateOfRow, stillOwed } from './owed';
 
 interface OpenRow extends OpenInvoice {
   farm: { id: number; name: string; checksPayableTo: string | null };
@@ -42,13 +42,9 @@ async function openInvoices(
 ): Promise<OpenRow[]> {
   const rows = await db
     .select({
+      ...owedColumns,
       orderId: orders.id,
-      status: orders.status,
       invoiceNumber: orders.invoiceNumber,
-      deliveryDate: orders.deliveryDate,
-      dueDate: orders.dueDate,
-      totalAmount: orders.totalAmount,
-      amountPaid: amountPaidSql,
       farmId: farms.id,
       farmName: farms.name,
       checksPayableTo: farms.checksPayableTo,
@@ -60,13 +56,12 @@ async function openInvoices(
     .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
     .where(
       and(
-        eq(orders.status, 'delivered'),
+        stillOwed,
         where.farmId !== undefined ? eq(orders.farmId, where.farmId) : undefined,
         where.restaurantId !== undefined ? eq(orders.restaurantId, where.restaurantId) : undefined,
-        sql`${orders.totalAmount} > ${amountPaidSql}`,
       ),
     )
-    .orderBy(asc(sql`coalesce(${orders.dueDate}, ${orders.deliveryDate})`), asc(orders.id));
+    .orderBy(asc(dueDateSql), asc(orders.id));
   return rows.map((row) => {
     const state = paymentStateOfRow(row, today);
     return {
@@ -83,7 +78,7 @@ async function openInvoices(
       farm: { id: row.farmId, name: row.farmName, checksPayableTo: row.checksPayableTo },
       restaurant: { id: row.restaurantId, name: row.restaurantName },
       balanceCents: state.balanceDueCents,
-      sortDate: row.dueDate ?? row.deliveryDate ?? '',
+      sortDate: state.dueDate ?? '',
     };
   });
 }

@@ -1,12 +1,13 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, lte } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { addDays } from '#core/hawaii-time';
-import { centsOf, toMoneyString } from '#core/money';
+import { toMoneyString } from '#core/money';
+import { daysPastDueOf } from '#core/payments';
 import { today as clockToday } from '../../clock';
 import type { Db } from '../../db/database';
 import { orders } from '../../db/schema';
 import { recordNotificationEvents } from '../notifications/service';
-import { amountPaidSql } from './service';
+import { dueDateSql, owedColumns, paymentStateOfRow, stillOwed } from './owed';
 
 export const REMINDER_QUEUE = 'payment-reminders';
 /** How often each process asks for a sweep; the singleton key keeps it to one queued sweep. */
@@ -18,11 +19,8 @@ export const REMINDER_SWEEP_EVERY_MS = 60 * 60 * 1000;
  * down) still sends the latest one, once.
  */
 export function reminderSlot(dueDate: string, today: string): string | null {
-  const days = Math.round(
-    (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueDate}T00:00:00Z`)) / 86_400_000,
-  );
-  if (days < 0) return null;
-  return addDays(dueDate, Math.floor(days / 7) * 7);
+  if (today < dueDate) return null;
+  return addDays(dueDate, Math.floor(daysPastDueOf(dueDate, today) / 7) * 7);
 }
 
 /**
@@ -31,35 +29,23 @@ export function reminderSlot(dueDate: string, today: string): string | null {
  * retry) adds nothing; its email and text copies go through the durable queue as any other.
  */
 export async function sendDueReminders(db: Db, today = clockToday()): Promise<number> {
-  const dueDate = sql<string>`coalesce(${orders.dueDate}, ${orders.deliveryDate})`;
   const owed = await db
-    .select({
-      orderId: orders.id,
-      dueDate,
-      totalAmount: orders.totalAmount,
-      amountPaid: amountPaidSql,
-    })
+    .select({ ...owedColumns, orderId: orders.id })
     .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'delivered'),
-        lte(dueDate, today),
-        sql`${orders.totalAmount} > ${amountPaidSql}`,
-      ),
-    );
+    .where(and(stillOwed, lte(dueDateSql, today)));
   let sent = 0;
   for (const invoice of owed) {
-    const slot = reminderSlot(invoice.dueDate, today);
+    const state = paymentStateOfRow(invoice, today);
+    const slot = state.dueDate ? reminderSlot(state.dueDate, today) : null;
     if (!slot) continue;
-    const balanceDue = toMoneyString(centsOf(invoice.totalAmount) - centsOf(invoice.amountPaid));
     const created = await db.transaction((tx) =>
       recordNotificationEvents(tx, [
         {
           type: 'payment.reminder',
           orderId: invoice.orderId,
           slot,
-          dueDate: invoice.dueDate,
-          balanceDue,
+          dueDate: state.dueDate!,
+          balanceDue: toMoneyString(state.balanceDueCents),
         },
       ]),
     );

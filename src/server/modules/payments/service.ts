@@ -1,41 +1,15 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { centsOf, formatUsd, toMoneyString } from '#core/money';
-import { paymentStateOf, type PaymentMethod, type PaymentState } from '#core/payments';
+import { balanceDueOf, type PaymentMethod, type PaymentState } from '#core/payments';
 import type { OrderPayments, Payment, PaymentCreateBody } from '#core/schemas/payment';
 import { today as clockToday } from '../../clock';
 import type { Db, DbOrTx } from '../../db/database';
 import { orders, payments, users } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { publishLiveEvent } from '../events/publish';
+import { countedPayment, owedColumns, paymentStateOfRow } from './owed';
 import { manualPaymentProvider, type PaymentProvider } from './provider';
-
-/** The sum of an order's payments that were not voided, as SQL over `orders`. */
-// Written out in full: inside a subquery drizzle would render the outer column unqualified.
-export const amountPaidSql: SQL<string> = sql<string>`(select coalesce(sum(p.amount), 0) from payments p where p.order_id = "orders"."id" and p.voided_at is null)`;
-
-/** An order's payment state from its row's figures: the one place the rule is applied. */
-export function paymentStateOfRow(
-  row: {
-    status: string;
-    totalAmount: string;
-    amountPaid: string;
-    dueDate: string | null;
-    deliveryDate: string | null;
-  },
-  today: string,
-): PaymentState {
-  return paymentStateOf(
-    {
-      status: row.status,
-      totalCents: centsOf(row.totalAmount),
-      paidCents: centsOf(row.amountPaid),
-      // Delivered before due dates were kept (or seeded): due on the delivery date.
-      dueDate: row.status === 'delivered' ? (row.dueDate ?? row.deliveryDate) : null,
-    },
-    today,
-  );
-}
 
 /** The additive payment fields of an order on the wire. */
 export function orderPaymentFields(state: PaymentState) {
@@ -101,13 +75,7 @@ export async function orderPayments(
   today = clockToday(),
 ): Promise<OrderPayments> {
   const [row] = await db
-    .select({
-      status: orders.status,
-      totalAmount: orders.totalAmount,
-      dueDate: orders.dueDate,
-      deliveryDate: orders.deliveryDate,
-      amountPaid: amountPaidSql,
-    })
+    .select(owedColumns)
     .from(orders)
     .where(and(eq(orders.id, orderId), ownedBy(viewer)));
   if (!row) throw notFound('Order not found');
@@ -161,11 +129,13 @@ export async function recordPayment(
         status: order.status,
       });
     }
+    // Summed after the lock, not in the locking select: a subquery there would keep the
+    // snapshot from before the wait and miss the payment that held the lock.
     const [paid] = await tx
       .select({ amount: sql<string>`coalesce(sum(${payments.amount}), 0)` })
       .from(payments)
-      .where(and(eq(payments.orderId, orderId), isNull(payments.voidedAt)));
-    const balanceCents = centsOf(order.totalAmount) - centsOf(paid!.amount);
+      .where(and(eq(payments.orderId, orderId), countedPayment));
+    const balanceCents = balanceDueOf(centsOf(order.totalAmount), centsOf(paid!.amount));
     if (amountCents > balanceCents) {
       throw conflict(
         balanceCents <= 0

@@ -1,9 +1,10 @@
-import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import { addDays } from '#core/hawaii-time';
 import { centsOf, formatUsd, type Cents } from '#core/money';
 import type { Db } from '../../db/database';
 import { farms, orders, payments, restaurants } from '../../db/schema';
 import { notFound } from '../../errors';
+import { countedPayment, isBill } from './owed';
 
 export interface StatementLine {
   date: string;
@@ -29,9 +30,9 @@ function nextMonthStart(month: string): string {
 }
 
 /**
- * One restaurant–farm pair's month: invoices are delivered orders, dated by their Hawaii
- * delivery date; payments are those not voided, dated by the day received. The opening balance
- * is everything invoiced before the month less everything paid before it.
+ * One restaurant–farm pair's month: invoices are bills (delivered orders), dated by their
+ * Hawaii delivery date; payments are those counted against them, dated by the day received.
+ * The opening balance is everything invoiced before the month less everything paid before it.
  */
 export async function monthlyStatement(
   db: Db,
@@ -56,7 +57,7 @@ export async function monthlyStatement(
   const ofPair = and(
     eq(orders.farmId, pair.farmId),
     eq(orders.restaurantId, pair.restaurantId),
-    eq(orders.status, 'delivered'),
+    isBill,
   );
   const invoices = await db
     .select({
@@ -78,7 +79,7 @@ export async function monthlyStatement(
     })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(ofPair, isNull(payments.voidedAt), lt(payments.paidOn, end)))
+    .where(and(ofPair, countedPayment, lt(payments.paidOn, end)))
     .orderBy(asc(payments.paidOn), asc(payments.id));
 
   let openingCents = 0;
