@@ -250,6 +250,18 @@ describe('GET /api/admin/orders/{id}/invoice', () => {
   });
 });
 
+describe("an order's own reads", () => {
+  it('are open to an administrator, who sees every order as the admin screens do', async () => {
+    const id = orderIds.thisMonthDelivered;
+    for (const path of ['history', 'adjustments', 'payments']) {
+      const response = await admin.get(`/api/orders/${id}/${path}`);
+      expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
+    }
+    expect((await admin.get(`/api/orders/${id}/payments`)).json()).toMatchObject({ orderId: id });
+    expect((await admin.get('/api/orders/999999/history')).statusCode).toBe(404);
+  });
+});
+
 describe('GET /api/admin/health', () => {
   it('reports real checks', async () => {
     const response = await admin.get('/api/admin/health');

@@ -8,7 +8,7 @@ import {
 import { errorResponse, idParam } from '#core/schemas/common';
 import { renderInvoice } from '../documents/pdf';
 import { csvResponse, pdfResponse, sendCsv, sendPdf } from '../route-schemas';
-import { requireAdmin } from '../auth/guards';
+import { requireActor, requireAdmin } from '../auth/guards';
 import { sendPage } from '../paging';
 import { adminHealth, adminInvoice, adminOrdersCsv, adminStats, listAdminOrders } from './service';
 
@@ -99,7 +99,7 @@ export const adminModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireAdmin(request);
-      const invoice = await adminInvoice(app.db, request.params.id);
+      const invoice = await adminInvoice(app.db, requireActor(request), request.params.id);
       return sendPdf(reply, {
         fileName: `invoice-${invoice.order.id}.pdf`,
         title: `Invoice for order ${invoice.order.id}`,

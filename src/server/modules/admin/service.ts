@@ -1,4 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Actor } from '#core/actor';
 import { hawaiiMonth, hawaiiToday } from '#core/hawaii-time';
 import { ORDER_STATUSES, statusLabel, type OrderStatus } from '#core/order-status';
 import {
@@ -351,7 +352,7 @@ export async function adminHealth(database: Database, config: AppConfig): Promis
  * The invoice of a delivered order, for the Invoice Archive. It is the farm's own invoice
  * (same number, issued on first request exactly as when the farm or restaurant downloads it).
  */
-export async function adminInvoice(db: Db, orderId: number): Promise<Invoice> {
+export async function adminInvoice(db: Db, admin: Actor, orderId: number): Promise<Invoice> {
   const [order] = await db
     .select({ farmId: orders.farmId, status: orders.status })
     .from(orders)
@@ -365,5 +366,5 @@ export async function adminInvoice(db: Db, orderId: number): Promise<Invoice> {
       { status: order.status },
     );
   }
-  return issueInvoice(db, orderId, { farmId: order.farmId });
+  return issueInvoice(db, orderId, admin);
 }

@@ -2,12 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, idParam } from '#core/schemas/common';
 import { pickListQuery } from '#core/schemas/order';
-import { requireFarmer, requireRestaurant, requireUser } from '../auth/guards';
-import { ownership } from '../orders/queries';
+import { requireActor, requireFarmActor, requireRestaurantActor } from '../auth/guards';
 import { errorResponses, pdfResponse, sendPdf } from '../route-schemas';
 import { renderInvoice, renderPackingSlip, renderPickList, renderStatement } from './pdf';
 import { statementQuery } from '#core/schemas/payment';
-import { badRequest, forbidden } from '../../errors';
 import { monthlyStatement } from '../payments/statement';
 import { documentOrder, issueDeliveredInvoice, issueInvoice, pickListOrders } from './service';
 
@@ -29,8 +27,7 @@ export const documentModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      const invoice = await issueInvoice(app.db, request.params.id, ownership(user));
+      const invoice = await issueInvoice(app.db, request.params.id, requireActor(request));
       return sendPdf(reply, {
         fileName: `invoice-${invoice.order.id}.pdf`,
         title: `Invoice for order ${invoice.order.id}`,
@@ -51,8 +48,7 @@ export const documentModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { farmId } = requireFarmer(request);
-      const data = await documentOrder(app.db, request.params.id, { farmId });
+      const data = await documentOrder(app.db, request.params.id, requireFarmActor(request));
       return sendPdf(reply, {
         fileName: `packing-slip-${data.order.id}.pdf`,
         title: `Packing slip for order ${data.order.id}`,
@@ -73,9 +69,8 @@ export const documentModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { farmId } = requireFarmer(request);
       const { date } = request.query;
-      const slips = await pickListOrders(app.db, farmId, date);
+      const slips = await pickListOrders(app.db, requireFarmActor(request), date);
       return sendPdf(reply, {
         fileName: `pick-list-${date}.pdf`,
         title: `Pick list for ${date}`,
@@ -97,22 +92,10 @@ export const documentModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      const { month, restaurantId, farmId } = request.query;
-      let pair: { farmId: number; restaurantId: number };
-      if (user.role === 'farmer' && user.farmId !== null) {
-        if (!restaurantId) throw badRequest('Choose a restaurant', { restaurantId: 'Required' });
-        pair = { farmId: user.farmId, restaurantId };
-      } else if (user.role === 'restaurant' && user.restaurantId !== null) {
-        if (!farmId) throw badRequest('Choose a farm', { farmId: 'Required' });
-        pair = { farmId, restaurantId: user.restaurantId };
-      } else {
-        throw forbidden('Only farms and restaurants have statements');
-      }
-      const statement = await monthlyStatement(app.db, pair, month);
+      const statement = await monthlyStatement(app.db, requireActor(request), request.query);
       return sendPdf(reply, {
-        fileName: `statement-${month}.pdf`,
-        title: `Statement for ${month}`,
+        fileName: `statement-${statement.month}.pdf`,
+        title: `Statement for ${statement.month}`,
         disposition: 'attachment',
         draw: (doc) => renderStatement(doc, statement),
       });
@@ -130,8 +113,11 @@ export const documentModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { restaurantId } = requireRestaurant(request);
-      const invoice = await issueDeliveredInvoice(app.db, request.params.orderId, restaurantId);
+      const invoice = await issueDeliveredInvoice(
+        app.db,
+        request.params.orderId,
+        requireRestaurantActor(request),
+      );
       return sendPdf(reply, {
         fileName: `invoice-${invoice.order.id}.pdf`,
         title: `Invoice for order ${invoice.order.id}`,

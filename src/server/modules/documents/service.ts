@@ -1,10 +1,12 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Actor, FarmActor, RestaurantActor } from '#core/actor';
 import { DOCUMENT_STATUSES, statusLabel } from '#core/order-status';
 import type { Order } from '#core/schemas/order';
 import type { Db, DbOrTx } from '../../db/database';
 import { farms, orders, restaurants } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { loadOrder, loadOrders } from '../orders/queries';
+import { orderScope } from '../orders/scope';
 
 export interface Contact {
   name: string | null;
@@ -42,8 +44,6 @@ export interface Invoice extends DocumentOrder {
   invoiceNumber: number;
   issuedAt: Date;
 }
-
-export type Viewer = { farmId?: number; restaurantId?: number };
 
 function requireDocumentStatus(order: Order): void {
   if (!DOCUMENT_STATUSES.includes(order.status)) {
@@ -113,7 +113,7 @@ async function loadParties(
 export async function documentOrder(
   db: DbOrTx,
   orderId: number,
-  viewer: Viewer,
+  viewer: Actor,
 ): Promise<DocumentOrder> {
   const order = await loadOrder(db, orderId, viewer);
   requireDocumentStatus(order);
@@ -126,7 +126,7 @@ export async function documentOrder(
  * farm's own counter, in one transaction: the order's row is claimed first (so a concurrent
  * first download waits and then finds the number set), then the counter moves on.
  */
-export async function issueInvoice(db: Db, orderId: number, viewer: Viewer): Promise<Invoice> {
+export async function issueInvoice(db: Db, orderId: number, viewer: Actor): Promise<Invoice> {
   const data = await documentOrder(db, orderId, viewer);
   const issued = await db.transaction(async (tx) => {
     const claimed = await tx
@@ -163,9 +163,9 @@ export async function issueInvoice(db: Db, orderId: number, viewer: Viewer): Pro
 export async function issueDeliveredInvoice(
   db: Db,
   orderId: number,
-  restaurantId: number,
+  restaurant: RestaurantActor,
 ): Promise<Invoice> {
-  const order = await loadOrder(db, orderId, { restaurantId });
+  const order = await loadOrder(db, orderId, restaurant);
   if (order.status !== 'delivered') {
     throw conflict(
       `The invoice can be viewed here once the order is delivered; this order is ${statusLabel(order.status)}`,
@@ -173,20 +173,20 @@ export async function issueDeliveredInvoice(
       { status: order.status },
     );
   }
-  return issueInvoice(db, orderId, { restaurantId });
+  return issueInvoice(db, orderId, restaurant);
 }
 
 /** The farm's orders with documents for one delivery day, oldest first, with both parties. */
 export async function pickListOrders(
   db: Db,
-  farmId: number,
+  farm: FarmActor,
   date: string,
 ): Promise<DocumentOrder[]> {
   const list = (
     await loadOrders(
       db,
       and(
-        eq(orders.farmId, farmId),
+        orderScope(farm),
         eq(orders.deliveryDate, date),
         inArray(orders.status, [...DOCUMENT_STATUSES]),
       ),

@@ -1,36 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import type { BusinessRef } from '#core/actor';
+import type { Role } from '#core/constants';
 import type { LiveEvent } from '#core/schemas/notification';
 import { concerns, parseLiveEvent, type LiveAudience } from './hub';
 import { authChangeCovers, type AuthChangedEvent } from './publish';
 
-const farmer: LiveAudience = {
-  userId: 1,
-  role: 'farmer',
-  farmId: 10,
-  restaurantId: null,
-  sessionTokenHash: 'a',
-};
-const otherFarmer: LiveAudience = {
-  userId: 2,
-  role: 'farmer',
-  farmId: 11,
-  restaurantId: null,
-  sessionTokenHash: 'a',
-};
-const restaurant: LiveAudience = {
-  userId: 3,
-  role: 'restaurant',
-  farmId: null,
-  restaurantId: 20,
-  sessionTokenHash: 'c',
-};
-const otherRestaurant: LiveAudience = {
-  userId: 4,
-  role: 'restaurant',
-  farmId: null,
-  restaurantId: 21,
-  sessionTokenHash: 'd',
-};
+function audience(
+  userId: number,
+  role: Role,
+  business: BusinessRef | null,
+  sessionTokenHash: string,
+): LiveAudience {
+  return {
+    actor: { kind: 'person', userId, name: null, role, business, businessRole: null },
+    sessionTokenHash,
+  };
+}
+
+const farmer = audience(1, 'farmer', { kind: 'farm', id: 10 }, 'a');
+const otherFarmer = audience(2, 'farmer', { kind: 'farm', id: 11 }, 'a');
+const restaurant = audience(3, 'restaurant', { kind: 'restaurant', id: 20 }, 'c');
+const otherRestaurant = audience(4, 'restaurant', { kind: 'restaurant', id: 21 }, 'd');
+const admin = audience(5, 'admin', null, 'e');
+const noProfileYet = audience(6, 'farmer', null, 'f');
 
 describe('concerns', () => {
   it('sends an order only to its farm and its restaurant', () => {
@@ -39,6 +31,9 @@ describe('concerns', () => {
     expect(concerns(event, restaurant)).toBe(true);
     expect(concerns(event, otherFarmer)).toBe(false);
     expect(concerns(event, otherRestaurant)).toBe(false);
+    // The admin screens follow every order; a person with no farm or restaurant yet, none.
+    expect(concerns(event, admin)).toBe(true);
+    expect(concerns(event, noProfileYet)).toBe(false);
   });
 
   it('sends stock to every restaurant and to the owning farm only', () => {

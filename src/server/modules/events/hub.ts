@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { isFarmActor, type PersonActor } from '#core/actor';
 import type { LiveEvent, StreamEvent } from '#core/schemas/notification';
 import type { Database } from '../../db/database';
+import { inOrderScope } from '../orders/scope';
 import { databaseClient } from './database-client';
 import {
   authChangeCovers,
@@ -14,31 +16,27 @@ type ChannelEvent = LiveEvent | AuthChangedEvent | DatabaseEvent;
 
 /** Who holds an /api/events stream, as the session resolved them when it opened. */
 export interface LiveAudience {
-  userId: number;
-  role: string | null;
-  farmId: number | null;
-  restaurantId: number | null;
+  actor: PersonActor;
   /** The session the stream was opened with: it closes when that session ends. */
   sessionTokenHash: string;
 }
 
-/** Each stream gets only what concerns it: its own orders and notifications, stock for buyers. */
-export function concerns(event: LiveEvent, audience: LiveAudience): boolean {
+/**
+ * Each stream gets only what concerns it: the orders its actor may see (the one order scope),
+ * its own notifications, stock for buyers and for the farm that owns it.
+ */
+export function concerns(event: LiveEvent, { actor }: LiveAudience): boolean {
   switch (event.type) {
     case 'products.changed':
       return (
-        audience.role === 'restaurant' ||
-        audience.role === 'admin' ||
-        audience.farmId === event.farmId
+        actor.role === 'restaurant' ||
+        actor.role === 'admin' ||
+        (isFarmActor(actor) && actor.business.id === event.farmId)
       );
     case 'orders.changed':
-      return (
-        audience.role === 'admin' ||
-        audience.farmId === event.farmId ||
-        audience.restaurantId === event.restaurantId
-      );
+      return inOrderScope(actor, event);
     case 'notifications.changed':
-      return audience.userId === event.userId;
+      return actor.userId === event.userId;
     default:
       return false;
   }
@@ -146,8 +144,8 @@ export class LiveEventHub {
     if (event.type === 'auth.changed') {
       for (const listener of this.#authListeners) listener(event);
       for (const subscriber of this.#subscribers) {
-        const { userId, sessionTokenHash: tokenHash } = subscriber.audience;
-        if (authChangeCovers(event, { userId, tokenHash })) {
+        const { actor, sessionTokenHash: tokenHash } = subscriber.audience;
+        if (authChangeCovers(event, { userId: actor.userId, tokenHash })) {
           this.#subscribers.delete(subscriber);
           subscriber.close();
         }

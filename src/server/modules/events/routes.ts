@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { StreamEvent } from '#core/schemas/notification';
-import { requireUser } from '../auth/guards';
+import { requireActor, requireUser } from '../auth/guards';
 
 /** A comment line every so often keeps proxies and browsers from closing a quiet stream. */
 export const HEARTBEAT_MS = 25_000;
@@ -42,13 +42,7 @@ export const eventsModule: FastifyPluginAsyncZod = async (app) => {
       request.raw.on('close', end);
       try {
         unsubscribe = await hub.subscribe({
-          audience: {
-            userId: user.id,
-            role: user.role,
-            farmId: user.farmId,
-            restaurantId: user.restaurantId,
-            sessionTokenHash: user.sessionTokenHash,
-          },
+          audience: { actor: requireActor(request), sessionTokenHash: user.sessionTokenHash },
           send: (event: StreamEvent) => write(`data: ${JSON.stringify(event)}\n\n`),
           close: end,
         });

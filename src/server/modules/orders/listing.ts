@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { FarmActor, RestaurantActor } from '#core/actor';
 import type { OrderStatus } from '#core/order-status';
 import {
   BULK_MAX_ORDERS,
@@ -13,10 +14,8 @@ import { farms, orders, restaurants } from '../../db/schema';
 import { AppError } from '../../errors';
 import { afterCursor, cursorTimestamp, splitPage } from '../paging';
 import { loadOrdersByIds } from './queries';
+import { orderScope } from './scope';
 import { changeOrderStatus, type Seller } from './service';
-
-/** Whose orders a list shows: one farm's or one restaurant's, never both, never anyone else's. */
-export type OrderListOwner = { farmId: number } | { restaurantId: number };
 
 export interface OrderPage {
   items: Order[];
@@ -25,19 +24,15 @@ export interface OrderPage {
 }
 
 /** The filters of docs/api.md#order-lists-and-status, without the cursor. */
-function filterConditions(owner: OrderListOwner, query: OrderListQuery): SQL[] {
-  const conditions: SQL[] = [
-    'farmId' in owner
-      ? eq(orders.farmId, owner.farmId)
-      : eq(orders.restaurantId, owner.restaurantId),
-  ];
+function filterConditions(viewer: FarmActor | RestaurantActor, query: OrderListQuery): SQL[] {
+  const conditions: SQL[] = [orderScope(viewer)];
   if (query.status) conditions.push(inArray(orders.status, query.status));
   if (query.deliveryDate === 'none') conditions.push(isNull(orders.deliveryDate));
   else if (query.deliveryDate) conditions.push(eq(orders.deliveryDate, query.deliveryDate));
   if (query.q) {
     // The other side's name: a farm searches its restaurants, a restaurant its farms. Plain
     // substring, case-insensitive (strpos: `%` and `_` mean themselves).
-    const name = 'farmId' in owner ? restaurants.name : farms.name;
+    const name = viewer.business.kind === 'farm' ? restaurants.name : farms.name;
     const byName = sql`strpos(lower(${name}), lower(${query.q})) > 0`;
     const number = /^#?(\d{1,9})$/.exec(query.q)?.[1];
     conditions.push(number ? or(eq(orders.id, Number(number)), byName)! : byName);
@@ -46,16 +41,16 @@ function filterConditions(owner: OrderListOwner, query: OrderListQuery): SQL[] {
 }
 
 /**
- * One page of the owner's orders, newest first (created_at, then id), with the number of
- * orders the filters match. The page's ids come from one keyset query, their orders from the
+ * One page of the orders a farm's or a restaurant's person sees (their business's own), newest
+ * first (created_at, then id), with the number of orders the filters match. The page's ids come from one keyset query, their orders from the
  * two queries of loadOrders, the total from one count.
  */
 export async function listOrderPage(
   db: DbOrTx,
-  owner: OrderListOwner,
+  viewer: FarmActor | RestaurantActor,
   query: OrderListQuery,
 ): Promise<OrderPage> {
-  const filters = filterConditions(owner, query);
+  const filters = filterConditions(viewer, query);
   const keyset = afterCursor(orders.createdAt, orders.id, query.cursor);
   const idRows = await db
     .select({ id: orders.id, cursorCreatedAt: cursorTimestamp(orders.createdAt) })

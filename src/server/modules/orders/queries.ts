@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Actor } from '#core/actor';
 import { findZone } from '#core/delivery-zones';
 import { centsOf, rateOf, toMoneyString, toRateString } from '#core/money';
 import { isOrderStatus } from '#core/order-status';
@@ -10,6 +11,7 @@ import { firstPhotoKey, photoUrl } from '../photos/service';
 import { today as clockToday } from '../../clock';
 import { amountPaidSql, paymentStateOfRow } from '../payments/owed';
 import { orderPaymentFields } from '../payments/service';
+import { orderScope } from './scope';
 
 /** numeric(12,2) as the wire's 2-decimal string, whatever text the driver hands back. */
 export function money(value: string): string {
@@ -126,30 +128,15 @@ export async function loadOrdersByIds(db: DbOrTx, ids: number[]): Promise<Order[
   return loadOrders(db, inArray(orders.id, ids));
 }
 
-/** One order the caller may see: `visibleTo` narrows it to their farm or restaurant. */
-export async function loadOrder(
-  db: DbOrTx,
-  id: number,
-  visibleTo: { farmId?: number; restaurantId?: number } = {},
-): Promise<Order> {
-  const conditions = [eq(orders.id, id)];
-  if (visibleTo.farmId !== undefined) conditions.push(eq(orders.farmId, visibleTo.farmId));
-  if (visibleTo.restaurantId !== undefined)
-    conditions.push(eq(orders.restaurantId, visibleTo.restaurantId));
-  const [order] = await loadOrders(db, and(...conditions));
+/**
+ * One order: with `viewer`, only if it is in the viewer's scope (else 404, as for an id that
+ * does not exist); without, whatever it is (a service reading back the order it just changed).
+ */
+export async function loadOrder(db: DbOrTx, id: number, viewer?: Actor): Promise<Order> {
+  const [order] = await loadOrders(
+    db,
+    and(eq(orders.id, id), viewer ? orderScope(viewer) : undefined),
+  );
   if (!order) throw notFound('Order not found');
   return order;
-}
-
-/** Narrows an order lookup to the caller's own farm or restaurant; nobody else sees it. */
-export function ownership(user: {
-  role: string | null;
-  farmId: number | null;
-  restaurantId: number | null;
-}): { farmId?: number; restaurantId?: number } {
-  if (user.role === 'farmer' && user.farmId !== null) return { farmId: user.farmId };
-  if (user.role === 'restaurant' && user.restaurantId !== null)
-    return { restaurantId: user.restaurantId };
-  // Matches nothing: ids start at 1.
-  return { farmId: 0 };
 }

@@ -1,3 +1,4 @@
+import type { RestaurantActor } from '#core/actor';
 import { centsOf, toMoneyString } from '#core/money';
 import { MAX_LINE_QUANTITY } from '#core/schemas/order';
 import type { Reorder, ReorderLine } from '#core/schemas/reorder';
@@ -13,10 +14,11 @@ import { loadOrder } from './queries';
  */
 export async function reorderPlan(
   db: DbOrTx,
-  restaurantId: number,
+  actor: RestaurantActor,
   orderId: number,
 ): Promise<Reorder> {
-  const order = await loadOrder(db, orderId, { restaurantId });
+  const order = await loadOrder(db, orderId, actor);
+  const restaurantId = actor.business.id;
   // A product on two lines is one cart line: quantities summed, the first line's name and price.
   const ordered = new Map<
     number,

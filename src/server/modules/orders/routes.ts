@@ -23,9 +23,15 @@ import { badRequest, forbidden } from '../../errors';
 import { sendPage } from '../paging';
 import { cancelOwnOrder, changeOwnOrderItems } from './restaurant-changes';
 import { errorResponses } from '../route-schemas';
-import { requireFarmer, requireRestaurant, requireUser } from '../auth/guards';
+import {
+  requireActor,
+  requireFarmActor,
+  requireFarmer,
+  requireRestaurant,
+  requireRestaurantActor,
+} from '../auth/guards';
 import { bulkMoveDay, listOrderPage } from './listing';
-import { loadOrder, ownership } from './queries';
+import { loadOrder } from './queries';
 import { reorderPlan } from './reorder';
 import { changeOrderStatus, checkout, placeOrder, statusHistory } from './service';
 
@@ -103,8 +109,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { restaurantId } = requireRestaurant(request);
-      const page = await listOrderPage(app.db, { restaurantId }, request.query);
+      const page = await listOrderPage(app.db, requireRestaurantActor(request), request.query);
       return sendPage(request, reply, page);
     },
   );
@@ -120,8 +125,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { farmId } = requireFarmer(request);
-      const page = await listOrderPage(app.db, { farmId }, request.query);
+      const page = await listOrderPage(app.db, requireFarmActor(request), request.query);
       return sendPage(request, reply, page);
     },
   );
@@ -234,8 +238,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      await loadOrder(app.db, request.params.id, ownership(user));
+      await loadOrder(app.db, request.params.id, requireActor(request));
       return listAdjustments(app.db, request.params.id);
     },
   );
@@ -252,8 +255,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { restaurantId } = requireRestaurant(request);
-      return reorderPlan(app.db, restaurantId, request.params.id);
+      return reorderPlan(app.db, requireRestaurantActor(request), request.params.id);
     },
   );
 
@@ -280,8 +282,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      await loadOrder(app.db, request.params.id, ownership(user));
+      await loadOrder(app.db, request.params.id, requireActor(request));
       return statusHistory(app.db, request.params.id);
     },
   );

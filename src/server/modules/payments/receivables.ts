@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { FarmActor, RestaurantActor } from '#core/actor';
 import { centsOf, toMoneyString, type Cents } from '#core/money';
 import { AGING_BUCKETS, agingBucketOf, type AgingBucket } from '#core/payments';
 import type {
@@ -14,6 +15,7 @@ import type { DbOrTx } from '../../db/database';
 import { farms, orders, restaurants } from '../../db/schema';
 import { compareKeys, pageInMemory, type KeyPart, type KeyValue } from '../paging';
 import { toCsv, type CsvFile } from '../reports/csv';
+import { orderScope } from '../orders/scope';
 import { dueDateSql, owedColumns, paymentStateOfRow, stillOwed } from './owed';
 
 interface OpenRow extends OpenInvoice {
@@ -37,7 +39,8 @@ export interface InvoicePage<T> {
  */
 async function openInvoices(
   db: DbOrTx,
-  where: { farmId?: number; restaurantId?: number },
+  viewer: FarmActor | RestaurantActor,
+  filters: { restaurantId?: number },
   today: string,
 ): Promise<OpenRow[]> {
   const rows = await db
@@ -57,8 +60,10 @@ async function openInvoices(
     .where(
       and(
         stillOwed,
-        where.farmId !== undefined ? eq(orders.farmId, where.farmId) : undefined,
-        where.restaurantId !== undefined ? eq(orders.restaurantId, where.restaurantId) : undefined,
+        orderScope(viewer),
+        filters.restaurantId !== undefined
+          ? eq(orders.restaurantId, filters.restaurantId)
+          : undefined,
       ),
     )
     .orderBy(asc(dueDateSql), asc(orders.id));
@@ -104,11 +109,11 @@ function publicInvoice(row: OpenRow): OpenInvoice {
 /** The open invoices of the farm that the filters keep, restaurant by restaurant. */
 async function filteredReceivables(
   db: DbOrTx,
-  farmId: number,
+  farm: FarmActor,
   filters: Pick<ReceivablesQuery, 'restaurantId' | 'status' | 'bucket'>,
   today: string,
 ): Promise<OpenRow[]> {
-  return (await openInvoices(db, { farmId, restaurantId: filters.restaurantId }, today))
+  return (await openInvoices(db, farm, { restaurantId: filters.restaurantId }, today))
     .filter((row) => !filters.status || row.paymentStatus === filters.status)
     .filter((row) => !filters.bucket || row.agingBucket === filters.bucket);
 }
@@ -151,11 +156,11 @@ function receivablesBody(today: string, all: OpenRow[], page: OpenRow[]): Receiv
  */
 export async function farmReceivables(
   db: DbOrTx,
-  farmId: number,
+  farm: FarmActor,
   query: Omit<ReceivablesQuery, 'format'>,
   today = clockToday(),
 ): Promise<InvoicePage<Receivables>> {
-  const all = sortByKey(await filteredReceivables(db, farmId, query, today), receivableKey);
+  const all = sortByKey(await filteredReceivables(db, farm, query, today), receivableKey);
   const page = pageInMemory(all, query, RECEIVABLE_KEY, receivableKey);
   return {
     body: receivablesBody(today, all, page.rows),
@@ -167,11 +172,11 @@ export async function farmReceivables(
 /** Every open invoice the filters keep, for the CSV download (a file, not a page). */
 export async function allFarmReceivables(
   db: DbOrTx,
-  farmId: number,
+  farm: FarmActor,
   filters: Pick<ReceivablesQuery, 'restaurantId' | 'status' | 'bucket'>,
   today = clockToday(),
 ): Promise<Receivables> {
-  const all = sortByKey(await filteredReceivables(db, farmId, filters, today), receivableKey);
+  const all = sortByKey(await filteredReceivables(db, farm, filters, today), receivableKey);
   return receivablesBody(today, all, all);
 }
 
@@ -225,11 +230,11 @@ const BILL_KEY: readonly KeyPart[] = ['text', 'int', 'text', 'int'];
  */
 export async function restaurantBills(
   db: DbOrTx,
-  restaurantId: number,
+  restaurant: RestaurantActor,
   query: BillsQuery,
   today = clockToday(),
 ): Promise<InvoicePage<Bills>> {
-  const list = await openInvoices(db, { restaurantId }, today);
+  const list = await openInvoices(db, restaurant, {}, today);
   const byFarm = new Map<number, OpenRow[]>();
   for (const row of list) byFarm.set(row.farm.id, [...(byFarm.get(row.farm.id) ?? []), row]);
   const nextDueOf = (farmId: number) =>

@@ -11,8 +11,7 @@ import {
   receivablesOutput,
   receivablesQuery,
 } from '#core/schemas/payment';
-import { requireFarmer, requireRestaurant, requireUser } from '../auth/guards';
-import { ownership } from '../orders/queries';
+import { requireActor, requireFarmActor, requireRestaurantActor } from '../auth/guards';
 import { csvResponse, errorResponses, sendCsv } from '../route-schemas';
 import { sendPageHeaders } from '../paging';
 import {
@@ -36,7 +35,7 @@ export const paymentModule: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderPaymentsOutput, ...errorResponses },
       },
     },
-    async (request) => orderPayments(app.db, request.params.id, ownership(requireUser(request))),
+    async (request) => orderPayments(app.db, request.params.id, requireActor(request)),
   );
 
   app.post(
@@ -51,10 +50,9 @@ export const paymentModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireFarmer(request);
       const result = await recordPayment(
         app.db,
-        { userId: user.id, farmId: user.farmId },
+        requireFarmActor(request),
         request.params.id,
         request.body,
       );
@@ -74,13 +72,7 @@ export const paymentModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireFarmer(request);
-      return voidPayment(
-        app.db,
-        { userId: user.id, farmId: user.farmId },
-        request.params.id,
-        request.body.reason,
-      );
+      return voidPayment(app.db, requireFarmActor(request), request.params.id, request.body.reason);
     },
   );
 
@@ -96,12 +88,12 @@ export const paymentModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { farmId } = requireFarmer(request);
+      const farm = requireFarmActor(request);
       const { format, ...query } = request.query;
       if (format === 'csv') {
-        return sendCsv(reply, receivablesCsv(await allFarmReceivables(app.db, farmId, query)));
+        return sendCsv(reply, receivablesCsv(await allFarmReceivables(app.db, farm, query)));
       }
-      const page = await farmReceivables(app.db, farmId, query);
+      const page = await farmReceivables(app.db, farm, query);
       sendPageHeaders(request, reply, page);
       return page.body;
     },
@@ -119,8 +111,7 @@ export const paymentModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { restaurantId } = requireRestaurant(request);
-      const page = await restaurantBills(app.db, restaurantId, request.query);
+      const page = await restaurantBills(app.db, requireRestaurantActor(request), request.query);
       sendPageHeaders(request, reply, page);
       return page.body;
     },

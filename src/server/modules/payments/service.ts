@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Actor, FarmActor } from '#core/actor';
 import { centsOf, formatUsd, toMoneyString } from '#core/money';
 import { balanceDueOf, type PaymentMethod, type PaymentState } from '#core/payments';
 import type { OrderPayments, Payment, PaymentCreateBody } from '#core/schemas/payment';
@@ -8,6 +9,7 @@ import type { Db, DbOrTx } from '../../db/database';
 import { orders, payments, users } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { publishLiveEvent } from '../events/publish';
+import { orderScope } from '../orders/scope';
 import { countedPayment, owedColumns, paymentStateOfRow } from './owed';
 import { manualPaymentProvider, type PaymentProvider } from './provider';
 
@@ -59,25 +61,17 @@ async function listPayments(db: DbOrTx, orderId: number): Promise<Payment[]> {
   }));
 }
 
-export type PaymentViewer = { farmId?: number; restaurantId?: number };
-
-function ownedBy(viewer: PaymentViewer): SQL | undefined {
-  if (viewer.farmId !== undefined) return eq(orders.farmId, viewer.farmId);
-  if (viewer.restaurantId !== undefined) return eq(orders.restaurantId, viewer.restaurantId);
-  return sql`false`;
-}
-
-/** An order's payment state and every payment (voided ones too), for its farm or restaurant. */
+/** An order's payment state and every payment (voided ones too), for whoever sees the order. */
 export async function orderPayments(
   db: DbOrTx,
   orderId: number,
-  viewer: PaymentViewer,
+  viewer: Actor,
   today = clockToday(),
 ): Promise<OrderPayments> {
   const [row] = await db
     .select(owedColumns)
     .from(orders)
-    .where(and(eq(orders.id, orderId), ownedBy(viewer)));
+    .where(and(eq(orders.id, orderId), orderScope(viewer)));
   if (!row) throw notFound('Order not found');
   return {
     orderId,
@@ -87,11 +81,6 @@ export async function orderPayments(
   };
 }
 
-export interface Recorder {
-  userId: number;
-  farmId: number;
-}
-
 /**
  * Records money the farm received for one of its delivered orders. The order's row is locked
  * first, so two payments at once are summed one after the other and never overpay; an amount
@@ -99,7 +88,7 @@ export interface Recorder {
  */
 export async function recordPayment(
   db: Db,
-  who: Recorder,
+  who: FarmActor,
   orderId: number,
   body: PaymentCreateBody,
   options: { provider?: PaymentProvider; today?: string } = {},
@@ -121,7 +110,7 @@ export async function recordPayment(
         restaurantId: orders.restaurantId,
       })
       .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.farmId, who.farmId)))
+      .where(and(eq(orders.id, orderId), orderScope(who)))
       .for('update');
     if (!order) throw notFound('Order not found');
     if (order.status !== 'delivered') {
@@ -163,10 +152,10 @@ export async function recordPayment(
     await publishLiveEvent(tx, {
       type: 'orders.changed',
       orderId,
-      farmId: who.farmId,
+      farmId: who.business.id,
       restaurantId: order.restaurantId,
     });
-    return orderPayments(tx, orderId, { farmId: who.farmId }, today);
+    return orderPayments(tx, orderId, who, today);
   });
   return result;
 }
@@ -177,15 +166,12 @@ export async function recordPayment(
  */
 export async function voidPayment(
   db: Db,
-  who: Recorder,
+  who: FarmActor,
   paymentId: number,
   reason: string,
 ): Promise<OrderPayments> {
   return db.transaction(async (tx) => {
-    const farmOrders = tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.farmId, who.farmId));
+    const farmOrders = tx.select({ id: orders.id }).from(orders).where(orderScope(who));
     const voided = await tx
       .update(payments)
       .set({ voidedAt: sql`now()`, voidedByUserId: who.userId, voidReason: reason })
@@ -213,9 +199,9 @@ export async function voidPayment(
     await publishLiveEvent(tx, {
       type: 'orders.changed',
       orderId,
-      farmId: who.farmId,
+      farmId: who.business.id,
       restaurantId: order!.restaurantId,
     });
-    return orderPayments(tx, orderId, { farmId: who.farmId });
+    return orderPayments(tx, orderId, who);
   });
 }

@@ -1,9 +1,11 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
+import type { Actor } from '#core/actor';
 import { addDays } from '#core/hawaii-time';
 import { centsOf, formatUsd, type Cents } from '#core/money';
 import type { Db } from '../../db/database';
 import { farms, orders, payments, restaurants } from '../../db/schema';
-import { notFound } from '../../errors';
+import { badRequest, forbidden, notFound } from '../../errors';
+import { orderScope, orderScopeOf } from '../orders/scope';
 import { countedPayment, isBill } from './owed';
 
 export interface StatementLine {
@@ -30,15 +32,37 @@ function nextMonthStart(month: string): string {
 }
 
 /**
+ * The restaurant–farm pair a viewer's statement is of: a farm's person names the restaurant, a
+ * restaurant's person the farm; nobody else has statements.
+ */
+function statementPair(
+  viewer: Actor,
+  query: { farmId?: number; restaurantId?: number },
+): { farmId: number; restaurantId: number } {
+  const scope = orderScopeOf(viewer);
+  if (scope.kind === 'farm') {
+    if (!query.restaurantId) throw badRequest('Choose a restaurant', { restaurantId: 'Required' });
+    return { farmId: scope.farmId, restaurantId: query.restaurantId };
+  }
+  if (scope.kind === 'restaurant') {
+    if (!query.farmId) throw badRequest('Choose a farm', { farmId: 'Required' });
+    return { farmId: query.farmId, restaurantId: scope.restaurantId };
+  }
+  throw forbidden('Only farms and restaurants have statements');
+}
+
+/**
  * One restaurant–farm pair's month: invoices are bills (delivered orders), dated by their
  * Hawaii delivery date; payments are those counted against them, dated by the day received.
  * The opening balance is everything invoiced before the month less everything paid before it.
  */
 export async function monthlyStatement(
   db: Db,
-  pair: { farmId: number; restaurantId: number },
-  month: string,
+  viewer: Actor,
+  query: { month: string; farmId?: number; restaurantId?: number },
 ): Promise<Statement> {
+  const { month } = query;
+  const pair = statementPair(viewer, query);
   const start = `${month}-01`;
   const end = nextMonthStart(month);
   const [farm] = await db.select().from(farms).where(eq(farms.id, pair.farmId));
@@ -50,7 +74,13 @@ export async function monthlyStatement(
   const [traded] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.farmId, pair.farmId), eq(orders.restaurantId, pair.restaurantId)))
+    .where(
+      and(
+        orderScope(viewer),
+        eq(orders.farmId, pair.farmId),
+        eq(orders.restaurantId, pair.restaurantId),
+      ),
+    )
     .limit(1);
   if (!farm || !restaurant || !traded) throw notFound('No orders between these two');
 
