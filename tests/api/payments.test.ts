@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsOf } from '#core/money';
 import { setClock } from '../../src/server/clock';
+import { orders } from '../../src/server/db/schema';
 import {
   createProduct,
   orderBody,
@@ -177,6 +179,22 @@ describe('invoices that get paid', () => {
     }
     const state = await farmer.get(`/api/orders/${id}/payments`);
     expect(state.json()).toMatchObject({ payments: [], balanceDue: '50.00' });
+  });
+
+  it('takes a day received from the Hawaii day the order was placed to today, else 400 paidOn', async () => {
+    const id = await deliveredOrder();
+    // Placed at 2 AM on Oct 30 in Hawaii (12:00 UTC); the clock reads Nov 2.
+    await ctx.database.db
+      .update(orders)
+      .set({ createdAt: new Date('2026-10-30T12:00:00Z') })
+      .where(eq(orders.id, id));
+    for (const paidOn of ['0001-01-01', '2026-10-29', '2026-11-03']) {
+      const response = await pay(id, '5.00', { paidOn });
+      expect(response.statusCode, paidOn).toBe(400);
+      expect(response.json().fields, paidOn).toHaveProperty('paidOn');
+    }
+    expect((await pay(id, '5.00', { paidOn: '2026-10-30' })).statusCode).toBe(201);
+    expect((await pay(id, '5.00', { paidOn: '2026-11-02' })).statusCode).toBe(201);
   });
 
   it('voids a payment with a reason, keeps it, and answers 409 to a second void', async () => {

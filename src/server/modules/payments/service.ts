@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Actor, FarmActor } from '#core/actor';
+import { formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
 import { centsOf, formatUsd, toMoneyString } from '#core/money';
 import { balanceDueOf, type PaymentMethod, type PaymentState } from '#core/payments';
 import type { OrderPayments, Payment, PaymentCreateBody } from '#core/schemas/payment';
@@ -84,7 +85,8 @@ export async function orderPayments(
 /**
  * Records money the farm received for one of its delivered orders. The order's row is locked
  * first, so two payments at once are summed one after the other and never overpay; an amount
- * above the balance is refused with the balance.
+ * above the balance is refused with the balance. The day received runs from the Hawaii day the
+ * order was placed to today: an earlier one would count in statements before the order existed.
  */
 export async function recordPayment(
   db: Db,
@@ -108,11 +110,19 @@ export async function recordPayment(
         status: orders.status,
         totalAmount: orders.totalAmount,
         restaurantId: orders.restaurantId,
+        createdAt: orders.createdAt,
       })
       .from(orders)
       .where(and(eq(orders.id, orderId), orderScope(who)))
       .for('update');
     if (!order) throw notFound('Order not found');
+    // The clock can be set behind the real time orders are stamped with (tests, a demo): an
+    // order it sees as placed later than today is bounded by today.
+    const placedOn = [hawaiiDate(order.createdAt), today].sort()[0]!;
+    if (body.paidOn < placedOn) {
+      const message = `The payment date cannot be before the order was placed (${formatCalendarDate(placedOn)})`;
+      throw badRequest(message, { paidOn: message });
+    }
     if (order.status !== 'delivered') {
       throw conflict('Payments are recorded once the order is delivered', 'order_not_delivered', {
         status: order.status,
