@@ -402,6 +402,10 @@ describe('monthly statements', () => {
       `/api/statements?month=2026-10&restaurantId=${restaurant.restaurantId}`,
     );
     expect(fromFarm.statusCode, fromFarm.body.slice(0, 200)).toBe(200);
+    // Named for the month and the other party, so two of one month can be told apart.
+    expect(fromFarm.headers['content-disposition']).toBe(
+      'attachment; filename="statement-2026-10-ono-kitchen.pdf"',
+    );
     const text = await pdfText(fromFarm.rawPayload);
     for (const expected of [
       'STATEMENT',
@@ -421,6 +425,9 @@ describe('monthly statements', () => {
       `/api/statements?month=2026-10&farmId=${farm.farmId}`,
     );
     expect(fromRestaurant.statusCode).toBe(200);
+    expect(fromRestaurant.headers['content-disposition']).toBe(
+      'attachment; filename="statement-2026-10-statement-farm.pdf"',
+    );
     expect(await pdfText(fromRestaurant.rawPayload)).toContain('$60.00');
 
     expect(

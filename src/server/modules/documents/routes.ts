@@ -6,7 +6,7 @@ import { requireActor, requireFarmActor, requireRestaurantActor } from '../auth/
 import { errorResponses, pdfResponse, sendPdf } from '../route-schemas';
 import { renderInvoice, renderPackingSlip, renderPickList, renderStatement } from './pdf';
 import { statementQuery } from '#core/schemas/payment';
-import { monthlyStatement } from '../payments/statement';
+import { monthlyStatement, statementFileName } from '../payments/statement';
 import { documentOrder, issueDeliveredInvoice, issueInvoice, pickListOrders } from './service';
 
 const pdfResponses = {
@@ -94,7 +94,7 @@ export const documentModule: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const statement = await monthlyStatement(app.db, requireActor(request), request.query);
       return sendPdf(reply, {
-        fileName: `statement-${statement.month}.pdf`,
+        fileName: statementFileName(statement),
         title: `Statement for ${statement.month}`,
         disposition: 'attachment',
         draw: (doc) => renderStatement(doc, statement),

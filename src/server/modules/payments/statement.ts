@@ -1,5 +1,6 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Actor } from '#core/actor';
+import { asciiSlug } from '#core/file-name';
 import { addDays } from '#core/hawaii-time';
 import { centsOf, formatUsd, type Cents } from '#core/money';
 import type { Db } from '../../db/database';
@@ -17,8 +18,10 @@ export interface StatementLine {
 
 export interface Statement {
   month: string;
-  farm: { name: string; location: string; checksPayableTo: string | null };
-  restaurant: { name: string; location: string };
+  farm: { id: number; name: string; location: string; checksPayableTo: string | null };
+  restaurant: { id: number; name: string; location: string };
+  /** Whose statement it is: the side that asked for it. */
+  viewer: 'farm' | 'restaurant';
   openingCents: Cents;
   lines: StatementLine[];
   invoicedCents: Cents;
@@ -38,15 +41,15 @@ function nextMonthStart(month: string): string {
 function statementPair(
   viewer: Actor,
   query: { farmId?: number; restaurantId?: number },
-): { farmId: number; restaurantId: number } {
+): { farmId: number; restaurantId: number; viewer: Statement['viewer'] } {
   const scope = orderScopeOf(viewer);
   if (scope.kind === 'farm') {
     if (!query.restaurantId) throw badRequest('Choose a restaurant', { restaurantId: 'Required' });
-    return { farmId: scope.farmId, restaurantId: query.restaurantId };
+    return { farmId: scope.farmId, restaurantId: query.restaurantId, viewer: 'farm' };
   }
   if (scope.kind === 'restaurant') {
     if (!query.farmId) throw badRequest('Choose a farm', { farmId: 'Required' });
-    return { farmId: query.farmId, restaurantId: scope.restaurantId };
+    return { farmId: query.farmId, restaurantId: scope.restaurantId, viewer: 'restaurant' };
   }
   throw forbidden('Only farms and restaurants have statements');
 }
@@ -146,14 +149,31 @@ export async function monthlyStatement(
     .reduce((s, l) => s + l.amountCents, 0);
   return {
     month,
-    farm: { name: farm.name, location: farm.location, checksPayableTo: farm.checksPayableTo },
-    restaurant: { name: restaurant.name, location: restaurant.location },
+    farm: {
+      id: farm.id,
+      name: farm.name,
+      location: farm.location,
+      checksPayableTo: farm.checksPayableTo,
+    },
+    restaurant: { id: restaurant.id, name: restaurant.name, location: restaurant.location },
+    viewer: pair.viewer,
     openingCents,
     lines,
     invoicedCents,
     paidCents,
     closingCents: openingCents + invoicedCents - paidCents,
   };
+}
+
+/**
+ * `statement-2026-11-kau-farm.pdf`: the month and the other party, so two farms' (or two
+ * restaurants') statements of one month can be told apart; the party's kind and id when its
+ * name has no ASCII letters.
+ */
+export function statementFileName(statement: Statement): string {
+  const other = statement.viewer === 'farm' ? statement.restaurant : statement.farm;
+  const kind = statement.viewer === 'farm' ? 'restaurant' : 'farm';
+  return `statement-${statement.month}-${asciiSlug(other.name) || `${kind}-${other.id}`}.pdf`;
 }
 
 /** The last day of a month, for the statement's heading. */
