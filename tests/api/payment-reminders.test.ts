@@ -124,6 +124,37 @@ describe('payment reminders', () => {
     expect(JSON.stringify(bell)).toContain(`Payment overdue: order #${id}`);
   });
 
+  it('reads as overdue once the bill is past due, though it was made on the due date', async () => {
+    setClock(hawaiiNoon('2026-11-02'));
+    const id = await deliveredOrder(2); // $20, net 7 from Nov 2: due Nov 9
+    await sendDueReminders(ctx.database.db, '2026-11-09');
+    const reminderOf = async () => {
+      const bell = (await restaurant.get('/api/notifications')).json() as {
+        items: { title: string; body: string }[];
+      };
+      return bell.items.find((item) => item.title.endsWith(`order #${id}`));
+    };
+
+    setClock(hawaiiNoon('2026-11-09'));
+    expect(await reminderOf()).toMatchObject({
+      title: `Payment due today: order #${id}`,
+      body: `$20.00 is due today to Reminder Farm for order #${id}.`,
+    });
+
+    setClock(hawaiiNoon('2026-11-12'));
+    const paid = await farmer.post(`/api/orders/${id}/payments`, {
+      amount: '5.00',
+      paidOn: '2026-11-12',
+      method: 'cash',
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    // Read three days later: what the bill is now, and what is still owed on it.
+    expect(await reminderOf()).toMatchObject({
+      title: `Payment overdue: order #${id}`,
+      body: `$15.00 is overdue since Nov 9, 2026 to Reminder Farm for order #${id}.`,
+    });
+  });
+
   it('runs the sweep through the durable queue, one queued sweep per day under a singleton key', async () => {
     setClock(hawaiiNoon('2026-11-02'));
     const id = await deliveredOrder(1); // due Nov 9

@@ -239,17 +239,38 @@ export function paymentReminderContent(
   order: OrderFacts,
   reminder: PaymentReminderEvent,
 ): NotificationContent {
-  const overdue = reminder.slot > reminder.dueDate;
-  const due = formatCalendarDate(reminder.dueDate) ?? reminder.dueDate;
   return {
     kind: 'payment_reminder',
-    title: overdue
-      ? `Payment overdue: order #${order.id}`
-      : `Payment due today: order #${order.id}`,
-    body: `${formatMoneyString(reminder.balanceDue)} is ${overdue ? `overdue since ${due}` : 'due today'} to ${order.farmName} for order #${order.id}.`,
+    ...paymentReminderText({
+      orderId: order.id,
+      farmName: order.farmName,
+      balanceDue: reminder.balanceDue,
+      dueDate: reminder.dueDate,
+      overdue: reminder.slot > reminder.dueDate,
+    }),
     details: `Order total ${formatMoneyString(order.totalAmount)}; balance due ${formatMoneyString(reminder.balanceDue)}.`,
     link: '/restaurant/bills',
     eventKey: `order:${order.id}:payment_reminder:${reminder.slot}`,
+  };
+}
+
+/**
+ * A payment reminder's title and body from the bill's state: said when the reminder is made,
+ * and again whenever it is read, so a bill that has since gone past due reads as overdue.
+ */
+export function paymentReminderText(bill: {
+  orderId: number;
+  farmName: string;
+  balanceDue: string;
+  dueDate: string;
+  overdue: boolean;
+}): { title: string; body: string } {
+  const due = formatCalendarDate(bill.dueDate) ?? bill.dueDate;
+  return {
+    title: bill.overdue
+      ? `Payment overdue: order #${bill.orderId}`
+      : `Payment due today: order #${bill.orderId}`,
+    body: `${formatMoneyString(bill.balanceDue)} is ${bill.overdue ? `overdue since ${due}` : 'due today'} to ${bill.farmName} for order #${bill.orderId}.`,
   };
 }
 

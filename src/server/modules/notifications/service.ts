@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { toMoneyString } from '#core/money';
 import type { Order } from '#core/schemas/order';
 import type {
   LiveEvent,
@@ -20,7 +21,9 @@ import {
   users,
 } from '../../db/schema';
 import { notFound } from '../../errors';
+import { today as clockToday } from '../../clock';
 import { publishLiveEvent, publishLiveEvents } from '../events/publish';
+import { owedColumns, paymentStateOfRow } from '../payments/owed';
 import {
   autoCancelledContent,
   restaurantChangeContent,
@@ -28,6 +31,7 @@ import {
   orderPlacedContent,
   orderStatusContent,
   paymentReminderContent,
+  paymentReminderText,
   type NotificationContent,
   type PaymentReminderEvent,
   orderAdjustedContent,
@@ -330,6 +334,52 @@ async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
   return row?.total ?? 0;
 }
 
+/**
+ * Payment reminders say what their bill is when they are read, through the owed rule: one made
+ * on the due date ("due today") reads "overdue since …" once the bill is past due, with what is
+ * owed now. A bill paid since (or a clock set before the due date) keeps the words it was sent
+ * with: they were true then, and Bills says the rest.
+ */
+async function withReminderWording(
+  db: DbOrTx,
+  rows: NotificationRow[],
+  today = clockToday(),
+): Promise<NotificationRow[]> {
+  const orderIds = [
+    ...new Set(
+      rows
+        .filter((row) => row.kind === 'payment_reminder' && row.orderId !== null)
+        .map((row) => row.orderId!),
+    ),
+  ];
+  if (orderIds.length === 0) return rows;
+  const bills = await db
+    .select({ ...owedColumns, id: orders.id, farmName: farms.name })
+    .from(orders)
+    .innerJoin(farms, eq(farms.id, orders.farmId))
+    .where(inArray(orders.id, orderIds));
+  const wording = new Map<number, { title: string; body: string }>();
+  for (const bill of bills) {
+    const state = paymentStateOfRow(bill, today);
+    if (state.balanceDueCents === 0 || !state.dueDate || state.dueDate > today) continue;
+    wording.set(
+      bill.id,
+      paymentReminderText({
+        orderId: bill.id,
+        farmName: bill.farmName,
+        balanceDue: toMoneyString(state.balanceDueCents),
+        dueDate: state.dueDate,
+        overdue: state.daysPastDue > 0,
+      }),
+    );
+  }
+  return rows.map((row) =>
+    row.kind === 'payment_reminder' && row.orderId !== null && wording.has(row.orderId)
+      ? { ...row, ...wording.get(row.orderId)! }
+      : row,
+  );
+}
+
 /** The user's newest notifications and how many of all of them are unread. */
 export async function listNotifications(
   db: DbOrTx,
@@ -345,7 +395,7 @@ export async function listNotifications(
       .limit(limit),
     unreadCount(db, userId),
   ]);
-  return { items: rows.map(toNotification), unreadCount: unread };
+  return { items: (await withReminderWording(db, rows)).map(toNotification), unreadCount: unread };
 }
 
 /** Marks one of the user's notifications read; someone else's is 404. */
@@ -362,7 +412,8 @@ export async function markNotificationRead(
       .returning();
     if (!row) throw notFound('No such notification');
     await publishLiveEvent(tx, { type: 'notifications.changed', userId });
-    return toNotification(row);
+    const [worded] = await withReminderWording(tx, [row]);
+    return toNotification(worded!);
   });
 }
 
