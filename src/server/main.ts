@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, startupWarnings } from './config';
+import { appOriginOf, ConfigError, loadConfig, startupWarnings } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed';
 import { startNotificationWorker } from './modules/notifications/worker';
 import { startAutoCancelWorker } from './modules/orders/auto-cancel-worker';
@@ -92,10 +92,8 @@ async function main(): Promise<void> {
     console.log(`Server process ${worker} (pid ${process.pid}) is serving`);
     return;
   }
-  const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
-  console.log(
-    `\nHarvest Hui is running at ${config.appOrigin ?? `http://${shownHost}:${config.port}`}`,
-  );
+  // The same address as the links in email, so one opened here finds the session.
+  console.log(`\nHarvest Hui is running at ${appOriginOf(config)}`);
   console.log(
     `Database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}`,
   );

@@ -167,6 +167,29 @@ describe('forgot password', () => {
     expect(fourth.headers['retry-after']).toBeDefined();
   });
 
+  it('links to the address printed at start when APP_ORIGIN is not set', async () => {
+    const unset = await startApp({ appOrigin: undefined, host: '127.0.0.1', port: 5000 });
+    try {
+      const user = await signUp(unset.app, 'printed-host');
+      await unset.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: user.email },
+      });
+      const message = await waitFor(
+        () =>
+          mailer.sent.findLast(
+            (mail) => mail.to === user.email && mail.text.includes('/reset-password'),
+          ),
+        'the reset email',
+      );
+      // The same address main.ts prints, so the link opens in the browser that holds the session.
+      expect(message.text).toContain('http://127.0.0.1:5000/reset-password?token=');
+    } finally {
+      await unset.close();
+    }
+  });
+
   it('limits the requests of one address, known accounts or not', async () => {
     const limited = await startApp({ emailLinkRateLimit: 2 });
     try {

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { join } from 'node:path';
-import type { AppConfig } from '../../config';
+import { appOriginOf, outboxDir, type AppConfig } from '../../config';
 import type { Database, Db } from '../../db/database';
 import { notificationDeliveries, notifications } from '../../db/schema';
 import { createMailer, type Mailer } from './mail';
@@ -54,14 +53,6 @@ async function withinDeadline(
   } finally {
     clearTimeout(timer);
   }
-}
-
-export function appOriginOf(config: AppConfig): string {
-  return config.appOrigin ?? `http://localhost:${config.port}`;
-}
-
-export function outboxDir(config: AppConfig): string {
-  return join(config.dataDir, 'outbox');
 }
 
 /**
