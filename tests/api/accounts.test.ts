@@ -113,7 +113,7 @@ describe('the password rule', () => {
   it('keeps an existing weak password working at sign-in', async () => {
     const user = await signUp(app, 'legacy');
     // A password set before the rule: stored as it was then.
-    const { hashPassword } = await import('../../src/server/modules/auth/password');
+    const { hashPassword } = await import('../../src/server/lib/password');
     await app.db
       .update(users)
       .set({ passwordHash: await hashPassword('12345678') })
