@@ -4,6 +4,7 @@ import { appOriginOf, ConfigError, loadConfig, startupWarnings } from './config'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed';
 import { startNotificationWorker } from './modules/notifications/worker';
 import { startAutoCancelWorker } from './modules/orders/auto-cancel-worker';
+import { startPaymentReminderWorker } from './modules/payments/reminder-worker';
 import { startStandingOrderWorker } from './modules/standing-orders/worker';
 import { claimEmbeddedDatabase, openConfiguredDatabase } from './runtime';
 
@@ -74,12 +75,16 @@ async function main(): Promise<void> {
   const standingOrderWorker = runsQueue
     ? await startStandingOrderWorker({ database, log: app.log })
     : idle;
+  const reminderWorker = runsQueue
+    ? await startPaymentReminderWorker({ database, log: app.log })
+    : idle;
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();
     await notificationWorker.stop();
     await autoCancelWorker.stop();
     await standingOrderWorker.stop();
+    await reminderWorker.stop();
     await database.close();
     await claim.release();
     process.exit(0);

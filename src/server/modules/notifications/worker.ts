@@ -14,7 +14,6 @@ import {
   type DeliveryJob,
   type RetryPolicy,
 } from './queue';
-import { startReminderSweep } from '../payments/reminders';
 import { createSmsProvider, type SmsProvider } from './sms';
 
 export interface Transports {
@@ -146,8 +145,6 @@ export interface NotificationWorkerOptions {
   pollingIntervalSeconds?: number;
   /** Messages sent at the same time, so one slow server does not hold up the rest. */
   concurrency?: number;
-  /** Whether this worker also runs the payment reminder sweep (default yes). */
-  paymentReminders?: boolean;
 }
 
 export interface NotificationWorker {
@@ -205,14 +202,8 @@ export async function startNotificationWorker(
     );
   }
 
-  const stopReminders =
-    options.paymentReminders === false
-      ? () => {}
-      : await startReminderSweep(boss, database.db, log);
-
   return {
     async stop() {
-      stopReminders();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       transports.mailer.close();
     },
