@@ -1,7 +1,7 @@
 // The benchmark's data, written straight into the database in a few statements.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/database';
-import { hashPassword } from '../../src/server/modules/auth/password';
+import { hashPassword } from '../../src/server/lib/password';
 
 export interface BenchSize {
   farms: number;

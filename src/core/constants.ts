@@ -1,5 +1,4 @@
 import {
-  ZONE_NAMES,
   ZONE_SLUGS,
   ZONES_BY_ISLAND,
   type Island,
@@ -59,7 +58,6 @@ export const SCHEDULE_ZONES_BY_ISLAND = Object.fromEntries(
     zones.map((zone) => zone.name),
   ]),
 ) as Record<Island, ZoneName[]>;
-export const SCHEDULE_ZONES: readonly string[] = ZONE_NAMES;
 
 export const LOW_STOCK_THRESHOLD = 5;
 export const STATE_MAX_LENGTH = 2;

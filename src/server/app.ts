@@ -17,7 +17,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
-import type { AppConfig, TrustProxy } from './config';
+import { outboxDir, type AppConfig, type TrustProxy } from './config';
 import type { Database } from './db/database';
 import { AppError } from './errors';
 import { adminModule } from './modules/admin/routes';
@@ -32,7 +32,6 @@ import { eventsModule } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { createMailer, type Mailer } from './modules/notifications/mail';
 import { notificationModule } from './modules/notifications/routes';
-import { outboxDir } from './modules/notifications/worker';
 import { orderModule } from './modules/orders/routes';
 import { photoFileRoutes, photoModule } from './modules/photos/routes';
 import { createPhotoStorage } from './modules/photos/storage';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, startupWarnings } from './config';
+import { appOriginOf, ConfigError, loadConfig, startupWarnings } from './config';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'hh-config-'));
 
@@ -134,6 +134,25 @@ describe('loadConfig', () => {
       APP_ORIGIN: 'https://harvesthui.example',
     });
     expect(startupWarnings(proxied)).toEqual([]);
+  });
+
+  it('has one origin for the start line and links: APP_ORIGIN, else the address it listens on', () => {
+    expect(appOriginOf(loadConfig({ DATA_DIR: dataDir() }))).toBe('http://127.0.0.1:5000');
+    expect(appOriginOf(loadConfig({ DATA_DIR: dataDir(), HOST: '0.0.0.0', PORT: '5100' }))).toBe(
+      'http://localhost:5100',
+    );
+    expect(appOriginOf(loadConfig({ DATA_DIR: dataDir(), HOST: '::1' }))).toBe('http://[::1]:5000');
+    const set = loadConfig({ DATA_DIR: dataDir(), APP_ORIGIN: 'https://harvesthui.example/' });
+    expect(appOriginOf(set)).toBe('https://harvesthui.example');
+  });
+
+  it('warns on PostgreSQL without APP_ORIGIN, since links would point at this machine', () => {
+    const base = { DATA_DIR: dataDir(), DATABASE_URL: 'postgres://localhost/db' };
+    expect(startupWarnings(loadConfig(base)).join('\n')).toMatch(
+      /APP_ORIGIN is not set, so links in email .* point at http:\/\/localhost:5000/,
+    );
+    const withOrigin = loadConfig({ ...base, APP_ORIGIN: 'https://harvesthui.example' });
+    expect(startupWarnings(withOrigin).join('\n')).not.toMatch(/APP_ORIGIN/);
   });
 
   it('limits failed sign-ins per account and address (10) and per address (100)', () => {

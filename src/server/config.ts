@@ -254,6 +254,25 @@ export function isLoopbackHost(host: string): boolean {
   return bare === 'localhost' || bare === '::1' || /^(::ffff:)?127\./.test(bare);
 }
 
+/**
+ * The address people open the app at, and the one start-up prints: APP_ORIGIN, else this
+ * server's own. Links in email use it too: 127.0.0.1 and localhost keep separate cookies, so a
+ * link to the other name would open without the session.
+ */
+export function appOriginOf(config: Pick<AppConfig, 'appOrigin' | 'host' | 'port'>): string {
+  if (config.appOrigin) return config.appOrigin;
+  const bare = config.host.replace(/^\[|\]$/g, '');
+  // Listening on every interface: this machine's own name reaches it.
+  const shown =
+    bare === '0.0.0.0' || bare === '::' ? 'localhost' : bare.includes(':') ? `[${bare}]` : bare;
+  return `http://${shown}:${config.port}`;
+}
+
+/** Where email and text messages are written when no mail server or SMS API is set. */
+export function outboxDir(config: Pick<AppConfig, 'dataDir'>): string {
+  return join(config.dataDir, 'outbox');
+}
+
 /** What start-up should say about a setting that works but may not be what was meant. */
 export function startupWarnings(config: AppConfig): string[] {
   const warnings: string[] = [];
@@ -270,6 +289,13 @@ export function startupWarnings(config: AppConfig): string[] {
       'TRUST_PROXY is not set. If a proxy or load balancer is in front of the server, every ' +
         "visitor appears to come from its address, and one person's failed sign-ins count for " +
         'everyone: set TRUST_PROXY to the number of proxies (1 for one nginx) or their addresses.',
+    );
+  }
+  if (config.databaseUrl && !config.appOrigin) {
+    warnings.push(
+      `APP_ORIGIN is not set, so links in email (password resets, address checks, orders) point ` +
+        `at ${appOriginOf(config)}, this machine: set APP_ORIGIN to the address people open ` +
+        '(e.g. APP_ORIGIN=https://harvesthui.example).',
     );
   }
   return warnings;

@@ -1,9 +1,10 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, startupWarnings } from './config';
+import { appOriginOf, ConfigError, loadConfig, startupWarnings } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed';
 import { startNotificationWorker } from './modules/notifications/worker';
 import { startAutoCancelWorker } from './modules/orders/auto-cancel-worker';
+import { startPaymentReminderWorker } from './modules/payments/reminder-worker';
 import { startStandingOrderWorker } from './modules/standing-orders/worker';
 import { claimEmbeddedDatabase, openConfiguredDatabase } from './runtime';
 
@@ -74,12 +75,16 @@ async function main(): Promise<void> {
   const standingOrderWorker = runsQueue
     ? await startStandingOrderWorker({ database, log: app.log })
     : idle;
+  const reminderWorker = runsQueue
+    ? await startPaymentReminderWorker({ database, log: app.log })
+    : idle;
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();
     await notificationWorker.stop();
     await autoCancelWorker.stop();
     await standingOrderWorker.stop();
+    await reminderWorker.stop();
     await database.close();
     await claim.release();
     process.exit(0);
@@ -92,10 +97,8 @@ async function main(): Promise<void> {
     console.log(`Server process ${worker} (pid ${process.pid}) is serving`);
     return;
   }
-  const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
-  console.log(
-    `\nHarvest Hui is running at ${config.appOrigin ?? `http://${shownHost}:${config.port}`}`,
-  );
+  // The same address as the links in email, so one opened here finds the session.
+  console.log(`\nHarvest Hui is running at ${appOriginOf(config)}`);
   console.log(
     `Database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}`,
   );

@@ -113,7 +113,7 @@ describe('the password rule', () => {
   it('keeps an existing weak password working at sign-in', async () => {
     const user = await signUp(app, 'legacy');
     // A password set before the rule: stored as it was then.
-    const { hashPassword } = await import('../../src/server/modules/auth/password');
+    const { hashPassword } = await import('../../src/server/lib/password');
     await app.db
       .update(users)
       .set({ passwordHash: await hashPassword('12345678') })
@@ -165,6 +165,29 @@ describe('forgot password', () => {
     const fourth = await forgot(user.email, '198.51.100.4');
     expect(fourth.statusCode).toBe(429);
     expect(fourth.headers['retry-after']).toBeDefined();
+  });
+
+  it('links to the address printed at start when APP_ORIGIN is not set', async () => {
+    const unset = await startApp({ appOrigin: undefined, host: '127.0.0.1', port: 5000 });
+    try {
+      const user = await signUp(unset.app, 'printed-host');
+      await unset.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: user.email },
+      });
+      const message = await waitFor(
+        () =>
+          mailer.sent.findLast(
+            (mail) => mail.to === user.email && mail.text.includes('/reset-password'),
+          ),
+        'the reset email',
+      );
+      // The same address main.ts prints, so the link opens in the browser that holds the session.
+      expect(message.text).toContain('http://127.0.0.1:5000/reset-password?token=');
+    } finally {
+      await unset.close();
+    }
   });
 
   it('limits the requests of one address, known accounts or not', async () => {

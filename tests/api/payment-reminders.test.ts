@@ -2,13 +2,8 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/server/clock';
 import { notificationDeliveries, notifications } from '../../src/server/db/schema';
-import { createBoss } from '../../src/server/modules/notifications/queue';
-import {
-  reminderSlot,
-  requestReminderSweep,
-  sendDueReminders,
-  startReminderSweep,
-} from '../../src/server/modules/payments/reminders';
+import { startPaymentReminderWorker } from '../../src/server/modules/payments/reminder-worker';
+import { reminderSlot, sendDueReminders } from '../../src/server/modules/payments/reminders';
 import {
   createProduct,
   orderBody,
@@ -159,10 +154,12 @@ describe('payment reminders', () => {
     setClock(hawaiiNoon('2026-11-02'));
     const id = await deliveredOrder(1); // due Nov 9
     setClock(hawaiiNoon('2026-11-09'));
-    const boss = createBoss(ctx.database, { supervise: false });
-    boss.on('error', () => {});
-    await boss.start();
-    const stop = await startReminderSweep(boss, ctx.database.db, ctx.app.log);
+    const log = { info: () => {}, warn: () => {}, error: () => {} };
+    const worker = await startPaymentReminderWorker({
+      database: ctx.database,
+      log,
+      pollingIntervalSeconds: 0.5,
+    });
     try {
       // The marker: the reminder the queued sweep records.
       const deadline = Date.now() + 60_000;
@@ -170,10 +167,9 @@ describe('payment reminders', () => {
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
       expect(await remindersOf(id)).toHaveLength(1);
-      expect(await requestReminderSweep(boss)).toBeNull();
+      expect(await worker.request()).toBeNull();
     } finally {
-      stop();
-      await boss.stop({ graceful: false, wait: true });
+      await worker.stop();
     }
     const again = await ctx.database.db
       .select()

@@ -5,6 +5,7 @@ import { deflateSync, crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { orderItems, orders, productPhotos } from '../../src/server/db/schema';
+import { deleteProduct } from '../../src/server/modules/products/service';
 import {
   Session,
   signUpFarmer,
@@ -465,5 +466,19 @@ describe('reorder and delete', () => {
     expect(
       rows.filter((row) => [never.product.id, ordered.product.id].includes(row.productId)),
     ).toEqual([]);
+  });
+
+  it('the product service deletes the photos with the product, whoever calls it', async () => {
+    const farmer = await signUpFarmer(ctx.app);
+    const { product, photos } = await productWithPhotos(farmer, ['#468']);
+    const { db } = ctx.database;
+    expect(await deleteProduct(db, ctx.app.photoStorage, farmer.farmId, product.id)).toEqual({
+      id: product.id,
+      archived: false,
+    });
+    for (const photo of photos) {
+      expect(storedFiles()).not.toContain(fileName(photo.url));
+      expect(storedFiles()).not.toContain(fileName(photo.thumbnailUrl));
+    }
   });
 });

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { AppConfig } from '../config';
-import { writeOutboxFile } from '../modules/notifications/outbox';
+import { writeOutboxFile } from '../lib/outbox';
 import {
   askEmbeddedHolder,
   claimEmbeddedDatabase,

@@ -6,7 +6,7 @@ import type { Role } from '#core/constants';
 import { addDays, hawaiiDate, hawaiiInstant, hawaiiToday } from '#core/hawaii-time';
 import { multiplyCents, parseMoney, sumCents, toMoneyString, type Cents } from '#core/money';
 import type { OrderStatus } from '#core/order-status';
-import { hashPassword } from '../modules/auth/password';
+import { hashPassword } from '../lib/password';
 import type { Db, DbOrTx, Tx } from './database';
 import {
   DEMO_ADMIN,

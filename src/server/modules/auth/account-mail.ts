@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { appOriginOf } from '../notifications/worker';
+import { appOriginOf } from '../../config';
 
 export interface AccountMail {
   to: string;

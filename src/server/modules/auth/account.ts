@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../db/database';
 import { accountTokens, notificationDeliveries, notifications, users } from '../../db/schema';
 import { AppError, unauthorized } from '../../errors';
 import { enqueueDelivery } from '../notifications/queue';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword } from '../../lib/password';
 import { assertStrongPassword } from './password-strength';
 import { endSessions, hashToken } from './session';
 

@@ -6,7 +6,7 @@ import { farms, restaurants, users } from '../../db/schema';
 import { AppError, conflict, forbidden, unauthorized } from '../../errors';
 import { toFarmProfile, toRestaurantProfile } from '../profiles/service';
 import { passwordUserInputs } from '#core/password-rule';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword } from '../../lib/password';
 import { assertStrongPassword } from './password-strength';
 import { publishAuthChanged } from '../events/publish';
 

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { writeOutboxFile } from './outbox';
+import { writeOutboxFile } from '../../lib/outbox';
 
 export interface MailMessage {
   to: string;

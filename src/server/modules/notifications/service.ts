@@ -471,15 +471,3 @@ export async function updateNotificationPreferences(
   if (!row) throw notFound('No such user');
   return row;
 }
-
-/** Counts of deliveries by channel and status: what operators and tests look at. */
-export async function deliveryCounts(db: DbOrTx) {
-  return db
-    .select({
-      channel: notificationDeliveries.channel,
-      status: notificationDeliveries.status,
-      total: count(),
-    })
-    .from(notificationDeliveries)
-    .groupBy(notificationDeliveries.channel, notificationDeliveries.status);
-}

@@ -1,5 +1,5 @@
 import type { SmsApiConfig } from '../../config';
-import { writeOutboxFile } from './outbox';
+import { writeOutboxFile } from '../../lib/outbox';
 
 export interface SmsMessage {
   /** E.164, e.g. "+18085550101". */

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { join } from 'node:path';
-import type { AppConfig } from '../../config';
+import { appOriginOf, outboxDir, type AppConfig } from '../../config';
 import type { Database, Db } from '../../db/database';
 import { notificationDeliveries, notifications } from '../../db/schema';
 import { createMailer, type Mailer } from './mail';
@@ -15,7 +14,6 @@ import {
   type DeliveryJob,
   type RetryPolicy,
 } from './queue';
-import { startReminderSweep } from '../payments/reminders';
 import { createSmsProvider, type SmsProvider } from './sms';
 
 export interface Transports {
@@ -54,14 +52,6 @@ async function withinDeadline(
   } finally {
     clearTimeout(timer);
   }
-}
-
-export function appOriginOf(config: AppConfig): string {
-  return config.appOrigin ?? `http://localhost:${config.port}`;
-}
-
-export function outboxDir(config: AppConfig): string {
-  return join(config.dataDir, 'outbox');
 }
 
 /**
@@ -155,8 +145,6 @@ export interface NotificationWorkerOptions {
   pollingIntervalSeconds?: number;
   /** Messages sent at the same time, so one slow server does not hold up the rest. */
   concurrency?: number;
-  /** Whether this worker also runs the payment reminder sweep (default yes). */
-  paymentReminders?: boolean;
 }
 
 export interface NotificationWorker {
@@ -214,14 +202,8 @@ export async function startNotificationWorker(
     );
   }
 
-  const stopReminders =
-    options.paymentReminders === false
-      ? () => {}
-      : await startReminderSweep(boss, database.db, log);
-
   return {
     async stop() {
-      stopReminders();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       transports.mailer.close();
     },

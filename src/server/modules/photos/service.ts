@@ -327,25 +327,15 @@ export async function reorderPhotos(
   return listPhotos(db, productId);
 }
 
-/** The storage keys of a product's photos (read before the product goes). */
-export async function photoKeysOf(db: DbOrTx, productId: number): Promise<string[]> {
-  const rows = await db
-    .select({ largeKey: productPhotos.largeKey, smallKey: productPhotos.smallKey })
-    .from(productPhotos)
-    .where(eq(productPhotos.productId, productId));
-  return rows.flatMap((row) => [row.largeKey, row.smallKey]);
-}
-
 /**
- * After a product is deleted: its photo rows go (an archived product keeps its row, not its
- * photos) and so do the files no other photo names.
+ * Deletes a product's photo rows, in the transaction that deletes or archives the product (an
+ * archived product keeps its row, not its photos). Answers their files' keys, for
+ * removeUnusedFiles once that transaction has committed.
  */
-export async function removeProductPhotos(
-  db: Db,
-  storage: PhotoStorage,
-  productId: number,
-  keys: string[],
-) {
-  await db.delete(productPhotos).where(eq(productPhotos.productId, productId));
-  await removeUnusedFiles(db, storage, keys);
+export async function deleteProductPhotoRows(tx: DbOrTx, productId: number): Promise<string[]> {
+  const rows = await tx
+    .delete(productPhotos)
+    .where(eq(productPhotos.productId, productId))
+    .returning({ largeKey: productPhotos.largeKey, smallKey: productPhotos.smallKey });
+  return rows.flatMap((row) => [row.largeKey, row.smallKey]);
 }

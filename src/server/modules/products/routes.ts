@@ -19,7 +19,6 @@ import { errorResponses } from '../route-schemas';
 import type { LiveEventHub } from '../events/hub';
 import { LiveCache } from '../events/live-cache';
 import { requireFarmer, requireUser } from '../auth/guards';
-import { photoKeysOf, removeProductPhotos } from '../photos/service';
 import {
   createProduct,
   deleteProduct,
@@ -150,14 +149,8 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productDeleteOutput, ...errorResponses },
       },
     },
-    async (request) => {
-      const { farmId } = requireFarmer(request);
-      // The photos go with the product (an archived one keeps its orders, not its photos).
-      const photoKeys = await photoKeysOf(app.db, request.params.id);
-      const result = await deleteProduct(app.db, farmId, request.params.id);
-      await removeProductPhotos(app.db, app.photoStorage, request.params.id, photoKeys);
-      return result;
-    },
+    async (request) =>
+      deleteProduct(app.db, app.photoStorage, requireFarmer(request).farmId, request.params.id),
   );
 
   app.post(

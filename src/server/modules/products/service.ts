@@ -32,7 +32,14 @@ import { afterKey, splitKeyedPage, type KeyPart, type ListPage } from '../paging
 import { publishLiveEvent } from '../events/publish';
 import { findZone } from '#core/delivery-zones';
 import { nextOpenDayOf, nextOpenDaySubquery } from '../schedules/next-delivery';
-import { photoFields, photosColumn, type StoredPhoto } from '../photos/service';
+import {
+  deleteProductPhotoRows,
+  photoFields,
+  photosColumn,
+  removeUnusedFiles,
+  type StoredPhoto,
+} from '../photos/service';
+import type { PhotoStorage } from '../photos/storage';
 
 /**
  * Each farm's next delivery day still open for orders (its cutoff not passed), for the
@@ -397,17 +404,19 @@ export async function updateProduct(
 }
 
 /**
- * Deletes the farm's own product. One that orders refer to is archived (deletedAt set), so
- * those orders stay whole and it can be restored; one never ordered is removed outright.
- * The row lock makes an order being placed for it either finish first (then it is archived)
- * or wait until the delete is done.
+ * Deletes the farm's own product and its photos. One that orders refer to is archived
+ * (deletedAt set), so those orders stay whole and it can be restored; one never ordered is
+ * removed outright. The row lock makes an order being placed for it either finish first (then
+ * it is archived) or wait until the delete is done. The photo files go once the delete has
+ * committed, those no other photo shares.
  */
 export async function deleteProduct(
   db: Db,
+  storage: PhotoStorage,
   farmId: number,
   productId: number,
 ): Promise<ProductDeleteResult> {
-  return db.transaction(async (tx) => {
+  const { result, photoKeys } = await db.transaction(async (tx) => {
     const [own] = await tx
       .select({ id: products.id })
       .from(products)
@@ -417,6 +426,7 @@ export async function deleteProduct(
       .for('update');
     if (!own) throw notFound('No such product');
     await publishLiveEvent(tx, { type: 'products.changed', farmId, productIds: [productId] });
+    const photoKeys = await deleteProductPhotoRows(tx, productId);
     const [ordered] = await tx
       .select({ id: orderItems.id })
       .from(orderItems)
@@ -427,11 +437,13 @@ export async function deleteProduct(
         .update(products)
         .set({ deletedAt: new Date(), updatedAt: new Date() })
         .where(eq(products.id, productId));
-      return { id: productId, archived: true };
+      return { result: { id: productId, archived: true }, photoKeys };
     }
     await tx.delete(products).where(eq(products.id, productId));
-    return { id: productId, archived: false };
+    return { result: { id: productId, archived: false }, photoKeys };
   });
+  await removeUnusedFiles(db, storage, photoKeys);
+  return result;
 }
 
 /** Brings back an archived product (the Undo after a delete). Restoring a live one is a no-op. */

@@ -8,7 +8,7 @@ import type { Profile } from '#core/schemas/auth';
 import { formatTimeOfDay, parseTimeOfDay } from '#core/delivery-days';
 import { paymentTermsDays, paymentTermsOfDays } from '#core/payments';
 import { rateOf, toRateString } from '#core/money';
-import type { Db, DbOrTx } from '../../db/database';
+import type { Db } from '../../db/database';
 import { farms, restaurants, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { publishAuthChanged } from '../events/publish';
@@ -40,19 +40,6 @@ export function toFarmProfile(row: FarmRow): Profile {
 export function toRestaurantProfile(row: RestaurantRow): Profile {
   const { userId: _u, createdAt: _c, updatedAt: _up, ...rest } = row;
   return { ...rest, kind: 'restaurant' };
-}
-
-export async function findProfile(
-  db: DbOrTx,
-  userId: number,
-  kind: ProfileKind,
-): Promise<Profile | null> {
-  if (kind === 'farm') {
-    const [row] = await db.select().from(farms).where(eq(farms.userId, userId)).limit(1);
-    return row ? toFarmProfile(row) : null;
-  }
-  const [row] = await db.select().from(restaurants).where(eq(restaurants.userId, userId)).limit(1);
-  return row ? toRestaurantProfile(row) : null;
 }
 
 /** Creates the caller's farm or restaurant and makes that their role (administrators keep theirs). */
