@@ -1,6 +1,7 @@
 import { formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
 import { centsOf, formatMoneyString, formatRatePercent, formatUsd } from '#core/money';
 import { addQuantities, formatQuantity } from '#core/quantity';
+import { compareNames } from '#core/text-fold';
 import type { Order } from '#core/schemas/order';
 import { monthEnd, type Statement } from '../payments/statement';
 import { documentFonts, type ParsedFont } from './fonts';
@@ -498,7 +499,7 @@ export function renderPickList(doc: Pdf, date: string, slips: DocumentOrder[]): 
       totals.set(key, entry);
     }
   }
-  const rows = [...totals.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const rows = [...totals.values()].sort((a, b) => compareNames(a.name, b.name));
   table(
     doc,
     [
