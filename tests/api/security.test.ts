@@ -225,7 +225,7 @@ describe('text with a NUL character (which PostgreSQL cannot store)', () => {
   });
 });
 
-describe('PDFs of names the built-in PDF fonts cannot draw', () => {
+describe('PDFs of names in every script', () => {
   const ODD_NAMES = [
     '🍍🥭 Pineapple 🌺',
     'مزرعة الشمس',
