@@ -110,7 +110,7 @@ describe('invoices', () => {
     expectPdf(first, `attachment; filename="invoice-${id}.pdf"`);
     const text = await pdfText(first);
     for (const expected of [
-      "Kane'ohe Taro Patch",
+      'Kāneʻohe Taro Patch',
       '45-123 Kamehameha Hwy, Kaneohe, HI 96744',
       '(808) 555-0101',
       'INVOICE',

@@ -225,7 +225,7 @@ describe('text with a NUL character (which PostgreSQL cannot store)', () => {
   });
 });
 
-describe('PDFs of names the built-in PDF fonts cannot draw', () => {
+describe('PDFs of names in every script', () => {
   const ODD_NAMES = [
     '🍍🥭 Pineapple 🌺',
     'مزرعة الشمس',
@@ -298,9 +298,11 @@ describe('PDFs of names the built-in PDF fonts cannot draw', () => {
       recipientName: '🧑‍🍳 שף',
     });
     downloads.push(await restaurant.get(`/api/invoices/${id}/download`));
-    // Hawaiian names keep their letters: the ʻokina becomes an apostrophe, never a stray glyph.
-    const pickList = await pdfText(downloads[2]!.rawPayload);
-    expect(pickList.split('PACKING SLIP')[0]).toContain("Café 'Ono");
+    // Hawaiian names print as written; what the fonts lack prints as U+FFFD, never dropped.
+    const pickList = (await pdfText(downloads[2]!.rawPayload)).split('PACKING SLIP')[0];
+    expect(pickList).toContain('Café ʻOno');
+    expect(pickList).toContain('ʻŌhiʻa Lehua');
+    expect(pickList).toContain('\ufffd\ufffd Pineapple \ufffd');
     for (const response of downloads) {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');

@@ -91,13 +91,13 @@ export const DEMO_ADMIN: DemoPerson = {
 /** The first farm belongs to the demo farmer account. */
 export const DEMO_FARMS: readonly DemoFarm[] = [
   {
-    name: 'Waimanalo Valley Farm',
+    name: 'Waimānalo Valley Farm',
     island: 'Oahu',
     owner: { firstName: 'Malia', lastName: 'Kahananui', email: 'farmer@demo.harvesthui.com' },
     location: '41-1010 Kalanianaole Hwy, Waimanalo, HI 96795',
     contactPhone: '(808) 555-0142',
     description:
-      'Family farm at the foot of the Koolau range growing salad greens, herbs and tropical fruit since 1986. Harvested the morning of delivery.',
+      'Family farm at the foot of the Koʻolau range growing salad greens, herbs and tropical fruit since 1986. Harvested the morning of delivery.',
     contacts: [
       {
         name: 'Malia Kahananui',
@@ -114,7 +114,7 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
     ],
     deliveryFee: '8.00',
     orderMinimum: '50.00',
-    checksPayableTo: 'Waimanalo Valley Farm LLC',
+    checksPayableTo: 'Waimānalo Valley Farm LLC',
     orderWeight: 3,
     routes: [
       { area: 'Honolulu', weekdays: [2, 5] },
@@ -125,7 +125,7 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
     ],
     products: [
       {
-        name: 'Waimanalo Mixed Greens',
+        name: 'Waimānalo Mixed Greens',
         description: 'Baby lettuces, mizuna, tatsoi and arugula, washed and ready for service.',
         category: 'vegetables',
         unit: 'lb',
@@ -134,7 +134,7 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
         isOrganic: true,
       },
       {
-        name: 'Manoa Lettuce',
+        name: 'Mānoa Lettuce',
         description: 'Tender, loose-leaf Hawaiian heirloom lettuce with a buttery bite.',
         category: 'vegetables',
         unit: 'head',
@@ -253,13 +253,13 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
     ],
   },
   {
-    name: 'Ewa Plains Growers',
+    name: 'ʻEwa Plains Growers',
     island: 'Oahu',
     owner: { firstName: 'Dennis', lastName: 'Fujimoto', email: 'dennis@ewaplainsgrowers.example' },
     location: '91-1200 Fort Weaver Rd, Ewa Beach, HI 96706',
     contactPhone: '(808) 555-0177',
     description:
-      'Third-generation growers on the sunny Ewa plain: sweet corn, melons, tomatoes and long beans, with our own laying hens.',
+      'Third-generation growers on the sunny ʻEwa plain: sweet corn, melons, tomatoes and long beans, with our own laying hens.',
     contacts: [
       {
         name: 'Dennis Fujimoto',
@@ -281,7 +281,7 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
     ],
     products: [
       {
-        name: 'Ewa Sweet Corn',
+        name: 'ʻEwa Sweet Corn',
         description: 'Bicolour sweet corn picked at dawn; sweet enough to eat raw.',
         category: 'vegetables',
         unit: 'dozen',
@@ -377,7 +377,7 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
     location: '66-490 Kamehameha Hwy, Haleiwa, HI 96712',
     contactPhone: '(808) 555-0119',
     description:
-      'North Shore orchard of avocados, lychee, lilikoi and dragon fruit, with an herb garden and hives among the trees.',
+      'North Shore orchard of avocados, lychee, lilikoʻi and dragon fruit, with an herb garden and hives among the trees.',
     contacts: [
       {
         name: 'Leah Silva',
@@ -429,7 +429,7 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
         isOrganic: true,
       },
       {
-        name: 'Lilikoi',
+        name: 'Lilikoʻi',
         description: 'Yellow passion fruit, perfect for butter, dressings and desserts.',
         category: 'fruits',
         unit: 'lb',
@@ -495,7 +495,7 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
     location: '3600 Lower Kula Rd, Kula, HI 96790',
     contactPhone: '(808) 555-0163',
     description:
-      "Cool-weather crops from 3,000 feet on Haleakala's slopes: Kula onions, strawberries, carrots and cabbage. Flown to Honolulu every Wednesday.",
+      "Cool-weather crops from 3,000 feet on Haleakalā's slopes: Kula onions, strawberries, carrots and cabbage. Flown to Honolulu every Wednesday.",
     contacts: [
       {
         name: 'Grace Tanaka',
@@ -592,7 +592,7 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
       },
       {
         name: 'Maui Gold Pineapple',
-        description: 'Low-acid, extra-sweet pineapple from Haliimaile fields.',
+        description: 'Low-acid, extra-sweet pineapple from Hāliʻimaile fields.',
         category: 'fruits',
         unit: 'piece',
         price: '5.25',
@@ -624,7 +624,7 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
     location: '13-3400 Pahoa-Kalapana Rd, Pahoa, HI 96778',
     contactPhone: '(808) 555-0188',
     description:
-      'Warm, rainy Puna orchards of rambutan, longan and papaya, plus ginger, kabocha and vanilla grown on ohia posts.',
+      'Warm, rainy Puna orchards of rambutan, longan and papaya, plus ginger, kabocha and vanilla grown on ʻōhiʻa posts.',
     contacts: [
       {
         name: 'Rey Domingo',
@@ -678,7 +678,7 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
       },
       {
         name: 'Mountain Apple',
-        description: "Ohi'a 'ai: crisp, rose-scented Hawaiian fruit.",
+        description: 'ʻŌhiʻa ʻai: crisp, rose-scented Hawaiian fruit.',
         category: 'fruits',
         unit: 'lb',
         price: '5.00',
@@ -714,7 +714,7 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
     ],
   },
   {
-    name: 'Holualoa Heights Coffee & Nut',
+    name: 'Hōlualoa Heights Coffee & Nut',
     island: 'Big Island',
     owner: { firstName: 'Ben', lastName: 'Nakasone', email: 'ben@holualoaheights.example' },
     location: '76-5900 Mamalahoa Hwy, Holualoa, HI 96725',
@@ -737,7 +737,7 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
     ],
     deliveryFee: '0.00',
     orderMinimum: '75.00',
-    checksPayableTo: 'Holualoa Heights LLC',
+    checksPayableTo: 'Hōlualoa Heights LLC',
     orderWeight: 1,
     routes: [
       { area: 'Kona', weekdays: [1, 3, 5] },
@@ -778,7 +778,7 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
         availableQuantity: 30,
       },
       {
-        name: 'Mamaki Tea',
+        name: 'Māmaki Tea',
         description: 'Dried leaves of the native mamaki plant, for hot or iced tea.',
         category: 'herbs',
         unit: 'oz',
@@ -787,7 +787,7 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
         isOrganic: true,
       },
       {
-        name: 'Ohia Lehua Honey',
+        name: 'ʻŌhiʻa Lehua Honey',
         description: 'Creamy white honey, naturally crystallized.',
         category: 'other',
         unit: 'pint',
@@ -898,13 +898,13 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
     ],
   },
   {
-    name: 'Hanalei Kalo Ohana',
+    name: 'Hanalei Kalo ʻOhana',
     island: 'Kauai',
     owner: { firstName: 'Kainoa', lastName: 'Haraguchi', email: 'kainoa@hanaleikalo.example' },
     location: '5-5070 Kuhio Hwy, Hanalei, HI 96714',
     contactPhone: '(808) 555-0105',
     description:
-      "Wetland kalo grown in Hanalei's lo'i for five generations, milled into poi and flour, with ulu, olena and fruit from the valley.",
+      "Wetland kalo grown in Hanalei's loʻi for five generations, milled into poi and flour, with ʻulu, ʻōlena and fruit from the valley.",
     contacts: [
       {
         name: 'Kainoa Haraguchi',
@@ -948,7 +948,7 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
         availableQuantity: 40,
       },
       {
-        name: "Pa'i'ai",
+        name: 'Paʻiʻai',
         description: 'Hand-pounded undiluted kalo, wrapped in ti leaf.',
         category: 'other',
         unit: 'lb',
@@ -956,15 +956,15 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
         availableQuantity: 8,
       },
       {
-        name: 'Luau Leaves',
-        description: 'Young taro leaves for laulau and squid luau.',
+        name: 'Lūʻau Leaves',
+        description: 'Young taro leaves for laulau and squid lūʻau.',
         category: 'vegetables',
         unit: 'lb',
         price: '4.50',
         availableQuantity: 20,
       },
       {
-        name: 'Ulu (Breadfruit)',
+        name: 'ʻUlu (Breadfruit)',
         description: 'Mature breadfruit for roasting, frying or mashing.',
         category: 'fruits',
         unit: 'lb',
@@ -972,7 +972,7 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
         availableQuantity: 35,
       },
       {
-        name: 'Ulu Flour',
+        name: 'ʻUlu Flour',
         description: 'Gluten-free flour of dried, milled breadfruit.',
         category: 'grains',
         unit: 'lb',
@@ -989,7 +989,7 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
         isOrganic: true,
       },
       {
-        name: 'Olena (Turmeric Root)',
+        name: 'ʻŌlena (Turmeric Root)',
         description: 'Fresh Hawaiian turmeric.',
         category: 'herbs',
         unit: 'lb',
@@ -1012,7 +1012,7 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
 /** The first restaurant belongs to the demo restaurant account. */
 export const DEMO_RESTAURANTS: readonly DemoRestaurant[] = [
   {
-    name: 'Kaimuki Table',
+    name: 'Kaimukī Table',
     owner: { firstName: 'Keoni', lastName: 'Alapai', email: 'chef@demo.harvesthui.com' },
     location: '3571 Waialae Ave, Honolulu, HI 96816',
     contactPhone: '(808) 555-0190',
@@ -1063,14 +1063,14 @@ export const DEMO_RESTAURANTS: readonly DemoRestaurant[] = [
     orderWeight: 2,
   },
   {
-    name: 'Haleiwa Harbor Kitchen',
+    name: 'Haleʻiwa Harbor Kitchen',
     owner: { firstName: 'Mele', lastName: 'Kaaihue', email: 'mele@haleiwaharbor.example' },
     location: '66-250 Kamehameha Hwy, Haleiwa, HI 96712',
     contactPhone: '(808) 555-0168',
     description: 'North Shore plate lunches, poke bowls and smoothies by the harbor.',
     contacts: [
       {
-        name: 'Mele Kaaihue',
+        name: 'Mele Kaʻaihue',
         email: 'mele@haleiwaharbor.example',
         phone: '(808) 555-0168',
         position: 'Owner',
@@ -1078,7 +1078,7 @@ export const DEMO_RESTAURANTS: readonly DemoRestaurant[] = [
     ],
     deliveryZone: 'north-shore',
     deliveryArea: 'North Shore',
-    receivers: ['Mele Kaaihue', 'Jordan Lee'],
+    receivers: ['Mele Kaʻaihue', 'Jordan Lee'],
     orderWeight: 1.6,
   },
   {

@@ -34,7 +34,7 @@ export async function sendPdf(
     draw: (doc: Awaited<ReturnType<typeof newPdf>>) => void;
   },
 ) {
-  const doc = await newPdf(pdf.title);
+  const doc = await newPdf(pdf.title, reply.log);
   pdf.draw(doc);
   doc.end();
   return reply

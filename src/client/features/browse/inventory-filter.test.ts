@@ -36,6 +36,20 @@ describe('filterInventory', () => {
     expect(names({ search: 'nothing like this' })).toEqual([]);
   });
 
+  it('finds Hawaiian names typed without ʻokina or kahakō', () => {
+    const hawaiian = [
+      product('ʻUlu', 'fruits', null, 'Hāmākua Springs'),
+      product('Kale', null, null),
+    ];
+    const found = (search: string) =>
+      filterInventory(hawaiian, { search, category: 'all', deliveryDay: 'all' }, today).map(
+        (item) => item.name,
+      );
+    expect(found('ulu')).toEqual(['ʻUlu']);
+    expect(found("'ulu")).toEqual(['ʻUlu']);
+    expect(found('hamakua')).toEqual(['ʻUlu']);
+  });
+
   it('filters by category', () => {
     expect(names({ category: 'herbs' })).toEqual(['Thai Basil', 'Ginger']);
   });

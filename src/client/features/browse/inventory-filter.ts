@@ -1,4 +1,5 @@
 import { addDays } from '#core/hawaii-time';
+import { foldText } from '#core/text-fold';
 
 export const LIVE_INVENTORY_CATEGORIES = ['all', 'vegetables', 'fruits', 'herbs'] as const;
 export type LiveInventoryCategory = (typeof LIVE_INVENTORY_CATEGORIES)[number];
@@ -27,16 +28,17 @@ interface FilterableProduct {
 }
 
 /**
- * The Live Inventory filters: text in the product's name, description or farm name (any case);
- * the category; and when the farm next delivers, judged on Hawaii's calendar ("week" is today
- * and the six days after it).
+ * The Live Inventory filters: text in the product's name, description or farm name (any case,
+ * with or without ʻokina and kahakō, as the server's search reads it); the category; and when
+ * the farm next delivers, judged on Hawaii's calendar ("week" is today and the six days after
+ * it).
  */
 export function filterInventory<T extends FilterableProduct>(
   products: readonly T[],
   filter: InventoryFilter,
   today: string,
 ): T[] {
-  const needle = filter.search.trim().toLowerCase();
+  const needle = foldText(filter.search.trim());
   const lastDay =
     filter.deliveryDay === 'today'
       ? today
@@ -52,7 +54,7 @@ export function filterInventory<T extends FilterableProduct>(
     }
     if (!needle) return true;
     return [product.name, product.description ?? '', product.farm.name].some((text) =>
-      text.toLowerCase().includes(needle),
+      foldText(text).includes(needle),
     );
   });
 }

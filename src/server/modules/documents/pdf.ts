@@ -1,8 +1,10 @@
 import { formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
 import { centsOf, formatMoneyString, formatRatePercent, formatUsd } from '#core/money';
 import { addQuantities, formatQuantity } from '#core/quantity';
+import { compareNames } from '#core/text-fold';
 import type { Order } from '#core/schemas/order';
 import { monthEnd, type Statement } from '../payments/statement';
+import { documentFonts, type ParsedFont } from './fonts';
 import type { DocumentOrder, Invoice } from './service';
 
 type Pdf = PDFKit.PDFDocument;
@@ -13,24 +15,62 @@ const MUTED = '#57534e';
 const RULE = '#d6d3d1';
 const ACCENT = '#166534';
 
+/** The names the embedded fonts are registered under in every document. */
+const REGULAR = 'NotoSans';
+const BOLD = 'NotoSans-Bold';
+
+/** Where a document says that its fonts lack a character (a request's logger). */
+export interface PdfLog {
+  warn(details: { document: string; character: string }, message: string): void;
+}
+
+interface DocumentText {
+  title: string;
+  log: PdfLog;
+  fonts: ParsedFont[];
+  /** Characters already logged for this document, so a long table logs each once. */
+  logged: Set<number>;
+}
+
+const documentText = new WeakMap<Pdf, DocumentText>();
+
+/** Line breaks and tabs are laid out by PDFKit, never drawn as glyphs. */
+const LAYOUT_CONTROLS = new Set(['\n', '\r', '\t']);
+
+const REPLACEMENT_CHARACTER = '\ufffd';
+
 /**
- * The built-in PDF fonts know only the Windows-1252 characters. Hawaiian text keeps its
- * letters: the ʻokina becomes an apostrophe and a kahakō vowel its plain vowel.
+ * Text as the document's fonts can print it: Hawaiian as written (the ʻokina, the kahakō
+ * vowels). A character the fonts lack (in either weight) prints as U+FFFD and is logged with
+ * the document's name, so nothing goes missing unseen.
  */
-export function pdfText(value: string): string {
-  return value
-    .replace(/[\u02bb\u02bc]/g, "'")
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, (mark, offset: number, whole: string) => {
-      // Keep accents that Windows-1252 has precomposed (é, ñ, ü...).
-      const composed = (whole[offset - 1] ?? '') + mark;
-      return composed.normalize('NFC').length === 1 &&
-        composed.normalize('NFC').charCodeAt(0) <= 0xff
-        ? mark
-        : '';
-    })
-    .normalize('NFC')
-    .replace(/[^\x20-\x7e\xa0-\xff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/g, '');
+export function pdfText(doc: Pdf, value: string): string {
+  if (/^[\x20-\x7e]*$/.test(value)) return value;
+  const state = documentText.get(doc);
+  if (!state) throw new Error('The document was not made by newPdf');
+  let text = '';
+  for (const character of value.normalize('NFC')) {
+    const codePoint = character.codePointAt(0)!;
+    if (
+      LAYOUT_CONTROLS.has(character) ||
+      state.fonts.every((font) => font.hasGlyphForCodePoint(codePoint))
+    ) {
+      text += character;
+      continue;
+    }
+    text += REPLACEMENT_CHARACTER;
+    if (!state.logged.has(codePoint)) {
+      state.logged.add(codePoint);
+      state.log.warn(
+        {
+          document: state.title,
+          character: `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`,
+        },
+        'The PDF fonts lack a character; it was printed as U+FFFD',
+      );
+    }
+  }
+  return text;
 }
 
 /** "2026-12-01" -> "Dec 1, 2026". */
@@ -45,16 +85,30 @@ export function invoiceNumberLabel(number: number): string {
 }
 
 /**
- * A new letter-size document. PDFKit and its font metrics are loaded with the first document
- * rather than at start: about 28 MB resident that a process drawing none never needs.
+ * A new letter-size document drawing with the embedded fonts. PDFKit and the fonts are loaded
+ * with the first document rather than at start: about 28 MB resident that a process drawing
+ * none never needs.
  */
-export async function newPdf(title: string): Promise<Pdf> {
-  const { default: Document } = await import('pdfkit');
-  return new Document({
+export async function newPdf(title: string, log: PdfLog): Promise<Pdf> {
+  const [{ default: Document }, fonts] = await Promise.all([import('pdfkit'), documentFonts()]);
+  const doc = new Document({
     size: 'LETTER',
     margin: PAGE_MARGIN,
-    info: { Title: pdfText(title), Author: 'Harvest Hui' },
+    // No default font: PDFKit would otherwise set up Helvetica, which no text here uses.
+    font: null as unknown as string,
+    info: { Title: title, Author: 'Harvest Hui' },
   });
+  // PDFKit takes a parsed font as well as a file (its types name only files).
+  doc.registerFont(REGULAR, fonts.regular as unknown as Buffer);
+  doc.registerFont(BOLD, fonts.bold as unknown as Buffer);
+  doc.font(REGULAR);
+  documentText.set(doc, {
+    title,
+    log,
+    fonts: [fonts.regular, fonts.bold],
+    logged: new Set(),
+  });
+  return doc;
 }
 
 function contentWidth(doc: Pdf): number {
@@ -97,7 +151,7 @@ function table(
     const y = doc.y;
     doc.rect(x0, y, contentWidth(doc), 22).fill('#f5f5f4');
     let x = x0;
-    doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED);
+    doc.font(BOLD).fontSize(9).fillColor(MUTED);
     for (const column of columns) {
       doc.text(column.header.toUpperCase(), x + padding, y + 7, {
         width: column.width - padding * 2,
@@ -109,10 +163,10 @@ function table(
     doc.y = y + 22;
   };
   drawHeader();
-  doc.font('Helvetica').fontSize(10).fillColor(INK);
+  doc.font(REGULAR).fontSize(10).fillColor(INK);
   for (const row of rows) {
     const heights = row.map((cell, index) =>
-      doc.heightOfString(pdfText(cell), { width: columns[index]!.width - padding * 2 }),
+      doc.heightOfString(pdfText(doc, cell), { width: columns[index]!.width - padding * 2 }),
     );
     const height = Math.max(...heights, 12) + padding * 2;
     ensureSpace(doc, height, drawHeader);
@@ -128,10 +182,10 @@ function table(
           .stroke();
       } else {
         doc
-          .font('Helvetica')
+          .font(REGULAR)
           .fontSize(10)
           .fillColor(INK)
-          .text(pdfText(cell), x + padding, y + padding, {
+          .text(pdfText(doc, cell), x + padding, y + padding, {
             width: column.width - padding * 2,
             align: column.align ?? 'left',
           });
@@ -144,7 +198,7 @@ function table(
 }
 
 function label(doc: Pdf, text: string, x: number, y: number, width: number) {
-  doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text(text, x, y, { width });
+  doc.font(BOLD).fontSize(9).fillColor(MUTED).text(text, x, y, { width });
 }
 
 /** Lines of an address block; the first (a name) in bold unless told otherwise. */
@@ -155,13 +209,13 @@ function lines(
   width: number,
   boldFirst = true,
 ) {
-  doc.font('Helvetica').fontSize(10).fillColor(INK);
+  doc.font(REGULAR).fontSize(10).fillColor(INK);
   values
     .filter((value): value is string => Boolean(value))
     .forEach((value, index) => {
       doc
-        .font(boldFirst && index === 0 ? 'Helvetica-Bold' : 'Helvetica')
-        .text(pdfText(value), x, undefined, { width });
+        .font(boldFirst && index === 0 ? BOLD : REGULAR)
+        .text(pdfText(doc, value), x, undefined, { width });
     });
 }
 
@@ -171,16 +225,18 @@ function header(doc: Pdf, data: DocumentOrder, title: string, facts: [string, st
   const right = doc.page.width - PAGE_MARGIN;
   const factsWidth = 220;
   doc
-    .font('Helvetica-Bold')
+    .font(BOLD)
     .fontSize(18)
     .fillColor(ACCENT)
-    .text(pdfText(data.farm.name), PAGE_MARGIN, top, { width: contentWidth(doc) - factsWidth });
-  doc.font('Helvetica').fontSize(10).fillColor(INK);
+    .text(pdfText(doc, data.farm.name), PAGE_MARGIN, top, {
+      width: contentWidth(doc) - factsWidth,
+    });
+  doc.font(REGULAR).fontSize(10).fillColor(INK);
   lines(doc, [data.farm.location, data.farm.contactPhone], PAGE_MARGIN, 260, false);
   const leftBottom = doc.y;
 
   doc
-    .font('Helvetica-Bold')
+    .font(BOLD)
     .fontSize(20)
     .fillColor(INK)
     .text(title, right - factsWidth, top, { width: factsWidth, align: 'right' });
@@ -188,14 +244,14 @@ function header(doc: Pdf, data: DocumentOrder, title: string, facts: [string, st
   for (const [name, value] of facts) {
     const y = doc.y;
     doc
-      .font('Helvetica')
+      .font(REGULAR)
       .fontSize(10)
       .fillColor(MUTED)
       .text(name, right - factsWidth, y, { width: 100 });
     doc
-      .font('Helvetica-Bold')
+      .font(BOLD)
       .fillColor(INK)
-      .text(pdfText(value), right - 120, y, { width: 120, align: 'right' });
+      .text(pdfText(doc, value), right - 120, y, { width: 120, align: 'right' });
   }
   doc.y = Math.max(leftBottom, doc.y) + 16;
   rule(doc);
@@ -215,13 +271,13 @@ function restaurantBlock(doc: Pdf, heading: string, data: DocumentOrder, withCon
   if (withContacts && data.restaurant.contacts.length > 0) {
     doc.moveDown(0.5);
     label(doc, 'Contacts', PAGE_MARGIN, doc.y, 240);
-    doc.font('Helvetica').fontSize(9).fillColor(INK);
+    doc.font(REGULAR).fontSize(9).fillColor(INK);
     for (const contact of data.restaurant.contacts) {
       const who = [contact.name, contact.position ? `(${contact.position})` : null]
         .filter(Boolean)
         .join(' ');
       const reach = [contact.phone, contact.email].filter(Boolean).join(' · ');
-      doc.text(pdfText([who, reach].filter(Boolean).join(' - ')), PAGE_MARGIN, undefined, {
+      doc.text(pdfText(doc, [who, reach].filter(Boolean).join(' - ')), PAGE_MARGIN, undefined, {
         width: 250,
       });
     }
@@ -315,7 +371,7 @@ export function renderInvoice(doc: Pdf, invoice: Invoice): void {
   for (const [name, value, strong] of totals) {
     const y = doc.y;
     doc
-      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
+      .font(strong ? BOLD : REGULAR)
       .fontSize(strong ? 12 : 10)
       .fillColor(INK)
       .text(name, PAGE_MARGIN + width - 230, y, { width: 110, align: 'right' })
@@ -326,11 +382,11 @@ export function renderInvoice(doc: Pdf, invoice: Invoice): void {
     doc.moveDown(1);
     ensureSpace(doc, 40);
     label(doc, 'Order notes', PAGE_MARGIN, doc.y, width);
-    doc.font('Helvetica').fontSize(10).fillColor(INK).text(pdfText(order.notes), { width });
+    doc.font(REGULAR).fontSize(10).fillColor(INK).text(pdfText(doc, order.notes), { width });
   }
   doc.moveDown(2);
   doc
-    .font('Helvetica')
+    .font(REGULAR)
     .fontSize(9)
     .fillColor(MUTED)
     .text('Mahalo for buying local.', PAGE_MARGIN, undefined, { width, align: 'center' });
@@ -355,10 +411,10 @@ export function renderPackingSlip(doc: Pdf, data: DocumentOrder): void {
   label(doc, 'Order notes', x, block.top, width - 300);
   doc.moveDown(0.3);
   doc
-    .font('Helvetica')
+    .font(REGULAR)
     .fontSize(10)
     .fillColor(order.notes ? INK : MUTED)
-    .text(pdfText(order.notes ?? 'None'), x, undefined, { width: width - 300 });
+    .text(pdfText(doc, order.notes ?? 'None'), x, undefined, { width: width - 300 });
   doc.y = Math.max(block.bottom, doc.y) + 20;
 
   const adjusted = hasAdjustedLines(order);
@@ -391,7 +447,7 @@ export function renderPackingSlip(doc: Pdf, data: DocumentOrder): void {
   ensureSpace(doc, 70);
   doc.moveDown(2);
   const y = doc.y;
-  doc.font('Helvetica').fontSize(10).fillColor(INK);
+  doc.font(REGULAR).fontSize(10).fillColor(INK);
   doc.text('Packed by: ____________________', PAGE_MARGIN, y);
   doc.text('Received by: ____________________', PAGE_MARGIN + width / 2, y);
 }
@@ -401,21 +457,22 @@ export function renderPickList(doc: Pdf, date: string, slips: DocumentOrder[]): 
   const farm = slips[0]!.farm;
   const width = contentWidth(doc);
   doc
-    .font('Helvetica-Bold')
+    .font(BOLD)
     .fontSize(18)
     .fillColor(ACCENT)
-    .text(pdfText(farm.name), PAGE_MARGIN, PAGE_MARGIN, { width });
+    .text(pdfText(doc, farm.name), PAGE_MARGIN, PAGE_MARGIN, { width });
   doc
-    .font('Helvetica-Bold')
+    .font(BOLD)
     .fontSize(20)
     .fillColor(INK)
     .text(`PICK LIST · ${formatDay(date)}`, { width });
   doc
-    .font('Helvetica')
+    .font(REGULAR)
     .fontSize(10)
     .fillColor(MUTED)
     .text(
       pdfText(
+        doc,
         `${slips.length} ${slips.length === 1 ? 'order' : 'orders'}: ${slips
           .map((slip) => `#${slip.order.id} ${slip.restaurant.name}`)
           .join(', ')}`,
@@ -442,7 +499,7 @@ export function renderPickList(doc: Pdf, date: string, slips: DocumentOrder[]): 
       totals.set(key, entry);
     }
   }
-  const rows = [...totals.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const rows = [...totals.values()].sort((a, b) => compareNames(a.name, b.name));
   table(
     doc,
     [
@@ -467,14 +524,14 @@ export function renderStatement(doc: Pdf, statement: Statement): void {
   const width = contentWidth(doc);
   const cents = (value: number) => formatUsd(value);
   doc
-    .font('Helvetica-Bold')
+    .font(BOLD)
     .fontSize(18)
     .fillColor(ACCENT)
-    .text(pdfText(statement.farm.name), PAGE_MARGIN, PAGE_MARGIN, { width });
+    .text(pdfText(doc, statement.farm.name), PAGE_MARGIN, PAGE_MARGIN, { width });
   lines(doc, [statement.farm.location], PAGE_MARGIN, width, false);
   doc.moveDown(0.5);
   doc
-    .font('Helvetica-Bold')
+    .font(BOLD)
     .fontSize(20)
     .fillColor(INK)
     .text(
@@ -512,7 +569,7 @@ export function renderStatement(doc: Pdf, statement: Statement): void {
   for (const [name, value, strong] of totals) {
     const y = doc.y;
     doc
-      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
+      .font(strong ? BOLD : REGULAR)
       .fontSize(strong ? 12 : 10)
       .fillColor(INK)
       .text(name, PAGE_MARGIN + width - 260, y, { width: 140, align: 'right' })
@@ -521,11 +578,14 @@ export function renderStatement(doc: Pdf, statement: Statement): void {
   }
   doc.moveDown(1);
   doc
-    .font('Helvetica')
+    .font(REGULAR)
     .fontSize(9)
     .fillColor(MUTED)
     .text(
-      pdfText(`Make checks payable to ${statement.farm.checksPayableTo ?? statement.farm.name}.`),
+      pdfText(
+        doc,
+        `Make checks payable to ${statement.farm.checksPayableTo ?? statement.farm.name}.`,
+      ),
       PAGE_MARGIN,
       undefined,
       { width, align: 'center' },

@@ -1,0 +1,15 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { FOLD_FROM, FOLD_TO } from '#core/text-fold';
+
+/** A string constant of ours written into the SQL, quotes doubled: the same text in every query. */
+const constant = (value: string) => sql.raw(`'${value.replaceAll("'", "''")}'`);
+
+/**
+ * The SQL twin of core's foldText: lower case, kahakō vowels as plain vowels, the ʻokina and
+ * apostrophes removed. translate() and lower() are plain functions of PostgreSQL 15 and later
+ * (no extension), and immutable, so an index can be made on the same expression. Both cases of
+ * the Hawaiian letters are listed because lower() changes only ASCII letters in the C locale.
+ */
+export function foldedSql(value: SQL | AnyColumn): SQL<string> {
+  return sql<string>`translate(lower(${value}), ${constant(FOLD_FROM)}, ${constant(FOLD_TO)})`;
+}
