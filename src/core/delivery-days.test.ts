@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_ORDER_CUTOFF,
   deliveryDayEnd,
+  describeClosedOrdering,
   describeCutoffRule,
   formatClockTime,
   formatOrderBy,
@@ -32,6 +33,17 @@ describe('order cutoffs', () => {
     expect(describeCutoffRule(twoDays)).toBe('9:30 AM 2 days before');
     expect(describeCutoffRule(DEFAULT_ORDER_CUTOFF)).toBe('6 PM the day before');
     expect(describeCutoffRule(sameDay)).toBe('6 AM the same day');
+  });
+
+  it('says when ordering for a day closed, in Hawaii time', () => {
+    const cutoff = orderCutoff('2026-11-26', DEFAULT_ORDER_CUTOFF);
+    expect(describeClosedOrdering('2026-11-26', cutoff)).toBe(
+      'Ordering for Thu, Nov 26 closed Wed, Nov 25 at 6 PM',
+    );
+    const early = orderCutoff('2026-11-26', { daysBefore: 2, minutes: 5 * 60 + 30 });
+    expect(describeClosedOrdering('2026-11-26', early.toISOString())).toBe(
+      'Ordering for Thu, Nov 26 closed Tue, Nov 24 at 5:30 AM',
+    );
   });
 
   it('ends a delivery day at the next Hawaii midnight', () => {

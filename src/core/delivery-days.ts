@@ -1,4 +1,10 @@
-import { addDays, hawaiiDate, hawaiiInstant, hawaiiWallClock } from './hawaii-time';
+import {
+  addDays,
+  formatCalendarDate,
+  hawaiiDate,
+  hawaiiInstant,
+  hawaiiWallClock,
+} from './hawaii-time';
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** When a farm stops taking orders for a delivery day: days before it, minute of that day. */
@@ -64,6 +70,18 @@ export function formatOrderBy(instant: string | Date, now: Date = new Date()): s
   const months = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
   const day = far ? `${weekday}, ${months[local.getUTCMonth()]} ${local.getUTCDate()}` : weekday;
   return `${day} ${formatClockTime(minutes)}`;
+}
+
+/**
+ * A delivery day whose ordering has closed, as My Orders says it: "Ordering for Thu, Nov 26
+ * closed Wed, Nov 25 at 6 PM" (Hawaii time).
+ */
+export function describeClosedOrdering(deliveryDate: string, cutoff: string | Date): string {
+  const at = typeof cutoff === 'string' ? new Date(cutoff) : cutoff;
+  const local = hawaiiWallClock(at);
+  const time = formatClockTime(local.getUTCHours() * 60 + local.getUTCMinutes());
+  const day = (date: string) => formatCalendarDate(date, 'weekdayShort') ?? date;
+  return `Ordering for ${day(deliveryDate)} closed ${day(hawaiiDate(at))} at ${time}`;
 }
 
 /** How a farm's rule reads: "6 PM the day before", "9 AM 2 days before", "5 AM the same day". */

@@ -489,7 +489,7 @@ describe('low stock', () => {
       'the low-stock notification',
     );
     expect(alert.title).toBe('Low stock: Taro');
-    expect(alert.body).toContain('Only 4 bunch left');
+    expect(alert.body).toContain('Only 4 bunches left');
     // Already under the line: the next order is no news.
     const second = await placeOrder(1, taro);
     const list = (await farmer.get('/api/notifications?limit=50')).json() as {

@@ -327,7 +327,7 @@ describe('the restaurant changes its own pending order until the cutoff', () => 
       orderBody(farm.farmId, [{ product: kale, quantity }], { deliveryDate }),
     );
     expect(response.statusCode, response.body).toBe(201);
-    return response.json() as { id: number; totalAmount: string };
+    return response.json() as { id: number; totalAmount: string; orderCutoff: string | null };
   }
 
   it('cancels it before the cutoff: stock back, history by the restaurant, the farm told', async () => {
@@ -391,7 +391,8 @@ describe('the restaurant changes its own pending order until the cutoff', () => 
 
   it('leaves the order to the farm after the cutoff or once confirmed', async () => {
     const order = await place(2, THU);
-    // Thursday closes Wednesday 6 PM Hawaii time.
+    // Thursday closes Wednesday 6 PM Hawaii time; the order says when, so My Orders can too.
+    expect(order.orderCutoff).toBe('2026-11-26T04:00:00.000Z');
     setClock(at('2026-11-26T04:00:00Z'));
     const cancel = await honolulu.patch(`/api/orders/${order.id}/status`, { status: 'cancelled' });
     expect(cancel.statusCode).toBe(409);

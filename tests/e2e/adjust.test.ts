@@ -94,7 +94,7 @@ describe('adjusting an order to what was picked', () => {
       await dialog.getByText('Say why (for the restaurant)').waitFor();
       await dialog.getByLabel(/Why Heirloom Tomatoes changed/).fill('Weighed at packing');
       await dialog
-        .getByText('New total about $16.97 (was $17.97, delivery fee included).')
+        .getByText('New total about $16.97 (was $17.97, delivery fee and GET included).')
         .waitFor();
       await screenshot(farmerPage, `adjust-dialog-${name}`);
       await expectAccessible(farmerPage);

@@ -209,12 +209,16 @@ describe('ordering from two farms through delivery', () => {
     await card.getByRole('button', { name: 'Mark as Delivered' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm Delivery' });
     await dialog.getByRole('button', { name: 'Confirm Delivery' }).click();
-    await eventually(() => page.getByText('Recipient Required').isVisible()).toBe(true);
+    await eventually(() => dialog.getByText("Please enter the recipient's name").isVisible()).toBe(
+      true,
+    );
     await screenshot(page, 'farmer-confirm-delivery-desktop');
     await dialog.getByLabel("Recipient's name").fill('Leilani Kahale');
     await dialog.getByRole('button', { name: 'Confirm Delivery' }).click();
     await eventually(() => card.getByText('Received by:').isVisible()).toBe(true);
     expect(await card.getByText('Leilani Kahale').isVisible()).toBe(true);
+    await eventually(() => page.getByText('Delivery confirmed').isVisible()).toBe(true);
+    expect(await page.getByText("Please enter the recipient's name").count()).toBe(0);
 
     const invoiceDownload = page.waitForEvent('download');
     await card.getByRole('button', { name: 'Invoice' }).click();

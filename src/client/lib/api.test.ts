@@ -22,19 +22,27 @@ afterEach(() => {
 });
 
 describe('api errors', () => {
-  it('reads "{status}: {body}", keeps the parsed body, and offers its message to toasts', async () => {
+  it("reads as the body's message whatever the status, never as JSON, and keeps the body", async () => {
     answer(409, JSON.stringify({ message: 'Not enough stock', code: 'insufficient_stock' }));
     const error = await failure(api.post('/api/checkout', { orders: [] }));
     expect(error.status).toBe(409);
-    expect(error.message).toBe('409: {"message":"Not enough stock","code":"insufficient_stock"}');
+    expect(error.message).toBe('Not enough stock');
+    expect(error.responseText).toBe('{"message":"Not enough stock","code":"insufficient_stock"}');
     expect(error.body).toEqual({ message: 'Not enough stock', code: 'insufficient_stock' });
     expect(error.userMessage('Please try again.')).toBe('Not enough stock');
   });
 
-  it('falls back to the status text for an empty body, and to the given text in toasts', async () => {
+  it("reads as the body's message on a 500 and a 400 too", async () => {
+    answer(500, JSON.stringify({ message: 'Something went wrong', code: 'internal' }));
+    expect((await failure(api.get('/api/products'))).message).toBe('Something went wrong');
+    answer(400, JSON.stringify({ message: 'Check the form', fields: { name: 'Required' } }));
+    expect((await failure(api.post('/api/products', {}))).message).toBe('Check the form');
+  });
+
+  it('says the status in a sentence for an empty body, and the given text in toasts', async () => {
     answer(502, '', 'Bad Gateway');
     const error = await failure(api.get('/api/products'));
-    expect(error.message).toBe('502: Bad Gateway');
+    expect(error.message).toBe('The server could not answer (502 Bad Gateway). Please try again.');
     expect(error.body).toBeNull();
     expect(error.userMessage('Please try again.')).toBe('Please try again.');
   });
@@ -42,7 +50,8 @@ describe('api errors', () => {
   it('keeps a body that is not JSON as text, with no parsed body', async () => {
     answer(500, 'upstream exploded');
     const error = await failure(api.get('/api/products'));
-    expect(error.message).toBe('500: upstream exploded');
+    expect(error.message).toBe('The server could not answer (500). Please try again.');
+    expect(error.responseText).toBe('upstream exploded');
     expect(error.body).toBeNull();
   });
 

@@ -2,16 +2,24 @@ import type { ErrorResponse } from '#core/schemas/common';
 import { LINK_HEADER, nextLink, TOTAL_COUNT_HEADER, type Page } from '#core/paging';
 
 /**
- * Any non-OK response becomes an ApiError whose message is "{status}: {body text}"
- * (or the status text when the body is empty); `body` keeps the parsed JSON for toasts.
+ * Any non-OK response becomes an ApiError whose message is the body's `message`, the sentence
+ * docs/api.md makes fit for people, whatever the status; without one (an empty or non-JSON
+ * body, from a proxy say) a plain sentence with the status. So a toast or an error state that
+ * shows `error.message` never shows a JSON body. `body` keeps the parsed JSON, `responseText`
+ * the raw text for debugging.
  */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    message: string,
     readonly body: (ErrorResponse & Record<string, unknown>) | null,
+    readonly responseText = '',
+    statusText = '',
   ) {
-    super(message);
+    super(
+      typeof body?.message === 'string' && body.message
+        ? body.message
+        : `The server could not answer (${[status, statusText].filter(Boolean).join(' ')}). Please try again.`,
+    );
     this.name = 'ApiError';
   }
 
@@ -49,7 +57,7 @@ async function throwIfNotOk(response: Response, options: RequestOptions): Promis
   if (response.status === 401 && !options.quietUnauthorized) {
     for (const listener of unauthorizedListeners) listener();
   }
-  throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, body);
+  throw new ApiError(response.status, body, text, response.statusText);
 }
 
 /** The one fetch wrapper: cookies always, JSON only when there is a body. */

@@ -18,10 +18,8 @@ export function formatInstant(
   return format(new TZDate(date, HAWAII_TIME_ZONE), pattern);
 }
 
-/** "1 item", "2 items": a count with its noun in the right number. */
-export function countLabel(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
+/** "1 item", "2 items", "3 bunches": the one helper for counts with their noun (core). */
+export { countLabel } from '#core/counts';
 
 export const ORDER_DATE_FORMAT = "MMM d, yyyy 'at' h:mm a";
 export const SHORT_DATE_FORMAT = 'MMM dd, yyyy';
@@ -40,4 +38,13 @@ export function deliveryDayLabel(date: string | null | undefined, today: string)
   if (date === today) return 'Today';
   if (date === addDays(today, 1)) return 'Tomorrow';
   return formatCalendarDate(date, 'weekdayShort') ?? 'None scheduled';
+}
+
+/**
+ * A dashboard's greeting: "Welcome back, {name}!" once the business has an order, and
+ * "Welcome, {name}!" for a new account with none (also while its figures load, so a new
+ * account is never welcomed back).
+ */
+export function greeting(name: string, totalOrders: number | undefined): string {
+  return totalOrders ? `Welcome back, ${name}!` : `Welcome, ${name}!`;
 }

@@ -30,16 +30,11 @@ export function uploadFile<T>(
         onProgress(1);
         resolve(body as T);
       } else {
-        reject(
-          new ApiError(
-            request.status,
-            `${request.status}: ${text || request.statusText}`,
-            body as ApiError['body'],
-          ),
-        );
+        reject(new ApiError(request.status, body as ApiError['body'], text, request.statusText));
       }
     };
-    request.onerror = () => reject(new ApiError(0, 'The upload did not reach the server', null));
+    request.onerror = () =>
+      reject(new ApiError(0, { message: 'The upload did not reach the server' }));
     const form = new FormData();
     form.append('file', file);
     request.send(form);

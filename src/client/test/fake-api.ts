@@ -8,6 +8,15 @@ export interface FakeCall {
 
 type Handler = (call: FakeCall) => unknown;
 
+/** An answer other than 200: `fakeApi({ 'PATCH /x': failWith(409, { message, code }) })`. */
+class Failure {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+export const failWith = (status: number, body: unknown) => new Failure(status, body);
+
 /**
  * Stands in for the server: `routes` maps "METHOD /path" to a JSON body (or a function of the
  * call giving one); anything else answers 404. Every request is recorded in `calls`.
@@ -25,8 +34,8 @@ export function fakeApi(routes: Record<string, unknown>) {
       return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
     }
     const answer = typeof route === 'function' ? (route as Handler)(call) : route;
-    return new Response(JSON.stringify(answer), {
-      status: 200,
+    return new Response(JSON.stringify(answer instanceof Failure ? answer.body : answer), {
+      status: answer instanceof Failure ? answer.status : 200,
       headers: { 'content-type': 'application/json' },
     });
   });

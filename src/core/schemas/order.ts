@@ -191,6 +191,11 @@ export const orderOutput = z.object({
   standingOrderId: z.number().nullable().optional(),
   /** When the farm last adjusted the order to what was picked (docs/adjustments.md), or null. */
   adjustedAt: z.string().nullable().optional(),
+  /**
+   * When ordering for its delivery day closes under the farm's rule now (an instant), after
+   * which only the farm changes it; null without a delivery day. The server always sends it.
+   */
+  orderCutoff: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof orderOutput>;
 

@@ -1,3 +1,4 @@
+import { countLabel } from '#core/counts';
 import { ORDER_STATUSES, statusLabel, type OrderStatus } from '#core/order-status';
 import { Search } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -92,14 +93,17 @@ export function OrderFilterBar({
   );
 }
 
-/** "Showing 25 of 132 orders" and Load more, under a paged list. */
+/**
+ * "Showing 25 of 132 orders" ("Showing 1 of 1 order") and Load more, under a paged list;
+ * `noun` is the singular.
+ */
 export function LoadMoreFooter({
   shown,
   total,
   hasMore,
   loading,
   onLoadMore,
-  noun = 'orders',
+  noun = 'order',
 }: {
   shown: number;
   total: number;
@@ -111,7 +115,7 @@ export function LoadMoreFooter({
   return (
     <div className="flex flex-col items-center gap-2 py-2">
       <p className="text-sm text-stone-600" aria-live="polite">
-        Showing {shown} of {total} {noun}
+        Showing {shown} of {countLabel(total, noun)}
       </p>
       {hasMore ? (
         <Button variant="outline" onClick={onLoadMore} disabled={loading}>

@@ -35,7 +35,14 @@ if (typeof document !== 'undefined') {
   document.addEventListener('pointerdown', rememberControl, true);
   document.addEventListener('keydown', rememberControl, true);
 }
+/*
+ * While a dialog is open the toast goes to the bottom: at the top it sat over the dialog's
+ * title, which says what the toast is about.
+ */
 function placementAwayFromLastUse(): 'top' | 'bottom' {
+  if (typeof document !== 'undefined' && document.querySelector('[role="dialog"]')) {
+    return 'bottom';
+  }
   if (lastUsedBottom === null || typeof window === 'undefined') return 'bottom';
   return lastUsedBottom > window.innerHeight / 2 ? 'top' : 'bottom';
 }

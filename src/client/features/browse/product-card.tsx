@@ -7,7 +7,7 @@ import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { ProductPhoto } from '../../components/ui/product-photo';
 import { Skeleton } from '../../components/ui/skeleton';
-import { formatCalendarDate, formatMoney } from '../../lib/format';
+import { countLabel, formatCalendarDate, formatMoney } from '../../lib/format';
 import { CartQuantityControl, isAvailable } from './cart-quantity';
 
 /**
@@ -75,7 +75,7 @@ export function ProductCard({
         <div>
           <dt className="text-stone-500">Available</dt>
           <dd className="tabular font-medium">
-            {product.availableQuantity} {product.unit}
+            {countLabel(product.availableQuantity, product.unit)}
           </dd>
         </div>
         <div className="col-span-2 flex flex-wrap items-center gap-x-2">

@@ -21,7 +21,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { RecentOrderList } from '../../components/ui/recent-order-list';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, greeting } from '../../lib/format';
 import { useFarmReport, useReceivables } from '../../lib/queries';
 import { centsOf, toMoneyString } from '#core/money';
 import { growthDisplay } from './growth';
@@ -51,10 +51,13 @@ const QUICK_ACTIONS = [
 export function FarmerDashboardPage() {
   const { user } = useAuth();
   const name = user ? profileDisplayName(user) : 'Farmer';
+  const report = useFarmReport();
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold text-balance">Welcome back, {name}!</h1>
+        <h1 className="text-2xl font-bold text-balance">
+          {greeting(name, report.data?.totals.totalOrders)}
+        </h1>
         <p className="text-stone-600">Here is how your farm is doing today</p>
       </div>
       <OutstandingCard />

@@ -63,13 +63,43 @@ describe('Adjust an order to what was picked', () => {
     });
     // $3.99 x 2.75 = $10.97 (half up), eggs $6.00, fee $5.00.
     expect(
-      screen.getByText('New total about $21.97 (was $22.97, delivery fee included).'),
+      screen.getByText('New total about $21.97 (was $22.97, delivery fee and GET included).'),
     ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Save adjustment' }));
     await waitFor(() => expect(api.made('POST', '/api/orders/52/adjustments')).toHaveLength(1));
     expect(api.made('POST', '/api/orders/52/adjustments')[0]!.body).toEqual({
       lines: [{ itemId: 520, quantity: 2.75, reason: 'Weighed at packing' }],
     });
+  });
+
+  it('previews the total as it is saved, with the GET on the subtotal and the fee', async () => {
+    const taxed = order(53, 'pending', {
+      subtotal: '28.41',
+      deliveryFee: '5.00',
+      taxRate: '4.7120',
+      taxAmount: '1.57',
+      totalAmount: '34.98',
+      orderItems: [
+        {
+          id: 530,
+          productId: 3,
+          product: { name: 'Ulu', unit: 'lb', imageUrl: null },
+          quantity: 3,
+          orderedQuantity: 3,
+          unitPrice: '9.47',
+          totalPrice: '28.41',
+        },
+      ],
+    });
+    fakeApi({});
+    renderInApp(<AdjustOrder order={taxed} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Adjust' }));
+    await screen.findByRole('dialog', { name: 'Adjust order #53' });
+    fireEvent.change(screen.getByLabelText('Ulu quantity (lb)'), { target: { value: '2' } });
+    // $18.94 + $5.00 = $23.94, and 4.712 % GET on it, $1.13: $25.07 as the server saves it.
+    expect(
+      screen.getByText('New total about $25.07 (was $34.98, delivery fee and GET included).'),
+    ).toBeInTheDocument();
   });
 
   it('says that removing every line cancels the order, and offers Undo', async () => {

@@ -1,4 +1,4 @@
-import { centsOf, formatUsd, multiplyCents, sumCents } from '#core/money';
+import { centsOf, formatUsd, multiplyCents, orderAmounts, rateOf, sumCents } from '#core/money';
 import { formatQuantity, isWeighedUnit, quantityProblem, quantityStep } from '#core/quantity';
 import {
   ADJUSTABLE_STATUSES,
@@ -66,12 +66,13 @@ export function readAdjustments(order: Order, drafts: Drafts) {
     ),
   );
   const cancels = order.orderItems.every((item) => (quantities.get(item.id) ?? 1) === 0);
-  return {
-    errors,
-    lines,
-    cancels,
-    total: subtotal + centsOf(order.deliveryFee),
-  };
+  // The one money rule, as the server saves it: the fee and the GET at the placed rate in.
+  const { totalCents } = orderAmounts(
+    subtotal,
+    centsOf(order.deliveryFee),
+    rateOf(order.taxRate ?? '0'),
+  );
+  return { errors, lines, cancels, total: totalCents };
 }
 
 /**
@@ -215,7 +216,7 @@ export function AdjustOrder({ order }: { order: Order }) {
             <p className="tabular text-sm" role="status">
               {cancels
                 ? 'Every line is removed: saving cancels the order and puts its stock back.'
-                : `New total about ${formatUsd(total)} (was ${formatMoney(order.totalAmount)}, delivery fee included).`}
+                : `New total about ${formatUsd(total)} (was ${formatMoney(order.totalAmount)}, delivery fee and GET included).`}
             </p>
             {submitted && lines.length === 0 && Object.keys(errors).length === 0 ? (
               <p className="text-sm text-stone-600" role="status">

@@ -61,6 +61,13 @@ export function useFarmOrderActions({
         onSuccess: () => {
           setDelivering(null);
           setCancelling(null);
+          // The one toast of a delivery: it also takes the place of a failure toast before it.
+          if (status === 'delivered' && recipientName) {
+            toast({
+              title: 'Delivery confirmed',
+              description: `Order #${order.id} was received by ${recipientName}.`,
+            });
+          }
           onMoved?.(order, status);
         },
         onError: (error) =>

@@ -142,7 +142,7 @@ export function FarmInventoryCard() {
         }}
         footer={
           <LoadMoreFooter
-            noun="products"
+            noun="product"
             shown={products.items?.length ?? 0}
             total={products.total ?? 0}
             hasMore={products.hasNextPage}

@@ -185,7 +185,7 @@ export function InventoryPage() {
             ))}
           </div>
           <LoadMoreFooter
-            noun="products"
+            noun="product"
             shown={list.length}
             total={total}
             hasMore={products.hasNextPage}

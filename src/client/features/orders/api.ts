@@ -1,5 +1,6 @@
 import type { OrderItemsChangeBody } from '#core/schemas/delivery';
-import type { CheckoutInput, CheckoutResult, Order } from '#core/schemas/order';
+import type { ORDER_CONFLICT_CODES } from '#core/schemas/order';
+import { type CheckoutInput, type CheckoutResult, type Order } from '#core/schemas/order';
 import type { Adjustment } from '#core/schemas/adjustment';
 import type { Reorder } from '#core/schemas/reorder';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -72,12 +73,28 @@ export function useCancelOwnOrder() {
 }
 
 /**
+ * One line of a restaurant's change. Raising a line whose product's price moved since it was
+ * placed is refused (409 `price_changed`) unless the item carries today's `unitPrice`, which
+ * reprices the whole line at it.
+ */
+export type OwnOrderItemChange = OrderItemsChangeBody['items'][number] & { unitPrice?: string };
+
+/** The 409 of a raise at a moved price: today's price and the one the line was placed at. */
+export interface PriceChangedBody {
+  message: string;
+  code: typeof ORDER_CONFLICT_CODES.priceChanged;
+  productId: number;
+  unitPrice: string;
+  placedUnitPrice: string;
+}
+
+/**
  * The restaurant changes its own pending order's quantities (0 removes a line); the server
  * allows it until the delivery day's cutoff and answers with the order and its new totals.
  */
 export function useChangeOwnOrderItems() {
   return useMutation({
-    mutationFn: ({ orderId, items }: { orderId: number; items: OrderItemsChangeBody['items'] }) =>
+    mutationFn: ({ orderId, items }: { orderId: number; items: OwnOrderItemChange[] }) =>
       api.patch<Order>(`/api/orders/${orderId}/items`, { items }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: RESTAURANT_ORDERS_KEY });

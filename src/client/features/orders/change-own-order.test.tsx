@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../../test/fake-api';
+import { fakeApi, failWith } from '../../test/fake-api';
 import { order } from '../../test/fixtures';
 import { renderInApp } from '../../test/render';
 import { ChangeOwnOrder } from './change-own-order';
@@ -75,5 +75,58 @@ describe('Change quantities of a pending order', () => {
     expect(api.made('PATCH', '/api/orders/41/items')[0]!.body).toEqual({
       items: [{ productId: 1, quantity: 2.75 }],
     });
+  });
+
+  it("asks before raising a line whose price moved, then resends it at today's price", async () => {
+    const api = fakeApi({
+      'PATCH /api/orders/41/items': (call: { body: unknown }) => {
+        const [item] = (call.body as { items: { unitPrice?: string }[] }).items;
+        return item?.unitPrice === '50.00'
+          ? order(41, 'pending', { totalAmount: '255.00' })
+          : failWith(409, {
+              message: 'The price of Kale has changed',
+              code: 'price_changed',
+              productId: 1,
+              unitPrice: '50.00',
+              placedUnitPrice: '2.00',
+            });
+      },
+    });
+    renderInApp(<ChangeOwnOrder order={pending} />);
+    await openDialog();
+    fireEvent.change(screen.getByLabelText(/^Kale/), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const ask = await screen.findByRole('alert');
+    expect(ask).toHaveTextContent(
+      "Kale is now $50.00 (you ordered at $2.00). Ordering more changes the whole line to today's price.",
+    );
+    // Asked in the dialog, not in a toast of the server's body.
+    expect(screen.queryByText(/price_changed/)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Change at $50.00' }));
+    await waitFor(() => expect(api.made('PATCH', '/api/orders/41/items')).toHaveLength(2));
+    expect(api.made('PATCH', '/api/orders/41/items')[1]!.body).toEqual({
+      items: [{ productId: 1, quantity: 5, unitPrice: '50.00' }],
+    });
+    expect(await screen.findByText(/New total \$255\.00/)).toBeInTheDocument();
+  });
+
+  it("keeps the placed price when the restaurant declines today's", async () => {
+    const api = fakeApi({
+      'PATCH /api/orders/41/items': failWith(409, {
+        message: 'The price of Kale has changed',
+        code: 'price_changed',
+        productId: 1,
+        unitPrice: '50.00',
+        placedUnitPrice: '2.00',
+      }),
+    });
+    renderInApp(<ChangeOwnOrder order={pending} />);
+    await openDialog();
+    fireEvent.change(screen.getByLabelText(/^Kale/), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Not at that price' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^Kale \(lb, \$2\.00 each\)/)).toBeInTheDocument();
+    expect(api.made('PATCH', '/api/orders/41/items')).toHaveLength(1);
   });
 });

@@ -1,5 +1,4 @@
-import type { Order } from '#core/schemas/order';
-import { MAX_LINE_QUANTITY } from '#core/schemas/order';
+import { MAX_LINE_QUANTITY, ORDER_CONFLICT_CODES, type Order } from '#core/schemas/order';
 import { isWeighedUnit, quantityProblem, quantityStep } from '#core/quantity';
 import { PencilLine } from 'lucide-react';
 import { useState } from 'react';
@@ -9,7 +8,7 @@ import { Field, Input } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
-import { useChangeOwnOrderItems } from './api';
+import { useChangeOwnOrderItems, type OwnOrderItemChange, type PriceChangedBody } from './api';
 
 type Drafts = Record<number, string>;
 
@@ -19,7 +18,7 @@ type Drafts = Record<number, string>;
  */
 function readDrafts(order: Order, drafts: Drafts) {
   const errors: Record<number, string> = {};
-  const changes: { productId: number; quantity: number }[] = [];
+  const changes: OwnOrderItemChange[] = [];
   for (const item of order.orderItems) {
     const text = (drafts[item.productId] ?? String(item.quantity)).trim();
     const quantity = Number(text);
@@ -49,23 +48,36 @@ function readDrafts(order: Order, drafts: Drafts) {
 /**
  * The restaurant changes its own pending order's quantities until ordering for its day closes,
  * at the prices it was placed at; the server checks stock and the cutoff and works out the total.
+ * Raising a line whose price the farm has since changed is answered 409 `price_changed`: the
+ * dialog shows today's price and asks, and saving again sends that price with the line, which
+ * reprices all of it.
  */
 export function ChangeOwnOrder({ order }: { order: Order }) {
   const [open, setOpen] = useState(false);
   const [drafts, setDrafts] = useState<Drafts>({});
   const [submitted, setSubmitted] = useState(false);
+  // Today's prices the restaurant was shown and accepted, by product; and the one to ask about.
+  const [accepted, setAccepted] = useState<Record<number, string>>({});
+  const [asking, setAsking] = useState<PriceChangedBody | null>(null);
   const change = useChangeOwnOrderItems();
   const { errors, changes, kept } = readDrafts(order, drafts);
   const close = () => {
     setOpen(false);
     setDrafts({});
     setSubmitted(false);
+    setAccepted({});
+    setAsking(null);
   };
-  const onSave = () => {
+  const nameOf = (productId: number) =>
+    order.orderItems.find((item) => item.productId === productId)?.product.name ?? 'This product';
+  const onSave = (prices: Record<number, string> = accepted) => {
     setSubmitted(true);
     if (Object.keys(errors).length > 0 || !kept || changes.length === 0) return;
+    const items = changes.map((line) =>
+      prices[line.productId] ? { ...line, unitPrice: prices[line.productId] } : line,
+    );
     change.mutate(
-      { orderId: order.id, items: changes },
+      { orderId: order.id, items },
       {
         onSuccess: (updated) => {
           close();
@@ -75,6 +87,10 @@ export function ChangeOwnOrder({ order }: { order: Order }) {
           });
         },
         onError: (error) => {
+          if (error instanceof ApiError && error.body?.code === ORDER_CONFLICT_CODES.priceChanged) {
+            setAsking(error.body as unknown as PriceChangedBody);
+            return;
+          }
           toast({
             title: 'Could not change the order',
             description:
@@ -99,7 +115,7 @@ export function ChangeOwnOrder({ order }: { order: Order }) {
             {order.orderItems.map((item) => (
               <Field
                 key={item.productId}
-                label={`${item.product.name} (${item.product.unit}, ${formatMoney(item.unitPrice)} each)`}
+                label={`${item.product.name} (${item.product.unit}, ${formatMoney(accepted[item.productId] ?? item.unitPrice)} each)`}
                 error={submitted ? errors[item.productId] : undefined}
               >
                 {(ids) => (
@@ -129,11 +145,39 @@ export function ChangeOwnOrder({ order }: { order: Order }) {
                 Nothing has changed yet.
               </p>
             ) : null}
+            {asking ? (
+              <div
+                role="alert"
+                className="flex flex-col gap-2 rounded-lg border border-amber-200 bg-warning-soft p-3 text-sm"
+              >
+                <p>
+                  {nameOf(asking.productId)} is now {formatMoney(asking.unitPrice)} (you ordered at{' '}
+                  {formatMoney(asking.placedUnitPrice)}). Ordering more changes the whole line to
+                  today&apos;s price.
+                </p>
+                <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                  <Button variant="outline" onClick={() => setAsking(null)}>
+                    Not at that price
+                  </Button>
+                  <Button
+                    disabled={change.isPending}
+                    onClick={() => {
+                      const prices = { ...accepted, [asking.productId]: asking.unitPrice };
+                      setAccepted(prices);
+                      setAsking(null);
+                      onSave(prices);
+                    }}
+                  >
+                    Change at {formatMoney(asking.unitPrice)}
+                  </Button>
+                </div>
+              </div>
+            ) : null}
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="outline" onClick={close}>
                 Keep as it is
               </Button>
-              <Button disabled={change.isPending} onClick={onSave}>
+              <Button disabled={change.isPending || asking !== null} onClick={() => onSave()}>
                 {change.isPending ? 'Saving...' : 'Save changes'}
               </Button>
             </div>

@@ -25,6 +25,7 @@ import {
   checkoutBody,
   describeConflict,
   groupWithCurrentTerms,
+  submittedMessage,
   withChangedFees,
   type FarmChoice,
   type LineProblem,
@@ -111,14 +112,14 @@ export function CheckoutCard() {
     checkout.mutate(
       { body, idempotencyKey: attempt.current.key },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
           attempt.current = null;
           setChoices({});
           setProblems(null);
           cart.clear();
           toast({
             title: 'Order Placed Successfully',
-            description: 'Your order has been submitted to the farm.',
+            description: submittedMessage(result.orders.length),
           });
         },
         onError: (error) => {

@@ -10,6 +10,7 @@ import {
   checkoutBody,
   describeConflict,
   groupWithCurrentTerms,
+  submittedMessage,
   withChangedFees,
 } from './checkout-model';
 
@@ -60,7 +61,7 @@ describe('describeConflict (what a 409 from checkout says)', () => {
     expect(result).toEqual({
       title: 'Not enough stock',
       description:
-        'Kale from Kula Greens: only 2 bunch left. Taro from Kula Greens: only 0 lb left.',
+        'Kale from Kula Greens: only 2 bunches left. Taro from Kula Greens: only 0 lb left.',
       problems: [
         { productId: 10, message: 'Only 2 left' },
         { productId: 11, message: 'Sold out' },
@@ -253,5 +254,12 @@ describe('General Excise Tax in the cart and at checkout', () => {
     );
     const shown = groupWithCurrentTerms(cart, withChangedFees([kula, hilo], changedFees(body)));
     expect(checkoutBody(shown, {}).orders[0]?.totalAmount).toBe('14.84');
+  });
+});
+
+describe('the success toast of a checkout', () => {
+  it('speaks of one farm or of several', () => {
+    expect(submittedMessage(1)).toBe('Your order has been submitted to the farm.');
+    expect(submittedMessage(2)).toBe('Your orders have been submitted to the farms.');
   });
 });

@@ -1,5 +1,6 @@
 import type { Cart, FarmGroup } from '#core/cart';
 import { groupCartByFarm, withFarmTerms } from '#core/cart';
+import { countLabel } from '#core/counts';
 import {
   centsOf,
   formatMoneyString,
@@ -89,7 +90,7 @@ export function describeConflict(body: OrderConflictBody): {
         description: products
           .map(
             (product) =>
-              `${name(product)} from ${product.farmName}: only ${product.availableQuantity} ${product.unit ?? ''} left.`,
+              `${name(product)} from ${product.farmName}: only ${countLabel(product.availableQuantity, product.unit ?? 'unit')} left.`,
           )
           .join(' '),
         problems: products.map((product) => ({
@@ -190,4 +191,11 @@ export function withChangedFees(
       ...(entry.taxRate ? { taxRate: entry.taxRate } : {}),
     };
   });
+}
+
+/** What the success toast says of a checkout that placed `orderCount` orders, one per farm. */
+export function submittedMessage(orderCount: number): string {
+  return orderCount > 1
+    ? 'Your orders have been submitted to the farms.'
+    : 'Your order has been submitted to the farm.';
 }

@@ -29,7 +29,7 @@ export function MinimumDialog({
             Order Minimum Not Met
           </span>
         }
-        description="Some of your orders are below the farm's minimum order amount. You can still proceed: you pay the totals shown (the subtotal and the farm's delivery fee), with nothing added for ordering under the minimum."
+        description="Some of your orders are below the farm's minimum order amount. You can still proceed: you pay the totals shown (the subtotal, the delivery fee and GET), with nothing added for ordering under the minimum."
       >
         <ul className="mb-5 flex flex-col gap-2">
           {short.map((group) => (

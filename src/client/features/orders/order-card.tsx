@@ -17,6 +17,7 @@ import {
   ORDER_DATE_FORMAT,
 } from '../../lib/format';
 import { formatQuantity } from '#core/quantity';
+import { describeClosedOrdering } from '#core/delivery-days';
 import { cartActions } from '../../lib/cart';
 import { useCancelOwnOrder, useOrderAdjustments, useReorderPlan } from './api';
 import { ChangeOwnOrder } from './change-own-order';
@@ -205,9 +206,21 @@ function FarmAdjustments({ order }: { order: Order }) {
   );
 }
 
+/**
+ * A pending order the restaurant may no longer change or cancel itself: its day's ordering has
+ * closed (the server would answer 409 cutoff_passed), so the card says so instead of offering
+ * either. `now` is read at render; the list is read again when it changes.
+ */
+function closedForChanges(order: Order, now = Date.now()): string | null {
+  if (order.status !== 'pending' || !order.deliveryDate || !order.orderCutoff) return null;
+  if (now < Date.parse(order.orderCutoff)) return null;
+  return `${describeClosedOrdering(order.deliveryDate, order.orderCutoff)}: ask ${order.farm.name} to change it`;
+}
+
 /** One of the restaurant's orders (docs/product.md#my-orders). */
 export function RestaurantOrderCard({ order }: { order: Order }) {
   const delivered = order.status === 'delivered';
+  const closed = closedForChanges(order);
   return (
     <Card role="article" aria-labelledby={`order-${order.id}-title`}>
       <CardContent className="flex flex-col gap-3 pt-5">
@@ -241,7 +254,11 @@ export function RestaurantOrderCard({ order }: { order: Order }) {
           ) : null}
           <OrderAgain order={order} />
         </div>
-        {order.status === 'pending' ? (
+        {closed ? (
+          <p className="text-sm text-stone-700" role="note">
+            {closed}
+          </p>
+        ) : order.status === 'pending' ? (
           <div className="flex flex-wrap gap-2">
             <ChangeOwnOrder order={order} />
             <CancelOwnOrder order={order} />

@@ -145,7 +145,7 @@ export function BillsPage() {
           )}
           {bills.data.farms.length > 0 ? (
             <LoadMoreFooter
-              noun="open invoices"
+              noun="open invoice"
               shown={bills.shown}
               total={bills.total ?? bills.shown}
               hasMore={bills.hasNextPage}

@@ -11,7 +11,7 @@ import { LoadMoreFooter } from '../../components/ui/order-list-controls';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { ApiError, downloadFile } from '../../lib/api';
-import { formatCalendarDate } from '../../lib/format';
+import { countLabel, formatCalendarDate } from '../../lib/format';
 import { useReceivables } from '../../lib/queries';
 import { receivablesPath, useFilteredReceivables, type ReceivablesFilters } from './api';
 import { PaymentStatusBadge } from './payment-parts';
@@ -48,7 +48,7 @@ function InvoiceRow({ invoice, onRecord }: { invoice: OpenInvoice; onRecord: () 
         </span>
         <span className="text-stone-600">
           Due {formatCalendarDate(invoice.dueDate) ?? 'on delivery'}
-          {invoice.daysPastDue > 0 ? ` · ${invoice.daysPastDue} days past due` : ''}
+          {invoice.daysPastDue > 0 ? ` · ${countLabel(invoice.daysPastDue, 'day')} past due` : ''}
         </span>
       </div>
       <div className="flex items-center justify-between gap-3 sm:justify-end">
@@ -244,7 +244,7 @@ export function ReceivablesPage() {
           )}
           {data.restaurants.length > 0 ? (
             <LoadMoreFooter
-              noun="open invoices"
+              noun="open invoice"
               shown={shown.shown}
               total={shown.total ?? shown.shown}
               hasMore={shown.hasNextPage}

@@ -263,9 +263,15 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
               error={errors.orderCutoffTime?.message}
               type="time"
               step="60"
-              className="tabular"
+              // Full width on a phone, so "the day before" is read whole; beside each other
+              // from sm on, bottom-aligned, so the time and the day sit on one line.
+              className="tabular col-span-2 justify-end sm:col-span-1"
             />
-            <Field label="On" error={errors.orderCutoffDaysBefore?.message}>
+            <Field
+              label="On"
+              error={errors.orderCutoffDaysBefore?.message}
+              className="col-span-2 justify-end sm:col-span-1"
+            >
               {(ids) => (
                 <Select {...ids} {...register('orderCutoffDaysBefore', { valueAsNumber: true })}>
                   {CUTOFF_DAY_CHOICES.map((days) => (

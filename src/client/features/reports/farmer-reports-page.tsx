@@ -69,10 +69,20 @@ function FarmReportBody({ report }: { report: FarmReport }) {
       </div>
 
       <Tabs defaultValue="revenue" className="flex flex-col gap-4">
-        <TabsList aria-label="Report views" className="self-stretch sm:self-start">
-          <TabsTrigger value="revenue">Revenue Trends</TabsTrigger>
-          <TabsTrigger value="products">Product Performance</TabsTrigger>
-          <TabsTrigger value="orders">Order Analytics</TabsTrigger>
+        {/* One row at any width: on a phone three equal columns whose names may wrap inside. */}
+        <TabsList
+          aria-label="Report views"
+          className="self-stretch max-sm:grid max-sm:grid-cols-3 sm:self-start"
+        >
+          <TabsTrigger value="revenue" className="leading-tight text-balance">
+            Revenue Trends
+          </TabsTrigger>
+          <TabsTrigger value="products" className="leading-tight text-balance">
+            Product Performance
+          </TabsTrigger>
+          <TabsTrigger value="orders" className="leading-tight text-balance">
+            Order Analytics
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="revenue">
           <RevenueTrends report={report} />

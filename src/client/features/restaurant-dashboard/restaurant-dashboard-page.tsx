@@ -19,7 +19,7 @@ import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useAuth } from '../../lib/auth';
-import { formatMoney, formatOrderDate } from '../../lib/format';
+import { formatMoney, formatOrderDate, greeting } from '../../lib/format';
 import { useBills, useRestaurantReport } from '../../lib/queries';
 
 const SHORTCUTS = [
@@ -46,10 +46,13 @@ const SHORTCUTS = [
 export function RestaurantDashboardPage() {
   const { user } = useAuth();
   const name = user ? profileDisplayName(user) : 'Restaurant';
+  const report = useRestaurantReport();
   return (
     <div className="flex flex-col gap-6">
       <section className="rounded-xl bg-gradient-to-r from-green-700 to-emerald-600 px-6 py-7 text-white shadow-sm">
-        <h1 className="text-2xl font-bold text-balance">Welcome back, {name}!</h1>
+        <h1 className="text-2xl font-bold text-balance">
+          {greeting(name, report.data?.totals.totalOrders)}
+        </h1>
         <p className="mt-1 text-green-50">Browse fresh produce and manage your orders</p>
       </section>
       <OutstandingCard />

@@ -1,4 +1,5 @@
 import { LOW_STOCK_THRESHOLD } from '#core/constants';
+import { countLabel } from '#core/counts';
 import { formatCalendarDate } from '#core/hawaii-time';
 import type { NotificationKind } from '#core/schemas/notification';
 import { centsOf, formatMoneyString, formatRatePercent } from '#core/money';
@@ -184,7 +185,7 @@ export function lowStockContent(product: StockFacts, orderId: number): Notificat
   return {
     kind: 'low_stock',
     title: `Low stock: ${product.name}`,
-    body: `Only ${product.availableQuantity} ${product.unit} left after order #${orderId} (under ${LOW_STOCK_THRESHOLD}).`,
+    body: `Only ${countLabel(product.availableQuantity, product.unit)} left after order #${orderId} (under ${LOW_STOCK_THRESHOLD}).`,
     details: null,
     link: '/farmer/inventory',
     eventKey: `product:${product.productId}:low-stock:order:${orderId}`,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Actor } from '#core/actor';
+import { orderCutoff } from '#core/delivery-days';
 import { findZone } from '#core/delivery-zones';
 import { centsOf, rateOf, toMoneyString, toRateString } from '#core/money';
 import { isOrderStatus } from '#core/order-status';
@@ -44,6 +45,8 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
       amountPaid: amountPaidSql,
       farmId: farms.id,
       farmName: farms.name,
+      cutoffDaysBefore: farms.orderCutoffDaysBefore,
+      cutoffMinutes: farms.orderCutoffMinutes,
       restaurantId: restaurants.id,
       restaurantName: restaurants.name,
       restaurantLocation: restaurants.location,
@@ -111,6 +114,12 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
     },
     orderItems: itemsByOrder.get(row.id) ?? [],
     adjustedAt: row.adjustedAt?.toISOString() ?? null,
+    orderCutoff: row.deliveryDate
+      ? orderCutoff(row.deliveryDate, {
+          daysBefore: row.cutoffDaysBefore,
+          minutes: row.cutoffMinutes,
+        }).toISOString()
+      : null,
     ...orderPaymentFields(paymentStateOfRow(row, today)),
     ...orderZoneFields(row.deliveryArea),
     standingOrderId: row.standingOrderId,

@@ -1,0 +1,40 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../test/fake-api';
+import { order } from '../../test/fixtures';
+import { renderInApp } from '../../test/render';
+import { RestaurantOrderCard } from './order-card';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+// Thursday Nov 26's ordering closes Wednesday 6 PM Hawaii time (Nov 26, 04:00 UTC).
+const thursday = order(51, 'pending', {
+  deliveryDate: '2026-11-26',
+  orderCutoff: '2026-11-26T04:00:00.000Z',
+});
+
+describe('A pending order on My Orders', () => {
+  it('offers Change and Cancel before its day closes', () => {
+    fakeApi({});
+    vi.useFakeTimers({ now: new Date('2026-11-26T03:59:00Z'), toFake: ['Date'] });
+    renderInApp(<RestaurantOrderCard order={thursday} />);
+    expect(screen.getByRole('button', { name: 'Change quantities' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('after the cutoff says when ordering closed and whom to ask, and offers neither', () => {
+    fakeApi({});
+    vi.useFakeTimers({ now: new Date('2026-11-26T04:00:00Z'), toFake: ['Date'] });
+    renderInApp(<RestaurantOrderCard order={thursday} />);
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Ordering for Thu, Nov 26 closed Wed, Nov 25 at 6 PM: ask Kula Greens to change it',
+    );
+    expect(screen.queryByRole('button', { name: 'Change quantities' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+  });
+});
