@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidCalendarDate } from '../hawaii-time';
 import { formatUsd, parseMoney, parseRate, toMoneyString, toRateString } from '../money';
 
 export const REQUIRED = 'Required';
@@ -15,6 +16,41 @@ export const optionalText = (max = 2000) =>
     .max(max, `At most ${max} characters`)
     .nullish()
     .transform((value) => (value ? value : null));
+
+/**
+ * The first and last day any date field takes (months likewise): far wider than any delivery,
+ * payment or report needs, and inside what the date functions and the database agree on. The
+ * year 0000, for one, is no year to PostgreSQL.
+ */
+export const FIRST_DATE = '2000-01-01';
+export const LAST_DATE = '2100-12-31';
+export const DATE_MESSAGE = 'Use a date like 2026-12-01';
+const DATE_RANGE_MESSAGE = `Choose a date from ${FIRST_DATE} to ${LAST_DATE}`;
+
+/** Whether `value` is a real calendar date ("YYYY-MM-DD") from FIRST_DATE to LAST_DATE. */
+export function isDateInRange(value: string): boolean {
+  return isValidCalendarDate(value) && value >= FIRST_DATE && value <= LAST_DATE;
+}
+
+/** Every calendar date a request carries (a Hawaii day, "2026-12-01"): the one schema. */
+export const calendarDateInput = (message = DATE_MESSAGE) =>
+  z
+    .string({ error: message })
+    .refine(isValidCalendarDate, { message, abort: true })
+    .refine(isDateInRange, DATE_RANGE_MESSAGE);
+
+const FIRST_MONTH = FIRST_DATE.slice(0, 7);
+const LAST_MONTH = LAST_DATE.slice(0, 7);
+const MONTH_MESSAGE = 'Use a month like 2026-11';
+
+/** Every calendar month a request carries ("2026-11"), from 2000-01 to 2100-12: the one schema. */
+export const monthInput = z
+  .string({ error: MONTH_MESSAGE })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: MONTH_MESSAGE, abort: true })
+  .refine(
+    (value) => value >= FIRST_MONTH && value <= LAST_MONTH,
+    `Choose a month from ${FIRST_MONTH} to ${LAST_MONTH}`,
+  );
 
 /**
  * The most a farm may ask for one unit, charge for delivery or set as its order minimum:

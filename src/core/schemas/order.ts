@@ -1,9 +1,15 @@
 import { z } from 'zod';
-import { isValidCalendarDate } from '../hawaii-time';
 import { multiplyCents, parseMoney } from '../money';
 import { hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE } from '../quantity';
 import { ORDER_STATUSES } from '../order-status';
-import { moneyInput, moneyOutput, optionalText, priceInput, rateOutput } from './common';
+import {
+  calendarDateInput,
+  moneyInput,
+  moneyOutput,
+  optionalText,
+  priceInput,
+  rateOutput,
+} from './common';
 import { orderPaymentFields } from './payment';
 
 export const ORDER_NOTES_MAX_LENGTH = 1000;
@@ -58,9 +64,7 @@ export const orderItemInput = z
   });
 export type OrderItemInput = z.infer<typeof orderItemInput>;
 
-export const deliveryDateInput = z
-  .string({ error: 'Use a date like 2026-12-01' })
-  .refine(isValidCalendarDate, 'Use a date like 2026-12-01');
+export const deliveryDateInput = calendarDateInput();
 
 /** POST /api/orders: one farm's order. Prices and totals are checked against the database. */
 export const orderCreateBody = z.object({

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isValidCalendarDate } from '../hawaii-time';
-import { moneyOutput, optionalText } from './common';
+import { calendarDateInput, moneyOutput, optionalText } from './common';
 import { lineQuantity, MAX_ORDER_LINES, ORDER_NOTES_MAX_LENGTH } from './order';
 import { pageCursor, pageLimit } from './paging';
 
@@ -103,15 +102,11 @@ export const standingOrderPatchBody = z
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change');
 export type StandingOrderPatchBody = z.output<typeof standingOrderPatchBody>;
 
-const calendarDate = z
-  .string({ error: 'Use a date like 2026-12-01' })
-  .refine(isValidCalendarDate, 'Use a date like 2026-12-01');
-
 /** POST /api/standing-orders/{id}/skips. */
-export const standingOrderSkipBody = z.object({ deliveryDate: calendarDate });
+export const standingOrderSkipBody = z.object({ deliveryDate: calendarDateInput() });
 export const standingOrderSkipParams = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
-  date: calendarDate,
+  date: calendarDateInput(),
 });
 
 export const standingOrderListQuery = z.object({
