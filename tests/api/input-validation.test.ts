@@ -28,6 +28,7 @@ let restaurant: Awaited<ReturnType<typeof signUpRestaurant>>;
 let admin: Session;
 let kale: ProductFixture;
 let orderId: number;
+let itemId: number;
 let standingOrderId: number;
 
 beforeAll(async () => {
@@ -49,6 +50,7 @@ beforeAll(async () => {
     orderBody(farm.farmId, [{ product: kale, quantity: 2 }], { deliveryDate: THU_DEC_3 }),
   ]);
   orderId = order!.id;
+  itemId = order!.orderItems[0]!.id;
   const standing = await restaurant.post('/api/standing-orders', {
     farmId: farm.farmId,
     lines: [{ productId: kale.id, quantity: 1 }],
@@ -208,5 +210,123 @@ describe('months run from 2000-01 to 2100-12, everywhere', () => {
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
     }
+  });
+});
+
+describe('single-line text refuses control characters', () => {
+  const CONTROLS = ['\r\nBcc: attacker@example.com', '\n', '\t', '\u0001', '\u001f', '\u007f'];
+
+  it('a restaurant named "Evil\\r\\nBcc: …" is refused, and nothing changes', async () => {
+    const response = await restaurant.put('/api/profile/restaurant', {
+      ...sampleProfile('Evil\r\nBcc: attacker@example.com'),
+      deliveryZone: 'honolulu',
+    });
+    expectFieldRefused(response, 'name');
+    const profile = (await restaurant.get('/api/auth/user')).json();
+    expect(JSON.stringify(profile)).not.toContain('Bcc');
+  });
+
+  it('names, locations, contacts and the recipient refuse each control character', async () => {
+    const farmProfile = (extra: Record<string, unknown>) =>
+      farm.put('/api/profile/farm', { ...sampleProfile('Kula Greens'), ...extra });
+    for (const control of CONTROLS) {
+      const cases: Array<[Promise<Awaited<ReturnType<Session['get']>>>, string]> = [
+        [farmProfile({ name: `Kula${control}Greens` }), 'name'],
+        [farmProfile({ location: `1 Main St${control}, Kula, HI 96790` }), 'location'],
+        [farmProfile({ contactPhone: `808${control}555 0101` }), 'contactPhone'],
+        [farmProfile({ contact1Name: `Leilani${control}Kahale` }), 'contact1Name'],
+        [farmProfile({ contact1Email: `leilani${control}@example.com` }), 'contact1Email'],
+        [farmProfile({ contact1Position: `Owner${control}` + 'x' }), 'contact1Position'],
+        [farmProfile({ checksPayableTo: `Kula${control}Greens LLC` }), 'checksPayableTo'],
+        [restaurant.post('/api/profile/restaurant', sampleProfile(`Ono${control}Kitchen`)), 'name'],
+        [
+          farm.post('/api/products', {
+            name: `Kale${control}Bunch`,
+            unit: 'lb',
+            price: '4.00',
+          }),
+          'name',
+        ],
+        [farm.patch(`/api/products/${kale.id}`, { name: `Kale${control}x` }), 'name'],
+        [
+          farm.patch(`/api/orders/${orderId}/status`, {
+            status: 'delivered',
+            recipientName: `Kai${control}Akana`,
+          }),
+          'recipientName',
+        ],
+        [
+          farm.post(`/api/orders/${orderId}/payments`, {
+            amount: '1.00',
+            paidOn: '2026-11-23',
+            method: 'check',
+            reference: `Check${control}1042`,
+          }),
+          'reference',
+        ],
+      ];
+      for (const [pending, field] of cases) {
+        expectFieldRefused(await pending, field);
+      }
+    }
+  });
+
+  it('sign-up refuses a control character in a person’s name', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        email: 'evil-name@example.com',
+        password: 'correct-horse-battery',
+        firstName: 'Kai\r\nBcc: x',
+        lastName: 'Akana',
+      },
+    });
+    expectFieldRefused(response, 'firstName');
+  });
+
+  it('notes, descriptions and reasons keep line breaks but refuse other control characters', async () => {
+    const described = await farm.patch(`/api/products/${kale.id}`, {
+      description: 'Curly kale.\r\nPicked at dawn.',
+    });
+    expect(described.statusCode, described.body).toBe(200);
+    expect(described.json().description).toBe('Curly kale.\r\nPicked at dawn.');
+    expectFieldRefused(
+      await farm.patch(`/api/products/${kale.id}`, { description: 'Curly\u0007kale' }),
+      'description',
+    );
+    expectFieldRefused(
+      await farm.patch(`/api/products/${kale.id}`, { description: 'Curly\tkale' }),
+      'description',
+    );
+
+    const noted = await restaurant.patch(`/api/standing-orders/${standingOrderId}`, {
+      notes: 'Back door.\nRing twice.',
+    });
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect(noted.json().notes).toBe('Back door.\nRing twice.');
+    expectFieldRefused(
+      await restaurant.patch(`/api/standing-orders/${standingOrderId}`, {
+        notes: 'Back\u001bdoor',
+      }),
+      'notes',
+    );
+    expectFieldRefused(
+      await restaurant.post(
+        '/api/orders',
+        orderBody(farm.farmId, [{ product: kale, quantity: 1 }], {
+          deliveryDate: THU_DEC_3,
+          notes: 'Back\u0008door',
+        }),
+      ),
+      'notes',
+    );
+
+    expectFieldRefused(
+      await farm.post(`/api/orders/${orderId}/adjustments`, {
+        lines: [{ itemId, quantity: 1, reason: 'Short\u0002picked' }],
+      }),
+      'lines.0.reason',
+    );
   });
 });

@@ -4,15 +4,43 @@ import { formatUsd, parseMoney, parseRate, toMoneyString, toRateString } from '.
 
 export const REQUIRED = 'Required';
 
-/** A required, trimmed, non-empty string. */
-export const requiredText = (max = 200) =>
-  z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `At most ${max} characters`);
+/**
+ * Control characters (U+0000–U+001F, U+007F). In a name, a line break starts a new header in
+ * the farm's order email and a new line in a notification's title; the rest are invisible.
+ */
+// eslint-disable-next-line no-control-regex -- finding them is the point
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+/** The same, less the line breaks (CR, LF) that notes, descriptions and reasons may hold. */
+// eslint-disable-next-line no-control-regex -- as above
+const CONTROL_CHARACTER_BUT_LINE_BREAK = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/;
+export const SINGLE_LINE_MESSAGE = 'Use one line, without tabs or invisible characters';
+export const MULTI_LINE_MESSAGE = 'Remove the tabs or invisible characters';
 
-/** An optional string where blank means "not given". */
-export const optionalText = (max = 2000) =>
-  z
-    .string()
-    .trim()
+/** Whether text may hold line breaks: names and the like are one line, notes several. */
+export type TextLines = 'single' | 'multi';
+
+/** A trimmed string that refuses control characters (line breaks too unless `lines` is multi). */
+export const plainString = (
+  lines: TextLines = 'single',
+  params?: Parameters<typeof z.string>[0],
+) =>
+  lines === 'single'
+    ? z
+        .string(params)
+        .trim()
+        .refine((value) => !CONTROL_CHARACTER.test(value), SINGLE_LINE_MESSAGE)
+    : z
+        .string(params)
+        .trim()
+        .refine((value) => !CONTROL_CHARACTER_BUT_LINE_BREAK.test(value), MULTI_LINE_MESSAGE);
+
+/** A required, trimmed, non-empty string; one line unless `lines` is multi. */
+export const requiredText = (max = 200, lines: TextLines = 'single') =>
+  plainString(lines, { error: REQUIRED }).min(1, REQUIRED).max(max, `At most ${max} characters`);
+
+/** An optional string where blank means "not given"; one line unless `lines` is multi. */
+export const optionalText = (max = 2000, lines: TextLines = 'single') =>
+  plainString(lines)
     .max(max, `At most ${max} characters`)
     .nullish()
     .transform((value) => (value ? value : null));

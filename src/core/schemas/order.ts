@@ -75,7 +75,7 @@ export const orderCreateBody = z.object({
     .min(1, 'Add at least one item')
     .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} lines`),
   deliveryDate: deliveryDateInput.nullish().transform((value) => value ?? null),
-  notes: optionalText(ORDER_NOTES_MAX_LENGTH),
+  notes: optionalText(ORDER_NOTES_MAX_LENGTH, 'multi'),
 });
 export type OrderCreateBody = z.infer<typeof orderCreateBody>;
 export type OrderCreateInput = z.input<typeof orderCreateBody>;
@@ -116,12 +116,7 @@ export const idempotencyKeyHeader = z
 export const orderStatusBody = z
   .object({
     status: z.enum(ORDER_STATUSES, { error: 'Choose a valid order status' }),
-    recipientName: z
-      .string()
-      .trim()
-      .max(RECIPIENT_NAME_MAX_LENGTH, `At most ${RECIPIENT_NAME_MAX_LENGTH} characters`)
-      .nullish()
-      .transform((value) => (value ? value : null)),
+    recipientName: optionalText(RECIPIENT_NAME_MAX_LENGTH),
   })
   .superRefine((body, ctx) => {
     if (body.status === 'delivered' && !body.recipientName) {

@@ -40,7 +40,7 @@ export type PaymentCreateBody = z.infer<typeof paymentCreateBody>;
 export type PaymentCreateInput = z.input<typeof paymentCreateBody>;
 
 /** POST /api/payments/{id}/void (the farm). */
-export const paymentVoidBody = z.object({ reason: requiredText(VOID_REASON_MAX_LENGTH) });
+export const paymentVoidBody = z.object({ reason: requiredText(VOID_REASON_MAX_LENGTH, 'multi') });
 export type PaymentVoidBody = z.infer<typeof paymentVoidBody>;
 
 export const paymentOutput = z.object({

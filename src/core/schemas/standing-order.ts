@@ -84,7 +84,7 @@ export const standingOrderCreateBody = z.object({
   weekdays: weekdaysInput,
   daysBefore: daysBeforeInput.optional().default(DEFAULT_DAYS_BEFORE),
   paused: z.boolean({ error: 'Choose true or false' }).optional().default(false),
-  notes: optionalText(ORDER_NOTES_MAX_LENGTH),
+  notes: optionalText(ORDER_NOTES_MAX_LENGTH, 'multi'),
 });
 export type StandingOrderCreateBody = z.output<typeof standingOrderCreateBody>;
 export type StandingOrderCreateInput = z.input<typeof standingOrderCreateBody>;
@@ -96,7 +96,7 @@ export const standingOrderPatchBody = z
     weekdays: weekdaysInput.optional(),
     daysBefore: daysBeforeInput.optional(),
     paused: z.boolean({ error: 'Choose true or false' }).optional(),
-    notes: optionalText(ORDER_NOTES_MAX_LENGTH).optional(),
+    notes: optionalText(ORDER_NOTES_MAX_LENGTH, 'multi').optional(),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change');
