@@ -314,6 +314,31 @@ describe('bad files get a clear 400 and nothing is stored', () => {
     const json = await farmer.post(`/api/products/${product.id}/photos`, { file: 'x' });
     expect(json.statusCode).toBe(400);
   });
+
+  it('refuses a multipart body without a boundary, or cut short, with 400 and stores nothing', async () => {
+    const farmer = await signUpFarmer(ctx.app);
+    const product = await addProduct(farmer);
+    const before = storedFiles();
+    const noBoundary = await farmer.request({
+      method: 'POST',
+      url: `/api/products/${product.id}/photos`,
+      payload: 'whatever',
+      headers: { 'content-type': 'multipart/form-data' },
+    });
+    await expectRefused(ctx.app, noBoundary, 400, /incomplete or without its multipart boundary/);
+    expect(noBoundary.json().code).toBe('validation');
+
+    const whole = multipart(await cameraJpeg(64, 48), 'photo.jpg', 'image/jpeg');
+    const cutShort = await farmer.request({
+      method: 'POST',
+      url: `/api/products/${product.id}/photos`,
+      // The file part never ends: no closing boundary.
+      payload: whole.payload.subarray(0, whole.payload.length / 2),
+      headers: whole.headers,
+    });
+    await expectRefused(ctx.app, cutShort, 400, /incomplete or without its multipart boundary/);
+    expect(storedFiles()).toEqual(before);
+  });
 });
 
 describe('who may change photos', () => {

@@ -236,7 +236,9 @@ describe('PDFs of names in every script', () => {
     'a\u200b\u200e\u202e\ufeffb',
     '🏳️‍🌈',
     'ʻŌhiʻa Lehua',
-    '\u0001\u007f\u0085 control',
+    // C0 controls and DEL are refused at the door (docs/api.md, one-line text); C1 ones reach
+    // the documents.
+    '\u0085\u009f control',
   ];
 
   it('still draws every document, never a 500', { timeout: 60_000 }, async () => {

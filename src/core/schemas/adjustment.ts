@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyOutput } from './common';
+import { moneyOutput, plainString } from './common';
 import { lineQuantity, MAX_ORDER_LINES } from './order';
 
 export const ADJUSTMENT_REASON_MAX_LENGTH = 300;
@@ -24,9 +24,7 @@ export const adjustmentBody = z.object({
           .positive('Choose a line of the order')
           .max(2_147_483_647, 'Choose a line of the order'),
         quantity: lineQuantity('zero'),
-        reason: z
-          .string({ error: ADJUSTMENT_REASON_REQUIRED })
-          .trim()
+        reason: plainString('multi', { error: ADJUSTMENT_REASON_REQUIRED })
           .min(1, ADJUSTMENT_REASON_REQUIRED)
           .max(ADJUSTMENT_REASON_MAX_LENGTH, `At most ${ADJUSTMENT_REASON_MAX_LENGTH} characters`),
       }),

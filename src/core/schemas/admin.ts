@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../order-status';
-import { monthKeyOutput, moneyOutput, positiveId } from './common';
+import { monthInput, monthKeyOutput, moneyOutput, positiveId } from './common';
 import { pageCursor } from './paging';
 
 /**
@@ -56,10 +56,7 @@ export const adminOrdersQuery = z.object({
   farmId: positiveId.optional(),
   status: z.enum(ORDER_STATUSES, { error: 'Choose a valid order status' }).optional(),
   /** A Hawaii month, "2026-11": orders created in it. */
-  month: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-11')
-    .optional(),
+  month: monthInput.optional(),
   limit: z.coerce
     .number({ error: 'Must be a number' })
     .int('Must be a whole number')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatPhone, PHONE_MAX_DIGITS, PHONE_MAX_LENGTH } from '../phone';
+import { plainString } from './common';
 
 export const NOTIFICATION_KINDS = [
   'order_placed',
@@ -47,9 +48,7 @@ export const notificationReadAllOutput = z.object({ unreadCount: z.number() });
 
 export const SMS_PHONE_REQUIRED_MESSAGE = 'Enter a 10-digit phone number to get text messages';
 
-const smsPhoneInput = z
-  .string()
-  .trim()
+const smsPhoneInput = plainString()
   .max(PHONE_MAX_LENGTH, `At most ${PHONE_MAX_LENGTH} characters`)
   .refine((value) => {
     const digits = value.replace(/\D/g, '').length;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isValidCalendarDate } from '../hawaii-time';
 import { ORDER_STATUSES } from '../order-status';
+import { calendarDateInput } from './common';
 
 /**
  * The day's bulk actions of the farmer's Orders page (docs/order-lists.md): every pending order
@@ -16,9 +16,7 @@ export type BulkTarget = keyof typeof BULK_MOVES;
 export const BULK_MAX_ORDERS = 200;
 
 export const bulkStatusBody = z.object({
-  deliveryDate: z
-    .string({ error: 'Choose a delivery day' })
-    .refine(isValidCalendarDate, 'Use a date like 2026-12-01'),
+  deliveryDate: calendarDateInput(),
   status: z.enum(['confirmed', 'packed'], {
     error: 'Choose confirmed (every pending order) or packed (every confirmed order)',
   }),

@@ -1,9 +1,15 @@
 import { z } from 'zod';
-import { isValidCalendarDate } from '../hawaii-time';
 import { multiplyCents, parseMoney } from '../money';
 import { hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE } from '../quantity';
 import { ORDER_STATUSES } from '../order-status';
-import { moneyInput, moneyOutput, optionalText, priceInput, rateOutput } from './common';
+import {
+  calendarDateInput,
+  moneyInput,
+  moneyOutput,
+  optionalText,
+  priceInput,
+  rateOutput,
+} from './common';
 import { orderPaymentFields } from './payment';
 
 export const ORDER_NOTES_MAX_LENGTH = 1000;
@@ -58,9 +64,7 @@ export const orderItemInput = z
   });
 export type OrderItemInput = z.infer<typeof orderItemInput>;
 
-export const deliveryDateInput = z
-  .string({ error: 'Use a date like 2026-12-01' })
-  .refine(isValidCalendarDate, 'Use a date like 2026-12-01');
+export const deliveryDateInput = calendarDateInput();
 
 /** POST /api/orders: one farm's order. Prices and totals are checked against the database. */
 export const orderCreateBody = z.object({
@@ -71,7 +75,7 @@ export const orderCreateBody = z.object({
     .min(1, 'Add at least one item')
     .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} lines`),
   deliveryDate: deliveryDateInput.nullish().transform((value) => value ?? null),
-  notes: optionalText(ORDER_NOTES_MAX_LENGTH),
+  notes: optionalText(ORDER_NOTES_MAX_LENGTH, 'multi'),
 });
 export type OrderCreateBody = z.infer<typeof orderCreateBody>;
 export type OrderCreateInput = z.input<typeof orderCreateBody>;
@@ -112,12 +116,7 @@ export const idempotencyKeyHeader = z
 export const orderStatusBody = z
   .object({
     status: z.enum(ORDER_STATUSES, { error: 'Choose a valid order status' }),
-    recipientName: z
-      .string()
-      .trim()
-      .max(RECIPIENT_NAME_MAX_LENGTH, `At most ${RECIPIENT_NAME_MAX_LENGTH} characters`)
-      .nullish()
-      .transform((value) => (value ? value : null)),
+    recipientName: optionalText(RECIPIENT_NAME_MAX_LENGTH),
   })
   .superRefine((body, ctx) => {
     if (body.status === 'delivered' && !body.recipientName) {

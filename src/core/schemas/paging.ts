@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isValidCalendarDate } from '../hawaii-time';
 import { ORDER_STATUSES, type OrderStatus } from '../order-status';
+import { calendarDateInput, FIRST_DATE, LAST_DATE } from './common';
 
 // The wire convention itself has no zod in it, so the web app's first load can read pages.
 export { LINK_HEADER, nextLink, TOTAL_COUNT_HEADER, type Page } from '../paging';
@@ -61,6 +61,7 @@ export const ORDER_LIST_DEFAULT_LIMIT = 25;
 export const ORDER_LIST_MAX_LIMIT = 100;
 export const ORDER_SEARCH_MAX_LENGTH = 100;
 
+const LIST_DATE_MESSAGE = `deliveryDate must be a date from ${FIRST_DATE} to ${LAST_DATE}, or none`;
 const STATUS_MESSAGE = `status must be one or more of ${ORDER_STATUSES.join(', ')}, separated by commas`;
 
 /**
@@ -84,11 +85,9 @@ export const orderListQuery = z.object({
     })
     .optional(),
   deliveryDate: z
-    .string({ error: 'deliveryDate must be a date like 2026-12-01, or none' })
-    .refine(
-      (value) => value === 'none' || isValidCalendarDate(value),
-      'deliveryDate must be a date like 2026-12-01, or none',
-    )
+    .union([z.literal('none'), calendarDateInput(LIST_DATE_MESSAGE)], {
+      error: LIST_DATE_MESSAGE,
+    })
     .optional(),
   q: z
     .string()

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { isValidCalendarDate } from '../hawaii-time';
 import { parseMoney, toMoneyString } from '../money';
 import { AGING_BUCKETS, PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TERMS } from '../payments';
-import { moneyOutput, optionalText, requiredText } from './common';
+import { calendarDateInput, moneyOutput, monthInput, optionalText, requiredText } from './common';
 import {
   INVOICE_LIST_DEFAULT_LIMIT,
   INVOICE_LIST_MAX_LIMIT,
@@ -29,15 +28,11 @@ export const paymentAmountInput = z
   }, AMOUNT_MESSAGE)
   .transform((value) => toMoneyString(parseMoney(value)!));
 
-const calendarDate = z
-  .string({ error: 'Use a date like 2026-12-01' })
-  .refine(isValidCalendarDate, 'Use a date like 2026-12-01');
-
 /** POST /api/orders/{id}/payments (the farm). */
 export const paymentCreateBody = z.object({
   amount: paymentAmountInput,
   /** The Hawaii day the money came in; not after today (checked by the server). */
-  paidOn: calendarDate,
+  paidOn: calendarDateInput(),
   method: z.enum(PAYMENT_METHODS, { error: 'Choose check, cash, bank transfer or other' }),
   reference: optionalText(PAYMENT_REFERENCE_MAX_LENGTH),
 });
@@ -45,7 +40,7 @@ export type PaymentCreateBody = z.infer<typeof paymentCreateBody>;
 export type PaymentCreateInput = z.input<typeof paymentCreateBody>;
 
 /** POST /api/payments/{id}/void (the farm). */
-export const paymentVoidBody = z.object({ reason: requiredText(VOID_REASON_MAX_LENGTH) });
+export const paymentVoidBody = z.object({ reason: requiredText(VOID_REASON_MAX_LENGTH, 'multi') });
 export type PaymentVoidBody = z.infer<typeof paymentVoidBody>;
 
 export const paymentOutput = z.object({
@@ -159,9 +154,7 @@ export type BillsQuery = z.infer<typeof billsQuery>;
 
 /** GET /api/statements?month=2026-11&restaurantId= | &farmId= */
 export const statementQuery = z.object({
-  month: z
-    .string({ error: 'Use a month like 2026-11' })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-11'),
+  month: monthInput,
   restaurantId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   farmId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });

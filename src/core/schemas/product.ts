@@ -67,7 +67,7 @@ const price = z
 
 const productFields = {
   name: requiredText(120),
-  description: optionalText(2000),
+  description: optionalText(2000, 'multi'),
   category,
   unit,
   price,

@@ -1,21 +1,24 @@
 import { z } from 'zod';
 import { STATE_MAX_LENGTH, ZIP_MAX_LENGTH } from '../constants';
 import { PHONE_MAX_LENGTH } from '../phone';
-import { optionalText, priceInput, REQUIRED, requiredText, taxRateInput } from './common';
+import {
+  optionalText,
+  plainString,
+  priceInput,
+  REQUIRED,
+  requiredText,
+  taxRateInput,
+} from './common';
 import { paymentTermsInput } from './payment';
 import { cutoffDaysBeforeInput, cutoffTimeInput, restaurantZoneInput } from './delivery';
 
-const phone = z
-  .string()
-  .trim()
+const phone = plainString()
   .max(PHONE_MAX_LENGTH, `At most ${PHONE_MAX_LENGTH} characters`)
   .refine((value) => value.replace(/\D/g, '').length <= 10, 'At most 10 digits')
   .nullish()
   .transform((value) => (value ? value : null));
 
-const contactEmail = z
-  .string()
-  .trim()
+const contactEmail = plainString()
   .max(254)
   .refine(
     (value) => value === '' || z.email().safeParse(value).success,
@@ -25,9 +28,7 @@ const contactEmail = z
   .transform((value) => (value ? value.toLowerCase() : null));
 
 /** "street, city, ST zip": every part present, state 2 letters, ZIP at most 10. */
-export const locationInput = z
-  .string({ error: REQUIRED })
-  .trim()
+export const locationInput = plainString('single', { error: REQUIRED })
   .min(1, REQUIRED)
   .max(300)
   .refine(
@@ -38,7 +39,7 @@ export const locationInput = z
 /** POST /api/profile/{farm,restaurant}. */
 export const profileCreateBody = z.object({
   name: requiredText(120),
-  description: optionalText(2000),
+  description: optionalText(2000, 'multi'),
   location: locationInput,
   contactPhone: phone,
 });

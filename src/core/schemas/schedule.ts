@@ -1,16 +1,11 @@
 import { z } from 'zod';
-import { isValidCalendarDate } from '../hawaii-time';
-import { positiveId } from './common';
+import { calendarDateInput, positiveId } from './common';
 import { scheduleZoneInput } from './delivery';
 
 export const DATES_REQUIRED_MESSAGE = 'Please select at least one delivery date';
 export const ZONE_REQUIRED_MESSAGE = 'Please select a delivery zone';
 /** A farm plans at most a year or so of days in one go. */
 export const MAX_DATES_PER_REQUEST = 400;
-
-const calendarDate = z
-  .string({ error: 'Use a date like 2026-12-01' })
-  .refine(isValidCalendarDate, 'Use a date like 2026-12-01');
 
 /**
  * POST /api/delivery-schedules. Duplicates are dropped and the dates sorted
@@ -19,7 +14,7 @@ const calendarDate = z
  */
 export const scheduleCreateBody = z.object({
   deliveryDates: z
-    .array(calendarDate, { error: DATES_REQUIRED_MESSAGE })
+    .array(calendarDateInput(), { error: DATES_REQUIRED_MESSAGE })
     .min(1, DATES_REQUIRED_MESSAGE)
     .max(MAX_DATES_PER_REQUEST, `At most ${MAX_DATES_PER_REQUEST} dates at a time`)
     .transform((dates) => [...new Set(dates)].sort()),

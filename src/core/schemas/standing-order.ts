@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isValidCalendarDate } from '../hawaii-time';
-import { moneyOutput, optionalText } from './common';
+import { calendarDateInput, moneyOutput, optionalText } from './common';
 import { lineQuantity, MAX_ORDER_LINES, ORDER_NOTES_MAX_LENGTH } from './order';
 import { pageCursor, pageLimit } from './paging';
 
@@ -85,7 +84,7 @@ export const standingOrderCreateBody = z.object({
   weekdays: weekdaysInput,
   daysBefore: daysBeforeInput.optional().default(DEFAULT_DAYS_BEFORE),
   paused: z.boolean({ error: 'Choose true or false' }).optional().default(false),
-  notes: optionalText(ORDER_NOTES_MAX_LENGTH),
+  notes: optionalText(ORDER_NOTES_MAX_LENGTH, 'multi'),
 });
 export type StandingOrderCreateBody = z.output<typeof standingOrderCreateBody>;
 export type StandingOrderCreateInput = z.input<typeof standingOrderCreateBody>;
@@ -97,21 +96,17 @@ export const standingOrderPatchBody = z
     weekdays: weekdaysInput.optional(),
     daysBefore: daysBeforeInput.optional(),
     paused: z.boolean({ error: 'Choose true or false' }).optional(),
-    notes: optionalText(ORDER_NOTES_MAX_LENGTH).optional(),
+    notes: optionalText(ORDER_NOTES_MAX_LENGTH, 'multi').optional(),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change');
 export type StandingOrderPatchBody = z.output<typeof standingOrderPatchBody>;
 
-const calendarDate = z
-  .string({ error: 'Use a date like 2026-12-01' })
-  .refine(isValidCalendarDate, 'Use a date like 2026-12-01');
-
 /** POST /api/standing-orders/{id}/skips. */
-export const standingOrderSkipBody = z.object({ deliveryDate: calendarDate });
+export const standingOrderSkipBody = z.object({ deliveryDate: calendarDateInput() });
 export const standingOrderSkipParams = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
-  date: calendarDate,
+  date: calendarDateInput(),
 });
 
 export const standingOrderListQuery = z.object({

@@ -32,6 +32,12 @@ const noFile = () =>
     file: 'Choose a photo to upload',
   });
 
+const unreadableUpload = () => {
+  const message =
+    'The upload arrived incomplete or without its multipart boundary. Choose the photo again.';
+  return new AppError(400, message, 'validation', { file: message });
+};
+
 /** Upload, reorder and delete a product's photos (under /api). */
 export const photoModule: FastifyPluginAsyncZod = async (app) => {
   // Multipart is parsed in this plugin only; every other route keeps JSON.
@@ -69,7 +75,11 @@ export const photoModule: FastifyPluginAsyncZod = async (app) => {
             file: 'Upload one photo at a time',
           });
         }
-        throw error;
+        // The parser's own errors (413 limits and the like) keep their status; anything else
+        // here is a body the parser could not read (no boundary, cut short), which is the
+        // sender's fault, never ours.
+        if ((error as { statusCode?: number }).statusCode) throw error;
+        throw unreadableUpload();
       }
       if (input.length === 0) throw noFile();
       const photo = await processPhoto(input);
