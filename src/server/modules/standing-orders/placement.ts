@@ -18,6 +18,7 @@ import { AppError } from '../../errors';
 import { recordNotificationEvents } from '../notifications/service';
 import type { StandingOrderLineNote } from '../notifications/standing-order-messages';
 import { placeInTransaction } from '../orders/service';
+import { systemActor } from '#core/actor';
 import { runOfDay, zoneDays } from './service';
 
 /** What one sweep did for one standing order and delivery day. */
@@ -127,6 +128,7 @@ export async function runStandingOrder(
       };
       const [order] = await placeInTransaction(tx, {
         buyer: { userId: standing.restaurantUserId, restaurantId: standing.restaurantId },
+        actor: systemActor('standing_orders'),
         entries: [{ body, fieldPrefix: '', standingOrderId }],
         now,
         partial: true,
