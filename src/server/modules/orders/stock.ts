@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '#core/actor';
 import type { Tx } from '../../db/database';
 import { farms, products, stockMovements } from '../../db/schema';
@@ -99,13 +99,12 @@ export async function setStock(
   productId: number,
   quantity: number,
   expected: number,
-  condition?: SQL,
 ): Promise<boolean> {
   if (quantity === expected) return true;
   const [row] = await tx
     .update(products)
     .set({ availableQuantity: quantity })
-    .where(and(eq(products.id, productId), eq(products.availableQuantity, expected), condition))
+    .where(and(eq(products.id, productId), eq(products.availableQuantity, expected)))
     .returning(moved);
   if (!row) return false;
   const change = Math.round((quantity - expected) * 100) / 100;
