@@ -10,6 +10,7 @@ import {
   orderStatusHistory,
   products,
 } from '../../src/server/db/schema';
+import { expectBooksBalance } from '../helpers/invariants';
 import {
   createProduct,
   orderBody,
@@ -448,6 +449,7 @@ describe.skipIf(!onPostgres)('concurrent adjustments on PostgreSQL', () => {
     ]);
     const results = await Promise.all(requests);
     for (const result of results) expect([200, 400, 409], result.body).toContain(result.statusCode);
+    await expectBooksBalance(ctx.database.db);
 
     const rows = await ctx.database.db
       .select({ id: orders.id, status: orders.status })

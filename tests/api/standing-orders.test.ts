@@ -13,6 +13,7 @@ import {
   runStandingOrder,
 } from '../../src/server/modules/standing-orders/placement';
 import { startStandingOrderWorker } from '../../src/server/modules/standing-orders/worker';
+import { expectBooksBalance } from '../helpers/invariants';
 import {
   addDeliveryDay,
   createProduct,
@@ -434,6 +435,7 @@ describe('placing standing orders', () => {
       .filter((run) => run && run.standingOrderId === created.id && run.outcome === 'placed');
     // Mon Nov 30 and Thu Dec 3 are both due: one order each, whoever placed it.
     expect(placedRuns).toHaveLength(2);
+    await expectBooksBalance(db);
     const placed = await ordersOf(created.id);
     expect(placed.map((order) => order.deliveryDate).sort()).toEqual([MON_NOV_30, THU_DEC_3]);
     const [runs] = await db
