@@ -58,8 +58,9 @@ interface PlacementRequest {
   now: Date;
   /**
    * A standing order's placement, the one partial placement (docs/standing-orders.md): a line
-   * short of stock takes what there is, one with none or no longer listed is left out, and
-   * today's prices and fee apply without the sent figures being compared. The products are
+   * short of stock takes what there is, one with none, no longer listed or priced above the
+   * sent (last seen) price is left out, and today's prices (never above the seen ones) and fee
+   * apply without the total being compared. The products are
    * locked while checked, so what is taken is exactly what was seen.
    */
   partial?: boolean;
@@ -273,9 +274,13 @@ async function checkEntries(
       // An unlisted product is what the buyer may not see: it answers as an unknown one, with
       // no name, unit or price, whichever farm it belongs to.
       if (partial && (!product || product.farmId === farm.id)) {
-        // Left out when gone, unlisted or sold out; otherwise what there is, at today's price.
+        // Left out when gone, unlisted, sold out or dearer than the price the restaurant last
+        // saw (docs/standing-orders.md); otherwise what there is, at today's price.
+        const affordable = product && cents(product.price) <= line.sentUnitPriceCents;
         const quantity =
-          product && isListed(product) ? Math.min(line.quantity, product.availableQuantity) : 0;
+          product && affordable && isListed(product)
+            ? Math.min(line.quantity, product.availableQuantity)
+            : 0;
         if (product && quantity > 0) checkedLines.push({ ...line, quantity, product });
       } else if (!product || !isListed(product)) {
         unavailable.push(problem(farm, line, undefined, 0));

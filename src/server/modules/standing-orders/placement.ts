@@ -41,6 +41,8 @@ interface LineRow {
   productId: number;
   quantity: number;
   seenUnitPrice: string;
+  /** Today's price of the product. */
+  price: string;
   name: string;
   unit: string;
 }
@@ -51,6 +53,7 @@ async function linesOf(db: DbOrTx, standingOrderId: number): Promise<LineRow[]> 
       productId: standingOrderLines.productId,
       quantity: standingOrderLines.quantity,
       seenUnitPrice: standingOrderLines.seenUnitPrice,
+      price: products.price,
       name: products.name,
       unit: products.unit,
     })
@@ -74,6 +77,11 @@ function compare(lines: LineRow[], order: Order | null) {
       seenUnitPrice: toMoneyString(centsOf(line.seenUnitPrice)),
       unitPrice: item?.unitPrice ?? toMoneyString(centsOf(line.seenUnitPrice)),
     };
+    // Dearer than last seen: left out, and the restaurant is told the new price.
+    if (!item && centsOf(line.price) > centsOf(line.seenUnitPrice)) {
+      repriced.push({ ...note, unitPrice: toMoneyString(centsOf(line.price)) });
+      continue;
+    }
     if (note.placed < note.requested) short.push(note);
     if (item && note.unitPrice !== note.seenUnitPrice) repriced.push(note);
   }
@@ -186,8 +194,9 @@ async function recordNotPlaced(
           farmName: standing.farmName,
           orderId: null,
           totalAmount: null,
-          short: error.code === 'nothing_available' ? compare(lines, null).short : [],
-          repriced: [],
+          ...(error.code === 'nothing_available'
+            ? compare(lines, null)
+            : { short: [], repriced: [] }),
           reason,
         },
       ]);
