@@ -1,4 +1,5 @@
 import type { Role } from './constants';
+import { farmMovesFrom } from './order-changes';
 
 export const ORDER_STATUSES = [
   'pending',
@@ -10,22 +11,16 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The farmer's moves (docs/product.md#order-status). Nothing leaves delivered or cancelled. */
-const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ['confirmed', 'cancelled'],
-  confirmed: ['packed'],
-  packed: ['in_transit'],
-  in_transit: ['delivered'],
-  delivered: [],
-  cancelled: [],
-};
-
+/**
+ * The farmer's moves (docs/product.md#order-status), read from the one table of order changes
+ * in core/order-changes. Nothing leaves delivered or cancelled.
+ */
 export function nextStatuses(status: OrderStatus): readonly OrderStatus[] {
-  return TRANSITIONS[status];
+  return farmMovesFrom(status);
 }
 
 export function canTransition(from: OrderStatus, to: OrderStatus, role: Role | null): boolean {
-  return role === 'farmer' && TRANSITIONS[from].includes(to);
+  return role === 'farmer' && nextStatuses(from).includes(to);
 }
 
 export const IN_PROGRESS_STATUSES: readonly OrderStatus[] = [

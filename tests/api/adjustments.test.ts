@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsOf, multiplyCents, sumCents } from '#core/money';
 import type { Order } from '#core/schemas/order';
 import {
+  farms,
   notifications,
   orderAdjustments,
   orders,
   orderStatusHistory,
   products,
 } from '../../src/server/db/schema';
+import { expectBooksBalance } from '../helpers/invariants';
 import {
   createProduct,
   orderBody,
@@ -69,6 +71,14 @@ function adjust(orderId: number, lines: { itemId: number; quantity: number; reas
   return farmer.post(`/api/orders/${orderId}/adjustments`, {
     lines: lines.map((line) => ({ reason: 'Weighed at packing', ...line })),
   });
+}
+
+/** The farm's allowance above what was ordered for a weighed line (docs/adjustments.md). */
+async function setFarmAllowance(percent: number) {
+  await ctx.database.db
+    .update(farms)
+    .set({ adjustmentAllowancePercent: percent })
+    .where(eq(farms.id, farmer.farmId));
 }
 
 /** The order's figures, stock and records as stored: what "nothing changed" compares. */
@@ -339,11 +349,13 @@ describe('POST /api/orders/{id}/adjustments', () => {
   });
 
   it('answers 409 over stock, taking nothing and changing no line', async () => {
+    // Within the farm's allowance above what was ordered (docs/adjustments.md), short of stock.
+    await setFarmAllowance(25);
     const scarce = await createProduct(ctx.database.db, farmer.farmId, {
       name: 'Vanilla',
       unit: 'oz',
       price: '12.00',
-      availableQuantity: 2.5,
+      availableQuantity: 2.3,
     });
     const response = await restaurant.post(
       '/api/orders',
@@ -357,21 +369,22 @@ describe('POST /api/orders/{id}/adjustments', () => {
     const before = await snapshot(order.id);
     const over = await adjust(order.id, [
       { itemId: lineOf(order, eggs).id, quantity: 1 },
-      { itemId: lineOf(order, scarce).id, quantity: 2.51 },
+      { itemId: lineOf(order, scarce).id, quantity: 2.4 },
     ]);
     expect(over.statusCode).toBe(409);
     expect(over.json()).toMatchObject({
       code: 'insufficient_stock',
       productId: scarce.id,
-      availableQuantity: 0.5,
-      requestedQuantity: 2.51,
+      availableQuantity: 0.3,
+      requestedQuantity: 2.4,
     });
-    expect(await stockOf(ctx.database.db, scarce.id)).toBe(0.5);
+    expect(await stockOf(ctx.database.db, scarce.id)).toBe(0.3);
     expect(await snapshot(order.id)).toEqual(before);
     // Exactly what is left is fine: stock reaches zero, never below.
-    const all = await adjust(order.id, [{ itemId: lineOf(order, scarce).id, quantity: 2.5 }]);
+    const all = await adjust(order.id, [{ itemId: lineOf(order, scarce).id, quantity: 2.3 }]);
     expect(all.statusCode, all.body).toBe(200);
     expect(await stockOf(ctx.database.db, scarce.id)).toBe(0);
+    await setFarmAllowance(10);
   });
 
   it("answers 404 for another farm's order, 403 for a restaurant, 409 once delivered", async () => {
@@ -436,6 +449,7 @@ describe.skipIf(!onPostgres)('concurrent adjustments on PostgreSQL', () => {
     ]);
     const results = await Promise.all(requests);
     for (const result of results) expect([200, 400, 409], result.body).toContain(result.statusCode);
+    await expectBooksBalance(ctx.database.db);
 
     const rows = await ctx.database.db
       .select({ id: orders.id, status: orders.status })

@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, hawaiiToday } from '#core/hawaii-time';
 import { orders } from '../../src/server/db/schema';
+import { expectBooksBalance } from '../helpers/invariants';
 import {
   addDeliveryDay,
   createProduct,
@@ -258,6 +259,8 @@ describe('POST /api/checkout', () => {
 // Real concurrency needs a server with many connections; the embedded database runs one
 // transaction at a time, so these run on PostgreSQL only.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('checkout under concurrent load', () => {
+  afterEach(() => expectBooksBalance(ctx.database.db));
+
   it('places exactly 30 of 100 concurrent one-unit checkouts against a stock of 30', async () => {
     const product = await createProduct(ctx.database.db, north.farmId, { availableQuantity: 30 });
     const buyers = await Promise.all(

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, hawaiiToday } from '#core/hawaii-time';
 import { canTransition, ORDER_STATUSES, type OrderStatus } from '#core/order-status';
 import { orderStatusHistory } from '../../src/server/db/schema';
+import { expectBooksBalance } from '../helpers/invariants';
 import {
   addDeliveryDay,
   createProduct,
@@ -600,6 +601,7 @@ describe('PATCH /api/orders/{id}/status', () => {
     expect(codes).toEqual([200, 409, 409]);
     const final = results.find((result) => result.statusCode === 200)!.json().status;
     expect(await stockOf(ctx.database.db, product.id)).toBe(final === 'cancelled' ? 3 : 0);
+    await expectBooksBalance(ctx.database.db);
   });
 });
 

@@ -162,6 +162,8 @@ describe('PUT /api/profile/farm', () => {
       orderCutoffDaysBefore: 2,
       paymentTerms: 'due_on_receipt',
       taxRate: '0.0000',
+      // The farm's adjustment allowance, added to the profile with its default.
+      adjustmentAllowancePercent: 10,
     };
     expect(response.json()).toEqual(expected);
     expect((await farmer.get('/api/auth/user')).json().profile).toEqual(expected);

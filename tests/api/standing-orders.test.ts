@@ -13,6 +13,7 @@ import {
   runStandingOrder,
 } from '../../src/server/modules/standing-orders/placement';
 import { startStandingOrderWorker } from '../../src/server/modules/standing-orders/worker';
+import { expectBooksBalance } from '../helpers/invariants';
 import {
   addDeliveryDay,
   createProduct,
@@ -434,6 +435,7 @@ describe('placing standing orders', () => {
       .filter((run) => run && run.standingOrderId === created.id && run.outcome === 'placed');
     // Mon Nov 30 and Thu Dec 3 are both due: one order each, whoever placed it.
     expect(placedRuns).toHaveLength(2);
+    await expectBooksBalance(db);
     const placed = await ordersOf(created.id);
     expect(placed.map((order) => order.deliveryDate).sort()).toEqual([MON_NOV_30, THU_DEC_3]);
     const [runs] = await db
@@ -468,21 +470,42 @@ describe('placing standing orders', () => {
     const runs = await sweepAt(PLACE_DEC_3, created.id);
     expect(runs).toMatchObject([{ outcome: 'placed' }]);
     const order = (await s.restaurant.get('/api/orders/restaurant')).json()[0];
+    // Kale went up since the restaurant last saw it: never placed above that price.
     expect(order).toMatchObject({
       standingOrderId: created.id,
-      subtotal: '26.00',
-      orderItems: [
-        { productId: s.kale.id, quantity: 4, unitPrice: '5.00', totalPrice: '20.00' },
-        { productId: s.taro.id, quantity: 2, unitPrice: '3.00', totalPrice: '6.00' },
-      ],
+      subtotal: '6.00',
+      orderItems: [{ productId: s.taro.id, quantity: 2, unitPrice: '3.00', totalPrice: '6.00' }],
     });
     expect(await stockOf(ctx.database.db, s.taro.id)).toBe(0);
-    expect(await stockOf(ctx.database.db, s.kale.id)).toBe(6);
+    expect(await stockOf(ctx.database.db, s.kale.id)).toBe(10);
     const note = (await s.restaurant.get('/api/notifications')).json().items[0];
     expect(note.kind).toBe('standing_order');
     expect(note.body).toContain(`${s.taro.name}: 2 of 5 bunch`);
     expect(note.body).toContain('Thai Basil: none available (wanted 3 lb)');
-    expect(note.body).toContain(`${s.kale.name}: $4.00 → $5.00 per lb`);
+    expect(note.body).toContain(
+      `${s.kale.name}: left out, $4.00 → $5.00 per lb; order it at $5.00 if you still want it`,
+    );
+  });
+
+  it('never places a line above the price the restaurant last saw, and places one that got cheaper', async () => {
+    const s = await scene({ kale: 10, taro: 10 });
+    const created = await create(s, {
+      lines: [
+        { productId: s.kale.id, quantity: 1 },
+        { productId: s.taro.id, quantity: 2 },
+      ],
+    });
+    await updateProduct(ctx.database.db, s.kale.id, { price: '100000.00' });
+    await updateProduct(ctx.database.db, s.taro.id, { price: '2.50' });
+    const runs = await sweepAt(PLACE_DEC_3, created.id);
+    expect(runs).toMatchObject([{ outcome: 'placed' }]);
+    const order = (await s.restaurant.get('/api/orders/restaurant')).json()[0];
+    expect(order.orderItems).toMatchObject([
+      { productId: s.taro.id, quantity: 2, unitPrice: '2.50' },
+    ]);
+    expect(await stockOf(ctx.database.db, s.kale.id)).toBe(10);
+    const note = (await s.restaurant.get('/api/notifications')).json().items[0];
+    expect(note.body).toContain('left out, $4.00 → $100,000.00 per lb');
   });
 
   it('records a day with nothing available once, tells the restaurant, and places no order', async () => {

@@ -4,6 +4,7 @@ import { setClock } from '../../src/server/clock';
 import { notifications, orders, orderStatusHistory } from '../../src/server/db/schema';
 import { cancelOverdueOrders } from '../../src/server/modules/orders/auto-cancel';
 import { startAutoCancelWorker } from '../../src/server/modules/orders/auto-cancel-worker';
+import { expectBooksBalance } from '../helpers/invariants';
 import {
   addDeliveryDay,
   createProduct,
@@ -479,6 +480,7 @@ describe('auto-cancel', () => {
       .from(orderStatusHistory)
       .where(and(eq(orderStatusHistory.orderId, id), eq(orderStatusHistory.toStatus, 'cancelled')));
     expect(history).toHaveLength(1);
+    await expectBooksBalance(ctx.database.db);
     expect(history[0]).toMatchObject({ changedByUserId: null, changedByRole: 'system' });
     const told = await ctx.database.db
       .select({ userId: notifications.userId, title: notifications.title })

@@ -2,7 +2,7 @@ import type { Order } from '#core/schemas/order';
 import { eq } from 'drizzle-orm';
 import { multiplyCents, parseMoney, toMoneyString } from '#core/money';
 import type { Db } from '../../src/server/db/database';
-import { deliverySchedules, farms, products } from '../../src/server/db/schema';
+import { deliverySchedules, farms, products, stockMovements } from '../../src/server/db/schema';
 import type { Session } from './test-app';
 
 /** Catalog rows written straight to the database, so order tests need no catalog API. */
@@ -37,6 +37,14 @@ export async function createProduct(
       ...overrides,
     })
     .returning();
+  // Its stock opens the ledger, as a product created through the API does.
+  await db.insert(stockMovements).values({
+    productId: row!.id,
+    change: row!.availableQuantity,
+    quantityAfter: row!.availableQuantity,
+    reason: 'opening',
+    actorKind: 'system',
+  });
   const [farm] = await db
     .select({ deliveryFee: farms.deliveryFee })
     .from(farms)
@@ -65,7 +73,21 @@ export async function updateProduct(
   productId: number,
   values: Partial<typeof products.$inferInsert>,
 ): Promise<void> {
+  const [before] = await db
+    .select({ availableQuantity: products.availableQuantity })
+    .from(products)
+    .where(eq(products.id, productId));
   await db.update(products).set(values).where(eq(products.id, productId));
+  // A stock set straight in the database is a correction in the ledger, so it still sums.
+  if (values.availableQuantity !== undefined && before) {
+    await db.insert(stockMovements).values({
+      productId,
+      change: Math.round((values.availableQuantity - before.availableQuantity) * 100) / 100,
+      quantityAfter: values.availableQuantity,
+      reason: 'correction',
+      actorKind: 'system',
+    });
+  }
 }
 
 export async function setFarmTerms(

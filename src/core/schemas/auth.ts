@@ -103,6 +103,8 @@ export const profileOutput = z.object({
   paymentTerms: z.enum(PAYMENT_TERMS).optional(),
   /** Farms: the General Excise Tax passed on, percent with 4 decimals ("4.7120"; docs/tax.md). */
   taxRate: z.string().optional(),
+  /** Farms: how far above what was ordered an adjustment may raise a weighed line (percent). */
+  adjustmentAllowancePercent: z.number().optional(),
 });
 export type Profile = z.infer<typeof profileOutput>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { findZone, ZONE_NAMES } from '../delivery-zones';
 import { MAX_CUTOFF_DAYS_BEFORE, parseTimeOfDay } from '../delivery-days';
+import { priceInput } from './common';
 import { lineQuantity, MAX_ORDER_LINES } from './order';
 
 export const ZONE_FROM_LIST_MESSAGE = 'Choose a delivery zone from the list';
@@ -89,6 +90,11 @@ export const orderItemsChangeBody = z.object({
       z.object({
         productId: z.number().int().positive().max(2_147_483_647),
         quantity: lineQuantity('zero'),
+        /**
+         * Today's price, sent to raise a line whose product's price has changed since the order
+         * was placed: the whole line is then priced at it (409 `price_changed` without it).
+         */
+        unitPrice: priceInput.optional(),
       }),
       { error: 'List the lines to change' },
     )

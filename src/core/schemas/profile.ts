@@ -70,6 +70,16 @@ const contactFields = {
   contact4Position: optionalText(120),
 };
 
+/** The most a farm may let an adjustment raise a weighed line above what was ordered. */
+export const ADJUSTMENT_ALLOWANCE_MAX_PERCENT = 25;
+export const ADJUSTMENT_ALLOWANCE_DEFAULT_PERCENT = 10;
+export const ADJUSTMENT_ALLOWANCE_MESSAGE = `Use a whole percent from 0 to ${ADJUSTMENT_ALLOWANCE_MAX_PERCENT}`;
+export const adjustmentAllowanceInput = z
+  .number({ error: ADJUSTMENT_ALLOWANCE_MESSAGE })
+  .int(ADJUSTMENT_ALLOWANCE_MESSAGE)
+  .min(0, ADJUSTMENT_ALLOWANCE_MESSAGE)
+  .max(ADJUSTMENT_ALLOWANCE_MAX_PERCENT, ADJUSTMENT_ALLOWANCE_MESSAGE);
+
 /** PUT /api/profile/farm. */
 export const farmProfileUpdateBody = profileCreateBody.extend({
   ...contactFields,
@@ -83,6 +93,11 @@ export const farmProfileUpdateBody = profileCreateBody.extend({
   paymentTerms: paymentTermsInput.optional(),
   /** The General Excise Tax passed on, percent 0 to 10 (docs/tax.md); default 0: none. */
   taxRate: taxRateInput.optional(),
+  /**
+   * How far above what was ordered the farm's adjustment may raise a weighed line, in percent
+   * (0 to 25, default 10; docs/adjustments.md). Counted lines are never raised.
+   */
+  adjustmentAllowancePercent: adjustmentAllowanceInput.optional(),
 });
 export type FarmProfileUpdateBody = z.infer<typeof farmProfileUpdateBody>;
 

@@ -165,6 +165,11 @@ export const farms = pgTable(
     paymentTermsDays: integer('payment_terms_days').notNull().default(0),
     /** The General Excise Tax the farm passes on, in percent (0 to 10); 0: none (docs/tax.md). */
     taxRate: rate('tax_rate').notNull().default('0'),
+    /**
+     * How far above what was ordered the farm's adjustment may raise a weighed line, in percent
+     * (0 to 25); a counted line is never raised (docs/adjustments.md).
+     */
+    adjustmentAllowancePercent: integer('adjustment_allowance_percent').notNull().default(10),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -179,6 +184,10 @@ export const farms = pgTable(
     ),
     check('farms_payment_terms_check', sql`${t.paymentTermsDays} in (0, 7, 15, 30)`),
     check('farms_tax_rate_check', sql`${t.taxRate} between 0 and 10`),
+    check(
+      'farms_adjustment_allowance_check',
+      sql`${t.adjustmentAllowancePercent} between 0 and 25`,
+    ),
   ],
 );
 
@@ -391,6 +400,8 @@ export const orderStatusHistory = pgTable(
      * rows written before this was recorded.
      */
     changedByRole: text('changed_by_role').$type<'farmer' | 'restaurant' | 'system'>(),
+    /** The job that made a system change ('auto_cancel', ...); null for a person's. */
+    changedByJob: text('changed_by_job'),
   },
   (t) => [
     index('order_status_history_order_idx').on(t.orderId),
@@ -398,6 +409,51 @@ export const orderStatusHistory = pgTable(
       'order_status_history_role_check',
       sql`${t.changedByRole} in ('farmer', 'restaurant', 'system')`,
     ),
+  ],
+);
+
+/**
+ * The stock ledger (docs/product.md#stock-history): one row per change of a product's
+ * `available_quantity`, written in the same transaction by the one stock function, so a
+ * product's rows sum to its stock. The line id has no foreign key: lines can be deleted.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Signed: negative when stock went out. */
+    change: quantity('change').notNull(),
+    quantityAfter: quantity('quantity_after').notNull(),
+    reason: text('reason')
+      .notNull()
+      .$type<
+        | 'opening'
+        | 'sale'
+        | 'restaurant_change'
+        | 'farm_adjustment'
+        | 'cancellation'
+        | 'farmer_edit'
+        | 'correction'
+      >(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    orderItemId: integer('order_item_id'),
+    actorKind: text('actor_kind').notNull().$type<'person' | 'system'>(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The job of a system change; null for a person's and for the migration's openings. */
+    actorJob: text('actor_job'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('stock_movements_product_idx').on(t.productId, t.id),
+    check(
+      'stock_movements_reason_check',
+      sql`${t.reason} in ('opening', 'sale', 'restaurant_change', 'farm_adjustment', 'cancellation', 'farmer_edit', 'correction')`,
+    ),
+    check('stock_movements_actor_check', sql`${t.actorKind} in ('person', 'system')`),
+    check('stock_movements_after_check', sql`${t.quantityAfter} >= 0`),
   ],
 );
 

@@ -29,6 +29,7 @@ import {
   payments,
   products,
   restaurants,
+  stockMovements,
   users,
 } from './schema';
 
@@ -663,10 +664,23 @@ async function insertPlan(tx: Tx, plan: DemoPlan, passwordHash: string): Promise
       };
     }),
   );
-  const insertedProducts = await tx
-    .insert(products)
-    .values(productRows)
-    .returning({ id: products.id, name: products.name });
+  const insertedProducts = await tx.insert(products).values(productRows).returning({
+    id: products.id,
+    name: products.name,
+    availableQuantity: products.availableQuantity,
+    createdAt: products.createdAt,
+  });
+  // Each product's stock opens its ledger, so its rows sum to its stock (docs/product.md).
+  await tx.insert(stockMovements).values(
+    insertedProducts.map((row) => ({
+      productId: row.id,
+      change: row.availableQuantity,
+      quantityAfter: row.availableQuantity,
+      reason: 'opening' as const,
+      actorKind: 'system' as const,
+      createdAt: row.createdAt,
+    })),
+  );
   assertSameOrder(
     productRows.map((row) => row.name),
     insertedProducts.map((row) => row.name),

@@ -52,6 +52,7 @@ function toUpdate(role: ProfileRole, values: EditFormOutput): ProfileUpdate {
     orderCutoffTime,
     orderCutoffDaysBefore,
     taxRate,
+    adjustmentAllowancePercent,
     ...common
   } = withLocation(values);
   return role === 'farmer'
@@ -66,6 +67,7 @@ function toUpdate(role: ProfileRole, values: EditFormOutput): ProfileUpdate {
           orderCutoffTime,
           orderCutoffDaysBefore,
           taxRate,
+          adjustmentAllowancePercent,
         },
       }
     : { role, body: { ...common, deliveryZone } };
@@ -319,6 +321,19 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
               on Oahu, 4.1666% on the other islands), and sales for resale may qualify for the 0.5%
               wholesale rate. Restaurants see it as its own line; orders keep the rate of the day
               they were placed.
+            </p>
+            <TextField
+              label="Adjustments may add to weighed lines (%)"
+              registration={register('adjustmentAllowancePercent', { valueAsNumber: true })}
+              error={errors.adjustmentAllowancePercent?.message}
+              type="number"
+              inputMode="numeric"
+              className="tabular col-span-2 sm:col-span-1"
+            />
+            <p className="col-span-2 text-sm text-stone-600">
+              When you adjust an order to what was picked, a weighed line (lb, kg, oz) may go at
+              most this much above what the restaurant ordered (0 to 25); counted lines never go
+              above it.
             </p>
           </CardContent>
         </Card>

@@ -5,6 +5,7 @@ import { DEFAULT_PAYMENT_TERMS } from '#core/payments';
 import type { Profile } from '#core/schemas/auth';
 import { REQUIRED } from '#core/schemas/common';
 import {
+  ADJUSTMENT_ALLOWANCE_DEFAULT_PERCENT,
   addressForm,
   farmProfileUpdateBody,
   profileCreateBody,
@@ -89,5 +90,7 @@ export function toEditValues(profile: Profile): EditFormInput {
     paymentTerms: profile.paymentTerms ?? DEFAULT_PAYMENT_TERMS,
     // "4.7120" shown as "4.712", "0.0000" as "0".
     taxRate: formatRatePercent(profile.taxRate ?? '0').replace('%', ''),
+    adjustmentAllowancePercent:
+      profile.adjustmentAllowancePercent ?? ADJUSTMENT_ALLOWANCE_DEFAULT_PERCENT,
   };
 }

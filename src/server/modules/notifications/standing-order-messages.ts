@@ -39,7 +39,11 @@ function shortLine(line: StandingOrderLineNote): string {
 }
 
 function repricedLine(line: StandingOrderLineNote): string {
-  return `${line.productName}: ${formatMoneyString(line.seenUnitPrice)} → ${formatMoneyString(line.unitPrice)} per ${line.unit}`;
+  const change = `${formatMoneyString(line.seenUnitPrice)} → ${formatMoneyString(line.unitPrice)} per ${line.unit}`;
+  // A standing order never places a line above the price last seen (docs/standing-orders.md).
+  return line.placed === 0
+    ? `${line.productName}: left out, ${change}; order it at ${formatMoneyString(line.unitPrice)} if you still want it`
+    : `${line.productName}: ${change}`;
 }
 
 /** To the restaurant: what its standing order placed for a day, what was short, what repriced. */

@@ -1,19 +1,20 @@
-import { and, asc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
+import { systemActor } from '#core/actor';
 import { UNDATED_PENDING_DAYS } from '#core/delivery-days';
 import { hawaiiDate } from '#core/hawaii-time';
 import { now as clockNow } from '../../clock';
-import type { Db, DbOrTx } from '../../db/database';
-import { orderItems, orders, orderStatusHistory } from '../../db/schema';
-import { publishLiveEvent } from '../events/publish';
-import { recordNotificationEvents } from '../notifications/service';
-import { returnStock } from './service';
+import type { Db } from '../../db/database';
+import { orders } from '../../db/schema';
+import { AppError } from '../../errors';
+import { applyOrderChange } from './order-change';
 
 /** How many overdue orders one sweep handles; the next sweep takes the rest. */
 const SWEEP_BATCH = 200;
 
 /**
  * Pending and overdue at `now`: its delivery day has ended in Hawaii (the day is before today),
- * or, without a day, it was placed seven days ago or more.
+ * or, without a day, it was placed seven days ago or more. The sweep's query of `isOverdue`
+ * (core/order-changes), which judges each order again once it is locked.
  */
 function overdue(now: Date) {
   const weekAgo = new Date(now.getTime() - UNDATED_PENDING_DAYS * 24 * 3_600_000);
@@ -27,42 +28,22 @@ function overdue(now: Date) {
 }
 
 /**
- * Cancels one overdue pending order as the system: the update is conditional on the order
- * still being pending and overdue, so of any number of sweeps (in any number of processes)
- * exactly one cancels it; that one returns the stock, records the change as by the system,
- * and tells both sides. Answers whether this call cancelled it.
+ * Cancels one overdue pending order as the system, through the one order-change path: the
+ * order's row is locked and judged there, so of any number of sweeps (in any number of
+ * processes) exactly one cancels it; that one returns the stock, records the change as by the
+ * system, and tells both sides. Answers whether this call cancelled it.
  */
 export async function autoCancelOrder(db: Db, orderId: number, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const cancelled = await tx
-      .update(orders)
-      .set({ status: 'cancelled', updatedAt: new Date() })
-      .where(and(eq(orders.id, orderId), overdue(now)))
-      .returning({ farmId: orders.farmId, restaurantId: orders.restaurantId });
-    const row = cancelled[0];
-    if (!row) return false;
-    await tx.insert(orderStatusHistory).values({
-      orderId,
-      fromStatus: 'pending',
-      toStatus: 'cancelled',
-      changedByUserId: null,
-      changedByRole: 'system',
-    });
-    await returnStock(tx, orderId);
-    await recordNotificationEvents(tx, [{ type: 'order.auto_cancelled', orderId }]);
-    await publishLiveEvent(tx, { type: 'orders.changed', orderId, ...row });
-    const productIds = await orderProductIds(tx, orderId);
-    await publishLiveEvent(tx, { type: 'products.changed', farmId: row.farmId, productIds });
+  try {
+    await db.transaction((tx) =>
+      applyOrderChange(tx, systemActor('auto_cancel'), orderId, { kind: 'auto_cancel', now }),
+    );
     return true;
-  });
-}
-
-async function orderProductIds(tx: DbOrTx, orderId: number): Promise<number[]> {
-  const rows = await tx
-    .selectDistinct({ productId: orderItems.productId })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
-  return rows.map((row) => row.productId);
+  } catch (error) {
+    // Cancelled, moved on or no longer overdue by the time its row was locked: nothing to do.
+    if (error instanceof AppError && error.statusCode === 409) return false;
+    throw error;
+  }
 }
 
 /** Every pending order overdue at `now` (by the clock), cancelled one by one; answers their ids. */
@@ -85,13 +66,4 @@ export async function cancelOverdueOrders(db: Db, now: Date = clockNow()): Promi
     // A batch another sweep emptied first leaves nothing more for this one.
     if (due.length < SWEEP_BATCH || !progressed) return cancelledIds;
   }
-}
-
-/** For tests and logs: the number of pending orders overdue at `now`. */
-export async function countOverdue(db: DbOrTx, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(overdue(now));
-  return row?.n ?? 0;
 }

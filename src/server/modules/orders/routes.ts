@@ -29,6 +29,7 @@ import {
   requireFarmer,
   requireRestaurant,
   requireRestaurantActor,
+  requireUser,
 } from '../auth/guards';
 import { bulkMoveDay, listOrderPage } from './listing';
 import { loadOrder } from './queries';
@@ -63,10 +64,9 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireRestaurant(request);
       const result = await placeOrder(
         app.db,
-        { userId: user.id, restaurantId: user.restaurantId },
+        requireRestaurantActor(request),
         request.body,
         idempotencyKey(request),
       );
@@ -86,10 +86,9 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireRestaurant(request);
       const result = await checkout(
         app.db,
-        { userId: user.id, restaurantId: user.restaurantId },
+        requireRestaurantActor(request),
         request.body.orders,
         idempotencyKey(request),
       );
@@ -161,23 +160,13 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (request.user?.role === 'restaurant') {
-        const buyer = requireRestaurant(request);
+        const actor = requireRestaurantActor(request);
         if (request.body.status !== 'cancelled') {
           throw forbidden('Only the farm can move an order on; a restaurant can cancel it');
         }
-        return cancelOwnOrder(
-          app.db,
-          { userId: buyer.id, restaurantId: buyer.restaurantId },
-          request.params.id,
-        );
+        return cancelOwnOrder(app.db, actor, request.params.id);
       }
-      const user = requireFarmer(request);
-      return changeOrderStatus(
-        app.db,
-        { userId: user.id, farmId: user.farmId },
-        request.params.id,
-        request.body,
-      );
+      return changeOrderStatus(app.db, requireFarmActor(request), request.params.id, request.body);
     },
   );
 
@@ -194,10 +183,9 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const buyer = requireRestaurant(request);
       return changeOwnOrderItems(
         app.db,
-        { userId: buyer.id, restaurantId: buyer.restaurantId },
+        requireRestaurantActor(request),
         request.params.id,
         request.body,
       );
@@ -217,13 +205,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireFarmer(request);
-      return adjustOrder(
-        app.db,
-        { userId: user.id, farmId: user.farmId },
-        request.params.id,
-        request.body,
-      );
+      return adjustOrder(app.db, requireFarmActor(request), request.params.id, request.body);
     },
   );
 

@@ -1,8 +1,8 @@
-import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Actor, FarmActor, RestaurantActor } from '#core/actor';
 import {
   centsOf,
   multiplyCents,
-  orderAmounts,
   rateOf,
   toMoneyString,
   toRateString,
@@ -11,13 +11,6 @@ import {
 } from '#core/money';
 import { addQuantities, quantityProblem } from '#core/quantity';
 import {
-  canTransition,
-  isOrderStatus,
-  nextStatuses,
-  statusLabel,
-  type OrderStatus,
-} from '#core/order-status';
-import {
   ORDER_CONFLICT_CODES,
   type Order,
   type OrderCreateBody,
@@ -25,15 +18,14 @@ import {
   type OrderProblemProduct,
   type OrderStatusBody,
 } from '#core/schemas/order';
-import { MAX_ORDER_TOTAL_CENTS } from '#core/schemas/common';
 import type { LiveEvent } from '#core/schemas/notification';
 import type { Db, Tx } from '../../db/database';
 import { farms, orderItems, orders, orderStatusHistory, products } from '../../db/schema';
-import { AppError, badRequest, conflict, notFound } from '../../errors';
-import { publishLiveEvent } from '../events/publish';
-import { fellUnderLowStock } from '../notifications/messages';
-import { recordNotificationEvents, type NotificationEvent } from '../notifications/service';
-import { loadOrder, loadOrders, loadOrdersByIds } from './queries';
+import { AppError, badRequest, conflict } from '../../errors';
+import { recordNotificationEvents } from '../notifications/service';
+import { loadOrdersByIds } from './queries';
+import { applyOrderChange, historyActor, priceOrder } from './order-change';
+import { moveStock, type StockMove } from './stock';
 import { runIdempotent, type StoredResult } from './idempotency';
 import { resolveDeliveryDays } from '../schedules/next-delivery';
 import { now as clockNow, today as clockToday } from '../../clock';
@@ -59,13 +51,16 @@ interface PlacementEntry {
 
 interface PlacementRequest {
   buyer: Buyer;
+  /** Who places it: the restaurant's person, or the system for a standing order. */
+  actor: Actor;
   entries: PlacementEntry[];
   /** The instant of placement, against which days and cutoffs are judged. */
   now: Date;
   /**
    * A standing order's placement, the one partial placement (docs/standing-orders.md): a line
-   * short of stock takes what there is, one with none or no longer listed is left out, and
-   * today's prices and fee apply without the sent figures being compared. The products are
+   * short of stock takes what there is, one with none, no longer listed or priced above the
+   * sent (last seen) price is left out, and today's prices (never above the seen ones) and fee
+   * apply without the total being compared. The products are
    * locked while checked, so what is taken is exactly what was seen.
    */
   partial?: boolean;
@@ -120,6 +115,7 @@ interface PricedEntry extends CheckedEntry {
 }
 
 interface ReadyEntry extends PricedEntry {
+  restaurantId: number;
   deliveryDate: string | null;
   /** The zone the order is placed for, kept on the order. */
   deliveryArea: string | null;
@@ -127,6 +123,8 @@ interface ReadyEntry extends PricedEntry {
 
 interface InsertedEntry extends ReadyEntry {
   orderId: number;
+  /** Each product's line id: the ledger names the line a sale took stock for. */
+  itemIds: Map<number, number>;
 }
 
 const cents = centsOf;
@@ -276,9 +274,13 @@ async function checkEntries(
       // An unlisted product is what the buyer may not see: it answers as an unknown one, with
       // no name, unit or price, whichever farm it belongs to.
       if (partial && (!product || product.farmId === farm.id)) {
-        // Left out when gone, unlisted or sold out; otherwise what there is, at today's price.
+        // Left out when gone, unlisted, sold out or dearer than the price the restaurant last
+        // saw (docs/standing-orders.md); otherwise what there is, at today's price.
+        const affordable = product && cents(product.price) <= line.sentUnitPriceCents;
         const quantity =
-          product && isListed(product) ? Math.min(line.quantity, product.availableQuantity) : 0;
+          product && affordable && isListed(product)
+            ? Math.min(line.quantity, product.availableQuantity)
+            : 0;
         if (product && quantity > 0) checkedLines.push({ ...line, quantity, product });
       } else if (!product || !isListed(product)) {
         unavailable.push(problem(farm, line, undefined, 0));
@@ -317,20 +319,21 @@ async function checkEntries(
 
 /**
  * Phase 2, price: each order's money from the database's prices (equal to the sent ones by
- * now), the farm's fee and the farm's GET rate (tax on subtotal plus fee, one rounding:
- * `orderAmounts`), compared with the total the restaurant saw.
+ * now), the farm's fee and the farm's GET rate, by `priceOrder` as every change prices an
+ * order (with the cap), compared with the total the restaurant saw.
  */
 function priceEntries(entries: CheckedEntry[], partial = false): PricedEntry[] {
   const stale: OrderProblemFarm[] = [];
   const priced = entries.map((entry) => {
-    const subtotal = entry.lines.reduce(
-      (sum, line) => sum + multiplyCents(cents(line.product.price), line.quantity),
-      0,
-    );
     const deliveryFee = cents(entry.farm.deliveryFee);
     const taxRate = rateOf(entry.farm.taxRate);
-    const { taxCents: tax, totalCents: total } = orderAmounts(subtotal, deliveryFee, taxRate);
-    if (total > MAX_ORDER_TOTAL_CENTS) {
+    const price = priceOrder(
+      entry.lines.map((line) => multiplyCents(cents(line.product.price), line.quantity)),
+      deliveryFee,
+      taxRate,
+    );
+    const { subtotal, taxCents: tax, totalCents: total } = price;
+    if (!price.withinCap) {
       throw badRequest('This order is too large to place at once', {
         [`${entry.fieldPrefix}items`]: 'Split this order into smaller ones',
       });
@@ -364,87 +367,67 @@ function priceEntries(entries: CheckedEntry[], partial = false): PricedEntry[] {
 }
 
 /**
- * Phase 4, take stock: one conditional update per product, in id order so that concurrent
- * checkouts lock rows in the same order and never deadlock. A product that changed since the
- * check (sold out, unlisted, repriced) refuses the whole placement. Answers the low-stock
- * notices the farms are owed, judged from the stock each update left.
+ * Phase 5, take stock: through the one stock function (orders/stock.ts), which takes each
+ * product with a conditional update in id order, writes the ledger and tells the farm of stock
+ * under the low-stock line. A product that changed since the check (sold out, unlisted,
+ * repriced) refuses the whole placement.
  */
-async function takeStock(tx: Tx, entries: InsertedEntry[]): Promise<NotificationEvent[]> {
-  const lines = entries
-    .flatMap((entry) => entry.lines.map((line) => ({ line, entry })))
-    .sort((a, b) => a.line.productId - b.line.productId);
-  const lowStock: NotificationEvent[] = [];
-  for (const { line, entry } of lines) {
-    const { farm } = entry;
-    const [taken] = await tx
-      .update(products)
-      .set({ availableQuantity: sql`${products.availableQuantity} - ${line.quantity}` })
-      .where(
-        and(
-          eq(products.id, line.productId),
-          gte(products.availableQuantity, line.quantity),
-          eq(products.isActive, true),
-          isNull(products.deletedAt),
-        ),
-      )
-      .returning({
-        price: products.price,
-        name: products.name,
-        unit: products.unit,
-        availableQuantity: products.availableQuantity,
-      });
-    if (!taken) {
-      const [now] = await tx
-        .select(productColumns)
-        .from(products)
-        .where(eq(products.id, line.productId));
-      if (!now || !isListed(now)) {
-        throw placementConflict(
-          'A product is no longer available',
-          ORDER_CONFLICT_CODES.productUnavailable,
-          [problem(farm, line, undefined, 0)],
-        );
-      }
-      throw placementConflict('Not enough stock', ORDER_CONFLICT_CODES.insufficientStock, [
-        problem(farm, line, now, now.availableQuantity),
-      ]);
+async function takeStock(tx: Tx, actor: Actor, entries: InsertedEntry[]): Promise<void> {
+  const lines = entries.flatMap((entry) => entry.lines.map((line) => ({ line, entry })));
+  const byMove = new Map<StockMove, { line: CheckedLine; entry: InsertedEntry }>();
+  const moves = lines.map(({ line, entry }) => {
+    // Lines are summed per product, so this move is the order's whole take of it.
+    const move: StockMove = {
+      productId: line.productId,
+      change: -line.quantity,
+      reason: 'sale',
+      orderId: entry.orderId,
+      orderItemId: entry.itemIds.get(line.productId) ?? null,
+    };
+    byMove.set(move, { line, entry });
+    return move;
+  });
+  const result = await moveStock(tx, actor, moves);
+  if (!result.ok) {
+    const { move, product: now } = result.refused;
+    const { line, entry } = present(byMove.get(move), 'the refused line');
+    if (!now || !now.listed) {
+      throw placementConflict(
+        'A product is no longer available',
+        ORDER_CONFLICT_CODES.productUnavailable,
+        [problem(entry.farm, line, undefined, 0)],
+      );
     }
+    throw placementConflict('Not enough stock', ORDER_CONFLICT_CODES.insufficientStock, [
+      problem(entry.farm, line, { ...line.product, ...now }, now.availableQuantity),
+    ]);
+  }
+  for (const taken of result.moved) {
+    const { line, entry } = present(byMove.get(taken.move), 'the taken line');
     // Equal to the sent price by now, except in a partial placement, which takes today's.
     if (cents(taken.price) !== cents(line.product.price)) {
       const product = { ...line.product, price: taken.price };
       throw placementConflict('Prices have changed', ORDER_CONFLICT_CODES.priceChanged, [
-        problem(farm, line, product, product.availableQuantity),
+        problem(entry.farm, line, product, product.availableQuantity),
       ]);
     }
-    // Lines are summed per product, so this update is the order's whole take of it.
-    if (fellUnderLowStock(taken.availableQuantity, line.quantity)) {
-      lowStock.push({
-        type: 'product.low_stock',
-        orderId: entry.orderId,
-        farmUserId: farm.userId,
-        product: {
-          productId: line.productId,
-          name: taken.name,
-          unit: taken.unit,
-          availableQuantity: taken.availableQuantity,
-        },
-      });
-    }
   }
-  return lowStock;
 }
 
-/** Phase 3, insert: the orders, their lines and the first entry of each status history. */
+/**
+ * Phase 3, insert: the orders (for the days and zones resolved just before), their lines and
+ * the first entry of each status history, by the actor who placed them.
+ */
 async function insertOrders(
   tx: Tx,
-  { buyer, entries }: { buyer: Buyer; entries: ReadyEntry[] },
+  { actor, entries }: { actor: Actor; entries: ReadyEntry[] },
 ): Promise<InsertedEntry[]> {
   const inserted = await tx
     .insert(orders)
     .values(
       entries.map((entry) => ({
         farmId: entry.farm.id,
-        restaurantId: buyer.restaurantId,
+        restaurantId: entry.restaurantId,
         status: 'pending',
         subtotal: toMoneyString(entry.subtotal),
         deliveryFee: toMoneyString(entry.deliveryFee),
@@ -460,41 +443,53 @@ async function insertOrders(
     .returning({ id: orders.id, farmId: orders.farmId });
   // One order per farm (a farm listed twice is refused by the schema), so the farm names it.
   const orderIdByFarm = new Map(inserted.map((row) => [row.farmId, row.id]));
-  const placed = entries.map((entry) => ({
+  const withIds = entries.map((entry) => ({
     ...entry,
     orderId: present(orderIdByFarm.get(entry.farm.id), `the order of farm ${entry.farm.id}`),
   }));
 
-  await tx.insert(orderItems).values(
-    placed.flatMap((entry) =>
-      entry.lines.map((line) => {
-        const unit = cents(line.product.price);
-        return {
-          orderId: entry.orderId,
-          productId: line.productId,
-          productName: line.product.name,
-          productUnit: line.product.unit,
-          quantity: line.quantity,
-          unitPrice: toMoneyString(unit),
-          totalPrice: toMoneyString(multiplyCents(unit, line.quantity)),
-        };
-      }),
+  const items = await tx
+    .insert(orderItems)
+    .values(
+      withIds.flatMap((entry) =>
+        entry.lines.map((line) => {
+          const unit = cents(line.product.price);
+          return {
+            orderId: entry.orderId,
+            productId: line.productId,
+            productName: line.product.name,
+            productUnit: line.product.unit,
+            quantity: line.quantity,
+            unitPrice: toMoneyString(unit),
+            totalPrice: toMoneyString(multiplyCents(unit, line.quantity)),
+          };
+        }),
+      ),
+    )
+    .returning({ id: orderItems.id, orderId: orderItems.orderId, productId: orderItems.productId });
+  const placed = withIds.map((entry) => ({
+    ...entry,
+    itemIds: new Map(
+      items
+        .filter((item) => item.orderId === entry.orderId)
+        .map((item) => [item.productId, item.id]),
     ),
-  );
+  }));
+  // A restaurant's placement is theirs; a standing order's is the system's, for the restaurant.
+  const who = historyActor(actor);
   await tx.insert(orderStatusHistory).values(
     placed.map((entry) => ({
       orderId: entry.orderId,
       fromStatus: null,
       toStatus: 'pending',
-      changedByUserId: buyer.userId,
-      changedByRole: 'restaurant' as const,
+      ...who,
     })),
   );
   return placed;
 }
 
 /**
- * Phase 5, announce: the farm's notice of each order and the live updates, recorded in the
+ * Phase 4, announce: the farm's notice of each order and the live updates, recorded in the
  * transaction so they go out only if it commits (live events are delivered at commit, in the
  * order they were sent, whenever in the transaction they were sent).
  */
@@ -533,7 +528,7 @@ async function announcePlaced(
  */
 export async function placeInTransaction(
   tx: Tx,
-  { buyer, entries, now, partial = false }: PlacementRequest,
+  { buyer, actor, entries, now, partial = false }: PlacementRequest,
 ): Promise<Order[]> {
   const checked = await checkEntries(tx, entries, partial);
   const priced = priceEntries(checked, partial);
@@ -554,34 +549,41 @@ export async function placeInTransaction(
   // lines and history, reading them back, the farm's notice, the live events) is done before,
   // so the lock is held for the updates and the commit alone. A refusal while taking stock
   // still rolls all of it back.
-  const inserted = await insertOrders(tx, { buyer, entries: ready });
+  const inserted = await insertOrders(tx, {
+    actor,
+    entries: ready.map((entry) => ({ ...entry, restaurantId: buyer.restaurantId })),
+  });
   const placed = await loadOrdersByIds(
     tx,
     inserted.map((entry) => entry.orderId),
   );
   await announcePlaced(tx, { buyer, entries: inserted, placed });
-  const lowStock = await takeStock(tx, inserted);
-  // Rare (only an order that crosses the line): the notices need the stock the update left.
-  if (lowStock.length > 0) await recordNotificationEvents(tx, lowStock);
+  await takeStock(tx, actor, inserted);
 
   const byId = new Map(placed.map((order) => [order.id, order]));
   return inserted.map((entry) => present(byId.get(entry.orderId), `order ${entry.orderId}`));
 }
 
+function buyerOf(actor: RestaurantActor): Buyer {
+  return { userId: actor.userId, restaurantId: actor.business.id };
+}
+
 /** POST /api/orders: one farm's order. */
 export async function placeOrder(
   db: Db,
-  buyer: Buyer,
+  actor: RestaurantActor,
   body: OrderCreateBody,
   idempotencyKey: string | undefined,
   now = clockNow(),
 ): Promise<StoredResult<Order>> {
+  const buyer = buyerOf(actor);
   return runIdempotent<Order>(
     db,
     { userId: buyer.userId, scope: 'POST /api/orders', key: idempotencyKey, body },
     async (tx) => {
       const [order] = await placeInTransaction(tx, {
         buyer,
+        actor,
         entries: [{ body, fieldPrefix: '' }],
         now,
       });
@@ -593,17 +595,19 @@ export async function placeOrder(
 /** POST /api/checkout: every farm's order of the cart, all or none. */
 export async function checkout(
   db: Db,
-  buyer: Buyer,
+  actor: RestaurantActor,
   entries: OrderCreateBody[],
   idempotencyKey: string | undefined,
   now = clockNow(),
 ): Promise<StoredResult<{ orders: Order[] }>> {
+  const buyer = buyerOf(actor);
   return runIdempotent<{ orders: Order[] }>(
     db,
     { userId: buyer.userId, scope: 'POST /api/checkout', key: idempotencyKey, body: entries },
     async (tx) => {
       const placed = await placeInTransaction(tx, {
         buyer,
+        actor,
         entries: entries.map((body, index) => ({ body, fieldPrefix: `orders.${index}.` })),
         now,
       });
@@ -612,107 +616,39 @@ export async function checkout(
   );
 }
 
-export function listRestaurantOrders(db: Db, restaurantId: number): Promise<Order[]> {
-  return loadOrders(db, eq(orders.restaurantId, restaurantId));
-}
-
-export function listFarmOrders(db: Db, farmId: number): Promise<Order[]> {
-  return loadOrders(db, eq(orders.farmId, farmId));
+/** A farm's person, from the farm and user ids the older callers (the bulk move) still pass. */
+function farmActorOf(seller: Seller | FarmActor): FarmActor {
+  if ('kind' in seller) return seller;
+  return {
+    kind: 'person',
+    userId: seller.userId,
+    name: null,
+    role: 'farmer',
+    business: { kind: 'farm', id: seller.farmId },
+    businessRole: 'owner',
+  };
 }
 
 /**
- * Moves an order of the seller's farm along the status machine. The update is conditional on
- * the status read, so of two concurrent moves only one wins; cancelling returns the stock in
- * the same transaction, which can therefore happen only once.
+ * Moves an order of the farm along the status machine, or cancels it, through the one
+ * order-change path: the order's row is locked, so of two concurrent moves one waits and then
+ * finds the status changed; cancelling gives the stock back in the same transaction, once.
  */
 export async function changeOrderStatus(
   db: Db,
-  seller: Seller,
+  seller: Seller | FarmActor,
   orderId: number,
   body: OrderStatusBody,
   today = clockToday(),
 ): Promise<Order> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ status: orders.status })
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.farmId, seller.farmId)));
-    if (!current) throw notFound('Order not found');
-    const from = current.status as OrderStatus;
-    const to = body.status;
-    if (!isOrderStatus(from) || !canTransition(from, to, 'farmer')) {
-      throw invalidTransition(from, to);
-    }
-    const moved = await tx
-      .update(orders)
-      .set({
-        status: to,
-        updatedAt: new Date(),
-        ...(to === 'delivered'
-          ? {
-              recipientName: body.recipientName,
-              // Delivered on the scheduled day, or earlier: never on a day still to come.
-              deliveryDate: sql`least(coalesce(${orders.deliveryDate}, ${today}::date), ${today}::date)`,
-              // Due by the farm's terms of today, counted from that same Hawaii delivery date.
-              dueDate: sql`least(coalesce(${orders.deliveryDate}, ${today}::date), ${today}::date) + (select ${farms.paymentTermsDays} from ${farms} where ${farms.id} = ${orders.farmId})`,
-            }
-          : {}),
-      })
-      .where(and(eq(orders.id, orderId), eq(orders.farmId, seller.farmId), eq(orders.status, from)))
-      .returning({ id: orders.id });
-    if (moved.length === 0) {
-      const [now] = await tx
-        .select({ status: orders.status })
-        .from(orders)
-        .where(eq(orders.id, orderId));
-      throw invalidTransition((now?.status ?? from) as OrderStatus, to);
-    }
-    await tx.insert(orderStatusHistory).values({
-      orderId,
-      fromStatus: from,
-      toStatus: to,
-      changedByUserId: seller.userId,
-      changedByRole: 'farmer' as const,
-    });
-    if (to === 'cancelled') await returnStock(tx, orderId);
-    await recordNotificationEvents(tx, [{ type: 'order.status_changed', orderId }]);
-    const order = await loadOrder(tx, orderId);
-    const { farmId } = seller;
-    const restaurantId = order.restaurant.id;
-    await publishLiveEvent(tx, { type: 'orders.changed', orderId, farmId, restaurantId });
-    if (to === 'cancelled') {
-      const productIds = order.orderItems.map((item) => item.productId);
-      await publishLiveEvent(tx, { type: 'products.changed', farmId, productIds });
-    }
-    return order;
-  });
-}
-
-function invalidTransition(from: OrderStatus, to: OrderStatus) {
-  return conflict(
-    `An order that is ${statusLabel(from)} cannot be moved to ${statusLabel(to)}`,
-    'invalid_transition',
-    { status: from, allowed: isOrderStatus(from) ? nextStatuses(from) : [] },
+  return db.transaction((tx) =>
+    applyOrderChange(tx, farmActorOf(seller), orderId, {
+      kind: 'status',
+      status: body.status,
+      recipientName: body.recipientName,
+      today,
+    }),
   );
-}
-
-/** Puts a cancelled order's quantities back, product by product in id order. */
-export async function returnStock(tx: Tx, orderId: number): Promise<void> {
-  const lines = await tx
-    .select({
-      productId: orderItems.productId,
-      quantity: sql<string>`sum(${orderItems.quantity})`,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .groupBy(orderItems.productId)
-    .orderBy(asc(orderItems.productId));
-  for (const line of lines) {
-    await tx
-      .update(products)
-      .set({ availableQuantity: sql`${products.availableQuantity} + ${line.quantity}` })
-      .where(eq(products.id, line.productId));
-  }
 }
 
 /** Who changed an order's status, and when (oldest first). */

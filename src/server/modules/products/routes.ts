@@ -18,7 +18,9 @@ import { sendPage } from '../paging';
 import { errorResponses } from '../route-schemas';
 import type { LiveEventHub } from '../events/hub';
 import { LiveCache } from '../events/live-cache';
-import { requireFarmer, requireUser } from '../auth/guards';
+import { requireFarmActor, requireFarmer, requireUser } from '../auth/guards';
+import { stockMovementListOutput, stockMovementListQuery } from '#core/schemas/stock';
+import { listStockMovements } from './stock-movements';
 import {
   createProduct,
   deleteProduct,
@@ -119,8 +121,8 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { farmId } = requireFarmer(request);
-      return reply.status(201).send(await createProduct(app.db, farmId, request.body));
+      const actor = requireFarmActor(request);
+      return reply.status(201).send(await createProduct(app.db, actor, request.body));
     },
   );
 
@@ -136,7 +138,26 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateProduct(app.db, requireFarmer(request).farmId, request.params.id, request.body),
+      updateProduct(app.db, requireFarmActor(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/products/:id/stock-movements',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary:
+          "One page of the product's stock history, newest first (the product's farm only; docs/product.md#stock-history)",
+        params: idParam,
+        querystring: stockMovementListQuery,
+        response: { 200: stockMovementListOutput, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { farmId } = requireFarmer(request);
+      const page = await listStockMovements(app.db, farmId, request.params.id, request.query);
+      return sendPage(request, reply, page);
+    },
   );
 
   app.delete(

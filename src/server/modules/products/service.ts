@@ -24,11 +24,13 @@ import {
 import type { WholeListQuery } from '#core/schemas/paging';
 import { rateOf, toRateString } from '#core/money';
 import { isClockSet } from '../../clock';
-import type { Db, DbOrTx } from '../../db/database';
+import type { Db, DbOrTx, Tx } from '../../db/database';
 import { foldedSql } from '../../db/fold';
+import type { FarmActor } from '#core/actor';
+import { openStock, setStock } from '../orders/stock';
 import { farms, orderItems, products } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
-import { isWeighedUnit, WEIGHED_UNITS, wholeNumberMessage } from '#core/quantity';
+import { isWeighedUnit, wholeNumberMessage } from '#core/quantity';
 import { afterKey, splitKeyedPage, type KeyPart, type ListPage } from '../paging';
 import { publishLiveEvent } from '../events/publish';
 import { findZone } from '#core/delivery-zones';
@@ -332,80 +334,86 @@ async function findOwnProduct(db: DbOrTx, farmId: number, productId: number): Pr
   return toProduct(row);
 }
 
-export async function createProduct(db: Db, farmId: number, body: ProductBody): Promise<Product> {
-  const [row] = await db
-    .insert(products)
-    .values({ ...body, farmId })
-    .returning({ id: products.id });
-  await publishLiveEvent(db, { type: 'products.changed', farmId, productIds: [row!.id] });
-  return findOwnProduct(db, farmId, row!.id);
+/** A new product of the farm, with its stock as the ledger's opening row. */
+export async function createProduct(db: Db, actor: FarmActor, body: ProductBody): Promise<Product> {
+  const farmId = actor.business.id;
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(products)
+      .values({ ...body, farmId })
+      .returning({ id: products.id, availableQuantity: products.availableQuantity });
+    await openStock(tx, actor, row!.id, row!.availableQuantity);
+    await publishLiveEvent(tx, { type: 'products.changed', farmId, productIds: [row!.id] });
+    return row!.id;
+  });
+  return findOwnProduct(db, farmId, id);
 }
 
-/** Changes the farm's own product; another farm's (or a deleted) product is 404. */
+/**
+ * The farm's own live product, its row locked until the transaction ends: a change of it (an
+ * edit, a delete) and an order taking its stock happen one after the other. 404 otherwise.
+ */
+async function lockOwnProduct(tx: Tx, farmId: number, productId: number) {
+  const [row] = await tx
+    .select({ id: products.id, availableQuantity: products.availableQuantity, unit: products.unit })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.farmId, farmId), isNull(products.deletedAt)))
+    .for('update');
+  if (!row) throw notFound('No such product');
+  return row;
+}
+
+/**
+ * Changes the farm's own product; another farm's (or a deleted) product is 404. A new stock is
+ * the farmer's edit in the stock ledger, through the one stock function, and when the body says
+ * the stock the farmer saw, it must still be that (409 `stock_changed` otherwise).
+ */
 export async function updateProduct(
   db: Db,
-  farmId: number,
+  actor: FarmActor,
   productId: number,
   body: ProductUpdateBody,
 ): Promise<Product> {
-  const { expectedAvailableQuantity, ...changes } = body;
-  const own = and(
-    eq(products.id, productId),
-    eq(products.farmId, farmId),
-    isNull(products.deletedAt),
-  );
-  // Decimals are for weighed units (docs/adjustments.md#quantities): a decimal stock without a
-  // unit in the body needs the stored unit to be weighed; a counted unit without a stock in the
-  // body needs the stored stock to be whole. The schema checked the body's own pair.
-  const decimalStock =
-    changes.availableQuantity !== undefined &&
-    changes.unit === undefined &&
-    !Number.isInteger(changes.availableQuantity);
-  const countedUnit =
-    changes.unit !== undefined &&
-    changes.availableQuantity === undefined &&
-    !isWeighedUnit(changes.unit);
-  const unitFits = decimalStock
-    ? inArray(products.unit, [...WEIGHED_UNITS])
-    : countedUnit
-      ? sql`${products.availableQuantity} = trunc(${products.availableQuantity})`
-      : undefined;
-  // The check and the write are one conditional update: an order taking stock in between
-  // makes it match nothing rather than put the sold units back.
-  const [row] = await db
-    .update(products)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(
-      and(
-        expectedAvailableQuantity === undefined
-          ? own
-          : and(own, eq(products.availableQuantity, expectedAvailableQuantity)),
-        unitFits,
-      ),
-    )
-    .returning({ id: products.id });
-  if (!row) {
-    const [current] = await db
-      .select({ availableQuantity: products.availableQuantity, unit: products.unit })
-      .from(products)
-      .where(own);
-    if (!current) throw notFound('No such product');
-    if (decimalStock && !isWeighedUnit(current.unit)) {
-      const message = wholeNumberMessage(current.unit);
-      throw badRequest(message, { availableQuantity: message });
-    }
-    if (countedUnit && !Number.isInteger(current.availableQuantity)) {
+  const farmId = actor.business.id;
+  const { expectedAvailableQuantity, availableQuantity, ...changes } = body;
+  await db.transaction(async (tx) => {
+    const current = await lockOwnProduct(tx, farmId, productId);
+    // Decimals are for weighed units (docs/adjustments.md#quantities): the stock and the unit
+    // as they will be after the change; the schema checked the body's own pair.
+    const unit = changes.unit ?? current.unit;
+    if (availableQuantity !== undefined && !Number.isInteger(availableQuantity)) {
+      if (!isWeighedUnit(unit)) {
+        const message = wholeNumberMessage(unit);
+        throw badRequest(message, { availableQuantity: message });
+      }
+    } else if (
+      availableQuantity === undefined &&
+      !isWeighedUnit(unit) &&
+      !Number.isInteger(current.availableQuantity)
+    ) {
       throw badRequest('The stock has decimals: set a whole stock with the new unit', {
-        availableQuantity: wholeNumberMessage(changes.unit!),
+        availableQuantity: wholeNumberMessage(unit),
       });
     }
-    if (expectedAvailableQuantity === undefined) throw notFound('No such product');
-    throw conflict('The stock has changed since you saw it', STOCK_CHANGED_CODE, {
-      availableQuantity: current.availableQuantity,
-      expectedAvailableQuantity,
-    });
-  }
-  await publishLiveEvent(db, { type: 'products.changed', farmId, productIds: [productId] });
+    if (
+      expectedAvailableQuantity !== undefined &&
+      current.availableQuantity !== expectedAvailableQuantity
+    ) {
+      throw conflict('The stock has changed since you saw it', STOCK_CHANGED_CODE, {
+        availableQuantity: current.availableQuantity,
+        expectedAvailableQuantity,
+      });
+    }
+    await tx
+      .update(products)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(products.id, productId));
+    if (availableQuantity !== undefined) {
+      // The row is locked, so the stock is still what was read.
+      await setStock(tx, actor, productId, availableQuantity, current.availableQuantity);
+    }
+    await publishLiveEvent(tx, { type: 'products.changed', farmId, productIds: [productId] });
+  });
   return findOwnProduct(db, farmId, productId);
 }
 
@@ -423,14 +431,7 @@ export async function deleteProduct(
   productId: number,
 ): Promise<ProductDeleteResult> {
   const { result, photoKeys } = await db.transaction(async (tx) => {
-    const [own] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(
-        and(eq(products.id, productId), eq(products.farmId, farmId), isNull(products.deletedAt)),
-      )
-      .for('update');
-    if (!own) throw notFound('No such product');
+    await lockOwnProduct(tx, farmId, productId);
     await publishLiveEvent(tx, { type: 'products.changed', farmId, productIds: [productId] });
     const photoKeys = await deleteProductPhotoRows(tx, productId);
     const [ordered] = await tx

@@ -18,6 +18,7 @@ import { AppError } from '../../errors';
 import { recordNotificationEvents } from '../notifications/service';
 import type { StandingOrderLineNote } from '../notifications/standing-order-messages';
 import { placeInTransaction } from '../orders/service';
+import { systemActor } from '#core/actor';
 import { runOfDay, zoneDays } from './service';
 
 /** What one sweep did for one standing order and delivery day. */
@@ -40,6 +41,8 @@ interface LineRow {
   productId: number;
   quantity: number;
   seenUnitPrice: string;
+  /** Today's price of the product. */
+  price: string;
   name: string;
   unit: string;
 }
@@ -50,6 +53,7 @@ async function linesOf(db: DbOrTx, standingOrderId: number): Promise<LineRow[]> 
       productId: standingOrderLines.productId,
       quantity: standingOrderLines.quantity,
       seenUnitPrice: standingOrderLines.seenUnitPrice,
+      price: products.price,
       name: products.name,
       unit: products.unit,
     })
@@ -73,6 +77,11 @@ function compare(lines: LineRow[], order: Order | null) {
       seenUnitPrice: toMoneyString(centsOf(line.seenUnitPrice)),
       unitPrice: item?.unitPrice ?? toMoneyString(centsOf(line.seenUnitPrice)),
     };
+    // Dearer than last seen: left out, and the restaurant is told the new price.
+    if (!item && centsOf(line.price) > centsOf(line.seenUnitPrice)) {
+      repriced.push({ ...note, unitPrice: toMoneyString(centsOf(line.price)) });
+      continue;
+    }
     if (note.placed < note.requested) short.push(note);
     if (item && note.unitPrice !== note.seenUnitPrice) repriced.push(note);
   }
@@ -127,6 +136,7 @@ export async function runStandingOrder(
       };
       const [order] = await placeInTransaction(tx, {
         buyer: { userId: standing.restaurantUserId, restaurantId: standing.restaurantId },
+        actor: systemActor('standing_orders'),
         entries: [{ body, fieldPrefix: '', standingOrderId }],
         now,
         partial: true,
@@ -184,8 +194,9 @@ async function recordNotPlaced(
           farmName: standing.farmName,
           orderId: null,
           totalAmount: null,
-          short: error.code === 'nothing_available' ? compare(lines, null).short : [],
-          repriced: [],
+          ...(error.code === 'nothing_available'
+            ? compare(lines, null)
+            : { short: [], repriced: [] }),
           reason,
         },
       ]);

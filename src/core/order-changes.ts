@@ -1,0 +1,145 @@
+import type { Actor } from './actor';
+import { UNDATED_PENDING_DAYS } from './delivery-days';
+import { hawaiiDate } from './hawaii-time';
+import type { OrderStatus } from './order-status';
+
+/**
+ * Every change an order can go through after placement (docs/money.md#changing-an-order). A
+ * new capability that changes orders (a credit, a delivery) is a new kind here, and a new
+ * branch of the one path that applies them, never a path of its own.
+ */
+export const ORDER_CHANGE_KINDS = [
+  'confirm',
+  'pack',
+  'ship',
+  'deliver',
+  'farm_cancel',
+  'adjustment',
+  'restaurant_items',
+  'restaurant_cancel',
+  'auto_cancel',
+] as const;
+export type OrderChangeKind = (typeof ORDER_CHANGE_KINDS)[number];
+
+/** Who may make a change, as the table knows them. */
+export const CHANGE_ACTOR_KINDS = ['farm', 'restaurant', 'system'] as const;
+export type ChangeActorKind = (typeof CHANGE_ACTOR_KINDS)[number];
+
+/** The 409 codes of a change the order's status or the cutoff refuses (kept from before). */
+export const ORDER_CHANGE_CODES = {
+  invalidTransition: 'invalid_transition',
+  notAdjustable: 'not_adjustable',
+  cutoffPassed: 'cutoff_passed',
+} as const;
+export type OrderChangeCode = (typeof ORDER_CHANGE_CODES)[keyof typeof ORDER_CHANGE_CODES];
+
+interface ChangeRule {
+  /** The only kind of actor that may ever make it; anyone else is refused with 403. */
+  actor: ChangeActorKind;
+  /** The statuses it may start from; any other is 409 with `code`. */
+  from: readonly OrderStatus[];
+  code: OrderChangeCode;
+  /** The status it leaves the order in, when it moves it. */
+  to?: OrderStatus;
+  /** Refused with 409 `cutoff_passed` once ordering for the order's day has closed. */
+  beforeCutoff?: boolean;
+}
+
+/**
+ * The one table of who may change an order, from which status, to what. Cancelling is from
+ * pending only, whoever cancels (docs/decisions/001-revenue-counts.md): a farm's adjustment
+ * that would remove every line is a cancel and is judged as `farm_cancel`.
+ */
+const RULES: Record<OrderChangeKind, ChangeRule> = {
+  confirm: { actor: 'farm', from: ['pending'], to: 'confirmed', code: 'invalid_transition' },
+  pack: { actor: 'farm', from: ['confirmed'], to: 'packed', code: 'invalid_transition' },
+  ship: { actor: 'farm', from: ['packed'], to: 'in_transit', code: 'invalid_transition' },
+  deliver: { actor: 'farm', from: ['in_transit'], to: 'delivered', code: 'invalid_transition' },
+  farm_cancel: { actor: 'farm', from: ['pending'], to: 'cancelled', code: 'invalid_transition' },
+  adjustment: { actor: 'farm', from: ['pending', 'confirmed', 'packed'], code: 'not_adjustable' },
+  restaurant_items: {
+    actor: 'restaurant',
+    from: ['pending'],
+    code: 'invalid_transition',
+    beforeCutoff: true,
+  },
+  restaurant_cancel: {
+    actor: 'restaurant',
+    from: ['pending'],
+    to: 'cancelled',
+    code: 'invalid_transition',
+    beforeCutoff: true,
+  },
+  auto_cancel: { actor: 'system', from: ['pending'], to: 'cancelled', code: 'invalid_transition' },
+};
+
+export type ChangeVerdict =
+  | { allowed: true }
+  | { allowed: false; httpStatus: 403; reason: 'actor' }
+  | { allowed: false; httpStatus: 409; reason: 'status' | 'cutoff'; code: OrderChangeCode };
+
+export function changeActorKind(actor: Actor): ChangeActorKind | null {
+  if (actor.kind === 'system') return 'system';
+  return actor.business?.kind ?? null;
+}
+
+/** Whether this kind of actor may ever make this kind of change (else 403, whatever the order). */
+export function mayMakeChange(actor: ChangeActorKind | null, kind: OrderChangeKind): boolean {
+  return actor !== null && RULES[kind].actor === actor;
+}
+
+/**
+ * The verdict on one change: the actor's kind first (403), then the order's status (409 with
+ * the kind's code), then the cutoff for the restaurant's own changes (409 `cutoff_passed`).
+ */
+export function judgeOrderChange(
+  actor: ChangeActorKind | null,
+  kind: OrderChangeKind,
+  status: OrderStatus,
+  cutoffPassed = false,
+): ChangeVerdict {
+  const rule = RULES[kind];
+  if (!mayMakeChange(actor, kind)) return { allowed: false, httpStatus: 403, reason: 'actor' };
+  if (!rule.from.includes(status)) {
+    return { allowed: false, httpStatus: 409, reason: 'status', code: rule.code };
+  }
+  if (rule.beforeCutoff && cutoffPassed) {
+    return { allowed: false, httpStatus: 409, reason: 'cutoff', code: 'cutoff_passed' };
+  }
+  return { allowed: true };
+}
+
+/** Whether the kind is judged against the day's cutoff. */
+export function needsCutoff(kind: OrderChangeKind): boolean {
+  return RULES[kind].beforeCutoff === true;
+}
+
+/** The status a change leaves the order in, or null when it keeps the status. */
+export function statusAfter(kind: OrderChangeKind): OrderStatus | null {
+  return RULES[kind].to ?? null;
+}
+
+/** The farm's move to `to`, as a kind of change; null when no farm move leads there. */
+export function farmMoveKind(to: OrderStatus): OrderChangeKind | null {
+  const kind = ORDER_CHANGE_KINDS.find(
+    (candidate) => RULES[candidate].actor === 'farm' && RULES[candidate].to === to,
+  );
+  return kind ?? null;
+}
+
+/** The statuses a farm may move an order on to from `from` (the status buttons). */
+export function farmMovesFrom(from: OrderStatus): OrderStatus[] {
+  return ORDER_CHANGE_KINDS.flatMap((kind) => {
+    const rule = RULES[kind];
+    return rule.actor === 'farm' && rule.to && rule.from.includes(from) ? [rule.to] : [];
+  });
+}
+
+/**
+ * Auto-cancel's rule (docs/product.md#order-status): a pending order is overdue once its
+ * delivery day has ended in Hawaii or, without a day, a week after it was placed.
+ */
+export function isOverdue(deliveryDate: string | null, createdAt: Date, now: Date): boolean {
+  if (deliveryDate !== null) return deliveryDate < hawaiiDate(now);
+  return createdAt.getTime() <= now.getTime() - UNDATED_PENDING_DAYS * 24 * 3_600_000;
+}
