@@ -15,6 +15,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Field, Select, Textarea } from '../../components/ui/form';
 import { ProductPhoto } from '../../components/ui/product-photo';
+import { QuantityInput } from '../../components/ui/quantity-input';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useCart } from '../../lib/cart';
@@ -30,7 +31,6 @@ import {
   type FarmChoice,
   type LineProblem,
 } from './checkout-model';
-import { QuantityInput } from '../browse/cart-quantity';
 import { MinimumDialog } from './minimum-dialog';
 
 /** The cart's lines as they stand, to tell when a retry is the same request or a new one. */
