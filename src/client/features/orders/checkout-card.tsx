@@ -32,6 +32,7 @@ import {
   type LineProblem,
 } from './checkout-model';
 import { MinimumDialog } from './minimum-dialog';
+import { ReorderNotesPanel, reorderNotes } from './reorder-notes';
 
 /** The cart's lines as they stand, to tell when a retry is the same request or a new one. */
 function cartSignature(items: readonly CartItem[]): string {
@@ -118,6 +119,7 @@ export function CheckoutCard() {
           setChoices({});
           setProblems(null);
           cart.clear();
+          reorderNotes.clear();
           toast({
             title: 'Order Placed Successfully',
             description: 'Your order has been submitted to the farm.',
@@ -181,6 +183,7 @@ export function CheckoutCard() {
         </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
+        <ReorderNotesPanel />
         {groups.map((group) => (
           <FarmSection
             key={group.farmId}
