@@ -60,7 +60,8 @@ export function ReorderNotesPanel() {
   const changed = all.filter(({ summary }) => hasDifferences(summary));
   if (changed.length === 0) return null;
   const join = (pick: (summary: ReorderSummary) => string[]) =>
-    changed.flatMap(({ summary }) => pick(summary));
+    // Two orders of one product say the same thing once.
+    [...new Set(changed.flatMap(({ summary }) => pick(summary)))];
   return (
     <section
       aria-label="Order again: what changed"
