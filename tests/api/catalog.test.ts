@@ -405,8 +405,8 @@ describe('catalogue pages: search, filters, sort, counts', () => {
     expect(names(page)).toEqual(['apple bananas', 'Kale', 'Lilikoi', 'Mamaki Tea Leaves']);
     expect(page).toMatchObject({ total: 4, totalAll: 4, page: 1, pageSize: 24 });
     expect(page.farms).toEqual([
-      { id: alpha.farmId, name: 'Alpha Acres' },
-      { id: beta.farmId, name: 'beta Orchard' },
+      { id: alpha.farmId, name: 'Alpha Acres', description: 'Family-run since 1978' },
+      { id: beta.farmId, name: 'beta Orchard', description: 'Family-run since 1978' },
     ]);
   });
 

@@ -196,6 +196,11 @@ export const productQuery = z.object({
     .enum(PRODUCT_AVAILABILITY, { error: 'Use all, available or out_of_stock' })
     .optional(),
   sort: z.enum(PRODUCT_SORTS, { error: 'Use name, price, farm or availability' }).optional(),
+  /** Only products whose farm can deliver to the restaurant's zone; off when absent. */
+  deliversToMyZone: z
+    .enum(['true', 'false'], { error: 'Use true or false' })
+    .transform((value) => value === 'true')
+    .optional(),
   page: z.coerce
     .number({ error: 'Must be a number' })
     .int('Must be a whole number')
@@ -220,7 +225,16 @@ export const productPageOutput = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   /** The farms that have products on offer, by name: the farm filter's choices. */
-  farms: z.array(z.object({ id: z.number(), name: z.string() })),
+  farms: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      /** What the farm tells restaurants about itself, shown when the filter picks it. */
+      description: z.string().nullable(),
+    }),
+  ),
+  /** How many matching products `deliversToMyZone` left out (0 when it is off). */
+  hiddenByZone: z.number().int(),
 });
 export type ProductPage = z.infer<typeof productPageOutput>;
 

@@ -15,6 +15,8 @@ export interface BrowseFilters {
   farmId: string;
   availability: ProductAvailability;
   sort: ProductSort;
+  /** Only what delivers to the restaurant's zone (the server ignores it without a zone). */
+  deliversToMyZone: boolean;
 }
 
 function pagePath(filters: BrowseFilters, page: number): string {
@@ -24,6 +26,7 @@ function pagePath(filters: BrowseFilters, page: number): string {
   if (filters.farmId !== 'all') params.set('farmId', filters.farmId);
   if (filters.availability !== 'all') params.set('availability', filters.availability);
   params.set('sort', filters.sort);
+  if (filters.deliversToMyZone) params.set('deliversToMyZone', 'true');
   return `/api/products?${params.toString()}`;
 }
 

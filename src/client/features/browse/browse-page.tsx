@@ -5,7 +5,7 @@ import {
   type ProductAvailability,
   type ProductSort,
 } from '#core/schemas/product';
-import { MapPin, Package, Search, SearchX } from 'lucide-react';
+import { LayoutGrid, List, MapPin, Package, Search, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -13,10 +13,11 @@ import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Input, Label, Select } from '../../components/ui/form';
 import { useCart } from '../../lib/cart';
 import { cn } from '../../lib/cn';
+import { countLabel } from '../../lib/format';
 import { useNextDeliveries } from '../../lib/queries';
 import { useCatalog, type BrowseFilters } from './api';
 import { CartSummary } from './cart-summary';
-import { ProductCard, ProductCardSkeleton } from './product-card';
+import { ProductCard, ProductCardSkeleton, ProductRow } from './product-card';
 
 const SEARCH_DELAY_MS = 250;
 const SORT_LABELS: Record<ProductSort, string> = {
@@ -44,6 +45,8 @@ function useFilters(): [BrowseFilters, (changes: Partial<BrowseFilters>) => void
     farmId: /^\d+$/.test(params.get('farm') ?? '') ? params.get('farm')! : 'all',
     availability: oneOf(params.get('availability'), PRODUCT_AVAILABILITY, 'all'),
     sort: oneOf(params.get('sort'), PRODUCT_SORTS, 'name'),
+    // On unless turned off: a restaurant with a zone sees first what can reach it.
+    deliversToMyZone: params.get('zones') !== 'all',
   };
   const update = (changes: Partial<BrowseFilters>) => {
     const next = { ...filters, ...changes };
@@ -53,13 +56,32 @@ function useFilters(): [BrowseFilters, (changes: Partial<BrowseFilters>) => void
     if (next.farmId !== 'all') search.set('farm', next.farmId);
     if (next.availability !== 'all') search.set('availability', next.availability);
     if (next.sort !== 'name') search.set('sort', next.sort);
+    if (!next.deliversToMyZone) search.set('zones', 'all');
     setParams(search, { replace: true });
   };
   return [filters, update];
 }
 
+type BrowseView = 'grid' | 'list';
+const VIEW_STORAGE_KEY = 'browse-view';
+
+/** Cards or a row per product, as the restaurant last chose on this device. */
+function useView(): [BrowseView, (view: BrowseView) => void] {
+  const [view, setView] = useState<BrowseView>(() =>
+    typeof localStorage !== 'undefined' && localStorage.getItem(VIEW_STORAGE_KEY) === 'list'
+      ? 'list'
+      : 'grid',
+  );
+  const choose = (next: BrowseView) => {
+    localStorage.setItem(VIEW_STORAGE_KEY, next);
+    setView(next);
+  };
+  return [view, choose];
+}
+
 /** The restaurant's catalogue: search, filters, pages of products (docs/product.md#browse). */
 export function BrowsePage() {
+  const [view, setView] = useView();
   const [filters, setFilters] = useFilters();
   const [searchText, setSearchText] = useState(filters.q);
   const catalog = useCatalog(filters);
@@ -97,186 +119,263 @@ export function BrowsePage() {
   const first = pages[0];
   const products = pages.flatMap((page) => page.items);
   const deliveries = useNextDeliveries(products.map((product) => product.farmId));
+  const chosenFarm = (first?.farms ?? []).find((farm) => String(farm.id) === filters.farmId);
 
   return (
-    <div className={cn('flex flex-col gap-6', cart.items.length > 0 && 'pb-36 md:pb-0')}>
-      <div>
-        <h1 className="text-2xl font-bold">Browse Products</h1>
-        <p className="text-sm text-stone-600">Fresh produce from Hawaii's farms.</p>
-      </div>
-
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]">
-        <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-1">
-          <Label htmlFor="browse-search">Search</Label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
-              aria-hidden="true"
-            />
-            <Input
-              id="browse-search"
-              type="search"
-              className="pl-9"
-              placeholder="Search products, farms, or descriptions..."
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-            />
-          </div>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="browse-category">Category</Label>
-          <Select
-            id="browse-category"
-            value={filters.category}
-            onChange={(event) => setFilters({ category: event.target.value })}
-          >
-            <option value="all">All Categories</option>
-            {BROWSE_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {titleCase(category)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="browse-farm">Farm</Label>
-          <Select
-            id="browse-farm"
-            value={filters.farmId}
-            onChange={(event) => setFilters({ farmId: event.target.value })}
-          >
-            <option value="all">All Farms</option>
-            {(first?.farms ?? []).map((farm) => (
-              <option key={farm.id} value={String(farm.id)}>
-                {farm.name}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="browse-availability">Availability</Label>
-          <Select
-            id="browse-availability"
-            value={filters.availability}
-            onChange={(event) =>
-              setFilters({
-                availability: oneOf(event.target.value, PRODUCT_AVAILABILITY, 'all'),
-              })
-            }
-          >
-            {PRODUCT_AVAILABILITY.map((value) => (
-              <option key={value} value={value}>
-                {AVAILABILITY_LABELS[value]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="browse-sort">Sort by</Label>
-          <Select
-            id="browse-sort"
-            value={filters.sort}
-            onChange={(event) =>
-              setFilters({ sort: oneOf(event.target.value, PRODUCT_SORTS, 'name') })
-            }
-          >
-            {PRODUCT_SORTS.map((value) => (
-              <option key={value} value={value}>
-                {SORT_LABELS[value]}
-              </option>
-            ))}
-          </Select>
-        </div>
-      </div>
-
-      {deliveries.data && deliveries.zone === null ? (
-        <p
-          className="flex flex-wrap items-center gap-2 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-          data-testid="choose-zone"
-        >
-          <MapPin className="size-4 shrink-0" aria-hidden="true" />
-          <span>
-            Showing each farm’s next delivery to any zone.{' '}
-            <Link to="/profile/edit" className="font-medium underline underline-offset-2">
-              Choose your delivery zone
-            </Link>{' '}
-            to see the days that reach you.
-          </span>
-        </p>
-      ) : null}
-
-      {catalog.isLoading ? (
-        <>
-          <p className="text-sm text-stone-600" aria-live="polite">
-            Loading products...
-          </p>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-            {Array.from({ length: 6 }, (_, index) => (
-              <ProductCardSkeleton key={index} />
-            ))}
-          </div>
-        </>
-      ) : catalog.error && !first ? (
-        <ErrorState
-          title="Could not load products"
-          error={catalog.error}
-          onRetry={() => void catalog.refetch()}
-        />
-      ) : (
-        <>
-          <p className="text-sm text-stone-600" aria-live="polite">
-            {/* X counts every match of the filters, loaded or not (docs/product.md#browse). */}
-            Showing {first?.total ?? 0} of {first?.totalAll ?? 0} products
-          </p>
-          {!first?.totalAll ? (
-            <EmptyState icon={<Package />} title="No products available at the moment." />
-          ) : products.length === 0 ? (
-            <EmptyState
-              icon={<SearchX />}
-              title="No products found"
-              description="Try adjusting your search or filters"
-            />
-          ) : (
-            <div
-              className={cn(
-                'grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3',
-                catalog.isPlaceholderData && 'opacity-60',
-              )}
-            >
-              {products.map((product) => (
-                <ProductCard
-                  key={product.id}
-                  product={product}
-                  outlook={deliveries.byFarm.get(product.farmId)}
-                />
-              ))}
-              {isFetchingNextPage
-                ? Array.from({ length: 3 }, (_, index) => <ProductCardSkeleton key={index} />)
-                : null}
-            </div>
-          )}
-          {hasNextPage ? (
-            <div ref={sentinel} className="flex justify-center">
-              <Button
-                variant="outline"
-                onClick={() => void fetchNextPage()}
-                disabled={isFetchingNextPage}
-              >
-                {isFetchingNextPage
-                  ? 'Loading...'
-                  : `Load more products (${(first?.total ?? 0) - products.length} more)`}
-              </Button>
-            </div>
-          ) : null}
-          {catalog.error && first ? (
-            <ErrorState
-              title="Could not load more products"
-              error={catalog.error}
-              onRetry={() => void fetchNextPage()}
-            />
-          ) : null}
-        </>
+    <div
+      className={cn(
+        'flex flex-col gap-6',
+        cart.items.length > 0 && 'lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start',
       )}
+    >
+      <div className="flex min-w-0 flex-col gap-6">
+        <div>
+          <h1 className="text-2xl font-bold">Browse Products</h1>
+          <p className="text-sm text-stone-600">Fresh produce from Hawaii's farms.</p>
+        </div>
+
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]">
+          <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-1">
+            <Label htmlFor="browse-search">Search</Label>
+            <div className="relative">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
+                aria-hidden="true"
+              />
+              <Input
+                id="browse-search"
+                type="search"
+                className="pl-9"
+                placeholder="Search products, farms, or descriptions..."
+                value={searchText}
+                onChange={(event) => setSearchText(event.target.value)}
+              />
+            </div>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="browse-category">Category</Label>
+            <Select
+              id="browse-category"
+              value={filters.category}
+              onChange={(event) => setFilters({ category: event.target.value })}
+            >
+              <option value="all">All Categories</option>
+              {BROWSE_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {titleCase(category)}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="browse-farm">Farm</Label>
+            <Select
+              id="browse-farm"
+              value={filters.farmId}
+              onChange={(event) => setFilters({ farmId: event.target.value })}
+            >
+              <option value="all">All Farms</option>
+              {(first?.farms ?? []).map((farm) => (
+                <option key={farm.id} value={String(farm.id)}>
+                  {farm.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="browse-availability">Availability</Label>
+            <Select
+              id="browse-availability"
+              value={filters.availability}
+              onChange={(event) =>
+                setFilters({
+                  availability: oneOf(event.target.value, PRODUCT_AVAILABILITY, 'all'),
+                })
+              }
+            >
+              {PRODUCT_AVAILABILITY.map((value) => (
+                <option key={value} value={value}>
+                  {AVAILABILITY_LABELS[value]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="browse-sort">Sort by</Label>
+            <Select
+              id="browse-sort"
+              value={filters.sort}
+              onChange={(event) =>
+                setFilters({ sort: oneOf(event.target.value, PRODUCT_SORTS, 'name') })
+              }
+            >
+              {PRODUCT_SORTS.map((value) => (
+                <option key={value} value={value}>
+                  {SORT_LABELS[value]}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </div>
+
+        {chosenFarm?.description ? (
+          <p
+            className="rounded-md border border-stone-200 bg-white px-4 py-3 text-sm text-stone-700"
+            data-testid="farm-description"
+          >
+            <span className="font-semibold">{chosenFarm.name}:</span> {chosenFarm.description}
+          </p>
+        ) : null}
+
+        {deliveries.zone ? (
+          <label className="flex min-h-11 w-fit items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={filters.deliversToMyZone}
+              onChange={(event) => setFilters({ deliversToMyZone: event.target.checked })}
+            />
+            <span>
+              Delivers to my zone ({deliveries.zone.name})
+              {filters.deliversToMyZone && first?.hiddenByZone ? (
+                <span className="text-stone-600">
+                  {' '}
+                  · {countLabel(first.hiddenByZone, 'product')} hidden
+                </span>
+              ) : null}
+            </span>
+          </label>
+        ) : null}
+
+        {deliveries.data && deliveries.zone === null ? (
+          <p
+            className="flex flex-wrap items-center gap-2 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+            data-testid="choose-zone"
+          >
+            <MapPin className="size-4 shrink-0" aria-hidden="true" />
+            <span>
+              Showing each farm’s next delivery to any zone.{' '}
+              <Link to="/profile/edit" className="font-medium underline underline-offset-2">
+                Choose your delivery zone
+              </Link>{' '}
+              to see the days that reach you.
+            </span>
+          </p>
+        ) : null}
+
+        {catalog.isLoading ? (
+          <>
+            <p className="text-sm text-stone-600" aria-live="polite">
+              Loading products...
+            </p>
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+              {Array.from({ length: 6 }, (_, index) => (
+                <ProductCardSkeleton key={index} />
+              ))}
+            </div>
+          </>
+        ) : catalog.error && !first ? (
+          <ErrorState
+            title="Could not load products"
+            error={catalog.error}
+            onRetry={() => void catalog.refetch()}
+          />
+        ) : (
+          <>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="text-sm text-stone-600" aria-live="polite">
+                {/* X counts every match of the filters, loaded or not (docs/product.md#browse). */}
+                Showing {first?.total ?? 0} of {first?.totalAll ?? 0} products
+              </p>
+              <div
+                className="flex rounded-md border border-stone-300"
+                role="group"
+                aria-label="View"
+              >
+                <Button
+                  variant={view === 'grid' ? 'secondary' : 'ghost'}
+                  size="sm"
+                  aria-pressed={view === 'grid'}
+                  onClick={() => setView('grid')}
+                >
+                  <LayoutGrid aria-hidden="true" /> Cards
+                </Button>
+                <Button
+                  variant={view === 'list' ? 'secondary' : 'ghost'}
+                  size="sm"
+                  aria-pressed={view === 'list'}
+                  onClick={() => setView('list')}
+                >
+                  <List aria-hidden="true" /> List
+                </Button>
+              </div>
+            </div>
+            {!first?.totalAll ? (
+              <EmptyState icon={<Package />} title="No products available at the moment." />
+            ) : products.length === 0 ? (
+              <EmptyState
+                icon={<SearchX />}
+                title="No products found"
+                description="Try adjusting your search or filters"
+              />
+            ) : view === 'list' ? (
+              <ul
+                aria-label="Products"
+                className={cn(
+                  'divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white transition-opacity',
+                  catalog.isPlaceholderData && 'opacity-60',
+                )}
+              >
+                {products.map((product) => (
+                  <ProductRow
+                    key={product.id}
+                    product={product}
+                    outlook={deliveries.byFarm.get(product.farmId)}
+                  />
+                ))}
+              </ul>
+            ) : (
+              <div
+                className={cn(
+                  'grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3',
+                  catalog.isPlaceholderData && 'opacity-60',
+                )}
+              >
+                {products.map((product) => (
+                  <ProductCard
+                    key={product.id}
+                    product={product}
+                    outlook={deliveries.byFarm.get(product.farmId)}
+                  />
+                ))}
+                {isFetchingNextPage
+                  ? Array.from({ length: 3 }, (_, index) => <ProductCardSkeleton key={index} />)
+                  : null}
+              </div>
+            )}
+            {hasNextPage ? (
+              <div ref={sentinel} className="flex justify-center">
+                <Button
+                  variant="outline"
+                  onClick={() => void fetchNextPage()}
+                  disabled={isFetchingNextPage}
+                >
+                  {isFetchingNextPage
+                    ? 'Loading...'
+                    : `Load more products (${(first?.total ?? 0) - products.length} more)`}
+                </Button>
+              </div>
+            ) : null}
+            {catalog.error && first ? (
+              <ErrorState
+                title="Could not load more products"
+                error={catalog.error}
+                onRetry={() => void fetchNextPage()}
+              />
+            ) : null}
+          </>
+        )}
+      </div>
 
       <CartSummary />
     </div>

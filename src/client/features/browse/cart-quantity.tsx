@@ -1,6 +1,8 @@
 import type { Product } from '#core/schemas/product';
-import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
+import { MAX_LINE_QUANTITY } from '#core/schemas/order';
+import { Ban, Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
+import { QuantityInput } from '../../components/ui/quantity-input';
 import { useCart } from '../../lib/cart';
 
 /** docs/product.md#products: an inactive product, or one with nothing left, is out of stock. */
@@ -9,19 +11,37 @@ export function isAvailable(product: Product): boolean {
 }
 
 /**
- * One product's place in the cart: Add, then minus / count / plus and Remove. `compact` is the
- * combined screen's row, where minus stops at one (docs/product.md#cart) and Remove is an icon.
+ * One product's place in the cart: Add, then minus / quantity / plus and Remove. `compact` is
+ * the combined screen's row, where minus stops at one (docs/product.md#cart) and Remove is an
+ * icon. `blockedReason` is why the farm cannot deliver to the restaurant's zone: the button
+ * says so instead of filling the cart with what checkout would refuse.
  */
 export function CartQuantityControl({
   product,
   compact = false,
+  blockedReason = null,
 }: {
   product: Product;
   compact?: boolean;
+  blockedReason?: string | null;
 }) {
   const cart = useCart();
   const inCart = cart.quantityOf(product.id);
-  const stock = isAvailable(product) ? product.availableQuantity : 0;
+  const stock = isAvailable(product) ? Math.min(product.availableQuantity, MAX_LINE_QUANTITY) : 0;
+
+  if (inCart === 0 && blockedReason) {
+    return (
+      <Button
+        className={compact ? undefined : 'w-full'}
+        size={compact ? 'sm' : 'md'}
+        variant="outline"
+        disabled
+      >
+        <Ban aria-hidden="true" /> {blockedReason}
+        <span className="sr-only"> for {product.name}</span>
+      </Button>
+    );
+  }
 
   if (inCart === 0) {
     return compact ? (
@@ -57,9 +77,14 @@ export function CartQuantityControl({
         >
           <Minus aria-hidden="true" />
         </Button>
-        <span className="tabular min-w-8 text-center font-semibold" aria-live="polite">
-          {inCart}
-        </span>
+        <QuantityInput
+          name={product.name}
+          unit={product.unit}
+          quantity={inCart}
+          stock={stock}
+          className="border-y-0"
+          onChange={(quantity) => cart.setQuantity(product.id, quantity, { cap: true })}
+        />
         <Button
           variant="ghost"
           size="icon"

@@ -38,12 +38,15 @@ export function ProductCard({
 
   return (
     <Card className="flex min-w-0 flex-col gap-3 overflow-hidden p-5" data-testid="product-card">
-      <ProductPhoto
-        imageUrl={product.imageUrl}
-        largeUrl={product.photos[0]?.url}
-        sizes="(min-width: 1024px) 320px, (min-width: 640px) 50vw, 100vw"
-        className="-mx-5 -mt-5 aspect-[4/3] w-[calc(100%+2.5rem)] max-w-none"
-      />
+      {/* Without a photo, no placeholder: the card starts with its name and takes less room. */}
+      {product.imageUrl ? (
+        <ProductPhoto
+          imageUrl={product.imageUrl}
+          largeUrl={product.photos[0]?.url}
+          sizes="(min-width: 1024px) 320px, (min-width: 640px) 50vw, 100vw"
+          className="-mx-5 -mt-5 aspect-[4/3] w-[calc(100%+2.5rem)] max-w-none"
+        />
+      ) : null}
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="text-base font-semibold leading-snug break-words">{product.name}</h3>
@@ -91,9 +94,68 @@ export function ProductCard({
         </div>
       </dl>
       <div className="mt-auto pt-1">
-        <CartQuantityControl product={product} />
+        <CartQuantityControl product={product} blockedReason={outlook?.reason ?? null} />
       </div>
     </Card>
+  );
+}
+
+/**
+ * The list view's row (docs/product.md#browse): the same facts as the card on one line, so
+ * ten and more fit on a desktop screen.
+ */
+export function ProductRow({
+  product,
+  outlook,
+}: {
+  product: Product;
+  outlook?: FarmDeliveryOutlook;
+}) {
+  const available = isAvailable(product);
+  const delivery = deliveryText(product, outlook);
+  return (
+    <li
+      className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2 sm:flex-nowrap"
+      data-testid="product-card"
+    >
+      {product.imageUrl ? (
+        <ProductPhoto imageUrl={product.imageUrl} className="size-10 shrink-0 rounded-md" />
+      ) : null}
+      <div className="min-w-0 flex-1 basis-40">
+        <h3 className="font-semibold leading-snug break-words">
+          {product.name}
+          {product.isOrganic ? (
+            <Leaf className="ml-1 inline size-3.5 text-primary" aria-label="Organic" />
+          ) : null}
+        </h3>
+        <p className="truncate text-sm text-stone-600">From: {product.farm.name}</p>
+      </div>
+      <p className="tabular w-28 shrink-0 text-sm">
+        <span className="font-semibold">{formatMoney(product.price)}</span>
+        <span className="text-stone-600"> / {product.unit}</span>
+      </p>
+      <p className="tabular w-24 shrink-0 text-sm">
+        {available ? (
+          `${product.availableQuantity} ${product.unit}`
+        ) : (
+          <span className="font-medium text-destructive">Out of Stock</span>
+        )}
+      </p>
+      <p
+        className={
+          delivery.blocked
+            ? 'w-36 shrink-0 text-sm font-medium text-amber-800'
+            : 'w-36 shrink-0 text-sm text-stone-700'
+        }
+        title={delivery.orderBy ?? undefined}
+      >
+        <span className="sr-only">Next Delivery </span>
+        {delivery.day}
+      </p>
+      <div className="ml-auto shrink-0">
+        <CartQuantityControl product={product} compact blockedReason={outlook?.reason ?? null} />
+      </div>
+    </li>
   );
 }
 

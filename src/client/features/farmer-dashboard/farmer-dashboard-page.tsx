@@ -189,6 +189,14 @@ function DashboardFigures() {
               <RecentOrderList
                 orders={data.recentOrders}
                 counterpart={(order) => order.restaurantName}
+                // The same address a new-order notice opens: the order's card on Orders.
+                actions={(order) => (
+                  <Button asChild variant="outline" size="sm">
+                    <Link to={`/farmer/orders#order-${order.id}-title`}>
+                      Open order<span className="sr-only"> #{order.id}</span>
+                    </Link>
+                  </Button>
+                )}
               />
             ) : (
               <EmptyState

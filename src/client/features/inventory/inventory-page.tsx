@@ -1,11 +1,12 @@
 import { LOW_STOCK_THRESHOLD, titleCase } from '#core/constants';
 import type { Product } from '#core/schemas/product';
-import { Leaf, Package, Pencil, Plus, Trash2 } from 'lucide-react';
+import { History, Leaf, Package, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { ProductPhoto } from '../../components/ui/product-photo';
 import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -13,6 +14,7 @@ import { formatMoney } from '../../lib/format';
 import { LoadMoreFooter } from '../../components/ui/order-list-controls';
 import { useFarmProducts } from './api';
 import { useDeleteWithUndo } from './delete-with-undo';
+import { StockHistoryDialog } from './stock-history';
 
 // The product form (react-hook-form, the product schema) loads when the dialog first opens.
 const ProductFormDialog = lazyDialog(
@@ -31,11 +33,16 @@ function ProductTile({
   deleting: boolean;
 }) {
   const low = product.availableQuantity < LOW_STOCK_THRESHOLD;
+  const [historyOpen, setHistoryOpen] = useState(false);
   return (
     <Card className="flex min-w-0 flex-col gap-3 p-5" data-testid="inventory-product">
       <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 className="truncate text-base font-semibold">{product.name}</h3>
+        {product.imageUrl ? (
+          <ProductPhoto imageUrl={product.imageUrl} className="size-14 shrink-0 rounded-md" />
+        ) : null}
+        <div className="min-w-0 flex-1">
+          {/* The whole name, on as many lines as it needs: farmers tell products apart by it. */}
+          <h3 className="text-base font-semibold break-words">{product.name}</h3>
           <p className="text-sm text-stone-600">
             {product.category ? titleCase(product.category) : 'Uncategorised'}
           </p>
@@ -67,6 +74,16 @@ function ProductTile({
           <Leaf className="mr-1 size-3 text-primary" aria-hidden="true" /> Organic
         </Badge>
       ) : null}
+      <Button
+        variant="ghost"
+        size="sm"
+        className="self-start px-2"
+        onClick={() => setHistoryOpen(true)}
+      >
+        <History aria-hidden="true" /> Stock history
+        <span className="sr-only"> of {product.name}</span>
+      </Button>
+      <StockHistoryDialog product={product} open={historyOpen} onOpenChange={setHistoryOpen} />
       <div className="mt-auto flex gap-2 pt-2">
         <Button variant="outline" size="sm" className="flex-1" onClick={onEdit}>
           <Pencil aria-hidden="true" /> Edit

@@ -1,6 +1,6 @@
 import { lineTotalCents, type CartItem, type FarmGroup } from '#core/cart';
 import { formatRatePercent, formatUsd } from '#core/money';
-import { addQuantities, formatQuantity, isWeighedUnit, subtractQuantities } from '#core/quantity';
+import { addQuantities, subtractQuantities } from '#core/quantity';
 import type { FarmSummary } from '#core/schemas/product';
 import {
   ORDER_CONFLICT_CODES,
@@ -14,6 +14,8 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Field, Select, Textarea } from '../../components/ui/form';
+import { ProductPhoto } from '../../components/ui/product-photo';
+import { QuantityInput } from '../../components/ui/quantity-input';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useCart } from '../../lib/cart';
@@ -31,6 +33,7 @@ import {
   type LineProblem,
 } from './checkout-model';
 import { MinimumDialog } from './minimum-dialog';
+import { ReorderNotesPanel, reorderNotes } from './reorder-notes';
 
 /** The cart's lines as they stand, to tell when a retry is the same request or a new one. */
 function cartSignature(items: readonly CartItem[]): string {
@@ -117,6 +120,7 @@ export function CheckoutCard() {
           setChoices({});
           setProblems(null);
           cart.clear();
+          reorderNotes.clear();
           toast({
             title: 'Order Placed Successfully',
             description: submittedMessage(result.orders.length),
@@ -180,6 +184,7 @@ export function CheckoutCard() {
         </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
+        <ReorderNotesPanel />
         {groups.map((group) => (
           <FarmSection
             key={group.farmId}
@@ -281,7 +286,7 @@ function FarmSection({
   feeChanged: boolean;
   onDecrease: (item: CartItem) => void;
   onIncrease: (item: CartItem) => void;
-  /** A weighed line's typed quantity (up to two decimals). */
+  /** A typed quantity (whole for counted units, up to two decimals for weighed ones). */
   onSetQuantity: (item: CartItem, quantity: number) => void;
   onRemove: (item: CartItem) => void;
 }) {
@@ -304,8 +309,9 @@ function FarmSection({
         {group.items.map((item) => {
           const problem = problems.find((entry) => entry.productId === item.id);
           return (
-            <li key={item.id} className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center">
-              <div className="min-w-0 flex-1">
+            <li key={item.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2">
+              <ProductPhoto imageUrl={item.imageUrl} className="size-12 shrink-0 rounded-md" />
+              <div className="min-w-0 flex-1 basis-40">
                 <p className="font-medium break-words">{item.name}</p>
                 <p className="tabular text-sm text-stone-600">
                   {formatMoney(item.pricePerUnit)} / {item.unit}
@@ -316,7 +322,8 @@ function FarmSection({
                   </p>
                 ) : null}
               </div>
-              <div className="flex items-center justify-between gap-3 sm:justify-end">
+              {/* Wraps under the name when the row is narrow, so the total never leaves the box. */}
+              <div className="ml-auto flex max-w-full flex-wrap items-center justify-end gap-x-3 gap-y-2">
                 <div className="flex items-center gap-1">
                   <Button
                     variant="outline"
@@ -326,28 +333,12 @@ function FarmSection({
                   >
                     <Minus />
                   </Button>
-                  {isWeighedUnit(item.unit) ? (
-                    <input
-                      key={item.quantity}
-                      type="number"
-                      inputMode="decimal"
-                      step="0.01"
-                      min="0.01"
-                      aria-label={`Quantity of ${item.name} (${item.unit})`}
-                      className="tabular h-11 w-20 rounded-md border border-stone-300 px-2 text-center font-medium"
-                      defaultValue={formatQuantity(item.quantity)}
-                      onBlur={(event) => {
-                        const value = Number(event.target.value);
-                        if (event.target.value.trim() !== '' && value !== item.quantity) {
-                          onSetQuantity(item, value);
-                        }
-                      }}
-                    />
-                  ) : (
-                    <span className="tabular w-10 text-center font-medium" aria-live="polite">
-                      {item.quantity}
-                    </span>
-                  )}
+                  <QuantityInput
+                    name={item.name}
+                    unit={item.unit}
+                    quantity={item.quantity}
+                    onChange={(quantity) => onSetQuantity(item, quantity)}
+                  />
                   <Button
                     variant="outline"
                     size="icon"
@@ -366,7 +357,10 @@ function FarmSection({
                     <Trash2 />
                   </Button>
                 </div>
-                <span className="tabular w-24 text-right font-semibold">
+                <span
+                  className="tabular min-w-16 text-right font-semibold"
+                  data-testid="line-total"
+                >
                   {formatUsd(lineTotalCents(item))}
                 </span>
               </div>

@@ -21,20 +21,16 @@ import { describeClosedOrdering } from '#core/delivery-days';
 import { cartActions } from '../../lib/cart';
 import { useCancelOwnOrder, useOrderAdjustments, useReorderPlan } from './api';
 import { ChangeOwnOrder } from './change-own-order';
-import {
-  cartAdditions,
-  hasDifferences,
-  summarizeReorder,
-  type ReorderSummary,
-} from './reorder-model';
+import { cartAdditions, hasDifferences, summarizeReorder } from './reorder-model';
+import { reorderNotes } from './reorder-notes';
 
 /**
  * "Order again": fills the cart with the order's lines at today's prices and stock (the server
- * compares them), then says what changed, what is short and what is gone.
+ * compares them); what changed, what is short and what is gone is shown at the checkout, with
+ * any other order put back since, so several orders go again without a dialog in between.
  */
 function OrderAgain({ order }: { order: Order }) {
   const plan = useReorderPlan();
-  const [summary, setSummary] = useState<ReorderSummary | null>(null);
   const onOrderAgain = () =>
     plan.mutate(order.id, {
       onSuccess: (result) => {
@@ -42,12 +38,14 @@ function OrderAgain({ order }: { order: Order }) {
           if (line.product) cartActions.add(line.product, quantity);
         }
         const told = summarizeReorder(result);
-        if (hasDifferences(told)) setSummary(told);
-        else
-          toast({
-            title: 'Added to your cart',
-            description: `${told.addedCount} ${told.addedCount === 1 ? 'item' : 'items'} from ${order.farm.name} at today's prices.`,
-          });
+        reorderNotes.add({ orderId: order.id, farmName: order.farm.name, summary: told });
+        toast({
+          title: told.addedCount > 0 ? 'Added to your cart' : 'Nothing to add',
+          description:
+            told.addedCount > 0
+              ? `${told.addedCount} ${told.addedCount === 1 ? 'item' : 'items'} from ${order.farm.name} at today's prices${hasDifferences(told) ? ': what changed is shown at checkout' : ''}.`
+              : `Nothing from order #${order.id} can be ordered today.`,
+        });
       },
       onError: (error) =>
         toast({
@@ -56,60 +54,16 @@ function OrderAgain({ order }: { order: Order }) {
           variant: 'destructive',
         }),
     });
-  const review = () => {
-    setSummary(null);
-    document.getElementById('checkout-title')?.scrollIntoView({ block: 'start' });
-  };
   return (
-    <>
-      <Button
-        variant="outline"
-        size="sm"
-        className="self-start"
-        disabled={plan.isPending}
-        onClick={onOrderAgain}
-      >
-        <RotateCcw aria-hidden="true" /> {plan.isPending ? 'Adding...' : 'Order again'}
-      </Button>
-      <Dialog open={summary !== null} onOpenChange={(open) => !open && setSummary(null)}>
-        <DialogContent
-          title="Order again: what changed"
-          description={
-            summary && summary.addedCount > 0
-              ? `${summary.addedCount} ${summary.addedCount === 1 ? 'item is' : 'items are'} in your cart from ${order.farm.name}, at today's prices.`
-              : `Nothing from order #${order.id} can be ordered today.`
-          }
-        >
-          {summary ? (
-            <div className="flex flex-col gap-3 text-sm">
-              <ReorderList title="Price changed" entries={summary.priceChanges} />
-              <ReorderList title="Less in stock" entries={summary.short} />
-              <ReorderList title="Gone" entries={summary.gone} />
-              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                <Button variant="outline" onClick={() => setSummary(null)}>
-                  Close
-                </Button>
-                {summary.addedCount > 0 ? <Button onClick={review}>Review cart</Button> : null}
-              </div>
-            </div>
-          ) : null}
-        </DialogContent>
-      </Dialog>
-    </>
-  );
-}
-
-function ReorderList({ title, entries }: { title: string; entries: string[] }) {
-  if (entries.length === 0) return null;
-  return (
-    <section aria-label={title}>
-      <h4 className="font-semibold">{title}</h4>
-      <ul className="tabular list-disc pl-5 break-words text-stone-700">
-        {entries.map((entry) => (
-          <li key={entry}>{entry}</li>
-        ))}
-      </ul>
-    </section>
+    <Button
+      variant="outline"
+      size="sm"
+      className="self-start"
+      disabled={plan.isPending}
+      onClick={onOrderAgain}
+    >
+      <RotateCcw aria-hidden="true" /> {plan.isPending ? 'Adding...' : 'Order again'}
+    </Button>
   );
 }
 

@@ -59,7 +59,8 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
         summary: 'Every product on offer; with any query parameter, one page of a search',
         description:
           'Without parameters: the whole catalogue as an array. With any of q, category, farmId, ' +
-          'availability, sort, page, pageSize: {items, total, totalAll, page, pageSize, farms}.',
+          'availability, sort, deliversToMyZone, page, pageSize: ' +
+          '{items, total, totalAll, page, pageSize, farms, hiddenByZone}.',
         querystring: productQuery,
         response: { 200: productListOutput.or(productPageOutput), ...errorResponses },
       },

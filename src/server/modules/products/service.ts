@@ -23,17 +23,18 @@ import {
 } from '#core/schemas/product';
 import type { WholeListQuery } from '#core/schemas/paging';
 import { rateOf, toRateString } from '#core/money';
-import { isClockSet } from '../../clock';
+import { isClockSet, now as clockNow } from '../../clock';
 import type { Db, DbOrTx, Tx } from '../../db/database';
 import { foldedSql } from '../../db/fold';
 import type { FarmActor } from '#core/actor';
 import { openStock, setStock } from '../orders/stock';
-import { farms, orderItems, products } from '../../db/schema';
+import { deliverySchedules, farms, orderItems, products } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { isWeighedUnit, wholeNumberMessage } from '#core/quantity';
 import { afterKey, splitKeyedPage, type KeyPart, type ListPage } from '../paging';
 import { publishLiveEvent } from '../events/publish';
 import { findZone } from '#core/delivery-zones';
+import { hawaiiDate } from '#core/hawaii-time';
 import { nextOpenDayOf, nextOpenDaySubquery } from '../schedules/next-delivery';
 import {
   deleteProductPhotoRows,
@@ -164,8 +165,24 @@ export async function listedProductsByIds(
   return rows.map(toProduct);
 }
 
-function matchConditions(query: ProductQuery): SQL {
+/**
+ * Products whose farm can deliver to the zone: it has an open day for it, or no days from today
+ * at all (then checkout does not refuse it either: docs/delivery.md). The same rule as the
+ * delivery outlook's reason, which the card and checkout show.
+ */
+function deliversTo(zoneName: string): SQL {
+  return sql`(${nextOpenDayOf(zoneName)} is not null or not exists (select 1 from ${deliverySchedules}
+    where ${deliverySchedules.farmId} = ${farms.id} and ${deliverySchedules.deliveryDate} >= ${hawaiiDate(clockNow())}))`;
+}
+
+/** The zone a search keeps to: the viewer's, when it asks for `deliversToMyZone` and has one. */
+function filterZoneOf(query: ProductQuery, viewer: CatalogViewer): string | null {
+  return query.deliversToMyZone ? viewerZoneName(viewer) : null;
+}
+
+function matchConditions(query: ProductQuery, zoneName: string | null = null): SQL {
   const conditions: SQL[] = [listed];
+  if (zoneName !== null) conditions.push(deliversTo(zoneName));
   if (query.q) {
     // Plain substring search of both sides folded alike (any case, with or without ʻokina and
     // kahakō): no wildcards to escape, and about twice as fast as three ILIKEs. Fields are
@@ -206,9 +223,11 @@ function sortOrder(sort: ProductQuery['sort']): SQL[] {
 type Remember = <T>(key: string, load: () => Promise<T>) => Promise<T>;
 const askEveryTime: Remember = (_key, load) => load();
 
-/** Which products a search matches, whatever their order and page. */
-const filterKeyOf = ({ q, category, farmId, availability }: ProductQuery) =>
-  JSON.stringify([q ?? null, category ?? null, farmId ?? null, availability ?? null]);
+/** Which products a search matches, whatever their order and page (the zone it keeps to in). */
+const filterKeyOf = (
+  { q, category, farmId, availability }: ProductQuery,
+  zoneName: string | null,
+) => JSON.stringify([q ?? null, category ?? null, farmId ?? null, availability ?? null, zoneName]);
 
 /**
  * Everything a page of the search depends on besides the catalogue: the same key, the same
@@ -220,7 +239,7 @@ export function searchKey(query: ProductQuery, viewer: CatalogViewer): string | 
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   return JSON.stringify([
-    filterKeyOf(query),
+    filterKeyOf(query, filterZoneOf(query, viewer)),
     query.sort ?? null,
     page,
     pageSize,
@@ -243,9 +262,19 @@ export async function searchCatalog(
   const zoneName = viewerZoneName(viewer);
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-  const where = matchConditions(query);
-  const filterKey = filterKeyOf(query);
-  const [rows, total, totalAll, farmRows] = await Promise.all([
+  const filterZone = filterZoneOf(query, viewer);
+  const where = matchConditions(query, filterZone);
+  const filterKey = filterKeyOf(query, filterZone);
+  const countMatching = (key: string, condition: SQL) =>
+    remember(`matched:${key}`, async () => {
+      const [matched] = await db
+        .select({ total: count() })
+        .from(products)
+        .innerJoin(farms, eq(farms.id, products.farmId))
+        .where(condition);
+      return matched?.total ?? 0;
+    });
+  const [rows, total, totalAll, farmRows, totalAnyZone] = await Promise.all([
     db
       .select({
         ...productFields(),
@@ -257,21 +286,14 @@ export async function searchCatalog(
       .orderBy(...sortOrder(query.sort))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    remember(`matched:${filterKey}`, async () => {
-      const [matched] = await db
-        .select({ total: count() })
-        .from(products)
-        .innerJoin(farms, eq(farms.id, products.farmId))
-        .where(where);
-      return matched?.total ?? 0;
-    }),
+    countMatching(filterKey, where),
     remember('listed', async () => {
       const [all] = await db.select({ total: count() }).from(products).where(listed);
       return all?.total ?? 0;
     }),
     remember('farms', () =>
       db
-        .select({ id: farms.id, name: farms.name })
+        .select({ id: farms.id, name: farms.name, description: farms.description })
         .from(farms)
         .where(
           exists(
@@ -283,6 +305,10 @@ export async function searchCatalog(
         )
         .orderBy(farmSortName, asc(farms.id)),
     ),
+    // What the zone filter leaves out: the same search without it, counted (and kept) apart.
+    filterZone === null
+      ? null
+      : countMatching(filterKeyOf(query, null), matchConditions(query, null)),
   ]);
   return {
     items: rows.map(toProduct),
@@ -291,6 +317,7 @@ export async function searchCatalog(
     page,
     pageSize,
     farms: farmRows,
+    hiddenByZone: totalAnyZone === null ? 0 : totalAnyZone - total,
   };
 }
 
