@@ -23,6 +23,8 @@ const ORDER_KEYS = [
   'farm',
   'id',
   'notes',
+  // Additive: when ordering for the order's day closes, so a card can say so (docs/api.md#order).
+  'orderCutoff',
   'orderItems',
   'paymentStatus',
   'recipientName',
