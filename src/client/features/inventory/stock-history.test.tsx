@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { product } from '../../test/fixtures';
 import { renderInApp } from '../../test/render';
-import { describeMovement, StockHistoryDialog, type StockMovement } from './stock-history';
+import type { StockMovement } from '#core/schemas/stock';
+import { describeMovement, StockHistoryDialog } from './stock-history';
 
 afterEach(() => vi.unstubAllGlobals());
 

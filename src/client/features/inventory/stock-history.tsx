@@ -1,5 +1,6 @@
 import { formatQuantity, isWeighedUnit } from '#core/quantity';
 import type { Product } from '#core/schemas/product';
+import type { StockMovement, StockReason } from '#core/schemas/stock';
 import { History } from 'lucide-react';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
@@ -8,34 +9,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { formatInstant } from '../../lib/format';
 import { usePagedList } from '../../lib/paged-list';
 
-/**
- * One row of `GET /api/products/{id}/stock-movements` (docs/api.md#stock-movements): a change
- * of the product's available quantity, newest first.
- */
-export interface StockMovement {
-  id: number;
-  /** Signed: two decimals for weighed units. */
-  change: number;
-  quantityAfter: number;
-  reason: StockMovementReason;
-  orderId: number | null;
-  orderItemId: number | null;
-  order: { id: number; restaurantName: string } | null;
-  actor: { kind: 'person' | 'system'; name: string | null };
-  /** An ISO instant. */
-  at: string;
-}
-
-export type StockMovementReason =
-  | 'opening'
-  | 'sale'
-  | 'restaurant_change'
-  | 'farm_adjustment'
-  | 'cancellation'
-  | 'farmer_edit'
-  | 'correction';
-
-const REASON_LABELS: Record<StockMovementReason, string> = {
+const REASON_LABELS: Record<StockReason, string> = {
   opening: 'Opening stock',
   sale: 'Sale',
   restaurant_change: 'Restaurant’s change',
