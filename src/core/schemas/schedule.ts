@@ -22,6 +22,7 @@ export const scheduleCreateBody = z.object({
   deliveryArea: scheduleZoneInput(ZONE_REQUIRED_MESSAGE),
 });
 export type ScheduleCreateBody = z.output<typeof scheduleCreateBody>;
+export type ScheduleCreateInput = z.input<typeof scheduleCreateBody>;
 
 export const scheduleOutput = z.object({
   id: z.number(),

@@ -1,7 +1,7 @@
 import { centsOf, formatRatePercent } from '#core/money';
 import { formatQuantity } from '#core/quantity';
 import type { Order, OrderItem } from '#core/schemas/order';
-import { formatMoney } from '../../lib/format';
+import { formatCalendarDate, formatMoney } from '../../lib/format';
 import { ProductPhoto } from './product-photo';
 
 /**
@@ -56,5 +56,65 @@ export function OrderTaxRow({ order }: { order: Pick<Order, 'taxRate' | 'taxAmou
       <dt className="text-stone-600">GET {formatRatePercent(order.taxRate ?? '0')}</dt>
       <dd className="text-right">{formatMoney(order.taxAmount)}</dd>
     </>
+  );
+}
+
+/**
+ * An order's figures as both cards show them: subtotal, delivery fee, the GET when charged, and
+ * the total under `totalLabel` (the restaurant's card names it only once the farm adjusted).
+ */
+export function OrderFigures({ order, totalLabel }: { order: Order; totalLabel: string | null }) {
+  return (
+    <dl className="tabular grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+      <dt className="text-stone-600">Subtotal</dt>
+      <dd className="text-right">{formatMoney(order.subtotal)}</dd>
+      <dt className="text-stone-600">Delivery fee</dt>
+      <dd className="text-right">{formatMoney(order.deliveryFee)}</dd>
+      <OrderTaxRow order={order} />
+      {totalLabel ? (
+        <>
+          <dt className="font-semibold">{totalLabel}</dt>
+          <dd className="text-right font-semibold">{formatMoney(order.totalAmount)}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/**
+ * An order's delivery as both cards show it: the day (or `unscheduled`), the zone, who received
+ * it and the restaurant's notes.
+ */
+export function OrderDeliveryDetails({
+  order,
+  unscheduled,
+}: {
+  order: Order;
+  unscheduled: string;
+}) {
+  return (
+    <dl className="flex flex-col gap-1 text-sm">
+      <div className="flex flex-wrap gap-x-2">
+        <dt className="text-stone-600">
+          {order.status === 'delivered' ? 'Delivered' : 'Scheduled delivery'}:
+        </dt>
+        <dd className="font-medium">
+          {formatCalendarDate(order.deliveryDate, 'weekday') ?? unscheduled}
+        </dd>
+      </div>
+      <OrderZoneRow area={order.deliveryArea} />
+      {order.recipientName ? (
+        <div className="flex flex-wrap gap-x-2">
+          <dt className="text-stone-600">Received by:</dt>
+          <dd className="font-medium">{order.recipientName}</dd>
+        </div>
+      ) : null}
+      {order.notes ? (
+        <div className="flex flex-wrap gap-x-2">
+          <dt className="text-stone-600">Notes:</dt>
+          <dd className="break-words">{order.notes}</dd>
+        </div>
+      ) : null}
+    </dl>
   );
 }

@@ -1,11 +1,13 @@
 import { SCHEDULE_ZONES_BY_ISLAND } from '#core/constants';
 import {
   addScheduleDate,
-  DATES_REQUIRED_MESSAGE,
-  ZONE_REQUIRED_MESSAGE,
+  scheduleCreateBody,
+  type ScheduleCreateBody,
+  type ScheduleCreateInput,
 } from '#core/schemas/schedule';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { Field, Label, Select } from '../../components/ui/form';
@@ -24,53 +26,43 @@ export function AddScheduleDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const createSchedules = useCreateSchedules();
-  const [dates, setDates] = useState<string[]>([]);
-  const [zone, setZone] = useState('');
-  const [errors, setErrors] = useState<{ dates?: string; zone?: string }>({});
+  const { handleSubmit, reset, setValue, watch, formState } = useForm<
+    ScheduleCreateInput,
+    unknown,
+    ScheduleCreateBody
+  >({
+    resolver: zodResolver(scheduleCreateBody),
+    defaultValues: { deliveryDates: [], deliveryArea: '' },
+    // After the first try, each pick checks again, so a message goes as the choice is made.
+    reValidateMode: 'onChange',
+  });
+  const { errors, isSubmitted } = formState;
+  const dates = watch('deliveryDates');
+  const zone = watch('deliveryArea');
+  const setDates = (next: string[]) =>
+    setValue('deliveryDates', next, { shouldValidate: isSubmitted });
 
   const close = (next: boolean) => {
-    if (!next) {
-      setDates([]);
-      setZone('');
-      setErrors({});
-    }
+    if (!next) reset();
     onOpenChange(next);
   };
 
   const onSelect = (selected: Date[] | undefined) => {
     const picked = (selected ?? []).map(fromPickerDate);
     setDates(picked.reduce<string[]>(addScheduleDate, []));
-    setErrors((current) => ({ ...current, dates: undefined }));
   };
 
-  const submit = () => {
-    if (dates.length === 0) {
-      setErrors({ dates: DATES_REQUIRED_MESSAGE });
-      toast({
-        title: 'Dates Required',
-        description: DATES_REQUIRED_MESSAGE,
-        variant: 'destructive',
-      });
-      return;
-    }
-    if (!zone) {
-      setErrors({ zone: ZONE_REQUIRED_MESSAGE });
-      toast({
-        title: 'Delivery Zone Required',
-        description: ZONE_REQUIRED_MESSAGE,
-        variant: 'destructive',
-      });
-      return;
-    }
-    createSchedules.mutate(
-      { deliveryDates: dates, deliveryArea: zone },
-      {
+  // Each missing choice is said under its own field; the toast names the first, as documented
+  // (docs/product.md#add-delivery-schedule).
+  const submit = handleSubmit(
+    (body) => {
+      createSchedules.mutate(body, {
         onSuccess: (created) => {
-          const skipped = dates.length - created.length;
+          const skipped = body.deliveryDates.length - created.length;
           toast({
             title: 'Delivery schedule added',
             description:
-              `${created.length} delivery ${created.length === 1 ? 'day' : 'days'} added for ${zone}` +
+              `${created.length} delivery ${created.length === 1 ? 'day' : 'days'} added for ${body.deliveryArea}` +
               (skipped > 0 ? ` (${skipped} already scheduled).` : '.'),
           });
           close(false);
@@ -82,9 +74,19 @@ export function AddScheduleDialog({
               error instanceof ApiError ? error.userMessage('Please try again.') : undefined,
             variant: 'destructive',
           }),
-      },
-    );
-  };
+      });
+    },
+    (invalid) => {
+      const datesMessage = invalid.deliveryDates?.message;
+      const message = datesMessage ?? invalid.deliveryArea?.message;
+      if (!message) return;
+      toast({
+        title: datesMessage ? 'Dates Required' : 'Delivery Zone Required',
+        description: message,
+        variant: 'destructive',
+      });
+    },
+  );
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -104,9 +106,9 @@ export function AddScheduleDialog({
               disabled={{ before: hawaiiTodayForPicker() }}
               startMonth={hawaiiTodayForPicker()}
             />
-            {errors.dates ? (
+            {errors.deliveryDates?.message ? (
               <p className="text-sm text-destructive" role="alert">
-                {errors.dates}
+                {errors.deliveryDates.message}
               </p>
             ) : null}
             {dates.length > 0 ? (
@@ -132,15 +134,14 @@ export function AddScheduleDialog({
               <p className="text-sm text-stone-500">No dates selected</p>
             )}
           </div>
-          <Field label="Delivery Zone" required error={errors.zone}>
+          <Field label="Delivery Zone" required error={errors.deliveryArea?.message}>
             {(ids) => (
               <Select
                 {...ids}
                 value={zone}
-                onChange={(event) => {
-                  setZone(event.target.value);
-                  setErrors((current) => ({ ...current, zone: undefined }));
-                }}
+                onChange={(event) =>
+                  setValue('deliveryArea', event.target.value, { shouldValidate: isSubmitted })
+                }
               >
                 <option value="">Select a delivery zone</option>
                 {Object.entries(SCHEDULE_ZONES_BY_ISLAND).map(([island, zones]) => (
@@ -159,7 +160,7 @@ export function AddScheduleDialog({
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
-            <Button onClick={submit} disabled={createSchedules.isPending}>
+            <Button onClick={(event) => void submit(event)} disabled={createSchedules.isPending}>
               {createSchedules.isPending ? 'Adding...' : 'Add Schedule'}
             </Button>
           </div>

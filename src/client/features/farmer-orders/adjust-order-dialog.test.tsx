@@ -116,6 +116,15 @@ describe('Adjust an order to what was picked', () => {
     expect(screen.getByRole('button', { name: 'Save adjustment' })).toBeInTheDocument();
   });
 
+  it('sends nothing when nothing has changed, and says so', async () => {
+    const api = fakeApi({});
+    renderInApp(<AdjustOrder order={confirmed} />);
+    await openDialog();
+    fireEvent.click(screen.getByRole('button', { name: 'Save adjustment' }));
+    expect(await screen.findByText('Nothing has changed yet.')).toBeInTheDocument();
+    expect(api.made('POST', '/api/orders/52/adjustments')).toHaveLength(0);
+  });
+
   it('is not offered once the order has left the farm', () => {
     fakeApi({});
     renderInApp(<AdjustOrder order={{ ...confirmed, status: 'in_transit' }} />);

@@ -3,11 +3,15 @@ import { formatQuantity, isWeighedUnit, quantityProblem, quantityStep } from '#c
 import {
   ADJUSTABLE_STATUSES,
   ADJUSTMENT_REASON_MAX_LENGTH,
-  ADJUSTMENT_REASON_REQUIRED,
+  adjustmentBody,
+  type AdjustmentBody,
 } from '#core/schemas/adjustment';
 import { MAX_LINE_QUANTITY, type Order } from '#core/schemas/order';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Scale, Trash2, Undo2 } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Field, Input } from '../../components/ui/form';
@@ -16,63 +20,93 @@ import { ApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { useAdjustOrder } from './api';
 
-interface Draft {
-  quantity?: string;
-  reason?: string;
+/** One line as typed: the quantity as text (checked below), and why it changed. */
+interface LineDraft {
+  quantity: string;
+  reason: string;
 }
-type Drafts = Record<number, Draft>;
+interface AdjustForm {
+  lines: LineDraft[];
+}
 
 export function isAdjustable(order: Order): boolean {
   return (ADJUSTABLE_STATUSES as readonly string[]).includes(order.status);
 }
 
-/** What the farmer typed, checked as the server will; the new total is a preview only. */
-export function readAdjustments(order: Order, drafts: Drafts) {
-  const errors: Record<string, string> = {};
-  const lines: { itemId: number; quantity: number; reason: string }[] = [];
-  const quantities = new Map<number, number>();
-  for (const item of order.orderItems) {
-    const draft = drafts[item.id] ?? {};
-    const text = (draft.quantity ?? formatQuantity(item.quantity)).trim();
-    const quantity = Number(text);
-    const unit = item.product.unit;
-    if (text === '' || !Number.isFinite(quantity) || quantity < 0) {
-      errors[`${item.id}.quantity`] = isWeighedUnit(unit)
-        ? 'Enter a number, 0 to remove the line'
-        : 'Enter a whole number, 0 to remove the line';
-      continue;
-    }
-    const problem = quantityProblem(unit, quantity);
-    if (problem) {
-      errors[`${item.id}.quantity`] = problem;
-      continue;
-    }
-    if (quantity > MAX_LINE_QUANTITY) {
-      errors[`${item.id}.quantity`] = `At most ${MAX_LINE_QUANTITY.toLocaleString('en-US')}`;
-      continue;
-    }
-    quantities.set(item.id, quantity);
-    if (quantity === item.quantity) continue;
-    const reason = (draft.reason ?? '').trim();
-    if (reason === '') errors[`${item.id}.reason`] = ADJUSTMENT_REASON_REQUIRED;
-    else if (reason.length > ADJUSTMENT_REASON_MAX_LENGTH) {
-      errors[`${item.id}.reason`] = `At most ${ADJUSTMENT_REASON_MAX_LENGTH} characters`;
-    }
-    lines.push({ itemId: item.id, quantity, reason });
+const draftsOf = (order: Order): AdjustForm => ({
+  lines: order.orderItems.map((item) => ({ quantity: formatQuantity(item.quantity), reason: '' })),
+});
+
+const adjustmentLine = adjustmentBody.shape.lines.element.shape;
+
+/** The typed quantity of a line for its unit, or what is wrong with it, as the server says it. */
+function readQuantity(unit: string, text: string): number | string {
+  const quantity = Number(text.trim());
+  if (text.trim() === '' || !Number.isFinite(quantity) || quantity < 0) {
+    return isWeighedUnit(unit)
+      ? 'Enter a number, 0 to remove the line'
+      : 'Enter a whole number, 0 to remove the line';
   }
+  const parsed = adjustmentLine.quantity.safeParse(quantity);
+  if (!parsed.success) return parsed.error.issues[0]!.message;
+  return quantityProblem(unit, quantity) ?? quantity;
+}
+
+/**
+ * The form's schema for one order: each typed line is checked for its unit, and the changed
+ * lines become the body, checked by the server's own adjustment schema (an empty one is
+ * refused there, and said as "Nothing has changed yet").
+ */
+export function adjustmentForm(order: Order) {
+  return z
+    .object({ lines: z.array(z.object({ quantity: z.string(), reason: z.string() })) })
+    .superRefine(({ lines }, ctx) => {
+      order.orderItems.forEach((item, index) => {
+        const draft = lines[index];
+        if (!draft) return;
+        const quantity = readQuantity(item.product.unit, draft.quantity);
+        if (typeof quantity === 'string') {
+          ctx.addIssue({ code: 'custom', path: ['lines', index, 'quantity'], message: quantity });
+          return;
+        }
+        if (quantity === item.quantity) return;
+        const reason = adjustmentLine.reason.safeParse(draft.reason);
+        if (!reason.success) {
+          const message = reason.error.issues[0]!.message;
+          ctx.addIssue({ code: 'custom', path: ['lines', index, 'reason'], message });
+        }
+      });
+    })
+    .transform(({ lines }) => ({
+      lines: order.orderItems.flatMap((item, index) => {
+        const quantity = Number(lines[index]!.quantity.trim());
+        return quantity === item.quantity
+          ? []
+          : [{ itemId: item.id, quantity, reason: lines[index]!.reason }];
+      }),
+    }))
+    .pipe(adjustmentBody);
+}
+
+/** The new total as typed so far, a preview only: a line not yet readable counts as it was. */
+export function previewAdjustment(order: Order, lines: readonly LineDraft[]) {
+  const quantities = order.orderItems.map((item, index) => {
+    const quantity = readQuantity(item.product.unit, lines[index]?.quantity ?? '');
+    return typeof quantity === 'number' ? quantity : null;
+  });
   const subtotal = sumCents(
-    order.orderItems.map((item) =>
-      multiplyCents(centsOf(item.unitPrice), quantities.get(item.id) ?? item.quantity),
+    order.orderItems.map((item, index) =>
+      multiplyCents(centsOf(item.unitPrice), quantities[index] ?? item.quantity),
     ),
   );
-  const cancels = order.orderItems.every((item) => (quantities.get(item.id) ?? 1) === 0);
+  const cancels = quantities.every((quantity) => quantity === 0);
   // The one money rule, as the server saves it: the fee and the GET at the placed rate in.
   const { totalCents } = orderAmounts(
     subtotal,
     centsOf(order.deliveryFee),
     rateOf(order.taxRate ?? '0'),
   );
-  return { errors, lines, cancels, total: totalCents };
+  return { cancels, total: totalCents };
 }
 
 /**
@@ -82,25 +116,29 @@ export function readAdjustments(order: Order, drafts: Drafts) {
  */
 export function AdjustOrder({ order }: { order: Order }) {
   const [open, setOpen] = useState(false);
-  const [drafts, setDrafts] = useState<Drafts>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
   const adjust = useAdjustOrder();
-  const { errors, lines, cancels, total } = readAdjustments(order, drafts);
-  const edit = (itemId: number, change: Draft) =>
-    setDrafts((current) => ({ ...current, [itemId]: { ...current[itemId], ...change } }));
+  const { register, handleSubmit, reset, setValue, setError, watch, formState } = useForm<
+    AdjustForm,
+    unknown,
+    AdjustmentBody
+  >({
+    resolver: zodResolver(adjustmentForm(order)),
+    defaultValues: draftsOf(order),
+    // After the first try, each keystroke checks again, so a message goes as the line is fixed.
+    reValidateMode: 'onChange',
+  });
+  const drafts = watch('lines');
+  const { cancels, total } = previewAdjustment(order, drafts);
+  const { errors, isSubmitted } = formState;
   const close = () => {
     setOpen(false);
-    setDrafts({});
-    setSubmitted(false);
-    setServerError(null);
+    reset(draftsOf(order));
   };
-  const onSave = () => {
-    setSubmitted(true);
-    setServerError(null);
-    if (Object.keys(errors).length > 0 || lines.length === 0) return;
+  const setQuantity = (index: number, quantity: string) =>
+    setValue(`lines.${index}.quantity`, quantity, { shouldValidate: isSubmitted });
+  const onSave = handleSubmit((body) => {
     adjust.mutate(
-      { id: order.id, body: { lines } },
+      { id: order.id, body },
       {
         onSuccess: (updated) => {
           close();
@@ -116,18 +154,26 @@ export function AdjustOrder({ order }: { order: Order }) {
           });
         },
         onError: (error) => {
-          setServerError(
-            error instanceof ApiError ? error.message : 'Could not save. Please try again.',
-          );
+          setError('root.server', {
+            message:
+              error instanceof ApiError ? error.message : 'Could not save. Please try again.',
+          });
         },
       },
     );
-  };
+  });
 
   if (!isAdjustable(order)) return null;
   return (
     <>
-      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => {
+          reset(draftsOf(order));
+          setOpen(true);
+        }}
+      >
         <Scale aria-hidden="true" /> Adjust
       </Button>
       <Dialog open={open} onOpenChange={(next) => !next && close()}>
@@ -135,10 +181,9 @@ export function AdjustOrder({ order }: { order: Order }) {
           title={`Adjust order #${order.id}`}
           description={`Set each line to what was picked, at the prices ${order.restaurant.name} ordered at. Weighed units take two decimals. ${order.restaurant.name} is told what changed and why.`}
         >
-          <div className="flex flex-col gap-4">
-            {order.orderItems.map((item) => {
-              const draft = drafts[item.id] ?? {};
-              const value = draft.quantity ?? formatQuantity(item.quantity);
+          <form onSubmit={(event) => void onSave(event)} className="flex flex-col gap-4" noValidate>
+            {order.orderItems.map((item, index) => {
+              const value = drafts[index]?.quantity ?? '';
               const removed = value.trim() !== '' && Number(value) === 0;
               const changed = value.trim() !== '' && Number(value) !== item.quantity;
               const ordered = item.orderedQuantity ?? item.quantity;
@@ -158,7 +203,7 @@ export function AdjustOrder({ order }: { order: Order }) {
                     <Field
                       className="flex-1"
                       label={`${item.product.name} quantity (${unit})`}
-                      error={submitted ? errors[`${item.id}.quantity`] : undefined}
+                      error={errors.lines?.[index]?.quantity?.message}
                     >
                       {(ids) => (
                         <Input
@@ -169,8 +214,7 @@ export function AdjustOrder({ order }: { order: Order }) {
                           max={MAX_LINE_QUANTITY}
                           step={quantityStep(unit)}
                           className="tabular"
-                          value={value}
-                          onChange={(event) => edit(item.id, { quantity: event.target.value })}
+                          {...register(`lines.${index}.quantity`)}
                         />
                       )}
                     </Field>
@@ -178,7 +222,7 @@ export function AdjustOrder({ order }: { order: Order }) {
                       <Button
                         variant="outline"
                         aria-label={`Undo removing ${item.product.name}`}
-                        onClick={() => edit(item.id, { quantity: formatQuantity(item.quantity) })}
+                        onClick={() => setQuantity(index, formatQuantity(item.quantity))}
                       >
                         <Undo2 aria-hidden="true" /> Undo
                       </Button>
@@ -187,7 +231,7 @@ export function AdjustOrder({ order }: { order: Order }) {
                         variant="outline"
                         className="text-destructive"
                         aria-label={`Remove ${item.product.name}`}
-                        onClick={() => edit(item.id, { quantity: '0' })}
+                        onClick={() => setQuantity(index, '0')}
                       >
                         <Trash2 aria-hidden="true" /> Remove
                       </Button>
@@ -197,15 +241,14 @@ export function AdjustOrder({ order }: { order: Order }) {
                     <Field
                       label={`Why ${item.product.name} changed`}
                       required
-                      error={submitted ? errors[`${item.id}.reason`] : undefined}
+                      error={errors.lines?.[index]?.reason?.message}
                     >
                       {(ids) => (
                         <Input
                           {...ids}
                           maxLength={ADJUSTMENT_REASON_MAX_LENGTH}
                           placeholder="Weighed at packing, short after frost..."
-                          value={draft.reason ?? ''}
-                          onChange={(event) => edit(item.id, { reason: event.target.value })}
+                          {...register(`lines.${index}.reason`)}
                         />
                       )}
                     </Field>
@@ -218,14 +261,14 @@ export function AdjustOrder({ order }: { order: Order }) {
                 ? 'Every line is removed: saving cancels the order and puts its stock back.'
                 : `New total about ${formatUsd(total)} (was ${formatMoney(order.totalAmount)}, delivery fee and GET included).`}
             </p>
-            {submitted && lines.length === 0 && Object.keys(errors).length === 0 ? (
+            {(errors.lines?.message ?? errors.lines?.root?.message) ? (
               <p className="text-sm text-stone-600" role="status">
                 Nothing has changed yet.
               </p>
             ) : null}
-            {serverError ? (
+            {errors.root?.server?.message ? (
               <p className="text-sm text-destructive" role="alert">
-                {serverError}
+                {errors.root.server.message}
               </p>
             ) : null}
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -234,13 +277,13 @@ export function AdjustOrder({ order }: { order: Order }) {
               </Button>
               <Button
                 variant={cancels ? 'destructive' : 'primary'}
+                type="submit"
                 disabled={adjust.isPending}
-                onClick={onSave}
               >
                 {adjust.isPending ? 'Saving...' : cancels ? 'Cancel the order' : 'Save adjustment'}
               </Button>
             </div>
-          </div>
+          </form>
         </DialogContent>
       </Dialog>
     </>

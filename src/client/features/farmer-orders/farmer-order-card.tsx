@@ -9,16 +9,11 @@ import { FileText, Package } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { OrderItemList, OrderTaxRow, OrderZoneRow } from '../../components/ui/order-items';
+import { OrderDeliveryDetails, OrderFigures, OrderItemList } from '../../components/ui/order-items';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { AdjustOrder, isAdjustable } from './adjust-order-dialog';
-import {
-  formatCalendarDate,
-  formatMoney,
-  formatOrderDate,
-  ORDER_DATE_FORMAT,
-} from '../../lib/format';
+import { formatMoney, formatOrderDate, ORDER_DATE_FORMAT } from '../../lib/format';
 
 /** One order of the farm with the moves its status allows and its documents. */
 export function FarmerOrderCard({
@@ -74,39 +69,9 @@ export function FarmerOrderCard({
 
         <OrderItemList items={order.orderItems} />
 
-        <dl className="tabular grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-stone-600">Subtotal</dt>
-          <dd className="text-right">{formatMoney(order.subtotal)}</dd>
-          <dt className="text-stone-600">Delivery fee</dt>
-          <dd className="text-right">{formatMoney(order.deliveryFee)}</dd>
-          <OrderTaxRow order={order} />
-          <dt className="font-semibold">Total</dt>
-          <dd className="text-right font-semibold">{formatMoney(order.totalAmount)}</dd>
-        </dl>
+        <OrderFigures order={order} totalLabel="Total" />
 
-        <dl className="flex flex-col gap-1 text-sm">
-          <div className="flex flex-wrap gap-x-2">
-            <dt className="text-stone-600">
-              {order.status === 'delivered' ? 'Delivered' : 'Scheduled delivery'}:
-            </dt>
-            <dd className="font-medium">
-              {formatCalendarDate(order.deliveryDate, 'weekday') ?? 'Not scheduled'}
-            </dd>
-          </div>
-          <OrderZoneRow area={order.deliveryArea} />
-          {order.recipientName ? (
-            <div className="flex flex-wrap gap-x-2">
-              <dt className="text-stone-600">Received by:</dt>
-              <dd className="font-medium">{order.recipientName}</dd>
-            </div>
-          ) : null}
-          {order.notes ? (
-            <div className="flex flex-wrap gap-x-2">
-              <dt className="text-stone-600">Notes:</dt>
-              <dd className="break-words">{order.notes}</dd>
-            </div>
-          ) : null}
-        </dl>
+        <OrderDeliveryDetails order={order} unscheduled="Not scheduled" />
 
         {order.adjustedAt ? (
           <p className="text-xs text-stone-600">

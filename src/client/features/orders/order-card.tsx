@@ -7,15 +7,10 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
-import { OrderItemList, OrderTaxRow, OrderZoneRow } from '../../components/ui/order-items';
+import { OrderDeliveryDetails, OrderFigures, OrderItemList } from '../../components/ui/order-items';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
-import {
-  formatCalendarDate,
-  formatMoney,
-  formatOrderDate,
-  ORDER_DATE_FORMAT,
-} from '../../lib/format';
+import { formatMoney, formatOrderDate, ORDER_DATE_FORMAT } from '../../lib/format';
 import { formatQuantity } from '#core/quantity';
 import { describeClosedOrdering } from '#core/delivery-days';
 import { cartActions } from '../../lib/cart';
@@ -220,40 +215,8 @@ export function RestaurantOrderCard({ order }: { order: Order }) {
         ) : null}
         <OrderItemList items={order.orderItems} />
         <FarmAdjustments order={order} />
-        <dl className="tabular grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-stone-600">Subtotal</dt>
-          <dd className="text-right">{formatMoney(order.subtotal)}</dd>
-          <dt className="text-stone-600">Delivery fee</dt>
-          <dd className="text-right">{formatMoney(order.deliveryFee)}</dd>
-          <OrderTaxRow order={order} />
-          {order.adjustedAt ? (
-            <>
-              <dt className="font-semibold">Adjusted total</dt>
-              <dd className="text-right font-semibold">{formatMoney(order.totalAmount)}</dd>
-            </>
-          ) : null}
-        </dl>
-        <dl className="flex flex-col gap-1 text-sm">
-          <div className="flex flex-wrap gap-x-2">
-            <dt className="text-stone-600">{delivered ? 'Delivered' : 'Scheduled delivery'}:</dt>
-            <dd className="font-medium">
-              {formatCalendarDate(order.deliveryDate, 'weekday') ?? 'To be scheduled by the farm'}
-            </dd>
-          </div>
-          <OrderZoneRow area={order.deliveryArea} />
-          {order.recipientName ? (
-            <div className="flex flex-wrap gap-x-2">
-              <dt className="text-stone-600">Received by:</dt>
-              <dd className="font-medium">{order.recipientName}</dd>
-            </div>
-          ) : null}
-          {order.notes ? (
-            <div className="flex flex-wrap gap-x-2">
-              <dt className="text-stone-600">Notes:</dt>
-              <dd className="break-words">{order.notes}</dd>
-            </div>
-          ) : null}
-        </dl>
+        <OrderFigures order={order} totalLabel={order.adjustedAt ? 'Adjusted total' : null} />
+        <OrderDeliveryDetails order={order} unscheduled="To be scheduled by the farm" />
       </CardContent>
     </Card>
   );

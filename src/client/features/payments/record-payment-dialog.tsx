@@ -1,7 +1,13 @@
 import { centsOf, formatUsd } from '#core/money';
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '#core/payments';
-import { paymentCreateBody, type PaymentCreateInput } from '#core/schemas/payment';
-import { useState, type FormEvent } from 'react';
+import {
+  paymentCreateBody,
+  type PaymentCreateBody,
+  type PaymentCreateInput,
+} from '#core/schemas/payment';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Field, Input, Select } from '../../components/ui/form';
@@ -12,6 +18,30 @@ import { useOrderPayments, useRecordPayment, useVoidPayment } from './api';
 import { methodLabel } from './payment-parts';
 
 type FieldName = keyof PaymentCreateInput;
+const FIELD_NAMES: readonly FieldName[] = ['amount', 'paidOn', 'method', 'reference'];
+
+/**
+ * The server's payment schema, with what the dialog already knows: the balance still due (once
+ * loaded) and today, so the two refusals the server would give are said before sending.
+ */
+export function paymentForm(balanceCents: number | null, today: string) {
+  return paymentCreateBody.superRefine((body, ctx) => {
+    if (balanceCents !== null && centsOf(body.amount) > balanceCents) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: `At most the balance due of ${formatUsd(balanceCents)}`,
+      });
+    }
+    if (body.paidOn > today) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['paidOn'],
+        message: 'The payment date cannot be after today',
+      });
+    }
+  });
+}
 
 /**
  * Recording a payment for one invoice: amount (at most the balance), date, method and a
@@ -30,65 +60,56 @@ export function RecordPaymentDialog({
 }) {
   const payments = useOrderPayments(orderId);
   const record = useRecordPayment();
-  const [values, setValues] = useState<PaymentCreateInput>({
-    amount: '',
-    paidOn: today,
-    method: 'check',
-    reference: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const balance = payments.data ? centsOf(payments.data.balanceDue) : null;
+  const blank: PaymentCreateInput = { amount: '', paidOn: today, method: 'check', reference: '' };
+  const { register, handleSubmit, reset, setError, clearErrors, formState } = useForm<
+    PaymentCreateInput,
+    unknown,
+    PaymentCreateBody
+  >({
+    resolver: zodResolver(paymentForm(balance, today)),
+    defaultValues: blank,
+    // A message goes once its field is edited, as before; the whole form is checked on send.
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = formState;
+  // Editing a field takes its message away, whether it came from the schema or the server.
+  const field = (name: FieldName) => register(name, { onChange: () => clearErrors(name) });
 
-  const set = (field: FieldName, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(async (body) => {
     if (orderId === null) return;
-    const parsed = paymentCreateBody.safeParse(values);
-    const found: Partial<Record<FieldName, string>> = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as FieldName;
-        found[field] ??= issue.message;
-      }
-    } else {
-      if (balance !== null && centsOf(parsed.data.amount) > balance) {
-        found.amount = `At most the balance due of ${formatUsd(balance)}`;
-      }
-      if (parsed.data.paidOn > today) found.paidOn = 'The payment date cannot be after today';
-    }
-    if (Object.keys(found).length > 0 || !parsed.success) {
-      setErrors(found);
-      return;
-    }
     try {
-      await record.mutateAsync({ orderId, body: parsed.data });
+      await record.mutateAsync({ orderId, body });
       toast({
         title: 'Payment recorded',
-        description: `${formatUsd(centsOf(parsed.data.amount))} for ${label}`,
+        description: `${formatUsd(centsOf(body.amount))} for ${label}`,
       });
-      setValues({ amount: '', paidOn: today, method: 'check', reference: '' });
+      reset(blank);
     } catch (error) {
-      const body = error instanceof ApiError ? error.body : null;
-      if (body?.fields) setErrors(body.fields as Partial<Record<FieldName, string>>);
-      else if (body?.code === 'payment_above_balance') setErrors({ amount: body.message });
+      const problem = error instanceof ApiError ? error.body : null;
+      if (problem?.fields) {
+        for (const [name, message] of Object.entries(problem.fields)) {
+          if ((FIELD_NAMES as readonly string[]).includes(name)) {
+            setError(name as FieldName, { message });
+          }
+        }
+      } else if (problem?.code === 'payment_above_balance') {
+        setError('amount', { message: problem.message });
+      }
       toast({
         title: 'Payment not recorded',
         description: error instanceof ApiError ? error.userMessage('Please try again') : undefined,
         variant: 'destructive',
       });
     }
-  };
+  });
 
   return (
     <Dialog
       open={orderId !== null}
       onOpenChange={(open) => {
         if (!open) {
-          setErrors({});
+          clearErrors();
           onClose();
         }
       }}
@@ -108,36 +129,23 @@ export function RecordPaymentDialog({
         ) : null}
         <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field label="Amount ($)" error={errors.amount} required>
+            <Field label="Amount ($)" error={errors.amount?.message} required>
               {(ids) => (
                 <Input
                   {...ids}
                   inputMode="decimal"
                   autoComplete="off"
                   className="tabular"
-                  value={values.amount}
-                  onChange={(event) => set('amount', event.target.value)}
+                  {...field('amount')}
                 />
               )}
             </Field>
-            <Field label="Date received" error={errors.paidOn} required>
-              {(ids) => (
-                <Input
-                  {...ids}
-                  type="date"
-                  max={today}
-                  value={values.paidOn}
-                  onChange={(event) => set('paidOn', event.target.value)}
-                />
-              )}
+            <Field label="Date received" error={errors.paidOn?.message} required>
+              {(ids) => <Input {...ids} type="date" max={today} {...field('paidOn')} />}
             </Field>
-            <Field label="Method" error={errors.method} required>
+            <Field label="Method" error={errors.method?.message} required>
               {(ids) => (
-                <Select
-                  {...ids}
-                  value={values.method}
-                  onChange={(event) => set('method', event.target.value)}
-                >
+                <Select {...ids} {...field('method')}>
                   {PAYMENT_METHODS.map((method) => (
                     <option key={method} value={method}>
                       {PAYMENT_METHOD_LABELS[method]}
@@ -146,15 +154,12 @@ export function RecordPaymentDialog({
                 </Select>
               )}
             </Field>
-            <Field label="Reference" error={errors.reference} hint="Check number, transfer id">
-              {(ids) => (
-                <Input
-                  {...ids}
-                  autoComplete="off"
-                  value={values.reference ?? ''}
-                  onChange={(event) => set('reference', event.target.value)}
-                />
-              )}
+            <Field
+              label="Reference"
+              error={errors.reference?.message}
+              hint="Check number, transfer id"
+            >
+              {(ids) => <Input {...ids} autoComplete="off" {...field('reference')} />}
             </Field>
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -2,7 +2,7 @@
 import type { StandingOrder } from '#core/schemas/standing-order';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../../test/fake-api';
+import { failWith, fakeApi } from '../../test/fake-api';
 import { renderInApp } from '../../test/render';
 import { StandingOrderDialog } from './standing-order-dialog';
 
@@ -89,5 +89,22 @@ describe('the standing order dialog', () => {
       weekdays: ['thu', 'mon'],
     });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it("puts the server's message for a line under that line's product", async () => {
+    fakeApi({
+      'GET /api/products?farmId=7&pageSize=100&sort=name': catalog,
+      'PATCH /api/standing-orders/5': failWith(400, {
+        message: 'Check the highlighted fields',
+        code: 'validation',
+        fields: { 'lines.1.quantity': 'At most 999 of Taro' },
+      }),
+    });
+    renderInApp(<StandingOrderDialog open editing={standing} onClose={() => {}} />);
+    await screen.findByRole('dialog', { name: 'Edit standing order with Windward Greens' });
+    fireEvent.change(await screen.findByLabelText(/Taro/), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('At most 999 of Taro')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Taro/)).toHaveAttribute('aria-invalid', 'true');
   });
 });

@@ -7,9 +7,13 @@ import {
   WEEKDAY_LABELS,
   WEEKDAYS,
   type StandingOrder,
+  type StandingOrderCreateBody,
   type Weekday,
 } from '#core/schemas/standing-order';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Field, Input, Select, Textarea } from '../../components/ui/form';
@@ -26,13 +30,88 @@ import {
   type StandingOrderChange,
 } from './api';
 
-type Errors = Partial<Record<'farmId' | 'lines' | 'weekdays' | 'daysBefore' | 'notes', string>> & {
-  /** By product id. */
-  products?: Record<number, string>;
-};
+/** The form as typed: quantities by `p{productId}` ("" = not in the standing order). */
+interface StandingOrderValues {
+  farmId: string;
+  quantities: Record<string, string>;
+  weekdays: Weekday[];
+  daysBefore: string;
+  notes: string;
+}
+type FieldPath =
+  'farmId' | 'weekdays' | 'daysBefore' | 'notes' | 'quantities.lines' | `quantities.p${number}`;
 
-/** The quantities typed per product id, as typed ("" = not in the standing order). */
-type Quantities = Record<number, string>;
+const quantityKey = (productId: number) => `p${productId}` as const;
+const quantityField = (productId: number) => `quantities.p${productId}` as const;
+
+function linesOf(quantities: Record<string, string>) {
+  return Object.entries(quantities)
+    .filter(([, value]) => value.trim() !== '')
+    .map(([key, value]) => ({ productId: Number(key.slice(1)), quantity: Number(value) }))
+    .sort((a, b) => a.productId - b.productId);
+}
+
+/**
+ * Where a message of the standing-order schema (or the server's `fields`, with dotted paths)
+ * belongs in the form: a line's under its product, the list's under the products.
+ */
+function fieldOf(path: readonly PropertyKey[], lines: { productId: number }[]): FieldPath {
+  const [field, index] = path;
+  if (field === 'lines') {
+    const productId = lines[Number(index)]?.productId;
+    return index !== undefined && productId !== undefined
+      ? quantityField(productId)
+      : 'quantities.lines';
+  }
+  if (field === 'farmId' || field === 'weekdays' || field === 'daysBefore' || field === 'notes') {
+    return field;
+  }
+  return 'quantities.lines';
+}
+
+/**
+ * The form's schema: what was typed becomes the body the server's own schema checks, each of
+ * its messages put where it belongs; decimals are for weighed units only, as the server checks.
+ */
+export function standingOrderForm(units: ReadonlyMap<number, string>) {
+  return z
+    .object({
+      farmId: z.string(),
+      quantities: z.record(z.string(), z.string()),
+      weekdays: z.array(z.enum(WEEKDAYS)),
+      daysBefore: z.string(),
+      notes: z.string(),
+    })
+    .transform((values, ctx) => {
+      const lines = linesOf(values.quantities);
+      const parsed = standingOrderCreateBody.safeParse({
+        farmId: values.farmId === '' ? 0 : Number(values.farmId),
+        lines,
+        weekdays: values.weekdays,
+        daysBefore: values.daysBefore.trim() === '' ? Number.NaN : Number(values.daysBefore),
+        notes: values.notes,
+      });
+      const found = new Map<FieldPath, string>();
+      if (values.farmId === '') found.set('farmId', 'Choose a farm');
+      for (const issue of parsed.error?.issues ?? []) {
+        const field = fieldOf(issue.path, lines);
+        if (!found.has(field)) found.set(field, issue.message);
+      }
+      for (const line of lines) {
+        const unit = units.get(line.productId);
+        const problem =
+          unit && Number.isFinite(line.quantity) ? quantityProblem(unit, line.quantity) : null;
+        const field = quantityField(line.productId);
+        if (problem && !found.has(field)) found.set(field, problem);
+      }
+      for (const [field, message] of found) {
+        ctx.addIssue({ code: 'custom', path: field.split('.'), message });
+      }
+      if (!parsed.success || found.size > 0) return z.NEVER;
+      // The weekdays go in the order they were picked; the server orders them.
+      return { ...parsed.data, weekdays: values.weekdays };
+    });
+}
 
 /**
  * Setting up or editing a standing order: the farm (fixed once created), a quantity for each
@@ -96,71 +175,48 @@ function StandingOrderForm({
   onClose: () => void;
 }) {
   const farms = useFarms(editing === null);
-  const [farmId, setFarmId] = useState<number | null>(editing?.farm.id ?? null);
+  const { register, handleSubmit, setValue, setError, clearErrors, watch, formState } = useForm<
+    StandingOrderValues,
+    unknown,
+    StandingOrderCreateBody
+  >({
+    // The units come from the catalog, which loads after the form is made: read them late.
+    resolver: (values, context, options) =>
+      zodResolver(standingOrderForm(unitsRef.current))(values, context, options),
+    defaultValues: {
+      farmId: editing ? String(editing.farm.id) : '',
+      quantities: Object.fromEntries(
+        (editing?.lines ?? []).map((line) => [quantityKey(line.productId), String(line.quantity)]),
+      ),
+      weekdays: editing?.weekdays ?? [],
+      daysBefore: String(editing?.daysBefore ?? DEFAULT_DAYS_BEFORE),
+      notes: editing?.notes ?? '',
+    },
+    // A message goes once its field is edited, as before; the whole form is checked on send.
+    reValidateMode: 'onSubmit',
+  });
+  const farmValue = watch('farmId');
+  const farmId = farmValue === '' ? null : Number(farmValue);
+  const weekdays = watch('weekdays');
   const catalog = useFarmCatalog(farmId);
-  const [quantities, setQuantities] = useState<Quantities>(() =>
-    Object.fromEntries(
-      (editing?.lines ?? []).map((line) => [line.productId, String(line.quantity)]),
-    ),
+  const unitsRef = useRef<ReadonlyMap<number, string>>(new Map());
+  unitsRef.current = new Map(
+    (catalog.data?.items ?? []).map((product) => [product.id, product.unit]),
   );
-  const [weekdays, setWeekdays] = useState<Weekday[]>(editing?.weekdays ?? []);
-  const [daysBefore, setDaysBefore] = useState(String(editing?.daysBefore ?? DEFAULT_DAYS_BEFORE));
-  const [notes, setNotes] = useState(editing?.notes ?? '');
-  const [errors, setErrors] = useState<Errors>({});
+  const errors = formState.errors;
   const create = useCreateStandingOrder();
   const update = useUpdateStandingOrder();
   const pending = create.isPending || update.isPending;
 
   const toggleDay = (day: Weekday) => {
-    setWeekdays((current) =>
-      current.includes(day) ? current.filter((d) => d !== day) : [...current, day],
+    setValue(
+      'weekdays',
+      weekdays.includes(day) ? weekdays.filter((d) => d !== day) : [...weekdays, day],
     );
-    setErrors((current) => ({ ...current, weekdays: undefined }));
+    clearErrors('weekdays');
   };
 
-  const lines = Object.entries(quantities)
-    .filter(([, value]) => value.trim() !== '')
-    .map(([productId, value]) => ({ productId: Number(productId), quantity: Number(value) }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = {
-      farmId: farmId ?? 0,
-      lines,
-      weekdays,
-      daysBefore: daysBefore.trim() === '' ? Number.NaN : Number(daysBefore),
-      notes: notes.trim() || null,
-    };
-    const parsed = standingOrderCreateBody.safeParse(body);
-    const found: Errors = {};
-    if (farmId === null) found.farmId = 'Choose a farm';
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const [field, index] = issue.path;
-        if (field === 'lines' && typeof index === 'number') {
-          const productId = lines[index]?.productId;
-          if (productId !== undefined) {
-            found.products = { ...found.products, [productId]: issue.message };
-            continue;
-          }
-        }
-        const key = field as keyof Omit<Errors, 'products'>;
-        if (key && key !== 'farmId') found[key] ??= issue.message;
-      }
-    }
-    // Decimals are for weighed units only, as the server checks too.
-    for (const line of lines) {
-      const unit = catalog.data?.items.find((product) => product.id === line.productId)?.unit;
-      const problem =
-        unit && Number.isFinite(line.quantity) ? quantityProblem(unit, line.quantity) : null;
-      if (problem && !found.products?.[line.productId]) {
-        found.products = { ...found.products, [line.productId]: problem };
-      }
-    }
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
-      return;
-    }
+  const submit = handleSubmit(async (body) => {
     const change = editing ? changesOf(editing, body) : null;
     if (change && Object.keys(change).length === 0) {
       onClose();
@@ -181,42 +237,34 @@ function StandingOrderForm({
     } catch (error) {
       const response = error instanceof ApiError ? error.body : null;
       const fields = (response?.fields ?? {}) as Record<string, string>;
-      const next: Errors = {};
       for (const [key, message] of Object.entries(fields)) {
-        const match = /^lines\.(\d+)\./.exec(key);
-        const productId = match ? lines[Number(match[1])]?.productId : undefined;
-        if (productId !== undefined) next.products = { ...next.products, [productId]: message };
-        else if (key.startsWith('weekdays')) next.weekdays = message;
-        else if (key === 'farmId') next.farmId = message;
-        else if (key === 'daysBefore') next.daysBefore = message;
-        else next.lines = message;
+        setError(fieldOf(key.split('.'), body.lines), { message });
       }
       if (response?.code === 'no_delivery_day' || response?.code === 'no_zone') {
-        next.weekdays = response.message;
+        setError('weekdays', { message: response.message });
       }
-      setErrors(next);
       toast({
         title: 'Standing order not saved',
         description: error instanceof ApiError ? error.userMessage('Please try again') : undefined,
         variant: 'destructive',
       });
     }
-  };
+  });
 
   const products = catalog.data?.items ?? [];
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
       {editing ? null : (
-        <Field label="Farm" error={errors.farmId} required>
+        <Field label="Farm" error={errors.farmId?.message} required>
           {(ids) => (
             <Select
               {...ids}
-              value={farmId ?? ''}
+              value={farmValue}
               disabled={farms.isPending}
               onChange={(event) => {
-                setFarmId(event.target.value ? Number(event.target.value) : null);
-                setQuantities({});
-                setErrors({});
+                setValue('farmId', event.target.value);
+                setValue('quantities', {});
+                clearErrors();
               }}
             >
               <option value="">{farms.isPending ? 'Loading farms...' : 'Choose a farm'}</option>
@@ -249,7 +297,8 @@ function StandingOrderForm({
           ) : (
             <ul className="flex max-h-72 flex-col divide-y divide-stone-200 overflow-y-auto rounded-md border border-stone-200">
               {products.map((product) => {
-                const error = errors.products?.[product.id];
+                const key = quantityKey(product.id);
+                const error = errors.quantities?.[key]?.message;
                 return (
                   <li key={product.id} className="flex flex-col gap-1 px-3 py-2">
                     <div className="flex items-center justify-between gap-3">
@@ -268,18 +317,9 @@ function StandingOrderForm({
                           aria-invalid={Boolean(error)}
                           aria-describedby={error ? `qty-${product.id}-error` : undefined}
                           className="tabular text-right"
-                          value={quantities[product.id] ?? ''}
-                          onChange={(event) => {
-                            setQuantities((current) => ({
-                              ...current,
-                              [product.id]: event.target.value,
-                            }));
-                            setErrors((current) => ({
-                              ...current,
-                              lines: undefined,
-                              products: { ...current.products, [product.id]: '' },
-                            }));
-                          }}
+                          {...register(`quantities.${key}`, {
+                            onChange: () => clearErrors([`quantities.${key}`, 'quantities.lines']),
+                          })}
                         />
                       </div>
                     </div>
@@ -297,9 +337,9 @@ function StandingOrderForm({
               })}
             </ul>
           )}
-          {errors.lines ? (
+          {errors.quantities?.lines?.message ? (
             <p role="alert" className="text-sm text-destructive">
-              {errors.lines}
+              {errors.quantities.lines.message}
             </p>
           ) : null}
         </fieldset>
@@ -331,9 +371,9 @@ function StandingOrderForm({
             );
           })}
         </div>
-        {errors.weekdays ? (
+        {errors.weekdays?.message ? (
           <p role="alert" className="text-sm text-destructive">
-            {errors.weekdays}
+            {errors.weekdays.message}
           </p>
         ) : (
           <p className="text-xs text-stone-500">
@@ -345,7 +385,7 @@ function StandingOrderForm({
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
           label="Days before delivery"
-          error={errors.daysBefore}
+          error={errors.daysBefore?.message}
           hint={`0 to ${MAX_DAYS_BEFORE}; never after the farm's cutoff`}
           required
         >
@@ -354,18 +394,12 @@ function StandingOrderForm({
               {...ids}
               inputMode="numeric"
               autoComplete="off"
-              value={daysBefore}
-              onChange={(event) => {
-                setDaysBefore(event.target.value);
-                setErrors((current) => ({ ...current, daysBefore: undefined }));
-              }}
+              {...register('daysBefore', { onChange: () => clearErrors('daysBefore') })}
             />
           )}
         </Field>
-        <Field label="Notes for the farm" error={errors.notes}>
-          {(ids) => (
-            <Textarea {...ids} value={notes} onChange={(event) => setNotes(event.target.value)} />
-          )}
+        <Field label="Notes for the farm" error={errors.notes?.message}>
+          {(ids) => <Textarea {...ids} {...register('notes')} />}
         </Field>
       </div>
 
