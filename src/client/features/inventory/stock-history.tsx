@@ -126,7 +126,7 @@ export function StockHistoryDialog({
               })}
             </ol>
             <LoadMoreFooter
-              noun="movements"
+              noun="movement"
               shown={items.length}
               total={movements.total ?? items.length}
               hasMore={movements.hasNextPage}
