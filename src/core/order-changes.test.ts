@@ -3,6 +3,7 @@ import { systemActor, type PersonActor } from './actor';
 import {
   CHANGE_ACTOR_KINDS,
   changeActorKind,
+  changeAllowedFrom,
   farmMoveKind,
   isOverdue,
   judgeOrderChange,
@@ -12,6 +13,7 @@ import {
   type OrderChangeKind,
 } from './order-changes';
 import { ORDER_STATUSES, type OrderStatus } from './order-status';
+import { ADJUSTABLE_STATUSES } from './schemas/adjustment';
 
 /** What each (actor kind, change kind, status) must answer, written out rather than derived. */
 const EXPECTED: Record<OrderChangeKind, { actor: ChangeActorKind; from: OrderStatus[] }> = {
@@ -58,6 +60,13 @@ describe('the order change table', () => {
     } else {
       expect(verdict).toEqual({ allowed: true });
     }
+  });
+
+  it('names the statuses each change starts from, and the farm adjusts exactly those', () => {
+    for (const kind of ORDER_CHANGE_KINDS) {
+      expect(changeAllowedFrom(kind)).toEqual(EXPECTED[kind].from);
+    }
+    expect(ADJUSTABLE_STATUSES).toEqual(EXPECTED.adjustment.from);
   });
 
   it('refuses a person acting for no business, whatever the change', () => {

@@ -109,6 +109,11 @@ export function judgeOrderChange(
   return { allowed: true };
 }
 
+/** The statuses a change of this kind may start from (e.g. which orders the farm may adjust). */
+export function changeAllowedFrom(kind: OrderChangeKind): readonly OrderStatus[] {
+  return RULES[kind].from;
+}
+
 /** Whether the kind is judged against the day's cutoff. */
 export function needsCutoff(kind: OrderChangeKind): boolean {
   return RULES[kind].beforeCutoff === true;

@@ -1,3 +1,4 @@
+import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, hawaiiToday } from '#core/hawaii-time';
 import {
@@ -7,6 +8,8 @@ import {
   placeCheckout,
   type ProductFixture,
 } from '../helpers/catalog-fixtures';
+import { foldedSql } from '../../src/server/db/fold';
+import { products } from '../../src/server/db/schema';
 import { pdfText } from '../helpers/pdf-text';
 import {
   createTestApp,
@@ -89,6 +92,32 @@ describe('sorting by name', () => {
   it('files ʻUlu among the U’s in browse and in the standing-order dialog’s list', async () => {
     expect(await browseNames(`farmId=${farmer.farmId}&sort=name`)).toEqual(BY_NAME);
     expect(await browseNames(`farmId=${farmer.farmId}&pageSize=100&sort=name`)).toEqual(BY_NAME);
+  });
+
+  it('walks browse’s name and price indexes in the folded order, with no sort', async () => {
+    const listed = sql`${products.isActive} and ${products.deletedAt} is null`;
+    const walks = [
+      { index: 'products_browse_name_idx', order: [foldedSql(products.name), asc(products.id)] },
+      {
+        index: 'products_browse_price_idx',
+        order: [asc(products.price), foldedSql(products.name), asc(products.id)],
+      },
+    ];
+    for (const { index, order } of walks) {
+      const plan = await ctx.database.db.transaction(async (tx) => {
+        // Only an index on the very expression of the ORDER BY can spare the sort.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_sort = off`);
+        const query = tx.select({ id: products.id }).from(products).where(listed);
+        const { sql: text } = query.orderBy(...order).toSQL();
+        const result = (await tx.execute(sql.raw(`explain ${text}`))) as {
+          rows: Record<string, string>[];
+        };
+        return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+      expect(plan).toContain(`Index Scan using ${index}`);
+      expect(plan).not.toMatch(/\bSort\b/);
+    }
   });
 
   it('files ʻUlu among the U’s in the farm’s inventory', async () => {

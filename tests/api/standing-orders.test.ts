@@ -573,3 +573,76 @@ describe('placing standing orders', () => {
     expect(lines!.n).toBe(2);
   });
 });
+
+describe('"Order it at $X": a line left out for its price', () => {
+  async function leftOut() {
+    const s = await scene({ kale: 10, taro: 10 });
+    const created = await create(s);
+    await updateProduct(ctx.database.db, s.kale.id, { price: '5.00' });
+    expect(await sweepAt(PLACE_DEC_3, created.id)).toMatchObject([{ outcome: 'placed' }]);
+    return { s, created };
+  }
+  const kaleLine = (body: { lines: { productId: number; seenUnitPrice: string }[] }, id: number) =>
+    body.lines.find((line) => line.productId === id);
+
+  it('orders the line for that day at today’s price and sets the price seen to it', async () => {
+    const { s, created } = await leftOut();
+    // The separate order, as the button places it: POST /api/orders before the cutoff.
+    const placed = await s.restaurant.post('/api/orders', {
+      farmId: s.farm.farmId,
+      deliveryDate: THU_DEC_3,
+      totalAmount: '20.00',
+      items: [{ productId: s.kale.id, quantity: 4, unitPrice: '5.00' }],
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const response = await s.restaurant.post(`/api/standing-orders/${created.id}/seen-prices`, {
+      productId: s.kale.id,
+      unitPrice: '5.00',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(kaleLine(response.json(), s.kale.id)).toMatchObject({ seenUnitPrice: '5.00' });
+    const [row] = await ctx.database.db
+      .select({ seen: standingOrderLines.seenUnitPrice })
+      .from(standingOrderLines)
+      .where(
+        and(
+          eq(standingOrderLines.standingOrderId, created.id),
+          eq(standingOrderLines.productId, s.kale.id),
+        ),
+      );
+    expect(row!.seen).toBe('5.00');
+  });
+
+  it('refuses a price that moved again with 409 price_changed and today’s price, and keeps the line', async () => {
+    const { s, created } = await leftOut();
+    await updateProduct(ctx.database.db, s.kale.id, { price: '6.00' });
+    const response = await s.restaurant.post(`/api/standing-orders/${created.id}/seen-prices`, {
+      productId: s.kale.id,
+      unitPrice: '5.00',
+    });
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: 'price_changed',
+      productId: s.kale.id,
+      unitPrice: '6.00',
+      seenUnitPrice: '4.00',
+    });
+    const shown = (await s.restaurant.get(`/api/standing-orders/${created.id}`)).json();
+    expect(kaleLine(shown, s.kale.id)).toMatchObject({ seenUnitPrice: '4.00' });
+  });
+
+  it('answers 404 for a product not in it and for another restaurant’s, 403 for a farm, 400 for no price', async () => {
+    const { s, created } = await leftOut();
+    const other = await scene();
+    const path = `/api/standing-orders/${created.id}/seen-prices`;
+    const body = { productId: s.kale.id, unitPrice: '5.00' };
+    expect(
+      (await s.restaurant.post(path, { productId: other.kale.id, unitPrice: '4.00' })).statusCode,
+    ).toBe(404);
+    expect((await other.restaurant.post(path, body)).statusCode).toBe(404);
+    expect((await s.farm.post(path, body)).statusCode).toBe(403);
+    const bad = await s.restaurant.post(path, { productId: s.kale.id });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty('unitPrice');
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { changeAllowedFrom } from '../order-changes';
 import { moneyOutput, plainString } from './common';
 import { lineQuantity, MAX_ORDER_LINES } from './order';
 
@@ -6,8 +7,8 @@ export const ADJUSTMENT_REASON_MAX_LENGTH = 300;
 export const ADJUSTMENT_REASON_REQUIRED = 'Say why (for the restaurant)';
 /** The code of the 409 for an order that has left the farm (or was cancelled). */
 export const NOT_ADJUSTABLE_CODE = 'not_adjustable';
-/** The statuses in which the farm may still adjust an order to what was picked. */
-export const ADJUSTABLE_STATUSES = ['pending', 'confirmed', 'packed'] as const;
+/** The statuses in which the farm may still adjust an order to what was picked (the one table's). */
+export const ADJUSTABLE_STATUSES = changeAllowedFrom('adjustment');
 
 /**
  * POST /api/orders/{id}/adjustments (docs/adjustments.md): the farm sets lines of its order to

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateInput, moneyOutput, optionalText } from './common';
+import { calendarDateInput, moneyOutput, optionalText, positiveId, priceInput } from './common';
 import { lineQuantity, MAX_ORDER_LINES, ORDER_NOTES_MAX_LENGTH } from './order';
 import { pageCursor, pageLimit } from './paging';
 
@@ -101,6 +101,16 @@ export const standingOrderPatchBody = z
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change');
 export type StandingOrderPatchBody = z.output<typeof standingOrderPatchBody>;
+
+/**
+ * POST /api/standing-orders/{id}/seen-prices: the restaurant takes today's price for a line
+ * ("Order it at $X"). The price is the one it was shown, checked against today's on the server.
+ */
+export const standingOrderSeenPriceBody = z.object({
+  productId: positiveId,
+  unitPrice: priceInput,
+});
+export type StandingOrderSeenPriceBody = z.output<typeof standingOrderSeenPriceBody>;
 
 /** POST /api/standing-orders/{id}/skips. */
 export const standingOrderSkipBody = z.object({ deliveryDate: calendarDateInput() });

@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { foldedSql } from './fold';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -235,12 +236,14 @@ export const products = pgTable(
     index('products_listed_idx')
       .on(t.isActive, t.name)
       .where(sql`${t.deletedAt} is null`),
-    // Browse's pages in name and price order: a walk of the first rows, not a sort of all.
+    // Browse's pages in name and price order: a walk of the first rows, not a sort of all. The
+    // name is the folded one browse sorts by, the very expression foldedSql writes, or the
+    // planner cannot use the index for the page order.
     index('products_browse_name_idx')
-      .on(sql`lower(${t.name})`, t.id)
+      .on(foldedSql(t.name), t.id)
       .where(sql`${t.isActive} and ${t.deletedAt} is null`),
     index('products_browse_price_idx')
-      .on(t.price, sql`lower(${t.name})`, t.id)
+      .on(t.price, foldedSql(t.name), t.id)
       .where(sql`${t.isActive} and ${t.deletedAt} is null`),
     check('products_price_check', sql`${t.price} >= 0`),
     check('products_stock_check', sql`${t.availableQuantity} >= 0`),

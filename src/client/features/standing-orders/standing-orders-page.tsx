@@ -17,6 +17,7 @@ import {
   useStandingOrders,
   useUpdateStandingOrder,
 } from './api';
+import { LeftOutLine } from './left-out-line';
 import { StandingOrderDialog } from './standing-order-dialog';
 
 const failed = (title: string, error: unknown) =>
@@ -173,22 +174,25 @@ function StandingOrderCard({ standing, onEdit }: { standing: StandingOrder; onEd
 
         <ul className="divide-y divide-stone-100 text-sm">
           {standing.lines.map((line) => (
-            <li key={line.productId} className="flex items-center justify-between gap-3 py-1.5">
-              <span className="min-w-0">
-                <span className="tabular">{line.quantity}</span> {line.product.unit} ·{' '}
-                {line.product.name}
-                {line.product.available ? null : (
-                  <span className="ml-2 text-xs text-amber-900">(not on offer now)</span>
-                )}
-              </span>
-              <span className="tabular shrink-0 text-stone-700">
-                {formatUsd(centsOf(line.product.unitPrice))}
-                {line.product.unitPrice !== line.seenUnitPrice ? (
-                  <span className="ml-1 text-xs text-amber-900">
-                    (was {formatUsd(centsOf(line.seenUnitPrice))})
-                  </span>
-                ) : null}
-              </span>
+            <li key={line.productId} className="py-1.5">
+              <div className="flex items-center justify-between gap-3">
+                <span className="min-w-0">
+                  <span className="tabular">{line.quantity}</span> {line.product.unit} ·{' '}
+                  {line.product.name}
+                  {line.product.available ? null : (
+                    <span className="ml-2 text-xs text-amber-900">(not on offer now)</span>
+                  )}
+                </span>
+                <span className="tabular shrink-0 text-stone-700">
+                  {formatUsd(centsOf(line.product.unitPrice))}
+                  {line.product.unitPrice !== line.seenUnitPrice ? (
+                    <span className="ml-1 text-xs text-amber-900">
+                      (was {formatUsd(centsOf(line.seenUnitPrice))})
+                    </span>
+                  ) : null}
+                </span>
+              </div>
+              <LeftOutLine standing={standing} line={line} />
             </li>
           ))}
         </ul>

@@ -7,6 +7,7 @@ import {
   standingOrderListQuery,
   standingOrderOutput,
   standingOrderPatchBody,
+  standingOrderSeenPriceBody,
   standingOrderSkipBody,
   standingOrderSkipParams,
 } from '#core/schemas/standing-order';
@@ -14,6 +15,7 @@ import { requireRestaurant } from '../auth/guards';
 import { sendPage } from '../paging';
 import { errorResponses } from '../route-schemas';
 import {
+  acceptTodaysPrice,
   createStandingOrder,
   deleteStandingOrder,
   getStandingOrder,
@@ -108,6 +110,23 @@ export const standingOrderModule: FastifyPluginAsyncZod = async (app) => {
       const { restaurantId } = requireRestaurant(request);
       await deleteStandingOrder(app.db, { restaurantId }, request.params.id);
       return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/standing-orders/:id/seen-prices',
+    {
+      schema: {
+        tags: ['standing-orders'],
+        summary: 'Take today’s price for a line, so it is placed again',
+        params: idParam,
+        body: standingOrderSeenPriceBody,
+        response: { 200: standingOrderOutput, ...withConflicts },
+      },
+    },
+    async (request) => {
+      const { restaurantId } = requireRestaurant(request);
+      return acceptTodaysPrice(app.db, { restaurantId }, request.params.id, request.body);
     },
   );
 

@@ -4,6 +4,7 @@ import type { DeliveryZone } from '#core/delivery-zones';
 import { addDays, formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
 import { centsOf, toMoneyString } from '#core/money';
 import { quantityProblem } from '#core/quantity';
+import { ORDER_CONFLICT_CODES } from '#core/schemas/order';
 import {
   STANDING_ORDER_CODES,
   WEEKDAY_LABELS,
@@ -12,6 +13,7 @@ import {
   type StandingOrderCreateBody,
   type StandingOrderDay,
   type StandingOrderPatchBody,
+  type StandingOrderSeenPriceBody,
   type Weekday,
 } from '#core/schemas/standing-order';
 import { placementMoment, weekdayOf } from '#core/standing-orders';
@@ -420,6 +422,54 @@ export async function updateStandingOrder(
       );
     }
     const [shown] = await present(tx, [updated!], owner.restaurantId, now);
+    return shown!;
+  });
+}
+
+/**
+ * POST /api/standing-orders/{id}/seen-prices: the line's `seenUnitPrice` becomes today's price,
+ * so the standing order places it again. The price sent must be today's (what the restaurant
+ * was shown): one that moved again is 409 `price_changed` with today's.
+ */
+export async function acceptTodaysPrice(
+  db: Db,
+  owner: Owner,
+  id: number,
+  body: StandingOrderSeenPriceBody,
+  now: Date = clockNow(),
+): Promise<StandingOrder> {
+  return db.transaction(async (tx) => {
+    const row = await ownRow(tx, owner, id, true);
+    const [line] = await tx
+      .select({ seenUnitPrice: standingOrderLines.seenUnitPrice, price: products.price })
+      .from(standingOrderLines)
+      .innerJoin(products, eq(products.id, standingOrderLines.productId))
+      .where(
+        and(
+          eq(standingOrderLines.standingOrderId, row.id),
+          eq(standingOrderLines.productId, body.productId),
+        ),
+      );
+    if (!line) {
+      throw notFound('That product is not a line of this standing order');
+    }
+    if (centsOf(line.price) !== centsOf(body.unitPrice)) {
+      throw conflict('The price has changed again', ORDER_CONFLICT_CODES.priceChanged, {
+        productId: body.productId,
+        unitPrice: toMoneyString(centsOf(line.price)),
+        seenUnitPrice: toMoneyString(centsOf(line.seenUnitPrice)),
+      });
+    }
+    await tx
+      .update(standingOrderLines)
+      .set({ seenUnitPrice: line.price })
+      .where(
+        and(
+          eq(standingOrderLines.standingOrderId, row.id),
+          eq(standingOrderLines.productId, body.productId),
+        ),
+      );
+    const [shown] = await present(tx, [row], owner.restaurantId, now);
     return shown!;
   });
 }

@@ -1,0 +1,131 @@
+import { addToCart, groupCartByFarm } from '#core/cart';
+import { centsOf, formatUsd, multiplyCents, toMoneyString } from '#core/money';
+import type { Order, OrderCreateInput } from '#core/schemas/order';
+import type { Product } from '#core/schemas/product';
+import type { StandingOrder } from '#core/schemas/standing-order';
+import { useMutation } from '@tanstack/react-query';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast';
+import { ApiError, api } from '../../lib/api';
+import { formatCalendarDate } from '../../lib/format';
+import { queryClient } from '../../lib/query-client';
+import { refreshProducts } from '../../lib/queries';
+import { STANDING_ORDERS_PATH, useFarmCatalog } from './api';
+
+type Line = StandingOrder['lines'][number];
+
+/**
+ * The day a line was left out of for its price: the standing order ran for it (placed or not)
+ * and the product costs more now than the price the restaurant saw (docs/standing-orders.md).
+ */
+export function leftOutDay(standing: StandingOrder, line: Line): string | null {
+  if (!line.product.available) return null;
+  if (centsOf(line.product.unitPrice) <= centsOf(line.seenUnitPrice)) return null;
+  const ran = standing.upcoming.find(
+    (day) => day.status === 'placed' || day.status === 'not_placed',
+  );
+  return ran?.deliveryDate ?? null;
+}
+
+/**
+ * POST /api/orders's body for the line alone on that day, its total (fee and GET included)
+ * counted as the cart counts it; none when the product has no stock to order.
+ */
+export function leftOutOrderBody(
+  product: Product,
+  quantity: number,
+  deliveryDate: string,
+): OrderCreateInput | undefined {
+  const [group] = groupCartByFarm(addToCart([], product, quantity));
+  const item = group?.items[0];
+  if (!group || !item) return undefined;
+  return {
+    farmId: group.farmId,
+    totalAmount: toMoneyString(group.totalCents),
+    items: [
+      {
+        productId: item.id,
+        quantity: item.quantity,
+        unitPrice: item.pricePerUnit,
+        totalPrice: toMoneyString(multiplyCents(centsOf(item.pricePerUnit), item.quantity)),
+      },
+    ],
+    deliveryDate,
+  };
+}
+
+/**
+ * "Order it at $X": a separate order for the day at today's price, then today's price becomes
+ * the one seen, so the standing order places the line again from now on.
+ */
+function useOrderLeftOut(standing: StandingOrder, line: Line, deliveryDate: string) {
+  const catalog = useFarmCatalog(standing.farm.id);
+  const product = catalog.data?.items.find((item) => item.id === line.productId);
+  const mutation = useMutation({
+    mutationFn: async () => {
+      const body = product ? leftOutOrderBody(product, line.quantity, deliveryDate) : undefined;
+      if (!body) throw new Error(`${line.product.name} is not on offer now`);
+      const order = await api.post<Order>('/api/orders', body);
+      await api.post<StandingOrder>(`${STANDING_ORDERS_PATH}/${standing.id}/seen-prices`, {
+        productId: line.productId,
+        unitPrice: product!.price,
+      });
+      return order;
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: [STANDING_ORDERS_PATH] });
+      void queryClient.invalidateQueries({ queryKey: ['/api/orders/restaurant'] });
+      refreshProducts(queryClient);
+    },
+  });
+  return { mutation, ready: product !== undefined };
+}
+
+export function LeftOutLine({ standing, line }: { standing: StandingOrder; line: Line }) {
+  const day = leftOutDay(standing, line);
+  if (!day) return null;
+  return <LeftOutNotice standing={standing} line={line} deliveryDate={day} />;
+}
+
+function LeftOutNotice({
+  standing,
+  line,
+  deliveryDate,
+}: {
+  standing: StandingOrder;
+  line: Line;
+  deliveryDate: string;
+}) {
+  const { mutation, ready } = useOrderLeftOut(standing, line, deliveryDate);
+  const dayText = formatCalendarDate(deliveryDate, 'weekdayShort') ?? deliveryDate;
+  const price = formatUsd(centsOf(line.product.unitPrice));
+  const error = mutation.error;
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-amber-900">
+      <span>
+        Left out on {dayText}: price went from {formatUsd(centsOf(line.seenUnitPrice))} to {price}
+      </span>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={!ready || mutation.isPending}
+        onClick={() =>
+          mutation.mutate(undefined, {
+            onSuccess: (order) =>
+              toast({
+                title: `Order #${order.id} placed`,
+                description: `${line.product.name} for ${dayText} at ${price}`,
+              }),
+          })
+        }
+      >
+        {mutation.isPending ? 'Ordering…' : `Order it at ${price}`}
+      </Button>
+      {error ? (
+        <span role="alert" className="w-full text-red-700">
+          {error instanceof ApiError ? error.userMessage('Please try again') : error.message}
+        </span>
+      ) : null}
+    </div>
+  );
+}
