@@ -156,7 +156,7 @@ describe('ordering from two farms through delivery', () => {
     expect(
       await dialog
         .getByText(
-          "Some of your orders are below the farm's minimum order amount. You can still proceed: you pay the totals shown (the subtotal and the farm's delivery fee), with nothing added for ordering under the minimum.",
+          "Some of your orders are below the farm's minimum order amount. You can still proceed: you pay the totals shown (the subtotal, the delivery fee and GET), with nothing added for ordering under the minimum.",
         )
         .isVisible(),
     ).toBe(true);
