@@ -31,6 +31,14 @@ const DEFERRED = [
     /hub\/farmer-view › inventory\/product-form-dialog$/,
     'opens on Add or Edit in the combined screen; 2 KB over, see docs/performance.md',
   ],
+  [
+    /farmer-view › farmer-orders\/confirm-delivery-dialog$/,
+    'opens on Mark as Delivered; its form library loads with it, see docs/performance.md',
+  ],
+  [
+    /calendar-page › calendar\/add-schedule-dialog$/,
+    'opens on Add Delivery Schedule; its form library loads with it, see docs/performance.md',
+  ],
 ];
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));

@@ -1,12 +1,24 @@
 import type { OrderStatus } from '#core/order-status';
 import type { Order } from '#core/schemas/order';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { toast } from '../../components/ui/toast';
 import { ApiError, downloadFile } from '../../lib/api';
 import { useUpdateOrderStatus } from './api';
-import { ConfirmDeliveryDialog } from './confirm-delivery-dialog';
+import type { ConfirmDeliveryDialog as ConfirmDeliveryForm } from './confirm-delivery-dialog';
+
+// Confirm Delivery's form (react-hook-form, the status schema) loads when it first opens, so the
+// orders list and the combined screen do not carry a form library until a delivery is confirmed.
+const ConfirmDeliveryDialog = lazyDialog(async () => {
+  const { ConfirmDeliveryDialog: Form } = await import('./confirm-delivery-dialog');
+  return function ConfirmDelivery(
+    props: ComponentProps<typeof ConfirmDeliveryForm> & { open: boolean },
+  ) {
+    return <Form {...props} />;
+  };
+});
 
 export type OrderDocument = 'invoice' | 'packing-slip';
 
@@ -106,6 +118,7 @@ export function useFarmOrderActions({
     <>
       <ConfirmDeliveryDialog
         key={delivering?.id ?? 'closed'}
+        open={delivering !== null}
         orderId={delivering?.id ?? null}
         restaurantName={delivering?.restaurant.name ?? ''}
         pending={updateStatus.isPending}
