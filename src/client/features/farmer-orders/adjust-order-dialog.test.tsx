@@ -72,6 +72,18 @@ describe('Adjust an order to what was picked', () => {
     });
   });
 
+  it('asks for the reason as soon as a refused quantity is fixed to a changed one', async () => {
+    fakeApi({});
+    renderInApp(<AdjustOrder order={confirmed} />);
+    await openDialog();
+    const tomatoes = screen.getByLabelText('Tomatoes quantity (lb)');
+    fireEvent.change(tomatoes, { target: { value: '2.755' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save adjustment' }));
+    expect(await screen.findByText('Use at most two decimals')).toBeInTheDocument();
+    fireEvent.change(tomatoes, { target: { value: '2.75' } });
+    expect(await screen.findByText('Say why (for the restaurant)')).toBeInTheDocument();
+  });
+
   it('previews the total as it is saved, with the GET on the subtotal and the fee', async () => {
     const taxed = order(53, 'pending', {
       subtotal: '28.41',

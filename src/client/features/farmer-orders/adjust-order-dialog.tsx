@@ -214,7 +214,11 @@ export function AdjustOrder({ order }: { order: Order }) {
                           max={MAX_LINE_QUANTITY}
                           step={quantityStep(unit)}
                           className="tabular"
-                          {...register(`lines.${index}.quantity`)}
+                          // A changed quantity needs a reason: after the first try, the
+                          // reason's message comes and goes with the quantity too.
+                          {...register(`lines.${index}.quantity`, {
+                            deps: [`lines.${index}.reason`],
+                          })}
                         />
                       )}
                     </Field>
