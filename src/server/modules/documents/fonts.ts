@@ -26,28 +26,32 @@ interface Fontkit {
 
 const require = createRequire(import.meta.url);
 
-let loading: Promise<DocumentFonts> | undefined;
+let loading: Promise<Record<FontWeight, Buffer>> | undefined;
 
 /**
- * The parsed fonts, read once per process on the first document. Parsing is what costs: a font
- * file handed to PDFKit as bytes is parsed again by every document, and its first layout reads
- * the shaping tables, about 100 ms for each weight; a parsed font is shared by every document.
+ * The fonts of one document: the files are read once per process, but each document parses its
+ * own. A parsed font keeps what its layouts met (fontkit's glyph objects, created with the
+ * characters of the first text that reached them), and a font shared by every document once
+ * printed an invoice's "$11.00" with the text layer reading "$11300" after other documents had
+ * been drawn: the cost of isolation is the first layout's reading of the shaping tables, tens of
+ * milliseconds per weight (docs/performance.md).
  */
-export function documentFonts(): Promise<DocumentFonts> {
-  loading ??= openFonts().catch((error: unknown) => {
+export async function documentFonts(): Promise<DocumentFonts> {
+  loading ??= readFonts().catch((error: unknown) => {
     // A failed read is tried again by the next document rather than kept.
     loading = undefined;
     throw error;
   });
-  return loading;
-}
-
-async function openFonts(): Promise<DocumentFonts> {
+  const files = await loading;
   // The fontkit that PDFKit itself depends on, so the parsed font is the kind PDFKit expects.
   const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as Fontkit;
+  return { regular: fontkit.create(files.regular), bold: fontkit.create(files.bold) };
+}
+
+async function readFonts(): Promise<Record<FontWeight, Buffer>> {
   const [regular, bold] = await Promise.all([
     readFile(require.resolve(FILES.regular)),
     readFile(require.resolve(FILES.bold)),
   ]);
-  return { regular: fontkit.create(regular), bold: fontkit.create(bold) };
+  return { regular, bold };
 }
