@@ -36,6 +36,17 @@ describe('Record a payment', () => {
     expect(api.made('POST', '/api/orders/7/payments')).toHaveLength(0);
   });
 
+  it('says a blank amount under its field, and sends nothing', async () => {
+    const api = fakeApi({ 'GET /api/orders/7/payments': invoice });
+    renderInApp(
+      <RecordPaymentDialog orderId={7} label="Invoice #7" today="2026-12-01" onClose={() => {}} />,
+    );
+    await screen.findByText('Invoice #7: $40.00 due of $40.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Record payment' }));
+    expect(await screen.findByText('Enter an amount above $0 like 12.50')).toBeInTheDocument();
+    expect(api.made('POST', '/api/orders/7/payments')).toHaveLength(0);
+  });
+
   it('sends the amount as the server schema writes it', async () => {
     const api = fakeApi({
       'GET /api/orders/7/payments': invoice,

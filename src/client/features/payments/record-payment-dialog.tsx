@@ -1,4 +1,4 @@
-import { centsOf, formatUsd } from '#core/money';
+import { centsOf, formatUsd, parseMoney } from '#core/money';
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '#core/payments';
 import {
   paymentCreateBody,
@@ -26,7 +26,10 @@ const FIELD_NAMES: readonly FieldName[] = ['amount', 'paidOn', 'method', 'refere
  */
 export function paymentForm(balanceCents: number | null, today: string) {
   return paymentCreateBody.superRefine((body, ctx) => {
-    if (balanceCents !== null && centsOf(body.amount) > balanceCents) {
+    // Zod runs this even when the amount itself was refused (blank, letters): then it has no
+    // cents to compare, and the schema's own message stands.
+    const amountCents = parseMoney(body.amount);
+    if (balanceCents !== null && amountCents !== null && amountCents > balanceCents) {
       ctx.addIssue({
         code: 'custom',
         path: ['amount'],
