@@ -27,9 +27,7 @@ import {
   requireActor,
   requireFarmActor,
   requireFarmer,
-  requireRestaurant,
   requireRestaurantActor,
-  requireUser,
 } from '../auth/guards';
 import { bulkMoveDay, listOrderPage } from './listing';
 import { loadOrder } from './queries';
