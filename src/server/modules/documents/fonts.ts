@@ -31,10 +31,10 @@ let loading: Promise<Record<FontWeight, Buffer>> | undefined;
 /**
  * The fonts of one document: the files are read once per process, but each document parses its
  * own. A parsed font keeps what its layouts met (fontkit's glyph objects, created with the
- * characters of the first text that reached them), and a font shared by every document once
- * printed an invoice's "$11.00" with the text layer reading "$11300" after other documents had
- * been drawn: the cost of isolation is the first layout's reading of the shaping tables, tens of
- * milliseconds per weight (docs/performance.md).
+ * characters of the first text that reached them); while one font served every document, an
+ * invoice's text layer once read "$11300" for "$11.00" after many other documents. Isolation
+ * costs the first layout's reading of the shaping tables, tens of milliseconds per weight
+ * (docs/performance.md).
  */
 export async function documentFonts(): Promise<DocumentFonts> {
   loading ??= readFonts().catch((error: unknown) => {
