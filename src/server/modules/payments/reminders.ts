@@ -1,5 +1,4 @@
 import { and, lte } from 'drizzle-orm';
-import type PgBoss from 'pg-boss';
 import { addDays } from '#core/hawaii-time';
 import { toMoneyString } from '#core/money';
 import { daysPastDueOf } from '#core/payments';
@@ -52,43 +51,4 @@ export async function sendDueReminders(db: Db, today = clockToday()): Promise<nu
     sent += created.length;
   }
   return sent;
-}
-
-/**
- * Runs the reminder sweep in the durable queue: every process asks for one sweep per Hawaii day
- * and hour under one singleton key, and whichever worker takes it sends the reminders.
- */
-export async function startReminderSweep(
-  boss: PgBoss,
-  db: Db,
-  log: { warn: (obj: object, msg: string) => void },
-  everyMs = REMINDER_SWEEP_EVERY_MS,
-): Promise<() => void> {
-  if (!(await boss.getQueue(REMINDER_QUEUE))) {
-    await boss.createQueue(REMINDER_QUEUE, { name: REMINDER_QUEUE, retryLimit: 3 });
-  }
-  await boss.work<{ day: string }>(REMINDER_QUEUE, { batchSize: 1 }, async ([job]) => {
-    if (job) await sendDueReminders(db, job.data.day);
-  });
-  const request = () =>
-    requestReminderSweep(boss).catch((error: unknown) => {
-      log.warn({ err: error }, 'payment reminder sweep not queued');
-    });
-  await request();
-  const timer = setInterval(() => void request(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
-/** Queues today's sweep unless one for this day and hour is queued already. */
-export async function requestReminderSweep(boss: PgBoss): Promise<string | null> {
-  const day = clockToday();
-  return boss.send(
-    REMINDER_QUEUE,
-    { day },
-    {
-      singletonKey: `${REMINDER_QUEUE}:${day}`,
-      singletonSeconds: 60 * 60,
-    },
-  );
 }
