@@ -87,3 +87,6 @@ export function useReceivables() {
 export function useBills() {
   return useQuery<Bills>({ queryKey: BILLS_KEY });
 }
+
+/** The restaurant's order list: shared so that any screen that places an order can refresh it. */
+export const RESTAURANT_ORDERS_KEY = ['/api/orders/restaurant'] as const;

@@ -13,11 +13,11 @@ import {
   useNextDeliveries,
 } from '../../lib/queries';
 import { queryClient } from '../../lib/query-client';
+import { RESTAURANT_ORDERS_KEY } from '../../lib/queries';
 
 /** Farms' current fees and minimums (only asked for while there is something in the cart). */
 export { FARMS_KEY, useFarms } from '../../lib/queries';
-
-export const RESTAURANT_ORDERS_KEY = ['/api/orders/restaurant'] as const;
+export { RESTAURANT_ORDERS_KEY };
 
 /** What the farm changed on an order and why (read when the order says it was adjusted). */
 export function useOrderAdjustments(orderId: number, adjustedAt: string | null | undefined) {

@@ -9,7 +9,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError, api } from '../../lib/api';
 import { formatCalendarDate } from '../../lib/format';
 import { queryClient } from '../../lib/query-client';
-import { refreshProducts } from '../../lib/queries';
+import { refreshProducts, RESTAURANT_ORDERS_KEY } from '../../lib/queries';
 import { STANDING_ORDERS_PATH, useFarmCatalog } from './api';
 
 type Line = StandingOrder['lines'][number];
@@ -74,7 +74,7 @@ function useOrderLeftOut(standing: StandingOrder, line: Line, deliveryDate: stri
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: [STANDING_ORDERS_PATH] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/orders/restaurant'] });
+      void queryClient.invalidateQueries({ queryKey: RESTAURANT_ORDERS_KEY });
       refreshProducts(queryClient);
     },
   });
