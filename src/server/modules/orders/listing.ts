@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 import { afterCursor, cursorTimestamp, splitPage } from '../paging';
 import { loadOrdersByIds } from './queries';
 import { orderScope } from './scope';
-import { changeOrderStatus, type Seller } from './service';
+import { changeOrderStatus } from './service';
 
 export interface OrderPage {
   items: Order[];
@@ -82,7 +82,7 @@ export async function listOrderPage(
  */
 export async function bulkMoveDay(
   db: Db,
-  seller: Seller,
+  actor: FarmActor,
   body: BulkStatusBody,
 ): Promise<BulkStatusResult> {
   const fromStatus = BULK_MOVES[body.status];
@@ -91,7 +91,7 @@ export async function bulkMoveDay(
     .from(orders)
     .where(
       and(
-        eq(orders.farmId, seller.farmId),
+        eq(orders.farmId, actor.business.id),
         eq(orders.deliveryDate, body.deliveryDate),
         eq(orders.status, fromStatus),
       ),
@@ -102,7 +102,7 @@ export async function bulkMoveDay(
   const refused: BulkStatusResult['refused'] = [];
   for (const { id } of batch) {
     try {
-      await changeOrderStatus(db, seller, id, { status: body.status, recipientName: null });
+      await changeOrderStatus(db, actor, id, { status: body.status, recipientName: null });
       changed.push({ id, fromStatus, toStatus: body.status });
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode >= 500) throw error;

@@ -23,12 +23,7 @@ import { badRequest, forbidden } from '../../errors';
 import { sendPage } from '../paging';
 import { cancelOwnOrder, changeOwnOrderItems } from './restaurant-changes';
 import { errorResponses } from '../route-schemas';
-import {
-  requireActor,
-  requireFarmActor,
-  requireFarmer,
-  requireRestaurantActor,
-} from '../auth/guards';
+import { requireActor, requireFarmActor, requireRestaurantActor } from '../auth/guards';
 import { bulkMoveDay, listOrderPage } from './listing';
 import { loadOrder } from './queries';
 import { reorderPlan } from './reorder';
@@ -139,8 +134,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireFarmer(request);
-      return bulkMoveDay(app.db, { userId: user.id, farmId: user.farmId }, request.body);
+      return bulkMoveDay(app.db, requireFarmActor(request), request.body);
     },
   );
 

@@ -35,11 +35,6 @@ export interface Buyer {
   restaurantId: number;
 }
 
-export interface Seller {
-  userId: number;
-  farmId: number;
-}
-
 /** One farm's part of a placement: the body as sent and where its fields sit in the request. */
 interface PlacementEntry {
   body: OrderCreateBody;
@@ -616,19 +611,6 @@ export async function checkout(
   );
 }
 
-/** A farm's person, from the farm and user ids the older callers (the bulk move) still pass. */
-function farmActorOf(seller: Seller | FarmActor): FarmActor {
-  if ('kind' in seller) return seller;
-  return {
-    kind: 'person',
-    userId: seller.userId,
-    name: null,
-    role: 'farmer',
-    business: { kind: 'farm', id: seller.farmId },
-    businessRole: 'owner',
-  };
-}
-
 /**
  * Moves an order of the farm along the status machine, or cancels it, through the one
  * order-change path: the order's row is locked, so of two concurrent moves one waits and then
@@ -636,13 +618,13 @@ function farmActorOf(seller: Seller | FarmActor): FarmActor {
  */
 export async function changeOrderStatus(
   db: Db,
-  seller: Seller | FarmActor,
+  actor: FarmActor,
   orderId: number,
   body: OrderStatusBody,
   today = clockToday(),
 ): Promise<Order> {
   return db.transaction((tx) =>
-    applyOrderChange(tx, farmActorOf(seller), orderId, {
+    applyOrderChange(tx, actor, orderId, {
       kind: 'status',
       status: body.status,
       recipientName: body.recipientName,
