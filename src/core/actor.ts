@@ -1,4 +1,5 @@
 import type { Role } from './constants';
+import type { BusinessRole } from './permissions';
 
 /** The two kinds of business a person acts for. */
 export type BusinessKind = 'farm' | 'restaurant';
@@ -8,11 +9,7 @@ export interface BusinessRef {
   id: number;
 }
 
-/**
- * A person's role inside the business they act for. Every account owns its business today;
- * the roles of a team's other members join this list with the teams work.
- */
-export type BusinessRole = 'owner';
+export type { BusinessRole } from './permissions';
 
 /** A signed-in person, acting for one business (or none: an admin, or before profile setup). */
 export interface PersonActor {

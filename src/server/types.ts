@@ -1,5 +1,6 @@
 import type { PersonActor } from '#core/actor';
 import type { Role } from '#core/constants';
+import type { BusinessRole } from '#core/permissions';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/database';
 import type { Mailer } from './modules/notifications/mail';
@@ -15,8 +16,11 @@ export interface AuthUser {
   role: Role | null;
   firstName: string | null;
   lastName: string | null;
+  /** The farm or restaurant the session acts for (at most one of the two), and the role there. */
   farmId: number | null;
   restaurantId: number | null;
+  membershipId: number | null;
+  businessRole: BusinessRole | null;
   sessionTokenHash: string;
 }
 

@@ -16,6 +16,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { BusinessKind } from '#core/actor';
+import type { BusinessRole } from '#core/permissions';
 import { foldedSql } from './fold';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -65,6 +67,14 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * The membership this session acts for (docs/teams.md). Null: the person's first membership
+     * of the kind their account role names, or none. Removing the member ends the session.
+     */
+    actingMembershipId: integer('acting_membership_id').references(
+      (): AnyPgColumn => memberships.id,
+      { onDelete: 'cascade' },
+    ),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
@@ -209,6 +219,43 @@ export const restaurants = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('restaurants_user_unique').on(t.userId)],
+);
+
+/**
+ * A person's place in a business, with their role (docs/teams.md; src/core/permissions.ts).
+ * A person may belong to several farms and restaurants; a business to several people.
+ */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessKind: text('business_kind').notNull().$type<BusinessKind>(),
+    farmId: integer('farm_id').references(() => farms.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id').references(() => restaurants.id, {
+      onDelete: 'cascade',
+    }),
+    businessRole: text('business_role').notNull().$type<BusinessRole>(),
+    /** When the person last used a session acting for this business (the team list shows it). */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('memberships_user_farm_idx').on(t.userId, t.farmId),
+    uniqueIndex('memberships_user_restaurant_idx').on(t.userId, t.restaurantId),
+    index('memberships_farm_idx').on(t.farmId),
+    index('memberships_restaurant_idx').on(t.restaurantId),
+    check(
+      'memberships_business_check',
+      sql`(${t.businessKind} = 'farm' and ${t.farmId} is not null and ${t.restaurantId} is null) or (${t.businessKind} = 'restaurant' and ${t.restaurantId} is not null and ${t.farmId} is null)`,
+    ),
+    check(
+      'memberships_role_check',
+      sql`(${t.businessKind} = 'farm' and ${t.businessRole} in ('owner', 'manager', 'packer', 'bookkeeper')) or (${t.businessKind} = 'restaurant' and ${t.businessRole} in ('owner', 'buyer', 'bookkeeper'))`,
+    ),
+  ],
 );
 
 export const products = pgTable(

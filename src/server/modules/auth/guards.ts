@@ -22,7 +22,7 @@ export function actorOfUser(user: AuthUser): PersonActor {
     name: shortPersonName(user.firstName, user.lastName),
     role: user.role,
     business,
-    businessRole: business ? 'owner' : null,
+    businessRole: business ? user.businessRole : null,
   };
 }
 

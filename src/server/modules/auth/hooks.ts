@@ -33,7 +33,9 @@ export function isSameSiteNavigation(request: FastifyRequest): boolean {
 export function registerAuthHooks(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('actor', null);
-  const sessions = new SessionCache(app.liveEvents, (userId) => getUserView(app.db, userId));
+  const sessions = new SessionCache(app.liveEvents, (userId, membershipId) =>
+    getUserView(app.db, userId, membershipId),
+  );
   app.decorate('sessionCache', sessions);
 
   app.addHook('onRequest', async (request) => {

@@ -317,7 +317,7 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userOutput, 401: errorResponse },
       },
     },
-    async (request) => app.sessionCache.view(requireUser(request).id),
+    async (request) => app.sessionCache.view(requireUser(request)),
   );
 
   app.post(
@@ -332,7 +332,7 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      await switchRole(app.db, user.id, request.body.role);
+      await switchRole(app.db, user.id, request.body.role, user.sessionTokenHash);
       app.sessionCache.forgetUser(user.id);
       return getUserView(app.db, user.id);
     },

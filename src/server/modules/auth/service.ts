@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Role } from '#core/constants';
 import type { LoginBody, RegisterBody, User } from '#core/schemas/auth';
 import type { Db, DbOrTx } from '../../db/database';
-import { farms, restaurants, users } from '../../db/schema';
+import { farms, memberships, restaurants, sessions, users } from '../../db/schema';
+import { firstMembershipOfRole, roleActingFor } from './session';
 import { AppError, conflict, forbidden, unauthorized } from '../../errors';
 import { toFarmProfile, toRestaurantProfile } from '../profiles/service';
 import { passwordUserInputs } from '#core/password-rule';
@@ -12,18 +13,33 @@ import { publishAuthChanged } from '../events/publish';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 
-/** The user as the client sees it, with the profile of their current role: one query. */
-export async function getUserView(db: DbOrTx, userId: number): Promise<User> {
+/**
+ * The user as the client sees it, with the profile of the business the session acts for
+ * (`membershipId`; without it, the first of the account role's kind, as a new session has).
+ * One query.
+ */
+export async function getUserView(
+  db: DbOrTx,
+  userId: number,
+  membershipId: number | null = null,
+): Promise<User> {
   const [row] = await db
-    .select({ user: users, farm: farms, restaurant: restaurants })
+    .select({ user: users, membership: memberships, farm: farms, restaurant: restaurants })
     .from(users)
-    .leftJoin(farms, eq(farms.userId, users.id))
-    .leftJoin(restaurants, eq(restaurants.userId, users.id))
+    .leftJoin(
+      memberships,
+      and(
+        eq(memberships.userId, users.id),
+        eq(memberships.id, membershipId ?? firstMembershipOfRole),
+      ),
+    )
+    .leftJoin(farms, eq(farms.id, memberships.farmId))
+    .leftJoin(restaurants, eq(restaurants.id, memberships.restaurantId))
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw unauthorized();
-  const { user, farm, restaurant } = row;
-  const role = user.role as Role | null;
+  const { user, membership, farm, restaurant } = row;
+  const role = roleActingFor(user.role as Role | null, membership?.businessKind ?? null);
   const profile =
     role === 'farmer' && farm
       ? toFarmProfile(farm)
@@ -73,6 +89,7 @@ export async function switchRole(
   db: Db,
   userId: number,
   role: 'farmer' | 'restaurant',
+  sessionTokenHash: string,
 ): Promise<void> {
   const [current] = await db
     .select({ role: users.role })
@@ -84,6 +101,11 @@ export async function switchRole(
   if (current.role === role) throw conflict(`You are already a ${role}`, 'same_role');
   await db.transaction(async (tx) => {
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+    // This session acts for the first business of the new kind (docs/teams.md).
+    await tx
+      .update(sessions)
+      .set({ actingMembershipId: null })
+      .where(eq(sessions.tokenHash, sessionTokenHash));
     // Streams opened as the old role close; the browser reconnects as the new one.
     await publishAuthChanged(tx, { userId });
   });

@@ -33,7 +33,7 @@ export class SessionCache {
    * farm or their restaurant changed (any writer, any process), on any auth change of theirs,
    * and here at once after any write the user makes through this process.
    */
-  readonly #views = new Map<number, ViewEntry>();
+  readonly #views = new Map<number, Map<number, ViewEntry>>();
   /** Bumped by every change of a user's view: a read that began before one must not be kept. */
   #viewGeneration = 0;
   /** Bumped by every auth change: a lookup that began before one must not be stored. */
@@ -43,8 +43,8 @@ export class SessionCache {
 
   constructor(
     private readonly hub: LiveEventHub,
-    /** Reads a user's view from the database (getUserView). */
-    private readonly loadView: (userId: number) => Promise<User>,
+    /** Reads a user's view, acting for a membership, from the database (getUserView). */
+    private readonly loadView: (userId: number, membershipId: number | null) => Promise<User>,
   ) {
     hub.onDatabaseEvent((event) => {
       if (event.type === 'user.changed') this.forgetView(event.userId);
@@ -85,14 +85,20 @@ export class SessionCache {
     this.#views.delete(userId);
   }
 
-  /** What GET /api/auth/user answers for the user: from the cache when it may be trusted. */
-  async view(userId: number): Promise<User> {
-    const cached = this.#views.get(userId);
+  /**
+   * What GET /api/auth/user answers for the user acting for a membership (a person in several
+   * businesses has one view per business): from the cache when it may be trusted.
+   */
+  async view(user: { id: number; membershipId: number | null }): Promise<User> {
+    const key = user.membershipId ?? 0;
+    const cached = this.#views.get(user.id)?.get(key);
     if (cached && this.hub.hearing && cached.until > Date.now()) return cached.view;
     const generation = this.#viewGeneration;
-    const view = await this.loadView(userId);
+    const view = await this.loadView(user.id, user.membershipId);
     if (this.hub.hearing && generation === this.#viewGeneration) {
-      this.#keep(this.#views, userId, { view, until: Date.now() + KEEP_MS });
+      const byMembership = this.#views.get(user.id) ?? new Map<number, ViewEntry>();
+      byMembership.set(key, { view, until: Date.now() + KEEP_MS });
+      this.#keep(this.#views, user.id, byMembership);
     }
     return view;
   }

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { BusinessKind } from '#core/actor';
 import type { Role } from '#core/constants';
 import type { DbOrTx } from '../../db/database';
-import { farms, restaurants, sessions, users } from '../../db/schema';
+import { memberships, sessions, users } from '../../db/schema';
 import { publishAuthChanged } from '../events/publish';
 import type { AuthUser } from '../../types';
 
@@ -51,7 +52,19 @@ export async function endSessions(
   await publishAuthChanged(db, exceptTokenHash ? { userId, exceptTokenHash } : { userId });
 }
 
-/** One query: the session's user with the ids of their farm and restaurant, and its expiry. */
+/**
+ * The membership a session acts for until it chooses one: the person's first membership of
+ * the kind their account role names (docs/teams.md). Used where `users` is in the query.
+ */
+export const firstMembershipOfRole = sql`(
+  select m.id from memberships m
+  where m.user_id = ${users.id}
+    and m.business_kind = case ${users.role} when 'farmer' then 'farm' when 'restaurant' then 'restaurant' end
+  order by m.id limit 1)`;
+
+const actingMembershipId = sql`coalesce(${sessions.actingMembershipId}, ${firstMembershipOfRole})`;
+
+/** One query: the session's user, the business it acts for with their role there, its expiry. */
 export async function findSession(
   db: DbOrTx,
   tokenHash: string,
@@ -63,22 +76,34 @@ export async function findSession(
       role: users.role,
       firstName: users.firstName,
       lastName: users.lastName,
-      farmId: farms.id,
-      restaurantId: restaurants.id,
+      membershipId: memberships.id,
+      businessKind: memberships.businessKind,
+      farmId: memberships.farmId,
+      restaurantId: memberships.restaurantId,
+      businessRole: memberships.businessRole,
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(farms, eq(farms.userId, users.id))
-    .leftJoin(restaurants, eq(restaurants.userId, users.id))
+    .leftJoin(memberships, eq(memberships.id, actingMembershipId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
     .limit(1);
   if (!row) return null;
-  const { expiresAt, ...user } = row;
+  const { expiresAt, businessKind, role, ...user } = row;
   return {
-    user: { ...user, role: user.role as Role | null, sessionTokenHash: tokenHash },
+    user: {
+      ...user,
+      role: roleActingFor(role as Role | null, businessKind),
+      sessionTokenHash: tokenHash,
+    },
     expiresAt,
   };
+}
+
+/** The side of the marketplace a session is on: its business's kind; an admin stays an admin. */
+export function roleActingFor(accountRole: Role | null, kind: BusinessKind | null): Role | null {
+  if (accountRole === 'admin' || kind === null) return accountRole;
+  return kind === 'farm' ? 'farmer' : 'restaurant';
 }
 
 export function readSessionToken(request: FastifyRequest): string | null {

@@ -68,7 +68,7 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       // The zone from the restaurant's profile as its process keeps it: no query per page.
-      const { profile } = await app.sessionCache.view(user.id);
+      const { profile } = await app.sessionCache.view(user);
       const viewer = { ...user, deliveryZone: profile?.deliveryZone ?? null };
       const hasParameters = Object.values(request.query).some((value) => value !== undefined);
       // Typed, but sent as JSON already made (and compressed when the asker accepts it).

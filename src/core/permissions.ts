@@ -1,0 +1,136 @@
+import type { BusinessKind } from './actor';
+
+/**
+ * Who in a business may do what (docs/teams.md): the one table the server checks on every route
+ * and the client reads to show only what the person may do.
+ */
+
+export const RESTAURANT_ROLES = ['owner', 'buyer', 'bookkeeper'] as const;
+export const FARM_ROLES = ['owner', 'manager', 'packer', 'bookkeeper'] as const;
+export type RestaurantRole = (typeof RESTAURANT_ROLES)[number];
+export type FarmRole = (typeof FARM_ROLES)[number];
+export type BusinessRole = RestaurantRole | FarmRole;
+export const BUSINESS_ROLES = ['owner', 'manager', 'packer', 'buyer', 'bookkeeper'] as const;
+
+export const ROLES_OF_KIND: Record<BusinessKind, readonly BusinessRole[]> = {
+  farm: FARM_ROLES,
+  restaurant: RESTAURANT_ROLES,
+};
+
+/** How a role is named on screens and in messages. */
+export const BUSINESS_ROLE_LABELS: Record<BusinessRole, string> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  packer: 'Packer',
+  buyer: 'Buyer',
+  bookkeeper: 'Bookkeeper',
+};
+
+/**
+ * What a person may do for their business. Reading the business's orders, its catalogue and
+ * one's own notifications needs no permission: every member may.
+ */
+export const PERMISSIONS = [
+  /** Invite, change roles, remove members. */
+  'team.manage',
+  /** The business's profile: name, address, contact, delivery details. */
+  'profile.edit',
+  /** A farm's payment terms, tax settings and adjustment allowance. */
+  'profile.terms',
+  /** Prices, totals, fees, tax: without it an order's money fields are null. */
+  'money.view',
+  /** Sales and purchase reports, and their CSV exports. */
+  'reports.view',
+  // A restaurant's buying.
+  /** Cart, checkout, placing an order, "Order again". */
+  'orders.place',
+  /** The restaurant changes or cancels its own order before the cutoff. */
+  'orders.change',
+  /** Standing orders: create, change, skip, end. */
+  'standing_orders.manage',
+  /** Bills, statements, invoices and the payments recorded against them. */
+  'bills.view',
+  // A farm's selling.
+  /** Confirm, pack, ship, deliver (one order or the day's orders at once). */
+  'orders.status',
+  /** Cancel an order. */
+  'orders.cancel',
+  /** Change an order to what was picked. */
+  'orders.adjust',
+  /** Packing slips and pick lists. */
+  'documents.packing',
+  /** Create, edit, price, restock, photograph, delete and restore products. */
+  'products.manage',
+  /** Delivery days and zones. */
+  'schedules.manage',
+  /** Receivables, recording and voiding payments, statements and invoices. */
+  'payments.manage',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+type Table = {
+  farm: Record<FarmRole, Permission[]>;
+  restaurant: Record<RestaurantRole, Permission[]>;
+};
+
+const FARM_SELLING: Permission[] = [
+  'orders.status',
+  'orders.cancel',
+  'orders.adjust',
+  'documents.packing',
+  'products.manage',
+  'schedules.manage',
+];
+const FARM_BOOKS: Permission[] = ['money.view', 'reports.view', 'payments.manage'];
+
+const TABLE = {
+  restaurant: {
+    owner: [
+      'team.manage',
+      'profile.edit',
+      'money.view',
+      'reports.view',
+      'orders.place',
+      'orders.change',
+      'standing_orders.manage',
+      'bills.view',
+    ],
+    buyer: [
+      'money.view',
+      'reports.view',
+      'orders.place',
+      'orders.change',
+      'standing_orders.manage',
+    ],
+    bookkeeper: ['money.view', 'reports.view', 'bills.view'],
+  },
+  farm: {
+    owner: ['team.manage', 'profile.edit', 'profile.terms', ...FARM_SELLING, ...FARM_BOOKS],
+    manager: ['profile.edit', ...FARM_SELLING, ...FARM_BOOKS],
+    packer: ['orders.status', 'orders.adjust', 'documents.packing'],
+    bookkeeper: FARM_BOOKS,
+  },
+} satisfies Table;
+
+export function isRoleOfKind(kind: BusinessKind, role: string): role is BusinessRole {
+  return (ROLES_OF_KIND[kind] as readonly string[]).includes(role);
+}
+
+/** Whether a member with `role` in a business of `kind` may do `permission`. */
+export function can(kind: BusinessKind, role: BusinessRole, permission: Permission): boolean {
+  const byRole: Partial<Record<BusinessRole, readonly Permission[]>> = TABLE[kind];
+  return byRole[role]?.includes(permission) ?? false;
+}
+
+/** Every permission of a role, for the client to show only what the person may do. */
+export function permissionsOf(kind: BusinessKind, role: BusinessRole): Permission[] {
+  return PERMISSIONS.filter((permission) => can(kind, role, permission));
+}
+
+export const FORBIDDEN_FOR_ROLE = 'forbidden_for_role';
+
+/** The 403 message for a person whose role does not allow the action. */
+export function forbiddenForRoleMessage(role: BusinessRole): string {
+  const label = BUSINESS_ROLE_LABELS[role];
+  return `Your role (${label}) does not allow this. Ask an owner of your business.`;
+}
