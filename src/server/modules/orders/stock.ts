@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '#core/actor';
 import type { Tx } from '../../db/database';
 import { farms, products, stockMovements } from '../../db/schema';
@@ -48,8 +48,6 @@ const moved = {
   availableQuantity: products.availableQuantity,
 };
 
-const listed = and(eq(products.isActive, true), isNull(products.deletedAt));
-
 /**
  * The one writer of `products.available_quantity` (DESIGN.md; docs/product.md#stock-history).
  * Each move is one conditional update, in product id order so that concurrent changes lock
@@ -65,27 +63,66 @@ export async function moveStock(tx: Tx, actor: Actor, moves: StockMove[]): Promi
     .sort((a, b) => a.productId - b.productId || (a.orderItemId ?? 0) - (b.orderItemId ?? 0));
   const done: (MovedStock & { farmId: number })[] = [];
   for (const move of ordered) {
-    const take = move.change < 0;
-    const [row] = await tx
-      .update(products)
-      .set({ availableQuantity: sql`${products.availableQuantity} + ${move.change}` })
-      .where(
-        take
-          ? and(
-              eq(products.id, move.productId),
-              gte(products.availableQuantity, -move.change),
-              listed,
-            )
-          : eq(products.id, move.productId),
-      )
-      .returning(moved);
+    const row = await moveAndRecord(tx, actor, move);
     if (!row)
       return { ok: false, refused: { move, product: await productNow(tx, move.productId) } };
     done.push({ move, ...row });
   }
-  await record(tx, actor, done);
   await tellLowStock(tx, done);
   return { ok: true, moved: done };
+}
+
+interface MovedRow {
+  price: string;
+  name: string;
+  unit: string;
+  farmId: number;
+  availableQuantity: number;
+}
+
+/**
+ * One move and its ledger row in one statement: a take locks the product's row until the
+ * transaction ends, and every round trip after it is time other orders of that product wait
+ * (docs/performance.md#orders-under-load-post-apiorders).
+ */
+async function moveAndRecord(tx: Tx, actor: Actor, move: StockMove): Promise<MovedRow | null> {
+  const who = actorColumns(actor);
+  const takeGuard =
+    move.change < 0
+      ? sql`and available_quantity >= ${-move.change} and is_active and deleted_at is null`
+      : sql``;
+  const result = (await tx.execute(sql`
+    with moved as (
+      update products set available_quantity = available_quantity + ${move.change}
+      where id = ${move.productId} ${takeGuard}
+      returning id, price, name, unit, farm_id, available_quantity
+    ), recorded as (
+      insert into stock_movements
+        (product_id, change, quantity_after, reason, order_id, order_item_id,
+         actor_kind, actor_user_id, actor_job)
+      select id, ${move.change}, available_quantity, ${move.reason}, ${move.orderId ?? null},
+        ${move.orderItemId ?? null}, ${who.actorKind}, ${who.actorUserId}, ${who.actorJob}
+      from moved
+    )
+    select price, name, unit, farm_id, available_quantity from moved`)) as unknown as {
+    rows: {
+      price: string | number;
+      name: string;
+      unit: string;
+      farm_id: number;
+      available_quantity: string | number;
+    }[];
+  };
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    // numeric arrives as text from both drivers; money stays text as drizzle reads it.
+    price: Number(row.price).toFixed(2),
+    name: row.name,
+    unit: row.unit,
+    farmId: Number(row.farm_id),
+    availableQuantity: Number(row.available_quantity),
+  };
 }
 
 /**
