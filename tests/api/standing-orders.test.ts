@@ -147,6 +147,7 @@ describe('setting up a standing order', () => {
       orderBy: '2026-11-30T04:00:00.000Z',
       status: 'upcoming',
       orderId: null,
+      leftOutProductIds: [],
     });
     expect((created.upcoming as { deliveryDate: string }[]).map((d) => d.deliveryDate)).toEqual([
       MON_NOV_30,
@@ -506,6 +507,18 @@ describe('placing standing orders', () => {
     expect(await stockOf(ctx.database.db, s.kale.id)).toBe(10);
     const note = (await s.restaurant.get('/api/notifications')).json().items[0];
     expect(note.body).toContain('left out, $4.00 → $100,000.00 per lb');
+    // The day names the line it left out, and only that one: taro was placed.
+    const shown = (await s.restaurant.get(`/api/standing-orders/${created.id}`)).json();
+    expect(shown.upcoming[0]).toMatchObject({ status: 'placed', leftOutProductIds: [s.kale.id] });
+  });
+
+  it('names no line left out when a price rose only after the day was placed', async () => {
+    const s = await scene({ kale: 10, taro: 10 });
+    const created = await create(s);
+    expect(await sweepAt(PLACE_DEC_3, created.id)).toMatchObject([{ outcome: 'placed' }]);
+    await updateProduct(ctx.database.db, s.kale.id, { price: '5.00' });
+    const shown = (await s.restaurant.get(`/api/standing-orders/${created.id}`)).json();
+    expect(shown.upcoming[0]).toMatchObject({ status: 'placed', leftOutProductIds: [] });
   });
 
   it('records a day with nothing available once, tells the restaurant, and places no order', async () => {

@@ -148,6 +148,11 @@ export const standingOrderDayOutput = z.object({
   /** upcoming, skipped, placed or not_placed. */
   status: z.enum(['upcoming', 'skipped', 'placed', 'not_placed']),
   orderId: z.number().nullable(),
+  /**
+   * The lines the day's run left out because the product cost more than the price the
+   * restaurant last saw; empty before the run (docs/standing-orders.md).
+   */
+  leftOutProductIds: z.array(z.number()),
 });
 export type StandingOrderDay = z.infer<typeof standingOrderDayOutput>;
 

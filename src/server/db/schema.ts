@@ -731,6 +731,11 @@ export const standingOrderRuns = pgTable(
     outcome: text('outcome').notNull(),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     reason: text('reason'),
+    /** The lines left out of this day because the product costs more than the price seen. */
+    leftOutProductIds: integer('left_out_product_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     createdAt: createdAt(),
   },
   (t) => [

@@ -53,6 +53,7 @@ const standing: StandingOrder = {
       orderBy: '2026-12-03T04:00:00.000Z',
       status: 'placed',
       orderId: 40,
+      leftOutProductIds: [1],
     },
   ],
 };
@@ -102,6 +103,17 @@ describe('"Order it at $X" on a line left out for its price', () => {
       'Ordering for Thu, Dec 3 closed at 6:00 PM',
     );
     expect(api.made('POST', '/api/standing-orders/5/seen-prices')).toHaveLength(0);
+  });
+
+  it('shows nothing for a line the run placed, though its price rose after', () => {
+    fakeApi({ [CATALOG]: catalog });
+    const placed: StandingOrder = {
+      ...standing,
+      upcoming: standing.upcoming.map((day) => ({ ...day, leftOutProductIds: [] })),
+    };
+    renderInApp(<LeftOutLine standing={placed} line={line} />);
+    expect(screen.queryByText(/Left out/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Order it at/ })).toBeNull();
   });
 
   it('shows nothing for a line at or below the price seen', () => {

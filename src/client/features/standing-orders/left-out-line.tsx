@@ -15,15 +15,14 @@ import { STANDING_ORDERS_PATH, useFarmCatalog } from './api';
 type Line = StandingOrder['lines'][number];
 
 /**
- * The day a line was left out of for its price: the standing order ran for it (placed or not)
- * and the product costs more now than the price the restaurant saw (docs/standing-orders.md).
+ * The day a line was left out of for its price, as the run recorded it, while the product
+ * still costs more than the price the restaurant saw: once ordered at today's price (or the
+ * price falls back), there is nothing to offer (docs/standing-orders.md).
  */
 export function leftOutDay(standing: StandingOrder, line: Line): string | null {
   if (!line.product.available) return null;
   if (centsOf(line.product.unitPrice) <= centsOf(line.seenUnitPrice)) return null;
-  const ran = standing.upcoming.find(
-    (day) => day.status === 'placed' || day.status === 'not_placed',
-  );
+  const ran = standing.upcoming.find((day) => day.leftOutProductIds.includes(line.productId));
   return ran?.deliveryDate ?? null;
 }
 

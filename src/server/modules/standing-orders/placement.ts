@@ -63,6 +63,16 @@ async function linesOf(db: DbOrTx, standingOrderId: number): Promise<LineRow[]> 
     .orderBy(asc(standingOrderLines.id));
 }
 
+/** A line the placement left out because the product costs more now than the price seen. */
+function leftOutForPrice(line: LineRow, order: Order | null): boolean {
+  const placed = order?.orderItems.some((item) => item.productId === line.productId) ?? false;
+  return !placed && centsOf(line.price) > centsOf(line.seenUnitPrice);
+}
+
+function leftOutProductIds(lines: LineRow[], order: Order | null): number[] {
+  return lines.filter((line) => leftOutForPrice(line, order)).map((line) => line.productId);
+}
+
 /** The lines placed short (or left out) and those placed at another price than was seen. */
 function compare(lines: LineRow[], order: Order | null) {
   const short: StandingOrderLineNote[] = [];
@@ -78,7 +88,7 @@ function compare(lines: LineRow[], order: Order | null) {
       unitPrice: item?.unitPrice ?? toMoneyString(centsOf(line.seenUnitPrice)),
     };
     // Dearer than last seen: left out, and the restaurant is told the new price.
-    if (!item && centsOf(line.price) > centsOf(line.seenUnitPrice)) {
+    if (leftOutForPrice(line, order ?? null)) {
       repriced.push({ ...note, unitPrice: toMoneyString(centsOf(line.price)) });
       continue;
     }
@@ -144,7 +154,7 @@ export async function runStandingOrder(
       if (!order) throw new Error('A standing order placement answered no order');
       await tx
         .update(standingOrderRuns)
-        .set({ orderId: order.id })
+        .set({ orderId: order.id, leftOutProductIds: leftOutProductIds(lines, order) })
         .where(runOfDay(standingOrderId, deliveryDate));
       await recordNotificationEvents(tx, [
         {
@@ -185,6 +195,12 @@ async function recordNotPlaced(
     const standing = await activeStandingOrder(tx, standingOrderId);
     if (standing) {
       const lines = await linesOf(tx, standingOrderId);
+      if (error.code === 'nothing_available') {
+        await tx
+          .update(standingOrderRuns)
+          .set({ leftOutProductIds: leftOutProductIds(lines, null) })
+          .where(runOfDay(standingOrderId, deliveryDate));
+      }
       await recordNotificationEvents(tx, [
         {
           type: 'standing_order.run',

@@ -232,6 +232,7 @@ async function present(
       deliveryDate: standingOrderRuns.deliveryDate,
       outcome: standingOrderRuns.outcome,
       orderId: standingOrderRuns.orderId,
+      leftOutProductIds: standingOrderRuns.leftOutProductIds,
     })
     .from(standingOrderRuns)
     .where(
@@ -258,6 +259,7 @@ async function present(
           orderBy: orderCutoff(day.deliveryDate, rule).toISOString(),
           status: (run?.outcome ?? 'upcoming') as StandingOrderDay['status'],
           orderId: run?.orderId ?? null,
+          leftOutProductIds: run?.leftOutProductIds ?? [],
         };
       });
     return {

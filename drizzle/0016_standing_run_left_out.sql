@@ -1,0 +1,1 @@
+ALTER TABLE "standing_order_runs" ADD COLUMN "left_out_product_ids" integer[] DEFAULT '{}' NOT NULL;
