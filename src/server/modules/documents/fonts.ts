@@ -26,23 +26,37 @@ interface Fontkit {
 
 const require = createRequire(import.meta.url);
 
-let loading: Promise<Record<FontWeight, Buffer>> | undefined;
+let loading: Promise<Record<FontWeight, ParsedFont>> | undefined;
 
 /**
- * The fonts of one document: the files are read once per process, but each document parses its
- * own. A parsed font keeps what its layouts met (fontkit's glyph objects, created with the
- * characters of the first text that reached them); while one font served every document, an
- * invoice's text layer once read "$11300" for "$11.00" after many other documents. Isolation
- * costs the first layout's reading of the shaping tables, tens of milliseconds per weight
- * (docs/performance.md).
+ * The fonts of one document. The files are read and parsed once per process (the shaping
+ * tables cost tens of milliseconds per weight to read); each document draws with a view of them
+ * that has glyph objects of its own. fontkit keeps each glyph with the characters of the text
+ * that first reached it, and PDFKit writes those characters into the document's text layer: a
+ * glyph made by another document must never be one this document reuses. The view inherits
+ * the parsed tables and starts with no glyphs (docs/performance.md).
  */
 export async function documentFonts(): Promise<DocumentFonts> {
-  loading ??= readFonts().catch((error: unknown) => {
+  loading ??= parseFonts().catch((error: unknown) => {
     // A failed read is tried again by the next document rather than kept.
     loading = undefined;
     throw error;
   });
-  const files = await loading;
+  const parsed = await loading;
+  return { regular: freshGlyphs(parsed.regular), bold: freshGlyphs(parsed.bold) };
+}
+
+/**
+ * A view of a parsed font with a glyph cache of its own: fontkit looks glyphs up in
+ * `this._glyphs`, and everything else it reads (tables, already parsed) comes from the shared
+ * font below. Whatever it computes lazily on the view stays on the view.
+ */
+function freshGlyphs(font: ParsedFont): ParsedFont {
+  return Object.assign(Object.create(font) as ParsedFont, { _glyphs: {} });
+}
+
+async function parseFonts(): Promise<Record<FontWeight, ParsedFont>> {
+  const files = await readFonts();
   // The fontkit that PDFKit itself depends on, so the parsed font is the kind PDFKit expects.
   const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as Fontkit;
   return { regular: fontkit.create(files.regular), bold: fontkit.create(files.bold) };

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { pdfText as readPdfText } from '../../../../tests/helpers/pdf-text';
+import { documentFonts } from './fonts';
 import { newPdf, pdfText, type PdfLog } from './pdf';
 
 /** Draws the lines into a fresh document and returns its bytes. */
@@ -26,6 +27,21 @@ describe('PDF text', () => {
     const raw = pdf.toString('latin1');
     expect(raw).toContain('/FontFile2');
     expect(raw).not.toContain('Helvetica');
+  });
+
+  it('parses each font once, but gives every document glyphs of its own', async () => {
+    type Glyphs = { glyphForCodePoint(codePoint: number): { id: number; codePoints: number[] } };
+    const first = await documentFonts();
+    const second = await documentFonts();
+    expect(Object.getPrototypeOf(first.regular)).toBe(Object.getPrototypeOf(second.regular));
+    const a = (first.regular as unknown as Glyphs).glyphForCodePoint(0x2bb);
+    const b = (second.regular as unknown as Glyphs).glyphForCodePoint(0x2bb);
+    expect(a.id).toBe(b.id);
+    expect(a).not.toBe(b);
+    // Two documents drawn one after the other each read back exactly.
+    const log = { warn: vi.fn() };
+    await draw('One', log, ['ʻUlu 4 lb × $5.00 = $20.00']);
+    expect(await readPdfText(await draw('Two', log, ['Total $11.00']))).toContain('Total $11.00');
   });
 
   it('composes a vowel and a separate macron into the vowel with its kahakō', async () => {
