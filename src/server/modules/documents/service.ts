@@ -137,7 +137,8 @@ export async function issueInvoiceNumbers(tx: Tx, orderIds: readonly number[]): 
     .for('update');
   const byFarm = new Map<number, typeof unnumbered>();
   for (const row of unnumbered) byFarm.set(row.farmId, [...(byFarm.get(row.farmId) ?? []), row]);
-  for (const [farmId, rows] of byFarm) {
+  // Farms' counters in id order too, so two issues spanning the same farms cannot deadlock.
+  for (const [farmId, rows] of [...byFarm].sort(([a], [b]) => a - b)) {
     const [counter] = await tx
       .update(farms)
       .set({ lastInvoiceNumber: sql`${farms.lastInvoiceNumber} + ${rows.length}` })
