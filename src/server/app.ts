@@ -20,6 +20,7 @@ import helmet from 'helmet';
 import { outboxDir, type AppConfig, type TrustProxy } from './config';
 import type { Database } from './db/database';
 import { AppError } from './errors';
+import { accountingModule } from './modules/accounting/routes';
 import { adminModule } from './modules/admin/routes';
 import { TooManyAttemptsError } from './modules/auth/attempts';
 import { authModule } from './modules/auth/routes';
@@ -220,6 +221,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       await api.register(orderModule);
       await api.register(documentModule);
       await api.register(paymentModule);
+      await api.register(accountingModule);
       await api.register(productModule);
       await api.register(photoModule);
       await api.register(scheduleModule);

@@ -14,6 +14,7 @@ export const errorResponses = {
 
 export const pdfResponse = z.any().describe('application/pdf');
 export const csvResponse = z.string().describe('text/csv; charset=utf-8, one row per order');
+export const zipResponse = z.any().describe('application/zip');
 
 /** Sends a CSV file as a download that no cache keeps. */
 export function sendCsv(reply: FastifyReply, file: CsvFile) {
@@ -22,6 +23,15 @@ export function sendCsv(reply: FastifyReply, file: CsvFile) {
     .header('content-disposition', `attachment; filename="${file.filename}"`)
     .header('cache-control', 'no-store')
     .send(file.body);
+}
+
+/** Sends a zip archive as a download that no cache keeps. */
+export function sendZip(reply: FastifyReply, file: { filename: string; body: Uint8Array }) {
+  return reply
+    .header('content-type', 'application/zip')
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'no-store')
+    .send(Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength));
 }
 
 /** Streams a PDF being drawn, as an attachment to save or inline to view. */

@@ -1,3 +1,4 @@
+import type { AccountingExportQuery } from '#core/schemas/accounting';
 import type {
   Bills,
   OpenInvoice,
@@ -25,6 +26,12 @@ export function receivablesPath(filters: ReceivablesFilters, format?: 'csv'): st
   if (format) params.set('format', format);
   const query = params.toString();
   return query ? `${RECEIVABLES_KEY[0]}?${query}` : RECEIVABLES_KEY[0];
+}
+
+/** "/api/exports/accounting?from=…&to=…&format=xero": the zip of one program's files. */
+export function accountingExportPath(query: AccountingExportQuery): string {
+  const params = new URLSearchParams({ from: query.from, to: query.to, format: query.format });
+  return `/api/exports/accounting?${params.toString()}`;
 }
 
 /**

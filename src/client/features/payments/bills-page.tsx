@@ -1,3 +1,4 @@
+import { hawaiiToday } from '#core/hawaii-time';
 import { centsOf, formatUsd } from '#core/money';
 import { FileText, Wallet } from 'lucide-react';
 import { useState } from 'react';
@@ -9,6 +10,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError, downloadFile } from '../../lib/api';
 import { formatCalendarDate } from '../../lib/format';
 import { LoadMoreFooter } from '../../components/ui/order-list-controls';
+import { AccountingExportButton } from './accounting-export-button';
 import { usePagedBills } from './api';
 import { PaymentStatusBadge } from './payment-parts';
 
@@ -38,11 +40,14 @@ export function BillsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Bills</h1>
-        <p className="text-sm text-stone-600">
-          What you owe each farm for delivered orders, and when it is due.
-        </p>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Bills</h1>
+          <p className="text-sm text-stone-600">
+            What you owe each farm for delivered orders, and when it is due.
+          </p>
+        </div>
+        <AccountingExportButton today={asOf || hawaiiToday()} books="bills" />
       </div>
       {bills.isPending ? (
         <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading bills">

@@ -1,3 +1,4 @@
+import { hawaiiToday } from '#core/hawaii-time';
 import { centsOf, formatUsd } from '#core/money';
 import { AGING_BUCKETS, AGING_BUCKET_LABELS, type AgingBucket } from '#core/payments';
 import type { AgingTotals, OpenInvoice } from '#core/schemas/payment';
@@ -13,6 +14,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError, downloadFile } from '../../lib/api';
 import { countLabel, formatCalendarDate } from '../../lib/format';
 import { useReceivables } from '../../lib/queries';
+import { AccountingExportButton } from './accounting-export-button';
 import { receivablesPath, useFilteredReceivables, type ReceivablesFilters } from './api';
 import { PaymentStatusBadge } from './payment-parts';
 import { RecordPaymentDialog } from './record-payment-dialog';
@@ -111,10 +113,13 @@ export function ReceivablesPage() {
             What each restaurant owes you for delivered orders, by how long it is past due.
           </p>
         </div>
-        <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting}>
-          <Download aria-hidden="true" />
-          {exporting ? 'Exporting...' : 'Export CSV'}
-        </Button>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <AccountingExportButton today={data?.asOf ?? hawaiiToday()} books="invoices" />
+          <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting}>
+            <Download aria-hidden="true" />
+            {exporting ? 'Exporting...' : 'Export CSV'}
+          </Button>
+        </div>
       </div>
 
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountingExportQuery } from '#core/schemas/accounting';
+import { requireActor } from '../auth/guards';
+import { errorResponses, sendZip, zipResponse } from '../route-schemas';
+import { accountingExport } from './service';
+
+export const accountingModule: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/exports/accounting',
+    {
+      schema: {
+        tags: ['accounting'],
+        summary:
+          "A farm's invoices or a restaurant's bills, and their payments, for some Hawaii days in QuickBooks Online's or Xero's import layout: a zip of CSV files (docs/accounting.md)",
+        querystring: accountingExportQuery,
+        response: { 200: zipResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const file = await accountingExport(app.db, requireActor(request), request.query);
+      return sendZip(reply, file);
+    },
+  );
+};
