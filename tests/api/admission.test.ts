@@ -441,6 +441,12 @@ describe('suspending a farm', () => {
     // Restaurants knew this farm: the refusal may name it.
     expect(placed.json()).toMatchObject({ code: 'product_unavailable', farmName: 'Hāmākua Honey' });
 
+    // The open order stays, but takes no more of the farm's stock.
+    const more = await restaurant.patch(`/api/orders/${orderId}/items`, {
+      items: [{ productId: product.id, quantity: 3 }],
+    });
+    expect(more.statusCode).toBe(409);
+    expect(more.json().code).toBe('product_unavailable');
     const orders = (await restaurant.get('/api/orders/restaurant')).json<
       { id: number; status: string }[]
     >();
