@@ -14,8 +14,7 @@ import { createSmsProvider } from '../../src/server/modules/notifications/sms';
 import { deliverQueuedNotification } from '../../src/server/modules/notifications/worker';
 import { runStandingOrder } from '../../src/server/modules/standing-orders/placement';
 import { createProduct, orderBody } from '../helpers/catalog-fixtures';
-import type {
-  Session} from '../helpers/test-app';
+import type { Session } from '../helpers/test-app';
 import {
   createTestApp,
   heardNoticesSoFar,
