@@ -69,6 +69,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, DEMO_DATA: '1' }).demoData).toBe(true);
   });
 
+  it('makes new farms wait for approval unless MARKETPLACE_APPROVAL is off', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).marketplaceApproval).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), MARKETPLACE_APPROVAL: '0' }).marketplaceApproval).toBe(
+      false,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), MARKETPLACE_APPROVAL: '1' }).marketplaceApproval).toBe(
+      true,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MARKETPLACE_APPROVAL: 'maybe' })).toThrow(
+      /MARKETPLACE_APPROVAL/,
+    );
+  });
+
   it('enables the user switcher only in development', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), DEV_USER_SWITCHER: '1' }).devUserSwitcher).toBe(false);
     expect(

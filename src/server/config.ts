@@ -93,6 +93,7 @@ const envSchema = z
     SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     DEMO_DATA: booleanFlag,
     DEV_USER_SWITCHER: booleanFlag,
+    MARKETPLACE_APPROVAL: booleanFlag,
     TRUST_PROXY: trustProxySetting,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
@@ -165,6 +166,12 @@ export interface AppConfig {
   /** Seed Hawaii demo data on the first start and show the demo accounts on sign-in. */
   demoData: boolean;
   devUserSwitcher: boolean;
+  /**
+   * Admission (docs/admission.md): a new farm waits for an administrator's approval before
+   * restaurants see it. Off (MARKETPLACE_APPROVAL=0) for a private deployment: new farms sell
+   * at once.
+   */
+  marketplaceApproval: boolean;
   trustProxy: TrustProxy;
   logLevel: string;
   /** Failed sign-ins per account and address in 15 minutes. */
@@ -219,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionDays: values.SESSION_DAYS,
     demoData: values.DEMO_DATA ?? !values.DATABASE_URL,
     devUserSwitcher: values.NODE_ENV === 'development' && values.DEV_USER_SWITCHER === true,
+    marketplaceApproval: values.MARKETPLACE_APPROVAL ?? true,
     trustProxy: values.TRUST_PROXY,
     // A local demo on the embedded database stays quiet; a deployment on PostgreSQL logs requests.
     logLevel: values.LOG_LEVEL ?? (values.DATABASE_URL ? 'info' : 'warn'),

@@ -49,5 +49,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without signing in. */
     public?: boolean;
+    /**
+     * A write about the person rather than the business they act for (their password, their
+     * session, their notifications): allowed while that business is suspended
+     * (docs/admission.md#suspension).
+     */
+    allowedWhileSuspended?: boolean;
   }
 }

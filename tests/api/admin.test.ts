@@ -92,6 +92,8 @@ describe('GET /api/admin/stats', () => {
         delivered: 1,
         cancelled: 1,
       },
+      pendingApprovals: 0,
+      suspendedBusinesses: 0,
     });
     expect(body.topFarms).toEqual([
       { id: farmer.farmId, name: 'Kula Greens', orders: 2, revenue: '150.75' },

@@ -256,8 +256,13 @@ function realPath(path: string): string {
       ? ids.productId
       : path.startsWith('/api/orders') || path.startsWith('/api/admin/orders')
         ? ids.orderId
-        : 1;
+        : path.startsWith('/api/admin/farms') || path.startsWith('/api/admin/businesses')
+          ? ids.farmId
+          : 1;
+  // The fixture's farm: approving it is a 409, suspending it is followed at once by the
+  // operation after it in the document, reinstating it, so the other cases find it selling.
   return path
+    .replace('{kind}', 'farm')
     .replace('{id}', String(id))
     .replace('{orderId}', String(ids.orderId))
     .replace('{farmId}', String(ids.farmId))

@@ -164,6 +164,11 @@ describe('PUT /api/profile/farm', () => {
       taxRate: '0.0000',
       // The farm's adjustment allowance, added to the profile with its default.
       adjustmentAllowancePercent: 10,
+      // Admission and suspension (docs/admission.md): the tests' app approves new farms.
+      approvalStatus: 'approved',
+      declineReason: null,
+      suspendedAt: null,
+      suspensionReason: null,
     };
     expect(response.json()).toEqual(expected);
     expect((await farmer.get('/api/auth/user')).json().profile).toEqual(expected);
@@ -254,6 +259,9 @@ describe('PUT /api/profile/restaurant', () => {
       ...contacts,
       contact1Email: 'malia@example.com',
       deliveryZone: 'pearl-city',
+      // Additive: a suspension, when there is one (docs/admission.md).
+      suspendedAt: null,
+      suspensionReason: null,
     };
     expect(response.json()).toEqual(expected);
     expect((await restaurant.get('/api/auth/user')).json().profile).toEqual(expected);

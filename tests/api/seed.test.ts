@@ -165,6 +165,25 @@ describe('Hawaii demo data', () => {
     expect(demoFarmStatuses).toBe(ORDER_STATUSES.length);
   });
 
+  it('has every farm approved but one, which waits with its products and days and no orders', async () => {
+    const waiting = await rows<{ id: number; name: string; products: number; orders: number }>(
+      sql`select f.id, f.name,
+          (select count(*)::int from products p where p.farm_id = f.id) as products,
+          (select count(*)::int from orders o where o.farm_id = f.id) as orders
+        from farms f where f.approval_status <> 'approved'`,
+    );
+    expect(waiting).toEqual([
+      { id: expect.any(Number), name: 'Waiāhole Cacao & Vanilla', products: 3, orders: 0 },
+    ]);
+    const [pending] = await rows<{ status: string; days: number }>(
+      sql`select f.approval_status as status,
+          (select count(*)::int from delivery_schedules d where d.farm_id = f.id) as days
+        from farms f where f.id = ${waiting[0]!.id}`,
+    );
+    expect(pending).toEqual({ status: 'pending', days: expect.any(Number) });
+    expect(pending!.days).toBeGreaterThan(0);
+  });
+
   it('keeps every order whole: items, prices, snapshots, fees and totals agree', async () => {
     expect(
       await count(sql`select count(*)::int as n from orders o

@@ -58,6 +58,9 @@ export default async function setup(project: TestProject) {
       APP_ORIGIN: baseURL,
       LOGIN_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
+      // The journeys sign farms up and buy from them at once, as the API tests' app does; the
+      // demo data still has a farm waiting for approval (docs/admission.md).
+      MARKETPLACE_APPROVAL: '0',
       // Development mode: POST /api/test/clock moves the clock (docs/delivery.md#the-clock).
       NODE_ENV: 'development',
     },

@@ -23,6 +23,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sessionDays: 30,
     demoData: false,
     devUserSwitcher: false,
+    // New farms sell at once, as they always did; the admission tests turn it on.
+    marketplaceApproval: false,
     trustProxy: false,
     logLevel: 'silent',
     loginRateLimit: 1000,

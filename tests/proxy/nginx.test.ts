@@ -82,6 +82,8 @@ describe.skipIf(missing.length > 0)('behind nginx, two processes on one PostgreS
       LOGIN_RATE_LIMIT: String(PER_ACCOUNT),
       LOGIN_ADDRESS_RATE_LIMIT: String(PER_ADDRESS),
       REGISTER_RATE_LIMIT: '1000',
+      // Its farm sells at once, as in the API tests (docs/admission.md).
+      MARKETPLACE_APPROVAL: '0',
       CLIENT_DIR: join(dir, 'no-client'),
     };
     for (const [index, port] of serverPorts.entries()) {

@@ -1,7 +1,9 @@
 import {
   BarChart3,
+  Building2,
   CalendarClock,
   CalendarDays,
+  ClipboardCheck,
   ClipboardList,
   LayoutDashboard,
   LayoutGrid,
@@ -98,6 +100,18 @@ export const adminNav: NavItem[] = [
     label: 'Dashboard',
     icon: <LayoutDashboard className="size-4" aria-hidden="true" />,
     alsoActiveOn: ['/'],
+    // /admin/approvals and /admin/businesses have items of their own.
+    exact: true,
+  },
+  {
+    to: '/admin/approvals',
+    label: 'Approvals',
+    icon: <ClipboardCheck className="size-4" aria-hidden="true" />,
+  },
+  {
+    to: '/admin/businesses',
+    label: 'Businesses',
+    icon: <Building2 className="size-4" aria-hidden="true" />,
   },
   hubNavItem,
 ];

@@ -17,6 +17,11 @@ const AdminDashboardPage = lazyNamed(
   () => import('../features/admin/admin-dashboard-page'),
   'AdminDashboardPage',
 );
+const ApprovalsPage = lazyNamed(() => import('../features/admin/approvals-page'), 'ApprovalsPage');
+const BusinessesPage = lazyNamed(
+  () => import('../features/admin/businesses-page'),
+  'BusinessesPage',
+);
 const BrowsePage = lazyNamed(() => import('../features/browse/browse-page'), 'BrowsePage');
 const CalendarPage = lazyNamed(() => import('../features/calendar/calendar-page'), 'CalendarPage');
 const InventoryPage = lazyNamed(
@@ -128,6 +133,9 @@ export const farmerPages: PageRoute[] = [
 export const adminPages: PageRoute[] = [
   { path: '/', element: <AdminDashboardPage /> },
   { path: '/admin', element: <AdminDashboardPage /> },
+  // Admission and suspension (docs/admission.md).
+  { path: '/admin/approvals', element: <ApprovalsPage /> },
+  { path: '/admin/businesses', element: <BusinessesPage /> },
   hubPage,
 ];
 

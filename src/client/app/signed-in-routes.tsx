@@ -4,6 +4,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { AppShell } from '../components/layout/app-shell';
 import { NotFoundPage } from '../components/layout/not-found';
 import { VerifyEmailBanner } from '../features/account/verify-email-banner';
+import { BusinessStatusBanner } from '../features/profile/business-status-banner';
 import { renderRoutes } from './render-routes';
 import { adminNav, farmerNav, restaurantNav } from './navigation';
 import { adminPages, farmerPages, restaurantPages, sharedPages, setupPage } from './routes';
@@ -43,6 +44,7 @@ export function SignedInRoutes({ user }: { user: User }) {
         }
       >
         <VerifyEmailBanner user={user} />
+        <BusinessStatusBanner user={user} />
         <Routes>
           {renderRoutes(isFarmer ? farmerPages : restaurantPages)}
           {renderRoutes(sharedPages)}

@@ -13,6 +13,8 @@ const STALE_PATHS: Record<LiveEventType, readonly string[]> = {
   'products.changed': ['/api/products'],
   'orders.changed': ['/api/orders', '/api/reports', '/api/admin', '/api/receivables', '/api/bills'],
   'notifications.changed': ['/api/notifications'],
+  // The business's banner reads the user's profile; administrators' lists refresh too.
+  'business.changed': ['/api/auth/user', '/api/admin'],
 };
 const EVERY_PATH = [...new Set(Object.values(STALE_PATHS).flat())];
 

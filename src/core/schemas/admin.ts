@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ADMIN_ACTIONS, APPROVAL_STATUSES, BUSINESS_KINDS } from '../business-status';
 import { ORDER_STATUSES } from '../order-status';
-import { monthInput, monthKeyOutput, moneyOutput, positiveId } from './common';
-import { pageCursor } from './paging';
+import { monthInput, monthKeyOutput, moneyOutput, plainString, positiveId } from './common';
+import { keyCursor, pageCursor, pageLimit } from './paging';
 
 /**
  * The administrator's figures. Money counts every order that is not cancelled, as the reports
@@ -36,6 +37,10 @@ export const adminStatsOutput = z.object({
     monthlyRevenue: moneyOutput,
     /** Every order by status, cancelled ones included. */
     ordersByStatus: z.record(orderStatus, z.number().int()),
+    /** Farms waiting for an administrator's approval (docs/admission.md). */
+    pendingApprovals: z.number().int(),
+    /** Farms and restaurants suspended now. */
+    suspendedBusinesses: z.number().int(),
   }),
   topFarms: z.array(
     z.object({ id: z.number(), name: z.string(), orders: z.number().int(), revenue: moneyOutput }),
@@ -119,6 +124,135 @@ export const adminHealthOutput = z.object({
   sms: deliveryHealth(HEALTH_STATUSES.sms),
 });
 export type AdminHealth = z.infer<typeof adminHealthOutput>;
+
+/*
+ * Admission, suspension and the audit log (docs/admission.md, docs/api.md#admission-and-suspension).
+ */
+
+export const ADMIN_LIST_DEFAULT_LIMIT = 25;
+export const ADMIN_LIST_MAX_LIMIT = 100;
+export const ADMIN_REASON_MAX_LENGTH = 1000;
+export const REASON_REQUIRED_MESSAGE = 'Say why: the business is told';
+
+const businessKind = z.enum(BUSINESS_KINDS, { error: 'kind must be farm or restaurant' });
+const approvalStatus = z.enum(APPROVAL_STATUSES);
+
+/** POST /api/admin/farms/{id}/decline and /api/admin/businesses/{kind}/{id}/suspend. */
+export const adminReasonBody = z.object({
+  reason: plainString('multi', { error: REASON_REQUIRED_MESSAGE })
+    .min(1, REASON_REQUIRED_MESSAGE)
+    .max(ADMIN_REASON_MAX_LENGTH, `At most ${ADMIN_REASON_MAX_LENGTH} characters`),
+});
+export type AdminReasonBody = z.infer<typeof adminReasonBody>;
+export type AdminReasonInput = z.input<typeof adminReasonBody>;
+
+/** The path of the suspend and reinstate calls: which kind of business, and which one. */
+export const businessParams = z.object({ kind: businessKind, id: positiveId });
+
+/** GET /api/admin/approvals: the farms waiting, the longest waiting first. */
+export const approvalsQuery = z.object({
+  limit: pageLimit(ADMIN_LIST_DEFAULT_LIMIT, ADMIN_LIST_MAX_LIMIT),
+  cursor: keyCursor,
+});
+export type ApprovalsQuery = z.infer<typeof approvalsQuery>;
+
+const contactOutput = z.object({
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  position: z.string().nullable(),
+});
+
+/** A farm waiting for approval, with the profile an administrator judges it by. */
+export const pendingFarmOutput = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  location: z.string(),
+  contactPhone: z.string().nullable(),
+  /** The profile's contacts that have anything filled in. */
+  contacts: z.array(contactOutput),
+  createdAt: z.string(),
+  ownerName: z.string().nullable(),
+  ownerEmail: z.string(),
+  /** Products it has set up (none of them visible to restaurants yet). */
+  productCount: z.number().int(),
+});
+export type PendingFarm = z.infer<typeof pendingFarmOutput>;
+export const pendingFarmListOutput = z.array(pendingFarmOutput);
+
+export const BUSINESS_STATUS_FILTERS = [
+  'all',
+  'pending',
+  'approved',
+  'declined',
+  'suspended',
+] as const;
+export type BusinessStatusFilter = (typeof BUSINESS_STATUS_FILTERS)[number];
+
+/** GET /api/admin/businesses: the farms or restaurants by name, to suspend or reinstate. */
+export const adminBusinessesQuery = z.object({
+  kind: businessKind.default('farm'),
+  status: z
+    .enum(BUSINESS_STATUS_FILTERS, {
+      error: `status must be one of ${BUSINESS_STATUS_FILTERS.join(', ')}`,
+    })
+    .default('all'),
+  /** Part of the name, any case, with or without ʻokina and kahakō. */
+  q: plainString()
+    .max(100, 'q has at most 100 characters')
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  limit: pageLimit(ADMIN_LIST_DEFAULT_LIMIT, ADMIN_LIST_MAX_LIMIT),
+  cursor: keyCursor,
+});
+export type AdminBusinessesQuery = z.infer<typeof adminBusinessesQuery>;
+export type AdminBusinessesQueryInput = z.input<typeof adminBusinessesQuery>;
+
+/** A farm or restaurant as the admin screens show it; also the answer of every admin action. */
+export const adminBusinessOutput = z.object({
+  kind: businessKind,
+  id: z.number(),
+  name: z.string(),
+  location: z.string(),
+  createdAt: z.string(),
+  ownerName: z.string().nullable(),
+  ownerEmail: z.string(),
+  /** Always 'approved' for a restaurant. */
+  approvalStatus,
+  /** Why the farm was declined, while it is. */
+  declineReason: z.string().nullable(),
+  suspendedAt: z.string().nullable(),
+  suspensionReason: z.string().nullable(),
+  /** Orders with the business still pending, confirmed, packed or in transit. */
+  openOrders: z.number().int(),
+});
+export type AdminBusiness = z.infer<typeof adminBusinessOutput>;
+export const adminBusinessListOutput = z.array(adminBusinessOutput);
+
+/** GET /api/admin/audit: newest first. */
+export const auditQuery = z.object({
+  limit: pageLimit(ADMIN_LIST_DEFAULT_LIMIT, ADMIN_LIST_MAX_LIMIT),
+  cursor: pageCursor,
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+/** One row of the admin audit log: who did what to which business, why and when. */
+export const adminActionOutput = z.object({
+  id: z.number(),
+  action: z.enum(ADMIN_ACTIONS),
+  /** The administrator; null once their account is gone (the name stays). */
+  actorUserId: z.number().nullable(),
+  actorName: z.string().nullable(),
+  businessKind,
+  businessId: z.number(),
+  /** The business's name when the action was taken. */
+  businessName: z.string(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminActionEntry = z.infer<typeof adminActionOutput>;
+export const adminActionListOutput = z.array(adminActionOutput);
 
 /** The development-only user switcher (GET /api/test/users, POST /api/test/switch-user). */
 export const devUserOutput = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APPROVAL_STATUSES } from '../business-status';
 import { ROLES } from '../constants';
 import { newPasswordField } from '../password-rule';
 import { PAYMENT_TERMS } from '../payments';
@@ -105,6 +106,13 @@ export const profileOutput = z.object({
   taxRate: z.string().optional(),
   /** Farms: how far above what was ordered an adjustment may raise a weighed line (percent). */
   adjustmentAllowancePercent: z.number().optional(),
+  /** Farms: whether an administrator has approved it; only approved farms sell (docs/admission.md). */
+  approvalStatus: z.enum(APPROVAL_STATUSES).optional(),
+  /** Farms: the administrator's reason, while the farm is declined. */
+  declineReason: z.string().nullable().optional(),
+  /** When an administrator suspended the business, and why; null when it is not suspended. */
+  suspendedAt: z.string().nullable().optional(),
+  suspensionReason: z.string().nullable().optional(),
 });
 export type Profile = z.infer<typeof profileOutput>;
 

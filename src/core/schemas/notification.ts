@@ -9,6 +9,10 @@ export const NOTIFICATION_KINDS = [
   'low_stock',
   'payment_reminder',
   'standing_order',
+  /** An administrator's decision about the user's own business (docs/admission.md). */
+  'business_status',
+  /** A business the user has open orders with was suspended or reinstated. */
+  'partner_status',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -88,7 +92,12 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesOutp
 export type LiveEvent =
   | { type: 'products.changed'; farmId: number; productIds: number[] }
   | { type: 'orders.changed'; orderId: number; farmId: number; restaurantId: number }
-  | { type: 'notifications.changed'; userId: number };
+  | { type: 'notifications.changed'; userId: number }
+  /**
+   * An administrator approved, declined, suspended or reinstated a business: its own people
+   * read their profile again (the banner), administrators their lists.
+   */
+  | { type: 'business.changed'; businessKind: 'farm' | 'restaurant'; businessId: number };
 export type LiveEventType = LiveEvent['type'];
 /**
  * Sent by the server to every open stream when it may have missed events (its connection to

@@ -60,6 +60,11 @@ export interface DemoFarm {
   deliveryFee: string;
   orderMinimum: string;
   checksPayableTo: string;
+  /**
+   * 'pending': signed up and set up, waiting for an administrator's approval
+   * (docs/admission.md), so it has no orders. Absent: approved.
+   */
+  admission?: 'pending';
   /** Share of the platform's orders this farm gets, relative to the others. */
   orderWeight: number;
   /** Weekly delivery days; every farm has a Honolulu route, the fallback for other Oahu areas. */
@@ -1004,6 +1009,59 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
         unit: 'lb',
         price: '2.75',
         availableQuantity: 30,
+      },
+    ],
+  },
+  {
+    name: 'Waiāhole Cacao & Vanilla',
+    island: 'Oahu',
+    admission: 'pending',
+    owner: { firstName: 'Iwalani', lastName: 'Nāone', email: 'iwalani@waiaholecacao.example' },
+    location: '48-250 Waiahole Valley Rd, Kaneohe, HI 96744',
+    contactPhone: '(808) 555-0177',
+    description:
+      'A young cacao and vanilla orchard under the Koʻolau in Waiāhole Valley, with apple bananas between the rows. Applying to sell fresh pods, cured vanilla and fruit to Oahu kitchens.',
+    contacts: [
+      {
+        name: 'Iwalani Nāone',
+        email: 'iwalani@waiaholecacao.example',
+        phone: '(808) 555-0177',
+        position: 'Owner',
+      },
+    ],
+    deliveryFee: '6.00',
+    orderMinimum: '40.00',
+    checksPayableTo: 'Waiāhole Cacao & Vanilla LLC',
+    orderWeight: 0,
+    routes: [
+      { area: 'Honolulu', weekdays: [3] },
+      { area: 'Kaneohe', weekdays: [3, 6] },
+    ],
+    products: [
+      {
+        name: 'Fresh Cacao Pods',
+        description: 'Ripe pods of Trinitario cacao, for fermenting or the pulp.',
+        category: 'fruits',
+        unit: 'piece',
+        price: '4.00',
+        availableQuantity: 60,
+        isOrganic: true,
+      },
+      {
+        name: 'Cured Vanilla Beans',
+        description: 'Hand-pollinated, sweated and sun-cured on the farm; plump and oily.',
+        category: 'other',
+        unit: 'oz',
+        price: '18.00',
+        availableQuantity: 12,
+      },
+      {
+        name: 'Apple Bananas',
+        description: 'Small, tart Hawaiian apple bananas by the hand.',
+        category: 'fruits',
+        unit: 'lb',
+        price: '2.10',
+        availableQuantity: 45,
       },
     ],
   },

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { BusinessKind } from '#core/actor';
+import type { AdminAction, ApprovalStatus } from '#core/business-status';
 import type { BusinessRole } from '#core/permissions';
 import { foldedSql } from './fold';
 
@@ -147,6 +148,15 @@ const contactColumns = () => ({
   contact4Position: text('contact4_position'),
 });
 
+/**
+ * An administrator's suspension of a farm or restaurant (docs/admission.md): its people can
+ * sign in and read but not act for it, and a suspended farm sells nothing. Null: not suspended.
+ */
+const suspensionColumns = () => ({
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspensionReason: text('suspension_reason'),
+});
+
 export const farms = pgTable(
   'farms',
   {
@@ -181,12 +191,37 @@ export const farms = pgTable(
      * (0 to 25); a counted line is never raised (docs/adjustments.md).
      */
     adjustmentAllowancePercent: integer('adjustment_allowance_percent').notNull().default(10),
+    /**
+     * Admission (docs/admission.md): only an approved farm is seen by restaurants and sells.
+     * New farms are created pending when admission is on; the default covers every other way
+     * a farm is written (existing farms, demo and bench data).
+     */
+    approvalStatus: text('approval_status').$type<ApprovalStatus>().notNull().default('approved'),
+    /** The administrator's reason, kept while the farm is declined. */
+    declineReason: text('decline_reason'),
+    ...suspensionColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('farms_user_unique').on(t.userId),
     index('farms_name_idx').on(t.name),
+    // The approvals screen's queue: the farms waiting, the longest waiting first.
+    index('farms_pending_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.approvalStatus} = 'pending'`),
+    check(
+      'farms_approval_status_check',
+      sql`${t.approvalStatus} in ('pending', 'approved', 'declined')`,
+    ),
+    check(
+      'farms_decline_reason_check',
+      sql`(${t.approvalStatus} = 'declined') = (${t.declineReason} is not null)`,
+    ),
+    check(
+      'farms_suspension_check',
+      sql`(${t.suspendedAt} is null) = (${t.suspensionReason} is null)`,
+    ),
     check('farms_delivery_fee_check', sql`${t.deliveryFee} >= 0`),
     check('farms_order_minimum_check', sql`${t.orderMinimum} >= 0`),
     check(
@@ -215,10 +250,17 @@ export const restaurants = pgTable(
     contactPhone: text('contact_phone'),
     ...contactColumns(),
     deliveryZone: text('delivery_zone'),
+    ...suspensionColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('restaurants_user_unique').on(t.userId)],
+  (t) => [
+    uniqueIndex('restaurants_user_unique').on(t.userId),
+    check(
+      'restaurants_suspension_check',
+      sql`(${t.suspendedAt} is null) = (${t.suspensionReason} is null)`,
+    ),
+  ],
 );
 
 /**
@@ -744,5 +786,35 @@ export const standingOrderRuns = pgTable(
       'standing_order_runs_outcome_check',
       sql`${t.outcome} in ('placed', 'skipped', 'not_placed')`,
     ),
+  ],
+);
+
+/**
+ * What administrators did to businesses (docs/admission.md#audit): who, what, to which farm or
+ * restaurant, why and when. Rows are only ever added; the names are kept as they were then.
+ */
+export const adminActions = pgTable(
+  'admin_actions',
+  {
+    id: serial('id').primaryKey(),
+    action: text('action').$type<AdminAction>().notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The administrator's name ("Pua Kealoha", else the email) when they acted. */
+    actorName: text('actor_name'),
+    businessKind: text('business_kind').$type<BusinessKind>().notNull(),
+    /** A farm's or a restaurant's id, as `businessKind` says. */
+    businessId: integer('business_id').notNull(),
+    businessName: text('business_name').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('admin_actions_created_idx').on(t.createdAt, t.id),
+    index('admin_actions_business_idx').on(t.businessKind, t.businessId),
+    check(
+      'admin_actions_action_check',
+      sql`${t.action} in ('approve', 'decline', 'suspend', 'reinstate')`,
+    ),
+    check('admin_actions_kind_check', sql`${t.businessKind} in ('farm', 'restaurant')`),
   ],
 );

@@ -422,8 +422,9 @@ function planDemoData(nowDate: Date): DemoPlan {
   const admin: PlannedUser = { ...DEMO_ADMIN, role: 'admin', createdAt: signedUpAt(-3) };
   const profileCreatedAt = (user: PlannedUser) => new Date(user.createdAt.getTime() + HOUR);
 
+  // A farm waiting for approval sells nothing: it is in no order.
   const pairs = DEMO_FARMS.flatMap((farm, farmIndex) =>
-    DEMO_RESTAURANTS.map((restaurant, restaurantIndex) => ({
+    (farm.admission === 'pending' ? [] : DEMO_RESTAURANTS).map((restaurant, restaurantIndex) => ({
       farm: farmIndex,
       restaurant: restaurantIndex,
       weight:
@@ -609,6 +610,7 @@ async function insertPlan(tx: Tx, plan: DemoPlan, passwordHash: string): Promise
         deliveryFee: farm.deliveryFee,
         orderMinimum: farm.orderMinimum,
         checksPayableTo: farm.checksPayableTo,
+        approvalStatus: farm.admission ?? ('approved' as const),
         createdAt: plan.farmCreatedAt[i]!,
         updatedAt: plan.farmCreatedAt[i]!,
       })),

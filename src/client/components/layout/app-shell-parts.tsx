@@ -8,6 +8,8 @@ export interface NavItem {
   icon: ReactNode;
   /** Other paths on which this item shows as current. */
   alsoActiveOn?: string[];
+  /** Current on its own paths only, not on the paths below them (whose items are their own). */
+  exact?: boolean;
 }
 
 /** Profile image, else first letter of first name, else of the email, else F or R. */
@@ -41,7 +43,7 @@ export function Avatar({ user }: { user: User }) {
 export function isActive(item: NavItem, pathname: string): boolean {
   const paths = [item.to, ...(item.alsoActiveOn ?? [])];
   return paths.some(
-    (path) => pathname === path || (path !== '/' && pathname.startsWith(`${path}/`)),
+    (path) => pathname === path || (!item.exact && path !== '/' && pathname.startsWith(`${path}/`)),
   );
 }
 

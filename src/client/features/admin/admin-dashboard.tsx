@@ -1,6 +1,8 @@
 import { formatMoneyString } from '#core/money';
 import { REVENUE_RULE_CAPTION } from '#core/schemas/report';
-import { DollarSign, ShoppingCart, Sprout, Store, Users } from 'lucide-react';
+import { Ban, DollarSign, ShoppingCart, Sprout, Store, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
 import {
   Card,
   CardContent,
@@ -13,6 +15,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useAdminStats } from './api';
 import { OrdersCard } from './orders-card';
 import { QuickActions } from './quick-actions';
+import { RecentActionsCard } from './recent-actions-card';
 import { SalesAnalytics } from './sales-analytics';
 import { StatGrid } from '../../components/ui/stat-card';
 import { SystemHealth } from './system-health';
@@ -87,8 +90,11 @@ export function AdminDashboard() {
           <UserManagement
             farms={stats?.farms}
             restaurants={stats?.restaurants}
+            pendingApprovals={stats?.pendingApprovals}
+            suspended={stats?.suspendedBusinesses}
             loading={statsQuery.isPending}
           />
+          <RecentActionsCard />
           <SystemHealth />
           <QuickActions />
         </div>
@@ -100,15 +106,20 @@ export function AdminDashboard() {
 function UserManagement({
   farms,
   restaurants,
+  pendingApprovals,
+  suspended,
   loading,
 }: {
   farms: number | undefined;
   restaurants: number | undefined;
+  pendingApprovals: number | undefined;
+  suspended: number | undefined;
   loading: boolean;
 }) {
   const rows = [
     { label: 'Restaurants', icon: <Store />, value: restaurants },
     { label: 'Farmers', icon: <Sprout />, value: farms },
+    { label: 'Suspended', icon: <Ban />, value: suspended },
   ];
   return (
     <Card>
@@ -131,16 +142,28 @@ function UserManagement({
               )}
             </li>
           ))}
-          <li className="flex min-h-11 items-center gap-3 py-2">
+          <li className="flex min-h-11 flex-wrap items-center gap-3 py-2">
             <span className="text-stone-500" aria-hidden>
               <Users className="size-4" />
             </span>
             <span className="flex-1 text-sm">Pending Approvals</span>
-            <span className="tabular text-sm text-stone-600">0 waiting</span>
+            {loading ? (
+              <Skeleton className="h-5 w-16" />
+            ) : (
+              <span className="tabular text-sm text-stone-600">
+                {pendingApprovals ?? '–'} waiting
+              </span>
+            )}
+            <Button size="sm" variant={pendingApprovals ? 'primary' : 'outline'} asChild>
+              <Link to="/admin/approvals">Review</Link>
+            </Button>
           </li>
         </ul>
         <p className="mt-2 text-xs text-stone-500">
-          People sign up and set up their own farm or restaurant; nothing waits for approval.
+          New farms wait for an administrator's approval before restaurants see them.{' '}
+          <Link to="/admin/businesses" className="font-medium text-primary hover:underline">
+            Suspend or reinstate a business
+          </Link>
         </p>
       </CardContent>
     </Card>

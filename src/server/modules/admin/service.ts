@@ -14,7 +14,9 @@ import {
 } from '#core/schemas/admin';
 import type { AppConfig } from '../../config';
 import type { Database, Db } from '../../db/database';
-import { orders } from '../../db/schema';
+import { orders, products } from '../../db/schema';
+import { admissionCounts } from '../businesses/service';
+import { productOnOffer } from '../businesses/visibility';
 import { conflict, notFound } from '../../errors';
 import { issueInvoice, type Invoice } from '../documents/service';
 import { afterCursor, cursorTimestamp, splitPage } from '../paging';
@@ -64,8 +66,8 @@ export async function adminStats(db: Db, now = clockNow()): Promise<AdminStats> 
         sql`select
           (select count(*)::int from farms) as farms,
           (select count(*)::int from restaurants) as restaurants,
-          (select count(distinct p.farm_id)::int from products p
-            where p.is_active and p.deleted_at is null) as active_farms,
+          (select count(distinct ${products.farmId})::int from ${products}
+            where ${productOnOffer}) as active_farms,
           (select count(distinct o.restaurant_id)::int from orders o
             where ${COUNTED} and o.created_at >= ${activeSince.toISOString()}::timestamptz)
             as active_restaurants,
@@ -108,6 +110,7 @@ export async function adminStats(db: Db, now = clockNow()): Promise<AdminStats> 
           order by sum(o.total_amount) desc, r.name, r.id
           limit ${ADMIN_TOP_LIMIT}`,
       );
+      const admission = await admissionCounts(tx);
       if (!totals) throw new Error('The admin totals query returned no row');
       const ordersByStatus = Object.fromEntries(
         ORDER_STATUSES.map((status) => [status, 0]),
@@ -125,6 +128,7 @@ export async function adminStats(db: Db, now = clockNow()): Promise<AdminStats> 
           totalRevenue: totals.total_revenue,
           monthlyRevenue: totals.monthly_revenue,
           ordersByStatus,
+          ...admission,
         },
         topFarms: topFarms.map((row) => ({
           id: Number(row.id),

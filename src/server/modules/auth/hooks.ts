@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BUSINESS_CODES } from '#core/business-status';
+import type { BusinessKind } from '#core/actor';
 import { AppError, unauthorized } from '../../errors';
+import { isSuspended } from '../businesses/suspension';
 import { actorOfUser } from './guards';
 import { getUserView } from './service';
 import { SessionCache } from './session-cache';
@@ -29,7 +32,18 @@ export function isSameSiteNavigation(request: FastifyRequest): boolean {
   }
 }
 
-/** Resolves the session, refuses cross-origin writes, and keeps /api private by default. */
+function businessSuspended(kind: BusinessKind): AppError {
+  return new AppError(
+    403,
+    `Your ${kind} is suspended: you can sign in and read, but not make changes`,
+    BUSINESS_CODES.suspended,
+  );
+}
+
+/**
+ * Resolves the session, refuses cross-origin writes and writes for a suspended business, and
+ * keeps /api private by default.
+ */
 export function registerAuthHooks(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('actor', null);
@@ -61,6 +75,18 @@ export function registerAuthHooks(app: FastifyInstance): void {
     if (isApi && !request.user && request.routeOptions.config?.public !== true) {
       throw unauthorized();
     }
+    // A suspended business's people read but do not act for it: every write acting for it is
+    // refused here, once, whatever the route (docs/admission.md#suspension).
+    const business = request.actor?.business;
+    if (
+      business &&
+      STATE_CHANGING.has(request.method) &&
+      request.routeOptions.url !== undefined &&
+      request.routeOptions.config?.allowedWhileSuspended !== true &&
+      (await isSuspended(app.db, business))
+    ) {
+      throw businessSuspended(business.kind);
+    }
   });
 
   // A write may change what GET /api/auth/user shows (a profile, a name, a photo): this process
@@ -68,5 +94,16 @@ export function registerAuthHooks(app: FastifyInstance): void {
   // here even before the database's change notice arrives.
   app.addHook('onSend', async (request) => {
     if (request.user && STATE_CHANGING.has(request.method)) sessions.forgetView(request.user.id);
+  });
+}
+
+/**
+ * Marks every route the plugin registers from here on as the person's own business rather
+ * than their farm's or restaurant's: a suspension does not stop it (signing in and out, a
+ * password, notifications: docs/admission.md#suspension).
+ */
+export function markPersonalRoutes(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, allowedWhileSuspended: true };
   });
 }

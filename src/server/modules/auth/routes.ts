@@ -28,7 +28,7 @@ import {
 import { emailLink, passwordResetMail, sendAccountMail, verifyEmailMail } from './account-mail';
 import { ANY_ADDRESS, AttemptLimiter } from './attempts';
 import { requireUser } from './guards';
-import { isSameSiteNavigation } from './hooks';
+import { isSameSiteNavigation, markPersonalRoutes } from './hooks';
 import { authenticate, getUserView, registerUser, switchRole } from './service';
 import {
   clearSessionCookie,
@@ -57,6 +57,9 @@ const errors = {
 };
 
 export const authModule: FastifyPluginAsyncZod = async (app) => {
+  // Signing in and out, passwords, addresses, the role: the person's own, never refused for a
+  // suspended business.
+  markPersonalRoutes(app);
   const { config } = app;
   const attempts = new AttemptLimiter(app.db);
 

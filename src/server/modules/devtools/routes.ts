@@ -4,6 +4,7 @@ import { errorResponse } from '#core/schemas/common';
 import { notFound } from '../../errors';
 import { clearSessionCookie, hashToken, readSessionToken, setSessionCookie } from '../auth/session';
 import { endSession, listDevUsers, switchToUser } from './service';
+import { markPersonalRoutes } from '../auth/hooks';
 
 const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse };
 
@@ -14,6 +15,7 @@ const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse };
  * them, which is why they must never exist anywhere else.
  */
 export const devtoolsModule: FastifyPluginAsyncZod = async (app) => {
+  markPersonalRoutes(app);
   if (!app.config.devUserSwitcher) {
     throw new Error('The development user switcher must not be registered outside development');
   }

@@ -23,7 +23,8 @@ export interface LiveAudience {
 
 /**
  * Each stream gets only what concerns it: the orders its actor may see (the one order scope),
- * its own notifications, stock for buyers and for the farm that owns it.
+ * its own notifications, stock for buyers and for the farm that owns it, an administrator's
+ * decision to the business it concerns.
  */
 export function concerns(event: LiveEvent, { actor }: LiveAudience): boolean {
   switch (event.type) {
@@ -37,6 +38,11 @@ export function concerns(event: LiveEvent, { actor }: LiveAudience): boolean {
       return inOrderScope(actor, event);
     case 'notifications.changed':
       return actor.userId === event.userId;
+    case 'business.changed':
+      return (
+        actor.role === 'admin' ||
+        (actor.business?.kind === event.businessKind && actor.business.id === event.businessId)
+      );
     default:
       return false;
   }

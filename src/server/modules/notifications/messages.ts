@@ -205,17 +205,28 @@ export interface DeliveredText {
 
 /** The email and text message of a stored notification; links are made absolute here. */
 export function deliveryText(
-  notification: { title: string; body: string; details: string | null; link: string | null },
+  notification: {
+    kind?: string;
+    title: string;
+    body: string;
+    details: string | null;
+    link: string | null;
+  },
   appOrigin: string,
 ): DeliveredText {
   const link = notification.link ? `${appOrigin}${notification.link}` : null;
+  // A decision about the user's own business is emailed whatever they chose (docs/admission.md).
+  const why =
+    notification.kind === 'business_status'
+      ? 'You get this email because it concerns your business on Harvest Hui.'
+      : `You get these emails because email notifications are on. Change this under Edit Profile: ${appOrigin}/profile/edit`;
   const text = [
     notification.body,
     ...(notification.details ? ['', notification.details] : []),
     ...(link ? ['', `Open it in Harvest Hui: ${link}`] : []),
     '',
     '--',
-    `You get these emails because email notifications are on. Change this under Edit Profile: ${appOrigin}/profile/edit`,
+    why,
   ].join('\n');
   return {
     subject: notification.title,

@@ -18,8 +18,11 @@ import {
   markNotificationRead,
   updateNotificationPreferences,
 } from './service';
+import { markPersonalRoutes } from '../auth/hooks';
 
 export const notificationModule: FastifyPluginAsyncZod = async (app) => {
+  // The person's own bell and choices: read marks and preferences stay open during a suspension.
+  markPersonalRoutes(app);
   // Orders queue their email in their own transaction, so the queue must exist before any order.
   await ensureDeliveryQueue(app.database);
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { toMoneyString } from '#core/money';
+import { IN_PROGRESS_STATUSES } from '#core/order-status';
 import type { Order } from '#core/schemas/order';
 import type {
   LiveEvent,
@@ -41,6 +42,11 @@ import {
 } from './messages';
 import { enqueueDelivery, type DeliveryChannel } from './queue';
 import { standingOrderRunContent, type StandingOrderRunEvent } from './standing-order-messages';
+import {
+  businessDecisionContent,
+  counterpartyContent,
+  type BusinessStatusEvent,
+} from './business-messages';
 import { toE164 } from './sms';
 
 /**
@@ -66,13 +72,38 @@ export type NotificationEvent =
   /** A standing order was placed for a day, or could not be: the restaurant hears what. */
   | StandingOrderRunEvent
   /** The farm adjusted the order to what was picked: the restaurant hears what and why. */
-  | OrderAdjustedEvent;
+  | OrderAdjustedEvent
+  /** An administrator's decision about a business: its owner and its open orders' other side. */
+  | BusinessStatusEvent;
 
 interface Recipient {
   userId: number;
   orderId?: number | null;
   productId?: number | null;
   content: NotificationContent;
+  /** Emailed whatever the user chose: a decision about their business (docs/admission.md). */
+  alwaysEmail?: boolean;
+}
+
+/**
+ * The users on the other side of a business's open orders (pending to in transit), with how
+ * many each has: a farm's restaurants, a restaurant's farms.
+ */
+async function counterparties(
+  tx: DbOrTx,
+  business: BusinessStatusEvent['business'],
+): Promise<{ userId: number; openOrders: number }[]> {
+  const other = business.kind === 'farm' ? restaurants : farms;
+  const otherId = business.kind === 'farm' ? orders.restaurantId : orders.farmId;
+  const own = business.kind === 'farm' ? orders.farmId : orders.restaurantId;
+  const rows = await tx
+    .select({ userId: other.userId, openOrders: count() })
+    .from(orders)
+    .innerJoin(other, eq(other.id, otherId))
+    .where(and(eq(own, business.id), inArray(orders.status, IN_PROGRESS_STATUSES)))
+    .groupBy(other.userId)
+    .orderBy(asc(other.userId));
+  return rows.map((row) => ({ userId: row.userId, openOrders: Number(row.openOrders) }));
 }
 
 async function loadOrder(
@@ -154,6 +185,19 @@ async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recip
   if (event.type === 'standing_order.run') {
     const content = standingOrderRunContent(event);
     return [{ userId: event.restaurantUserId, orderId: event.orderId, content }];
+  }
+  if (event.type === 'business.status_changed') {
+    const owner: Recipient = {
+      userId: event.business.ownerUserId,
+      content: businessDecisionContent(event),
+      alwaysEmail: true,
+    };
+    if (event.action !== 'suspend' && event.action !== 'reinstate') return [owner];
+    const others = (await counterparties(tx, event.business)).map(({ userId, openOrders }) => ({
+      userId,
+      content: counterpartyContent(event, openOrders)!,
+    }));
+    return [owner, ...others];
   }
   if (event.type === 'order.placed') {
     const { order, farmUserId } = event;
@@ -294,7 +338,7 @@ async function recordOne(
   const deliveries: { channel: DeliveryChannel; destination: string; waiting: boolean }[] = [];
   // Email to an address nobody has confirmed waits (it could be someone else's); it is queued
   // when the address is verified. In-app and text messages do not wait.
-  if (user.notifyByEmail) {
+  if (user.notifyByEmail || recipient.alwaysEmail) {
     deliveries.push({ channel: 'email', destination: user.email, waiting: !user.emailVerifiedAt });
   }
   const phone = user.notifyBySms && user.smsPhone ? toE164(user.smsPhone) : null;

@@ -69,6 +69,7 @@ export async function deliverQueuedNotification(
     .select({
       destination: notificationDeliveries.destination,
       status: notificationDeliveries.status,
+      kind: notifications.kind,
       title: notifications.title,
       body: notifications.body,
       details: notifications.details,

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor, FarmActor, RestaurantActor } from '#core/actor';
 import {
   centsOf,
@@ -28,6 +28,7 @@ import { applyOrderChange, historyActor, priceOrder } from './order-change';
 import { moveStock, type StockMove } from './stock';
 import { runIdempotent, type StoredResult } from './idempotency';
 import { resolveDeliveryDays } from '../schedules/next-delivery';
+import { farmIsOpen } from '../businesses/visibility';
 import { now as clockNow, today as clockToday } from '../../clock';
 
 export interface Buyer {
@@ -69,6 +70,10 @@ interface FarmRow {
   deliveryFee: string;
   /** The farm's GET rate now, read in the placement's transaction (docs/tax.md). */
   taxRate: string;
+  /** Approved and not suspended: only an open farm sells (docs/admission.md). */
+  open: boolean;
+  /** Restaurants have seen its name: it is or was approved. */
+  everApproved: boolean;
 }
 
 interface ProductRow {
@@ -226,6 +231,8 @@ async function checkEntries(
       name: farms.name,
       deliveryFee: farms.deliveryFee,
       taxRate: farms.taxRate,
+      open: sql<boolean>`${farmIsOpen}`,
+      everApproved: sql<boolean>`${farms.approvalStatus} = 'approved'`,
     })
     .from(farms)
     .where(
@@ -235,6 +242,10 @@ async function checkEntries(
       ),
     );
   const farmById = new Map(farmRows.map((farm) => [farm.id, farm]));
+  // A farm that is not open sells nothing: its products answer as unavailable ones. One never
+  // approved is named to nobody (errors never show what the asker may not see).
+  const namedFarm = (farm: FarmRow) =>
+    farm.everApproved ? farm : { id: farm.id, name: 'this farm' };
   // Every farm is checked before any line, so an unknown farm is 404 whatever the lines hold.
   const withFarms = entries
     .map((entry) => {
@@ -273,12 +284,12 @@ async function checkEntries(
         // saw (docs/standing-orders.md); otherwise what there is, at today's price.
         const affordable = product && cents(product.price) <= line.sentUnitPriceCents;
         const quantity =
-          product && affordable && isListed(product)
+          product && affordable && isListed(product) && farm.open
             ? Math.min(line.quantity, product.availableQuantity)
             : 0;
         if (product && quantity > 0) checkedLines.push({ ...line, quantity, product });
-      } else if (!product || !isListed(product)) {
-        unavailable.push(problem(farm, line, undefined, 0));
+      } else if (!product || !isListed(product) || !farm.open) {
+        unavailable.push(problem(namedFarm(farm), line, undefined, 0));
       } else if (product.farmId !== farm.id) {
         throw badRequest(`This product is not sold by ${farm.name}`, {
           [`${entry.fieldPrefix}items.${line.itemIndex}.productId`]: `Not sold by ${farm.name}`,
@@ -298,7 +309,10 @@ async function checkEntries(
       }
     }
     if (partial && checkedLines.length === 0) {
-      throw conflict(`Nothing of this order is available from ${farm.name}`, 'nothing_available');
+      throw conflict(
+        `Nothing of this order is available from ${namedFarm(farm).name}`,
+        'nothing_available',
+      );
     }
     return { ...entry, farm, lines: checkedLines };
   });

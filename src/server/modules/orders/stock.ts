@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '#core/actor';
 import type { Tx } from '../../db/database';
 import { farms, products, stockMovements } from '../../db/schema';
+import { productOnOffer } from '../businesses/visibility';
 import { fellUnderLowStock } from '../notifications/messages';
 import { recordNotificationEvents, type NotificationEvent } from '../notifications/service';
 
@@ -52,7 +53,8 @@ const moved = {
  * The one writer of `products.available_quantity` (DESIGN.md; docs/product.md#stock-history).
  * Each move is one conditional update, in product id order so that concurrent changes lock
  * rows in the same order and never deadlock: a take never goes below zero and needs the product
- * listed (nothing unlisted or deleted is sold, whoever sells it); a give-back always lands.
+ * on offer (nothing unlisted, deleted or of a farm that is not open is sold, whoever sells it);
+ * a give-back always lands.
  * Every move is a ledger row with the actor, in the same transaction, and a take that crosses
  * the low-stock line tells the farm. The first refused take stops here and is answered, for the
  * caller to refuse in its own words; the transaction is then rolled back by that refusal.
@@ -89,7 +91,7 @@ async function moveAndRecord(tx: Tx, actor: Actor, move: StockMove): Promise<Mov
   const who = actorColumns(actor);
   const takeGuard =
     move.change < 0
-      ? sql`and available_quantity >= ${-move.change} and is_active and deleted_at is null`
+      ? sql`and available_quantity >= ${-move.change} and ${productOnOffer}`
       : sql``;
   const result = (await tx.execute(sql`
     with moved as (
@@ -219,12 +221,9 @@ async function productNow(tx: Tx, productId: number): Promise<RefusedTake['produ
       unit: products.unit,
       price: products.price,
       availableQuantity: products.availableQuantity,
-      isActive: products.isActive,
-      deletedAt: products.deletedAt,
+      listed: sql<boolean>`${productOnOffer}`,
     })
     .from(products)
     .where(eq(products.id, productId));
-  if (!row) return null;
-  const { isActive, deletedAt, ...rest } = row;
-  return { ...rest, listed: isActive && deletedAt === null };
+  return row ?? null;
 }

@@ -18,7 +18,8 @@ import { sendPage } from '../paging';
 import { errorResponses } from '../route-schemas';
 import type { LiveEventHub } from '../events/hub';
 import { LiveCache } from '../events/live-cache';
-import { requireFarmActor, requireFarmer, requireUser } from '../auth/guards';
+import { requireActor, requireFarmActor, requireFarmer, requireUser } from '../auth/guards';
+import { seesEveryFarm } from '../businesses/visibility';
 import { stockMovementListOutput, stockMovementListQuery } from '#core/schemas/stock';
 import { listStockMovements } from './stock-movements';
 import {
@@ -194,14 +195,15 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         summary:
-          'The farms with their delivery fee and order minimum, by name; one page of at most 500 (docs/api.md#paging)',
+          'The farms restaurants can buy from, with their delivery fee and order minimum, by name (administrators: every farm); one page of at most 500 (docs/api.md#paging)',
         querystring: wholeListQuery,
         response: { 200: farmListOutput, ...errorResponses },
       },
     },
     async (request, reply) => {
-      requireUser(request);
-      return sendPage(request, reply, await listFarms(app.db, request.query));
+      const actor = requireActor(request);
+      const everyFarm = seesEveryFarm(actor);
+      return sendPage(request, reply, await listFarms(app.db, request.query, { everyFarm }));
     },
   );
 };

@@ -33,6 +33,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { isWeighedUnit, wholeNumberMessage } from '#core/quantity';
 import { afterKey, splitKeyedPage, type KeyPart, type ListPage } from '../paging';
 import { publishLiveEvent } from '../events/publish';
+import { farmIsOpen, productOnOffer } from '../businesses/visibility';
 import { findZone } from '#core/delivery-zones';
 import { hawaiiDate } from '#core/hawaii-time';
 import { nextOpenDayOf, nextOpenDaySubquery } from '../schedules/next-delivery';
@@ -127,8 +128,8 @@ function toProduct(row: ProductRow): Product {
   };
 }
 
-/** What restaurants can see: active, not deleted. */
-const listed = and(eq(products.isActive, true), isNull(products.deletedAt))!;
+/** What restaurants can see: active, not deleted, of an open farm (docs/admission.md). */
+const listed = productOnOffer;
 /** Names sort as search reads them: "ʻUlu" among the U's (core/text-fold.ts). */
 const sortName = foldedSql(products.name);
 const farmSortName = foldedSql(farms.name);
@@ -494,7 +495,16 @@ export async function restoreProduct(db: Db, farmId: number, productId: number):
   return product;
 }
 
-export async function listFarms(db: DbOrTx, query: WholeListQuery) {
+/**
+ * GET /api/farms: the open farms by name; administrators see every farm (their orders table
+ * filters by any of them).
+ */
+export async function listFarms(
+  db: DbOrTx,
+  query: WholeListQuery,
+  { everyFarm = false }: { everyFarm?: boolean } = {},
+) {
+  const shown = everyFarm ? undefined : farmIsOpen;
   const rows = await db
     .select({
       id: farms.id,
@@ -505,10 +515,10 @@ export async function listFarms(db: DbOrTx, query: WholeListQuery) {
       sortName: farmSortName,
     })
     .from(farms)
-    .where(afterKey([farmSortName, farms.id], NAME_KEY, query.cursor))
+    .where(and(shown, afterKey([farmSortName, farms.id], NAME_KEY, query.cursor)))
     .orderBy(farmSortName, asc(farms.id))
     .limit(query.limit + 1);
-  const [totalRow] = await db.select({ total: count() }).from(farms);
+  const [totalRow] = await db.select({ total: count() }).from(farms).where(shown);
   const page = splitKeyedPage(rows, query.limit, (row) => [row.sortName, row.id]);
   return {
     items: page.rows.map(({ sortName: _sortName, ...farm }) => ({

@@ -33,7 +33,9 @@ export const profileModule: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const user = requireUser(request);
-        const profile = await createProfile(app.db, user.id, kind, request.body);
+        const profile = await createProfile(app.db, user.id, kind, request.body, {
+          admission: app.config.marketplaceApproval,
+        });
         app.sessionCache.forgetUser(user.id);
         return reply.status(201).send(profile);
       },

@@ -26,10 +26,12 @@ export function toFarmProfile(row: FarmRow): Profile {
     orderCutoffMinutes,
     paymentTermsDays,
     taxRate,
+    suspendedAt,
     ...rest
   } = row;
   return {
     ...rest,
+    suspendedAt: suspendedAt?.toISOString() ?? null,
     orderCutoffTime: formatTimeOfDay(orderCutoffMinutes),
     paymentTerms: paymentTermsOfDays(paymentTermsDays),
     taxRate: toRateString(rateOf(taxRate)),
@@ -38,22 +40,34 @@ export function toFarmProfile(row: FarmRow): Profile {
 }
 
 export function toRestaurantProfile(row: RestaurantRow): Profile {
-  const { userId: _u, createdAt: _c, updatedAt: _up, ...rest } = row;
-  return { ...rest, kind: 'restaurant' };
+  const { userId: _u, createdAt: _c, updatedAt: _up, suspendedAt, ...rest } = row;
+  return { ...rest, suspendedAt: suspendedAt?.toISOString() ?? null, kind: 'restaurant' };
 }
 
-/** Creates the caller's farm or restaurant and makes that their role (administrators keep theirs). */
+/**
+ * Creates the caller's farm or restaurant and makes that their role (administrators keep theirs).
+ * With admission on, a new farm waits for an administrator's approval (docs/admission.md).
+ */
 export async function createProfile(
   db: Db,
   userId: number,
   kind: ProfileKind,
   body: ProfileCreateBody & { deliveryZone?: string | null },
+  { admission }: { admission: boolean },
 ): Promise<Profile> {
   return db.transaction(async (tx) => {
     const table = kind === 'farm' ? farms : restaurants;
+    const values =
+      kind === 'farm'
+        ? {
+            userId,
+            ...body,
+            approvalStatus: admission ? ('pending' as const) : ('approved' as const),
+          }
+        : { userId, ...body };
     const inserted = await tx
       .insert(table)
-      .values({ userId, ...body })
+      .values(values)
       .onConflictDoNothing({ target: table.userId })
       .returning();
     const row = inserted[0];

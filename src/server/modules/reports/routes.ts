@@ -28,6 +28,8 @@ export function createReportCache(hub: LiveEventHub): LiveCache {
           return [`farm:${event.farmId}`];
         case 'user.changed':
           return 'all';
+        // A decision about a business changes its row too: 'user.changed' covers it.
+        case 'business.changed':
         case 'catalog.changed':
         case 'notifications.changed':
           return undefined;

@@ -7,7 +7,8 @@ import { wholeListQuery } from '#core/schemas/paging';
 import { nextDeliveries } from './next-delivery';
 import { sendPage } from '../paging';
 import { errorResponses } from '../route-schemas';
-import { requireFarmer, requireUser } from '../auth/guards';
+import { requireActor, requireFarmer, requireUser } from '../auth/guards';
+import { seesEveryFarm, visibleFarmIds } from '../businesses/visibility';
 import {
   createSchedules,
   deleteSchedule,
@@ -71,7 +72,7 @@ export const scheduleModule: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['delivery schedules'],
         summary:
-          "Each listed farm's delivery days still open for orders, for the asking restaurant's zone",
+          "Each listed farm's delivery days still open for orders, for the asking restaurant's zone (farms restaurants cannot see are left out)",
         querystring: nextDeliveryQuery,
         response: { 200: nextDeliveryOutput, ...errorResponses },
       },
@@ -79,7 +80,8 @@ export const scheduleModule: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const restaurantId = user.role === 'restaurant' ? user.restaurantId : null;
-      return nextDeliveries(app.db, restaurantId, request.query.farmIds);
+      const farmIds = await visibleFarmIds(app.db, request.query.farmIds, requireActor(request));
+      return nextDeliveries(app.db, restaurantId, farmIds);
     },
   );
 
@@ -96,8 +98,9 @@ export const scheduleModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireUser(request);
-      const page = await listUpcomingSchedules(app.db, request.params.farmId, request.query);
+      const { farmId } = request.params;
+      const everyFarm = seesEveryFarm(requireActor(request), farmId);
+      const page = await listUpcomingSchedules(app.db, farmId, request.query, { everyFarm });
       return sendPage(request, reply, page);
     },
   );

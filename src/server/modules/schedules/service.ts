@@ -6,6 +6,7 @@ import { deliverySchedules, farms } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { today as clockToday } from '../../clock';
 import { afterKey, splitKeyedPage, type KeyPart, type ListPage } from '../paging';
+import { farmIsOpen } from '../businesses/visibility';
 
 const scheduleColumns = {
   id: deliverySchedules.id,
@@ -52,13 +53,21 @@ export async function listOwnSchedules(
   return schedulePage(db, eq(deliverySchedules.farmId, farmId), query);
 }
 
-/** A farm's delivery days from Hawaii's today on; any signed-in user may ask. One page. */
+/**
+ * A farm's delivery days from Hawaii's today on, one page: any signed-in user may ask about an
+ * open farm; one that is not open (docs/admission.md) is shown to its own people and
+ * administrators only, and is 404 to everyone else, as a farm that does not exist.
+ */
 export async function listUpcomingSchedules(
   db: DbOrTx,
   farmId: number,
   query: WholeListQuery,
+  { everyFarm = false }: { everyFarm?: boolean } = {},
 ): Promise<ListPage<Schedule>> {
-  const [farm] = await db.select({ id: farms.id }).from(farms).where(eq(farms.id, farmId));
+  const [farm] = await db
+    .select({ id: farms.id })
+    .from(farms)
+    .where(and(eq(farms.id, farmId), everyFarm ? undefined : farmIsOpen));
   if (!farm) throw notFound('No such farm');
   return schedulePage(
     db,

@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { BUSINESS_CODES } from '#core/business-status';
 import { findZone } from '#core/delivery-zones';
 import { hawaiiDate } from '#core/hawaii-time';
 import { centsOf, toMoneyString } from '#core/money';
@@ -101,6 +102,7 @@ function compare(lines: LineRow[], order: Order | null) {
 /** Why a placement was refused, in the words of its first field error or its message. */
 function reasonOf(error: AppError): string {
   if (error.code === 'nothing_available') return 'nothing was available';
+  if (error.code === BUSINESS_CODES.suspended) return 'your restaurant is suspended';
   const field = error.fields ? Object.values(error.fields)[0] : undefined;
   return (field ?? error.message).replace(/\.$/, '');
 }
@@ -128,6 +130,10 @@ export async function runStandingOrder(
       if (claimed.length === 0) return null;
       const standing = await activeStandingOrder(tx, standingOrderId);
       if (!standing) throw new NothingToRun();
+      // The job acts for the restaurant: a suspended one places nothing (docs/admission.md).
+      if (standing.restaurantSuspended) {
+        throw new AppError(403, 'Your restaurant is suspended', BUSINESS_CODES.suspended);
+      }
       const lines = await linesOf(tx, standingOrderId);
       if (lines.length === 0) {
         throw new AppError(409, 'No products are left in it', 'nothing_available');
@@ -229,6 +235,7 @@ async function activeStandingOrder(tx: DbOrTx, id: number) {
       farmName: farms.name,
       restaurantId: standingOrders.restaurantId,
       restaurantUserId: restaurants.userId,
+      restaurantSuspended: sql<boolean>`${restaurants.suspendedAt} is not null`,
       notes: standingOrders.notes,
     })
     .from(standingOrders)

@@ -27,6 +27,7 @@ import {
   standingOrderRuns,
   standingOrders,
 } from '../../db/schema';
+import { farmIsOpen } from '../businesses/visibility';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { afterCursor, cursorTimestamp, splitPage } from '../paging';
 import { restaurantZone } from '../schedules/next-delivery';
@@ -60,6 +61,8 @@ async function farmOf(db: DbOrTx, farmId: number) {
       name: farms.name,
       daysBefore: farms.orderCutoffDaysBefore,
       minutes: farms.orderCutoffMinutes,
+      open: sql<boolean>`${farmIsOpen}`,
+      approvalStatus: farms.approvalStatus,
     })
     .from(farms)
     .where(eq(farms.id, farmId));
@@ -108,7 +111,7 @@ async function requireZone(db: DbOrTx, restaurantId: number): Promise<DeliveryZo
  */
 async function checkedLines(
   db: DbOrTx,
-  farm: { id: number; name: string },
+  farm: { id: number; name: string; open: boolean },
   lines: StandingOrderCreateBody['lines'],
 ) {
   const rows = await db
@@ -131,7 +134,8 @@ async function checkedLines(
   const fields: Record<string, string> = {};
   lines.forEach((line, index) => {
     const product = byId.get(line.productId);
-    const listed = product && product.isActive && product.deletedAt === null;
+    // A farm that is not open sells nothing (docs/admission.md).
+    const listed = product && product.isActive && product.deletedAt === null && farm.open;
     if (!listed) fields[`lines.${index}.productId`] = 'This product is not available';
     else if (product.farmId !== farm.id) {
       fields[`lines.${index}.productId`] = `Not sold by ${farm.name}`;
@@ -348,7 +352,8 @@ export async function createStandingOrder(
 ): Promise<StandingOrder> {
   return db.transaction(async (tx) => {
     const farm = await farmOf(tx, body.farmId);
-    if (!farm) {
+    // A farm never approved is one restaurants do not know of.
+    if (!farm || farm.approvalStatus !== 'approved') {
       throw new AppError(404, 'Farm not found', 'farm_not_found', { farmId: 'No such farm' });
     }
     const lines = await checkedLines(tx, farm, body.lines);

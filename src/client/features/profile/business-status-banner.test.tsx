@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import type { User } from '#core/schemas/auth';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { user } from '../../test/fixtures';
+import { BusinessStatusBanner } from './business-status-banner';
+
+function withProfile(role: 'farmer' | 'restaurant', fields: Partial<NonNullable<User['profile']>>) {
+  const base = user(role);
+  return { ...base, profile: { ...base.profile!, ...fields } };
+}
+
+describe('the business status banner', () => {
+  it('tells a farm waiting for approval that it can set up meanwhile', () => {
+    render(<BusinessStatusBanner user={withProfile('farmer', { approvalStatus: 'pending' })} />);
+    expect(
+      screen.getByRole('region', { name: 'Your farm is waiting for approval' }),
+    ).toHaveTextContent('Set up your products and delivery days now');
+  });
+
+  it('gives a declined farm the reason', () => {
+    render(
+      <BusinessStatusBanner
+        user={withProfile('farmer', {
+          approvalStatus: 'declined',
+          declineReason: 'Add your county farm permit number.',
+        })}
+      />,
+    );
+    expect(screen.getByRole('region', { name: 'Your farm was not approved' })).toHaveTextContent(
+      'Reason: Add your county farm permit number.',
+    );
+  });
+
+  it('tells a suspended restaurant what it can still do, and why', () => {
+    render(
+      <BusinessStatusBanner
+        user={withProfile('restaurant', {
+          suspendedAt: '2026-11-20T18:00:00.000Z',
+          suspensionReason: 'Chargebacks under review',
+        })}
+      />,
+    );
+    const banner = screen.getByRole('region', { name: 'Your restaurant is suspended' });
+    expect(banner).toHaveTextContent('You can sign in and read everything, but not make changes.');
+    expect(banner).toHaveTextContent('Reason: Chargebacks under review');
+  });
+
+  it('says nothing for an approved farm that is not suspended', () => {
+    const { container } = render(
+      <BusinessStatusBanner
+        user={withProfile('farmer', { approvalStatus: 'approved', suspendedAt: null })}
+      />,
+    );
+    expect(container).toBeEmptyDOMElement();
+  });
+});
