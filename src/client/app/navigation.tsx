@@ -8,6 +8,7 @@ import {
   Package,
   ReceiptText,
   ShoppingBasket,
+  Truck,
   Wallet,
 } from 'lucide-react';
 import type { NavItem } from '../components/layout/app-shell';
@@ -73,6 +74,11 @@ export const farmerNav: NavItem[] = [
     to: '/farmer/orders',
     label: 'Orders',
     icon: <ClipboardList className="size-4" aria-hidden="true" />,
+  },
+  {
+    to: '/farmer/runs',
+    label: 'Delivery runs',
+    icon: <Truck className="size-4" aria-hidden="true" />,
   },
   {
     to: '/farmer/receivables',
