@@ -313,18 +313,27 @@ describe('PUT /api/delivery-runs/{id}/stops', () => {
     const day = '2026-12-13';
     const a = await placeOn({ day });
     const run = named(await runsOf(day), 'Kailua')!;
-    for (const body of [
-      { version: run.version, orderIds: [a, a] },
-      { version: run.version, orderIds: ['x'] },
-      { version: run.version, orderIds: [-1] },
-      { version: run.version, orderIds: [1.5] },
-      { version: 'one', orderIds: [a] },
-      { orderIds: [a] },
-      { version: run.version },
-      { version: run.version, orderIds: Array.from({ length: 501 }, (_, i) => i + 1) },
-    ]) {
+    const cases: [unknown, string][] = [
+      [{ version: run.version, orderIds: [a, a] }, 'orderIds'],
+      [{ version: run.version, orderIds: ['x'] }, 'orderIds.0'],
+      [{ version: run.version, orderIds: [a, -1] }, 'orderIds.1'],
+      [{ version: run.version, orderIds: [1.5] }, 'orderIds.0'],
+      [{ version: run.version, orderIds: 'all' }, 'orderIds'],
+      [{ version: 'one', orderIds: [a] }, 'version'],
+      [{ version: 0, orderIds: [a] }, 'version'],
+      [{ orderIds: [a] }, 'version'],
+      [{ version: run.version }, 'orderIds'],
+      [
+        { version: run.version, orderIds: Array.from({ length: 501 }, (_, i) => i + 1) },
+        'orderIds',
+      ],
+    ];
+    for (const [body, field] of cases) {
       const response = await farmer.put(`/api/delivery-runs/${run.id}/stops`, body);
       expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect((response.json() as { fields: Record<string, string> }).fields).toHaveProperty([
+        field,
+      ]);
     }
     const theirs = await otherFarmer.put(`/api/delivery-runs/${run.id}/stops`, {
       version: run.version,

@@ -34,8 +34,8 @@ export const deliveryRunStopsBody = z.object({
   version: z
     .number({ error: 'Must be a number' })
     .int('Must be a whole number')
-    .min(1)
-    .max(2_147_483_647),
+    .min(1, 'Must be the version the run was read at')
+    .max(2_147_483_647, 'Must be the version the run was read at'),
   /** The run's whole new order of stops; an order of another run of the day moves here. */
   orderIds: z
     .array(orderId, { error: 'Must be a list of order ids' })
