@@ -45,7 +45,7 @@ function shownOrder(runName: string): string[] {
 const renderPage = () => renderInApp(<DeliveryRunsPage />, { route: `/farmer/runs?date=${DAY}` });
 
 describe('the delivery runs page', () => {
-  it('moves a stop up and down with its buttons, sending the whole order with the version seen', async () => {
+  it('moves a stop up and down with its buttons and the keyboard, sending the whole order with the version seen', async () => {
     // The server's run: each change answers it with the next version, as later reads do.
     let kailua = run(1, 'Kailua', 3, [stop(11), stop(12), stop(13)]);
     const api = fakeApi({
@@ -73,7 +73,13 @@ describe('the delivery runs page', () => {
       orderIds: [12, 11, 13],
     });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Move #12 down' }));
+    // Focus follows the stop: #12 is first now, so its down button has it, and the keyboard
+    // moves it back.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Move #12 down' })).toHaveFocus(),
+    );
+    expect(screen.getByText('#12 is now stop 1 of 3')).toBeInTheDocument();
+    await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(api.made('PUT', '/api/delivery-runs/1/stops')).toHaveLength(2));
     // The second change is made from the version the first answered.
     expect(api.made('PUT', '/api/delivery-runs/1/stops')[1]!.body).toEqual({

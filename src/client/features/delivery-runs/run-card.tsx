@@ -1,7 +1,7 @@
 import type { DeliveryRun, DeliveryRunStartResult } from '#core/schemas/delivery-run';
 import { statusLabel } from '#core/order-status';
 import { ArrowDown, ArrowUp, GripVertical, Printer, Truck } from 'lucide-react';
-import { useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -9,6 +9,8 @@ import { Select } from '../../components/ui/form';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { cn } from '../../lib/cn';
 import { placeStop, shiftStop } from './stop-order';
+
+type Direction = 'up' | 'down';
 
 /** What a dragged stop carries: which order, from which run. */
 const STOP_DRAG_TYPE = 'application/x-harvest-hui-stop';
@@ -60,10 +62,43 @@ export function RunCard({
 }: RunCardProps) {
   const [confirming, setConfirming] = useState(false);
   const [dropBefore, setDropBefore] = useState<number | 'end' | null>(null);
+  // The stop whose up or down button was used, so focus follows it to its new place once the
+  // server has answered (the buttons wait while the change is saved, and a disabled button
+  // loses focus).
+  const [focusAfter, setFocusAfter] = useState<{
+    orderId: number;
+    direction: Direction;
+    /** The run's version when the button was used: focus moves once the answer is in. */
+    version: number;
+  } | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const listRef = useRef<HTMLOListElement>(null);
   const orderIds = run.stops.map((stop) => stop.orderId);
   const packed = run.stops.filter((stop) => stop.status === 'packed').length;
   const question = startQuestion(run);
   const headingId = `run-${run.id}-name`;
+
+  useEffect(() => {
+    if (!focusAfter || busy || focusAfter.version === run.version) return;
+    const button = (direction: Direction) =>
+      listRef.current?.querySelector<HTMLButtonElement>(
+        `[data-stop="${focusAfter.orderId}"][data-direction="${direction}"]`,
+      );
+    const wanted = button(focusAfter.direction);
+    const other = button(focusAfter.direction === 'up' ? 'down' : 'up');
+    (wanted && !wanted.disabled ? wanted : other)?.focus();
+    setFocusAfter(null);
+  }, [focusAfter, busy, run.version]);
+
+  const shift = (index: number, direction: Direction) => {
+    const stop = run.stops[index]!;
+    const next = shiftStop(orderIds, index, direction === 'up' ? -1 : 1);
+    setFocusAfter({ orderId: stop.orderId, direction, version: run.version });
+    setAnnouncement(
+      `${stop.orderNumber} is now stop ${next.indexOf(stop.orderId) + 1} of ${next.length}`,
+    );
+    onStops(next);
+  };
 
   const dragStart = (event: DragEvent, orderId: number) => {
     event.dataTransfer.setData(STOP_DRAG_TYPE, JSON.stringify({ orderId, runId: run.id }));
@@ -110,7 +145,11 @@ export function RunCard({
           </p>
         ) : null}
 
+        <p className="sr-only" aria-live="polite">
+          {announcement}
+        </p>
         <ol
+          ref={listRef}
           aria-label={`Stops of ${run.name}`}
           className={cn(
             'flex min-h-16 flex-col gap-2 rounded-lg',
@@ -166,8 +205,10 @@ export function RunCard({
                   size="icon"
                   variant="outline"
                   aria-label={`Move ${stop.orderNumber} up`}
+                  data-stop={stop.orderId}
+                  data-direction="up"
                   disabled={busy || index === 0}
-                  onClick={() => onStops(shiftStop(orderIds, index, -1))}
+                  onClick={() => shift(index, 'up')}
                 >
                   <ArrowUp aria-hidden="true" />
                 </Button>
@@ -175,8 +216,10 @@ export function RunCard({
                   size="icon"
                   variant="outline"
                   aria-label={`Move ${stop.orderNumber} down`}
+                  data-stop={stop.orderId}
+                  data-direction="down"
                   disabled={busy || index === run.stops.length - 1}
-                  onClick={() => onStops(shiftStop(orderIds, index, 1))}
+                  onClick={() => shift(index, 'down')}
                 >
                   <ArrowDown aria-hidden="true" />
                 </Button>
