@@ -121,7 +121,7 @@ async function defaultRun(tx: Tx, farmId: number, date: string, zoneKey: string)
         eq(deliveryRuns.deliveryDate, date),
         or(
           eq(deliveryRuns.defaultZone, zoneKey),
-          and(isNull(deliveryRuns.defaultZone), eq(deliveryRuns.name, name)),
+          and(isNull(deliveryRuns.defaultZone), sql`lower(${deliveryRuns.name}) = lower(${name})`),
         ),
       ),
     )
