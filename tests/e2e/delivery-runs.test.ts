@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsOf, toMoneyString } from '#core/money';
 import type { DeliveryRun } from '#core/schemas/delivery-run';
-import { expectAccessible, launchBrowser, PHONE, screenshot } from './support/browser';
+import { DESKTOP, expectAccessible, launchBrowser, PHONE, screenshot } from './support/browser';
 import { signInDemo } from './support/accounts';
 
 let browser: Browser;
@@ -32,7 +32,7 @@ const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 describe("the farm's delivery runs", () => {
-  it('reorders a run in two tabs at once: the second is told and shown the first’s order', async () => {
+  it('reorders a run in two tabs at once (the second is told and shown the first’s order), by dragging, and starts it', async () => {
     const { context, page } = await signInDemo(browser, 'Farmer');
     const farmId = (
       (await (await context.request.get('/api/auth/user')).json()) as { profile: { id: number } }
@@ -96,10 +96,59 @@ describe("the farm's delivery runs", () => {
     await screenshot(other, 'delivery-runs-changed-elsewhere-desktop');
     await other.close();
 
+    // Drag and drop: the last stop dropped on the first goes before it.
     await page.reload();
-    await page.getByRole('list', { name: `Stops of ${run.name}` }).waitFor();
+    const stops = page.getByRole('list', { name: `Stops of ${run.name}` }).getByRole('listitem');
+    await stops.first().waitFor();
+    const dragged = (await shownOrder(page, run.name)).at(-1)!;
+    // By the mouse, in steps: a drag starts only after the pointer has moved while held. The
+    // window is tall enough for the whole run, so that nothing scrolls under the pointer.
+    await page.setViewportSize({ width: 1280, height: 2400 });
+    await stops.last().hover();
+    await page.mouse.down();
+    await stops.first().hover({ position: { x: 20, y: 12 } });
+    await stops.first().hover({ position: { x: 24, y: 16 } });
+    await page.mouse.up();
+    await expect.poll(async () => (await shownOrder(page, run.name))[0]).toBe(dragged);
+    await expect
+      .poll(
+        async () =>
+          (await runsOf(context, day!)).find((each) => each.id === run.id)!.stops[0]!.orderNumber,
+      )
+      .toBe(dragged);
+
+    await page.setViewportSize(DESKTOP);
+
+    // One of the new orders packed; "Start run" asks, then sends the run's packed orders out.
+    for (const status of ['confirmed', 'packed']) {
+      const moved = await context.request.patch(`/api/orders/${placed[0]}/status`, {
+        data: { status },
+      });
+      expect(moved.status(), await moved.text()).toBe(200);
+    }
+    await page.reload();
+    const region = page.getByRole('region', { name: run.name });
+    await region.getByRole('list', { name: `Stops of ${run.name}` }).waitFor();
     await screenshot(page, 'delivery-runs-desktop');
     await expectAccessible(page);
+    const packed = (await runsOf(context, day!))
+      .find((each) => each.id === run.id)!
+      .stops.filter((stop) => stop.status === 'packed');
+    await region.getByRole('button', { name: 'Start run' }).click();
+    const dialog = page.getByRole('dialog', { name: `Start ${run.name} run?` });
+    await dialog
+      .getByText(
+        `${packed.length} packed ${packed.length === 1 ? 'order goes' : 'orders go'} out for delivery`,
+      )
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Start run' }).click();
+    await region.getByText(/^Out for delivery: #/).waitFor();
+    const started = (await runsOf(context, day!)).find((each) => each.id === run.id)!;
+    for (const stop of packed) {
+      expect(started.stops.find((each) => each.orderId === stop.orderId)!.status).toBe(
+        'in_transit',
+      );
+    }
 
     const sheet = context.waitForEvent('page');
     await page
