@@ -27,6 +27,7 @@ import { authModule } from './modules/auth/routes';
 import { registerAuthHooks } from './modules/auth/hooks';
 import { clockModule } from './modules/devtools/clock-routes';
 import { devtoolsAbsentModule, devtoolsModule } from './modules/devtools/routes';
+import { deliveryRunModule } from './modules/delivery-runs/routes';
 import { documentModule } from './modules/documents/routes';
 import { LiveEventHub } from './modules/events/hub';
 import { eventsModule } from './modules/events/routes';
@@ -220,6 +221,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       await api.register(profileModule);
       await api.register(orderModule);
       await api.register(documentModule);
+      await api.register(deliveryRunModule);
       await api.register(paymentModule);
       await api.register(accountingModule);
       await api.register(productModule);

@@ -138,6 +138,7 @@ describe('navigation at phone and desktop widths', () => {
     '/farmer/dashboard',
     '/farmer/inventory',
     '/farmer/orders',
+    '/farmer/runs',
     '/farmer/calendar',
     '/farmer/reports',
     '/hub',
@@ -157,7 +158,15 @@ describe('navigation at phone and desktop widths', () => {
     const menu = page.getByRole('button', { name: /^Menu/ });
     await menu.click();
     const nav = page.getByRole('menu');
-    for (const label of ['Dashboard', 'Inventory', 'Orders', 'Calendar', 'Reports', 'Hub']) {
+    for (const label of [
+      'Dashboard',
+      'Inventory',
+      'Orders',
+      'Delivery runs',
+      'Calendar',
+      'Reports',
+      'Hub',
+    ]) {
       await nav.getByRole('menuitem', { name: label, exact: true }).waitFor();
     }
     expect(
@@ -187,7 +196,15 @@ describe('navigation at phone and desktop widths', () => {
     const { context, page } = await signInDemo(browser, 'Farmer', DESKTOP);
     await page.goto('/farmer/orders');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const label of ['Dashboard', 'Inventory', 'Orders', 'Calendar', 'Reports', 'Hub']) {
+    for (const label of [
+      'Dashboard',
+      'Inventory',
+      'Orders',
+      'Delivery runs',
+      'Calendar',
+      'Reports',
+      'Hub',
+    ]) {
       await nav.getByRole('link', { name: label, exact: true }).waitFor();
     }
     expect(await page.getByRole('button', { name: /^Menu/ }).isVisible()).toBe(false);

@@ -10,6 +10,7 @@ import {
   Package,
   ReceiptText,
   ShoppingBasket,
+  Truck,
   Wallet,
 } from 'lucide-react';
 import type { NavItem } from '../components/layout/app-shell';
@@ -75,6 +76,11 @@ export const farmerNav: NavItem[] = [
     to: '/farmer/orders',
     label: 'Orders',
     icon: <ClipboardList className="size-4" aria-hidden="true" />,
+  },
+  {
+    to: '/farmer/runs',
+    label: 'Delivery runs',
+    icon: <Truck className="size-4" aria-hidden="true" />,
   },
   {
     to: '/farmer/receivables',

@@ -36,6 +36,10 @@ const FarmerOrdersPage = lazyNamed(
   () => import('../features/farmer-orders/farmer-orders-page'),
   'FarmerOrdersPage',
 );
+const DeliveryRunsPage = lazyNamed(
+  () => import('../features/delivery-runs/delivery-runs-page'),
+  'DeliveryRunsPage',
+);
 const RestaurantOrdersPage = lazyNamed(
   () => import('../features/orders/orders-page'),
   'RestaurantOrdersPage',
@@ -125,6 +129,7 @@ export const farmerPages: PageRoute[] = [
   { path: '/farmer/inventory', element: <InventoryPage /> },
   { path: '/farmer/calendar', element: <CalendarPage /> },
   { path: '/farmer/orders', element: <FarmerOrdersPage /> },
+  { path: '/farmer/runs', element: <DeliveryRunsPage /> },
   { path: '/farmer/receivables', element: <ReceivablesPage /> },
   hubPage,
 ];

@@ -11,7 +11,15 @@ export const LIVE_EVENTS_URL = '/api/events';
  */
 const STALE_PATHS: Record<LiveEventType, readonly string[]> = {
   'products.changed': ['/api/products'],
-  'orders.changed': ['/api/orders', '/api/reports', '/api/admin', '/api/receivables', '/api/bills'],
+  // A placed, cancelled or moved order joins, leaves or changes its delivery run.
+  'orders.changed': [
+    '/api/orders',
+    '/api/reports',
+    '/api/admin',
+    '/api/receivables',
+    '/api/bills',
+    '/api/delivery-runs',
+  ],
   'notifications.changed': ['/api/notifications'],
   // The business's banner reads the user's profile; administrators' lists refresh too.
   'business.changed': ['/api/auth/user', '/api/admin'],

@@ -818,3 +818,46 @@ export const adminActions = pgTable(
     check('admin_actions_kind_check', sql`${t.businessKind} in ('farm', 'restaurant')`),
   ],
 );
+
+/**
+ * A farm's delivery run of one day (docs/delivery.md#delivery-runs): a truck's ordered stops.
+ * A zone's default run has `defaultZone` set (the zone's name, '' for orders without one), so
+ * that a day has at most one per zone; a run the farm added has none. `version` goes up with
+ * every change of its stops, so a reorder made from an old view is refused.
+ */
+export const deliveryRuns = pgTable(
+  'delivery_runs',
+  {
+    id: serial('id').primaryKey(),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    name: text('name').notNull(),
+    defaultZone: text('default_zone'),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('delivery_runs_farm_day_name_unique').on(t.farmId, t.deliveryDate, t.name),
+    uniqueIndex('delivery_runs_farm_day_zone_unique')
+      .on(t.farmId, t.deliveryDate, t.defaultZone)
+      .where(sql`${t.defaultZone} is not null`),
+  ],
+);
+
+/** A run's stops: each order in at most one run, at its position (1, 2, ...). */
+export const deliveryRunStops = pgTable(
+  'delivery_run_stops',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    runId: integer('run_id')
+      .notNull()
+      .references(() => deliveryRuns.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('delivery_run_stops_run_idx').on(t.runId, t.position)],
+);

@@ -2,8 +2,16 @@ import { ORDER_STATUSES, statusLabel } from '#core/order-status';
 import { hawaiiToday } from '#core/hawaii-time';
 import type { BulkStatusResult, BulkTarget } from '#core/schemas/order-bulk';
 import type { Order } from '#core/schemas/order';
-import { CalendarDays, CheckCheck, ClipboardList, ListChecks, PackageCheck } from 'lucide-react';
+import {
+  CalendarDays,
+  CheckCheck,
+  ClipboardList,
+  ListChecks,
+  PackageCheck,
+  Truck,
+} from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
@@ -247,8 +255,8 @@ function DayCard({
               <CalendarDays aria-hidden="true" className="size-5 text-primary" /> Delivery day
             </h2>
             <p className="text-sm text-stone-600">
-              Pick a day to see its orders by status, confirm or pack them all at once, and print
-              its pick list.
+              Pick a day to see its orders by status, confirm or pack them all at once, print its
+              pick list, and put its delivery runs in order.
             </p>
           </div>
           <Field label="Show orders for" className="sm:w-64">
@@ -301,6 +309,11 @@ function DayCard({
             <Button variant="outline" onClick={() => void download()} disabled={downloading}>
               <ListChecks aria-hidden="true" />{' '}
               {downloading ? 'Preparing...' : 'Download Pick List'}
+            </Button>
+            <Button variant="outline" asChild>
+              <Link to={`/farmer/runs?date=${day}`}>
+                <Truck aria-hidden="true" /> Delivery runs
+              </Link>
             </Button>
           </div>
         ) : null}

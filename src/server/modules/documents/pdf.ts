@@ -5,6 +5,7 @@ import { compareNames } from '#core/text-fold';
 import type { Order } from '#core/schemas/order';
 import { monthEnd, type Statement } from '../payments/statement';
 import { documentFonts, type ParsedFont } from './fonts';
+import type { RunSheet } from '../delivery-runs/service';
 import type { DocumentOrder, Invoice } from './service';
 
 type Pdf = PDFKit.PDFDocument;
@@ -590,4 +591,86 @@ export function renderStatement(doc: Pdf, statement: Statement): void {
       undefined,
       { width, align: 'center' },
     );
+}
+
+/** A sheet stop: one restaurant's orders that follow each other on the run, delivered at once. */
+interface SheetStop {
+  restaurant: RunSheet['run']['stops'][number]['restaurant'];
+  orderNumbers: string[];
+  itemCount: number;
+  notes: string[];
+}
+
+function sheetStops(run: RunSheet['run']): SheetStop[] {
+  const result: SheetStop[] = [];
+  for (const stop of run.stops) {
+    let target = result.at(-1);
+    if (!target || target.restaurant.id !== stop.restaurant.id) {
+      target = { restaurant: stop.restaurant, orderNumbers: [], itemCount: 0, notes: [] };
+      result.push(target);
+    }
+    target.orderNumbers.push(stop.orderNumber);
+    target.itemCount += stop.itemCount;
+    if (stop.notes) target.notes.push(stop.notes);
+  }
+  return result;
+}
+
+/**
+ * A delivery run's sheet for the driver: the stops in order, each with the restaurant, where
+ * and whom to call, the orders and how many lines they hold, the notes, and a line to sign.
+ * Orders of one restaurant that follow each other are one stop.
+ */
+export function renderRunSheet(doc: Pdf, sheet: RunSheet): void {
+  const { run, farm } = sheet;
+  const width = contentWidth(doc);
+  doc
+    .font(BOLD)
+    .fontSize(18)
+    .fillColor(ACCENT)
+    .text(pdfText(doc, farm.name), PAGE_MARGIN, PAGE_MARGIN, { width });
+  lines(doc, [farm.location, farm.contactPhone], PAGE_MARGIN, width, false);
+  doc.moveDown(0.5);
+  doc
+    .font(BOLD)
+    .fontSize(20)
+    .fillColor(INK)
+    .text(pdfText(doc, `RUN SHEET · ${run.name} · ${formatDay(run.date)}`), { width });
+  const stops = sheetStops(run);
+  const orderCount = run.stops.length;
+  doc
+    .font(REGULAR)
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(
+      `${stops.length} ${stops.length === 1 ? 'stop' : 'stops'}, ${orderCount} ${orderCount === 1 ? 'order' : 'orders'}`,
+      { width },
+    );
+  doc.moveDown(1);
+  if (stops.length === 0) {
+    doc.font(REGULAR).fontSize(11).fillColor(INK).text('No stops on this run.', { width });
+    return;
+  }
+  table(
+    doc,
+    [
+      { header: '#', width: 24 },
+      { header: 'Stop', width: 160 },
+      { header: 'Orders', width: 56 },
+      { header: 'Items', width: 40, align: 'right' },
+      { header: 'Notes', width: width - 24 - 160 - 56 - 40 - 124 },
+      { header: 'Received by', width: 124 },
+    ],
+    stops.map((stop, index) => [
+      String(index + 1),
+      [stop.restaurant.name, stop.restaurant.address, stop.restaurant.phone]
+        .filter(Boolean)
+        .join('\n'),
+      stop.orderNumbers.join('\n'),
+      String(stop.itemCount),
+      stop.notes.join('\n'),
+      // Room to sign above the line, and to print the name under it.
+      '\n\n______________________\nName and signature',
+    ]),
+  );
 }

@@ -74,11 +74,43 @@ export async function listOrderPage(
   return { items, total: Number(totalRow?.total ?? 0), nextCursor };
 }
 
+/** The outcome of moving several orders one by one: those moved, and those refused and why. */
+export interface EachMoved {
+  changed: { id: number; fromStatus: OrderStatus; toStatus: OrderStatus }[];
+  refused: { id: number; status: OrderStatus; code: string; message: string }[];
+}
+
+/**
+ * Moves each order from `fromStatus` to `toStatus` in its own guarded transaction through
+ * changeOrderStatus (so history, stock, notifications and live updates are exactly those of a
+ * single move). An order another hand moved meanwhile is refused with the reason and does not
+ * stop the rest. Used by the day's bulk actions and by a delivery run's start.
+ */
+export async function moveEachOrder(
+  db: Db,
+  actor: FarmActor,
+  ids: number[],
+  fromStatus: OrderStatus,
+  toStatus: OrderStatus,
+): Promise<EachMoved> {
+  const changed: EachMoved['changed'] = [];
+  const refused: EachMoved['refused'] = [];
+  for (const id of ids) {
+    try {
+      await changeOrderStatus(db, actor, id, { status: toStatus, recipientName: null });
+      changed.push({ id, fromStatus, toStatus });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+      const current = (error.details?.status as OrderStatus | undefined) ?? fromStatus;
+      refused.push({ id, status: current, code: error.code ?? 'refused', message: error.message });
+    }
+  }
+  return { changed, refused };
+}
+
 /**
  * POST /api/orders/farm/bulk-status: moves every order of the farm's delivery day that is in
- * the action's starting status, each in its own guarded transaction through changeOrderStatus
- * (so history, stock, notifications and live updates are exactly those of a single move). An
- * order another hand moved meanwhile is refused with the reason and does not stop the rest.
+ * the action's starting status, each through moveEachOrder.
  */
 export async function bulkMoveDay(
   db: Db,
@@ -98,18 +130,13 @@ export async function bulkMoveDay(
     )
     .orderBy(asc(orders.createdAt), asc(orders.id));
   const batch = candidates.slice(0, BULK_MAX_ORDERS);
-  const changed: BulkStatusResult['changed'] = [];
-  const refused: BulkStatusResult['refused'] = [];
-  for (const { id } of batch) {
-    try {
-      await changeOrderStatus(db, actor, id, { status: body.status, recipientName: null });
-      changed.push({ id, fromStatus, toStatus: body.status });
-    } catch (error) {
-      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-      const current = (error.details?.status as OrderStatus | undefined) ?? fromStatus;
-      refused.push({ id, status: current, code: error.code ?? 'refused', message: error.message });
-    }
-  }
+  const { changed, refused } = await moveEachOrder(
+    db,
+    actor,
+    batch.map((row) => row.id),
+    fromStatus,
+    body.status,
+  );
   return {
     deliveryDate: body.deliveryDate,
     fromStatus,

@@ -1,0 +1,107 @@
+import {
+  RUN_CHANGED_CODE,
+  type DeliveryRun,
+  type DeliveryRunCreateBody,
+  type DeliveryRunStartResult,
+} from '#core/schemas/delivery-run';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api, ApiError } from '../../lib/api';
+import { FARM_REPORT_KEY } from '../../lib/queries';
+import { queryClient } from '../../lib/query-client';
+
+const RUNS_PATH = '/api/delivery-runs';
+const runsKey = (date: string) => [RUNS_PATH, date] as const;
+/** The farm's order lists and figures: a started run moves orders. */
+const FARM_ORDERS_PATH = '/api/orders/farm';
+
+/** The farm's runs of one delivery day, each with its stops in order. */
+export function useDayRuns(date: string) {
+  return useQuery({
+    queryKey: runsKey(date),
+    queryFn: ({ signal }) =>
+      api.get<DeliveryRun[]>(`${RUNS_PATH}?date=${encodeURIComponent(date)}`, { signal }),
+    enabled: date !== '',
+  });
+}
+
+/** The current run a 409 `run_changed` carries, or null for any other failure. */
+export function changedRun(error: unknown): DeliveryRun | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  if (error.body?.code !== RUN_CHANGED_CODE) return null;
+  return (error.body.run as DeliveryRun | undefined) ?? null;
+}
+
+function putRun(date: string, run: DeliveryRun) {
+  queryClient.setQueryData<DeliveryRun[]>(runsKey(date), (runs) =>
+    runs?.map((each) => (each.id === run.id ? run : each)),
+  );
+}
+
+export interface StopsChange {
+  run: DeliveryRun;
+  orderIds: number[];
+}
+
+/**
+ * Sets a run's whole order of stops from the version on screen. The new order shows at once;
+ * the answer replaces it, and a 409 `run_changed` puts the run's current order in its place.
+ * The day is read again after either, since a moved order left another run.
+ */
+export function useSetStops(date: string) {
+  return useMutation({
+    mutationFn: ({ run, orderIds }: StopsChange) =>
+      api.put<DeliveryRun>(`${RUNS_PATH}/${run.id}/stops`, { version: run.version, orderIds }),
+    onMutate: async ({ run, orderIds }) => {
+      await queryClient.cancelQueries({ queryKey: runsKey(date) });
+      const before = queryClient.getQueryData<DeliveryRun[]>(runsKey(date));
+      const stops = before?.flatMap((each) => each.stops) ?? [];
+      const reordered = orderIds.flatMap((orderId, index) => {
+        const stop = stops.find((candidate) => candidate.orderId === orderId);
+        return stop ? [{ ...stop, position: index + 1 }] : [];
+      });
+      queryClient.setQueryData<DeliveryRun[]>(runsKey(date), (runs) =>
+        runs?.map((each) =>
+          each.id === run.id
+            ? { ...each, stops: reordered }
+            : { ...each, stops: each.stops.filter((stop) => !orderIds.includes(stop.orderId)) },
+        ),
+      );
+      return { before };
+    },
+    onSuccess: (run) => putRun(date, run),
+    onError: (error, _change, context) => {
+      if (context?.before) queryClient.setQueryData(runsKey(date), context.before);
+      const current = changedRun(error);
+      if (current) putRun(date, current);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: runsKey(date) }),
+  });
+}
+
+/** Adds an empty run to the day. */
+export function useAddRun(date: string) {
+  return useMutation({
+    mutationFn: (body: DeliveryRunCreateBody) => api.post<DeliveryRun>(RUNS_PATH, body),
+    onSuccess: (run) => {
+      queryClient.setQueryData<DeliveryRun[]>(runsKey(date), (runs) => [...(runs ?? []), run]);
+      void queryClient.invalidateQueries({ queryKey: runsKey(date) });
+    },
+  });
+}
+
+/** Starts a run: its packed orders go out for delivery. The run and the order lists are read again. */
+export function useStartRun(date: string) {
+  return useMutation({
+    mutationFn: (runId: number) => api.post<DeliveryRunStartResult>(`${RUNS_PATH}/${runId}/start`),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: runsKey(date) });
+      void queryClient.invalidateQueries({ queryKey: [FARM_ORDERS_PATH] });
+      void queryClient.invalidateQueries({ queryKey: FARM_REPORT_KEY });
+    },
+  });
+}
+
+/** The run sheet opens in a new tab, where the browser shows (and prints) the PDF. */
+export function openRunSheet(runId: number): void {
+  window.open(`${RUNS_PATH}/${runId}/sheet`, '_blank', 'noopener');
+}

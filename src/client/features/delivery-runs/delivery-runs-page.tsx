@@ -1,0 +1,185 @@
+import { hawaiiToday } from '#core/hawaii-time';
+import { isDateInRange } from '#core/schemas/common';
+import type { DeliveryRun, DeliveryRunStartResult } from '#core/schemas/delivery-run';
+import { ArrowLeft, Plus, Truck } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { EmptyState, ErrorState } from '../../components/ui/empty-state';
+import { Field, Input } from '../../components/ui/form';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api';
+import { formatCalendarDate } from '../../lib/format';
+import { AddRunDialog } from './add-run-dialog';
+import { changedRun, openRunSheet, useDayRuns, useSetStops, useStartRun } from './api';
+import { RunCard } from './run-card';
+
+const RUN_CHANGED_MESSAGE = 'Someone else changed this run — here is its current order';
+
+const failure = (error: unknown) =>
+  error instanceof ApiError ? error.userMessage('') || undefined : undefined;
+
+/**
+ * /farmer/runs?date=YYYY-MM-DD: the farm's delivery runs of a day (docs/delivery.md#delivery-runs)
+ * as columns of ordered stops, to reorder, move between runs, print and start.
+ */
+export function DeliveryRunsPage() {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('date') ?? '';
+  const date = isDateInRange(asked) ? asked : hawaiiToday();
+  const runs = useDayRuns(date);
+  const setStops = useSetStops(date);
+  const start = useStartRun(date);
+  const [adding, setAdding] = useState(false);
+  const [changedElsewhere, setChangedElsewhere] = useState<ReadonlySet<number>>(new Set());
+  const [reports, setReports] = useState<ReadonlyMap<number, DeliveryRunStartResult>>(new Map());
+
+  const chooseDay = (value: string) => {
+    if (!isDateInRange(value)) return;
+    setChangedElsewhere(new Set());
+    setReports(new Map());
+    setParams({ date: value });
+  };
+
+  const changeStops = (run: DeliveryRun, orderIds: number[]) =>
+    setStops.mutate(
+      { run, orderIds },
+      {
+        onSuccess: () =>
+          setChangedElsewhere((current) => new Set([...current].filter((id) => id !== run.id))),
+        onError: (error) => {
+          if (changedRun(error)) {
+            setChangedElsewhere((current) => new Set([...current, run.id]));
+            toast({ title: RUN_CHANGED_MESSAGE, variant: 'destructive' });
+            return;
+          }
+          toast({
+            title: 'The stops were not saved',
+            description: failure(error),
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+
+  const moveTo = (orderId: number, runId: number) => {
+    const target = runs.data?.find((run) => run.id === runId);
+    if (target) changeStops(target, [...target.stops.map((stop) => stop.orderId), orderId]);
+  };
+
+  const startRun = (run: DeliveryRun) =>
+    start.mutate(run.id, {
+      onSuccess: (result) => {
+        setReports((current) => new Map(current).set(run.id, result));
+        toast({
+          title: `${run.name}: ${result.changed.length} out for delivery`,
+          description:
+            result.refused.length > 0
+              ? `${result.refused.length} could not be moved: see the run.`
+              : undefined,
+        });
+      },
+      onError: (error) =>
+        toast({
+          title: 'The run was not started',
+          description: failure(error),
+          variant: 'destructive',
+        }),
+    });
+
+  const dayName = formatCalendarDate(date, 'weekday') ?? date;
+  const list = runs.data;
+  const stopCount = list?.reduce((sum, run) => sum + run.stops.length, 0) ?? 0;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold">Delivery runs</h1>
+          <p className="text-sm text-stone-600">
+            Put the day’s stops in order, print the run sheets, and send the trucks out
+          </p>
+        </div>
+        <Button variant="link" asChild className="self-start px-0 sm:self-end">
+          <Link to="/farmer/orders">
+            <ArrowLeft aria-hidden="true" /> Orders
+          </Link>
+        </Button>
+      </div>
+
+      <Card>
+        <CardContent className="flex flex-col gap-3 pt-5 sm:flex-row sm:items-end">
+          <Field label="Delivery day" className="sm:w-64">
+            {(ids) => (
+              <Input
+                {...ids}
+                type="date"
+                value={date}
+                onChange={(event) => chooseDay(event.target.value)}
+              />
+            )}
+          </Field>
+          <p className="flex-1 text-sm text-stone-600">{dayName}</p>
+          <Button variant="outline" onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" /> Add run
+          </Button>
+        </CardContent>
+      </Card>
+
+      <section aria-label={`Runs of ${dayName}`} className="flex flex-col gap-4">
+        {runs.error && !list ? (
+          <ErrorState
+            title="Could not load the runs"
+            error={runs.error}
+            onRetry={() => void runs.refetch()}
+          />
+        ) : !list ? (
+          <div
+            className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+            aria-busy="true"
+            aria-label="Loading runs"
+          >
+            {Array.from({ length: 3 }, (_, index) => (
+              <Skeleton key={index} className="h-64 rounded-xl" />
+            ))}
+          </div>
+        ) : (
+          <>
+            {stopCount === 0 ? (
+              <EmptyState
+                icon={<Truck />}
+                title="No orders for this day"
+                description="Orders for this day appear here in a run per zone as restaurants place them. Pick another day above."
+              />
+            ) : null}
+            {list.length > 0 ? (
+              <div className="grid items-start gap-4 md:grid-cols-2 xl:grid-cols-3">
+                {list.map((run) => (
+                  <RunCard
+                    key={run.id}
+                    run={run}
+                    otherRuns={list
+                      .filter((other) => other.id !== run.id)
+                      .map((other) => ({ id: other.id, name: other.name }))}
+                    busy={setStops.isPending}
+                    changedElsewhere={changedElsewhere.has(run.id)}
+                    startReport={reports.get(run.id) ?? null}
+                    starting={start.isPending && start.variables === run.id}
+                    onStops={(orderIds) => changeStops(run, orderIds)}
+                    onMoveTo={moveTo}
+                    onStart={() => startRun(run)}
+                    onPrint={() => openRunSheet(run.id)}
+                  />
+                ))}
+              </div>
+            ) : null}
+          </>
+        )}
+      </section>
+
+      <AddRunDialog date={date} open={adding} onOpenChange={setAdding} />
+    </div>
+  );
+}

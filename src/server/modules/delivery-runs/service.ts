@@ -1,0 +1,408 @@
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { FarmActor } from '#core/actor';
+import { isOrderStatus, type OrderStatus } from '#core/order-status';
+import {
+  NO_ZONE_RUN_NAME,
+  RUN_CHANGED_CODE,
+  type DeliveryRun,
+  type DeliveryRunCreateBody,
+  type DeliveryRunStartResult,
+  type DeliveryRunStopsBody,
+} from '#core/schemas/delivery-run';
+import type { Db, Tx } from '../../db/database';
+import { deliveryRunStops, deliveryRuns, farms, orders, restaurants } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../errors';
+import { moveEachOrder } from '../orders/listing';
+
+/**
+ * One farm-day at a time: the lazy settling of a day's runs and every change of them take this
+ * lock first, so two requests never both create a zone's run or append the same order.
+ */
+async function lockDay(tx: Tx, farmId: number, date: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`delivery-runs:${farmId}:${date}`}))`,
+  );
+}
+
+/**
+ * Brings a day's runs in line with its orders (docs/delivery.md#delivery-runs), under the day's
+ * lock: a cancelled order, or one now on another day, leaves its run; an order of the day that
+ * is in no run of the day joins the end of its zone's default run, made when missing. Each run
+ * whose stops changed goes up one version. Reads and writes alike call this first, so an order
+ * placed or cancelled since is where it belongs whatever the farm looks at.
+ */
+async function settleDay(tx: Tx, farmId: number, date: string): Promise<void> {
+  await lockDay(tx, farmId, date);
+  const touched = new Set<number>();
+  const dayRuns = tx
+    .select({ id: deliveryRuns.id })
+    .from(deliveryRuns)
+    .where(and(eq(deliveryRuns.farmId, farmId), eq(deliveryRuns.deliveryDate, date)));
+  const left = await tx
+    .delete(deliveryRunStops)
+    .where(
+      and(
+        inArray(deliveryRunStops.runId, dayRuns),
+        sql`exists (select 1 from ${orders} where ${orders.id} = ${deliveryRunStops.orderId}
+          and (${orders.status} = 'cancelled' or ${orders.deliveryDate} is distinct from ${date}::date))`,
+      ),
+    )
+    .returning({ runId: deliveryRunStops.runId });
+  for (const { runId } of left) touched.add(runId);
+
+  // The day's orders in no run of this day: never placed in one, or still in another day's.
+  const loose = await tx
+    .select({
+      id: orders.id,
+      zone: orders.deliveryArea,
+      staleRunId: deliveryRunStops.runId,
+    })
+    .from(orders)
+    .leftJoin(deliveryRunStops, eq(deliveryRunStops.orderId, orders.id))
+    .leftJoin(deliveryRuns, eq(deliveryRuns.id, deliveryRunStops.runId))
+    .where(
+      and(
+        eq(orders.farmId, farmId),
+        eq(orders.deliveryDate, date),
+        ne(orders.status, 'cancelled'),
+        or(isNull(deliveryRunStops.orderId), ne(deliveryRuns.deliveryDate, date)),
+      ),
+    )
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  const stale = loose.filter((order) => order.staleRunId !== null);
+  if (stale.length > 0) {
+    await tx.delete(deliveryRunStops).where(
+      inArray(
+        deliveryRunStops.orderId,
+        stale.map((order) => order.id),
+      ),
+    );
+    for (const order of stale) touched.add(order.staleRunId!);
+  }
+
+  const byZone = new Map<string, number[]>();
+  for (const order of loose) {
+    const key = order.zone ?? '';
+    byZone.set(key, [...(byZone.get(key) ?? []), order.id]);
+  }
+  // Zones by name, "No zone" last, so the runs a day starts with come in that order.
+  const keys = [...byZone.keys()].sort((a, b) =>
+    a === '' ? 1 : b === '' ? -1 : a.localeCompare(b),
+  );
+  for (const key of keys) {
+    const runId = await defaultRun(tx, farmId, date, key);
+    const [last] = await tx
+      .select({ position: sql<number>`coalesce(max(${deliveryRunStops.position}), 0)::int` })
+      .from(deliveryRunStops)
+      .where(eq(deliveryRunStops.runId, runId));
+    const start = last?.position ?? 0;
+    await tx
+      .insert(deliveryRunStops)
+      .values(
+        byZone.get(key)!.map((orderId, index) => ({ orderId, runId, position: start + index + 1 })),
+      );
+    touched.add(runId);
+  }
+  if (touched.size > 0) await bumpVersions(tx, [...touched]);
+}
+
+/**
+ * The day's default run of a zone ('' for orders without one). A run the farm added under the
+ * zone's name before the zone's orders came becomes that zone's run rather than a second one.
+ */
+async function defaultRun(tx: Tx, farmId: number, date: string, zoneKey: string): Promise<number> {
+  const name = zoneKey === '' ? NO_ZONE_RUN_NAME : zoneKey;
+  const [existing] = await tx
+    .select({ id: deliveryRuns.id, defaultZone: deliveryRuns.defaultZone, name: deliveryRuns.name })
+    .from(deliveryRuns)
+    .where(
+      and(
+        eq(deliveryRuns.farmId, farmId),
+        eq(deliveryRuns.deliveryDate, date),
+        or(
+          eq(deliveryRuns.defaultZone, zoneKey),
+          and(isNull(deliveryRuns.defaultZone), sql`lower(${deliveryRuns.name}) = lower(${name})`),
+        ),
+      ),
+    )
+    .orderBy(sql`${deliveryRuns.defaultZone} is null`);
+  if (existing) {
+    if (existing.defaultZone === null) {
+      await tx
+        .update(deliveryRuns)
+        .set({ defaultZone: zoneKey })
+        .where(eq(deliveryRuns.id, existing.id));
+    }
+    return existing.id;
+  }
+  const [created] = await tx
+    .insert(deliveryRuns)
+    .values({ farmId, deliveryDate: date, name, defaultZone: zoneKey })
+    .returning({ id: deliveryRuns.id });
+  return created!.id;
+}
+
+async function bumpVersions(tx: Tx, runIds: number[]): Promise<void> {
+  await tx
+    .update(deliveryRuns)
+    .set({ version: sql`${deliveryRuns.version} + 1`, updatedAt: new Date() })
+    .where(inArray(deliveryRuns.id, runIds));
+}
+
+/** The farm's run, or 404: another farm's run is no different from none. */
+async function findRun(tx: Tx, farmId: number, runId: number) {
+  const [run] = await tx
+    .select({ id: deliveryRuns.id, date: deliveryRuns.deliveryDate })
+    .from(deliveryRuns)
+    .where(and(eq(deliveryRuns.id, runId), eq(deliveryRuns.farmId, farmId)));
+  if (!run) throw notFound('Delivery run not found');
+  return run;
+}
+
+/** The farm's runs of a day (or the given ones), oldest first, each with its stops in order. */
+async function loadRuns(
+  tx: Tx,
+  farmId: number,
+  date: string,
+  only?: number[],
+): Promise<DeliveryRun[]> {
+  const runs = await tx
+    .select({
+      id: deliveryRuns.id,
+      date: deliveryRuns.deliveryDate,
+      name: deliveryRuns.name,
+      defaultZone: deliveryRuns.defaultZone,
+      version: deliveryRuns.version,
+    })
+    .from(deliveryRuns)
+    .where(
+      and(
+        eq(deliveryRuns.farmId, farmId),
+        eq(deliveryRuns.deliveryDate, date),
+        only ? inArray(deliveryRuns.id, only) : undefined,
+      ),
+    )
+    .orderBy(asc(deliveryRuns.id));
+  if (runs.length === 0) return [];
+  const stops = await tx
+    .select({
+      runId: deliveryRunStops.runId,
+      orderId: deliveryRunStops.orderId,
+      status: orders.status,
+      notes: orders.notes,
+      invoiceNumber: orders.invoiceNumber,
+      restaurantId: restaurants.id,
+      restaurantName: restaurants.name,
+      address: restaurants.location,
+      phone: restaurants.contactPhone,
+      itemCount: sql<number>`(select count(*)::int from order_items where order_items.order_id = ${orders.id})`,
+    })
+    .from(deliveryRunStops)
+    .innerJoin(orders, eq(orders.id, deliveryRunStops.orderId))
+    .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+    .where(
+      inArray(
+        deliveryRunStops.runId,
+        runs.map((run) => run.id),
+      ),
+    )
+    .orderBy(
+      asc(deliveryRunStops.runId),
+      asc(deliveryRunStops.position),
+      asc(deliveryRunStops.orderId),
+    );
+  return runs.map((run) => ({
+    id: run.id,
+    date: run.date,
+    name: run.name,
+    zone: run.defaultZone ? run.defaultZone : null,
+    version: run.version,
+    stops: stops
+      .filter((stop) => stop.runId === run.id)
+      .map((stop, index) => ({
+        orderId: stop.orderId,
+        // Positions as people count them, whatever gaps leaving orders left behind.
+        position: index + 1,
+        restaurant: {
+          id: stop.restaurantId,
+          name: stop.restaurantName,
+          address: stop.address,
+          phone: stop.phone,
+        },
+        orderNumber: `#${stop.orderId}`,
+        invoiceNumber: stop.invoiceNumber,
+        itemCount: Number(stop.itemCount),
+        notes: stop.notes,
+        status: (isOrderStatus(stop.status) ? stop.status : 'pending') as OrderStatus,
+      })),
+  }));
+}
+
+async function loadRun(tx: Tx, farmId: number, date: string, runId: number): Promise<DeliveryRun> {
+  const [run] = await loadRuns(tx, farmId, date, [runId]);
+  return run!;
+}
+
+/** The 409 of a reorder made from a view that is no longer the run's: with the run as it is. */
+export function runChanged(run: DeliveryRun): AppError {
+  return new AppError(
+    409,
+    'Someone else changed this run — here is its current order',
+    RUN_CHANGED_CODE,
+    undefined,
+    { run },
+  );
+}
+
+/** GET /api/delivery-runs?date=: the farm's runs of the day, settled with its orders first. */
+export async function listDayRuns(db: Db, actor: FarmActor, date: string): Promise<DeliveryRun[]> {
+  const farmId = actor.business.id;
+  return db.transaction(async (tx) => {
+    await settleDay(tx, farmId, date);
+    return loadRuns(tx, farmId, date);
+  });
+}
+
+/** One of the farm's runs, settled (404 for another farm's). */
+export async function getRun(db: Db, actor: FarmActor, runId: number): Promise<DeliveryRun> {
+  const farmId = actor.business.id;
+  return db.transaction(async (tx) => {
+    const run = await findRun(tx, farmId, runId);
+    await settleDay(tx, farmId, run.date);
+    return loadRun(tx, farmId, run.date, run.id);
+  });
+}
+
+/** POST /api/delivery-runs: a new, empty run of the day; its name is not another run's. */
+export async function createRun(
+  db: Db,
+  actor: FarmActor,
+  body: DeliveryRunCreateBody,
+): Promise<DeliveryRun> {
+  const farmId = actor.business.id;
+  return db.transaction(async (tx) => {
+    await settleDay(tx, farmId, body.date);
+    const [taken] = await tx
+      .select({ id: deliveryRuns.id })
+      .from(deliveryRuns)
+      .where(
+        and(
+          eq(deliveryRuns.farmId, farmId),
+          eq(deliveryRuns.deliveryDate, body.date),
+          sql`lower(${deliveryRuns.name}) = lower(${body.name})`,
+        ),
+      );
+    if (taken) {
+      throw badRequest('Another run of this day has this name', {
+        name: 'Another run of this day has this name',
+      });
+    }
+    const [created] = await tx
+      .insert(deliveryRuns)
+      .values({ farmId, deliveryDate: body.date, name: body.name })
+      .returning({ id: deliveryRuns.id });
+    return loadRun(tx, farmId, body.date, created!.id);
+  });
+}
+
+/**
+ * PUT /api/delivery-runs/{id}/stops: the run's whole new order. Holds the day's runs `for
+ * update` while it compares: the version the client read must be the run's, every stop of the
+ * run must be listed, and every other id must be an order in another run of the same day (which
+ * it then leaves). Otherwise 409 `run_changed` with the run as it is: the settling done on the
+ * way is kept (committed) so that the version the client is shown is one it can send back.
+ */
+export async function replaceStops(
+  db: Db,
+  actor: FarmActor,
+  runId: number,
+  body: DeliveryRunStopsBody,
+): Promise<DeliveryRun> {
+  const farmId = actor.business.id;
+  const outcome = await db.transaction(async (tx) => {
+    const run = await findRun(tx, farmId, runId);
+    await settleDay(tx, farmId, run.date);
+    const locked = await tx
+      .select({ id: deliveryRuns.id, version: deliveryRuns.version })
+      .from(deliveryRuns)
+      .where(and(eq(deliveryRuns.farmId, farmId), eq(deliveryRuns.deliveryDate, run.date)))
+      .orderBy(asc(deliveryRuns.id))
+      .for('update');
+    const current = locked.find((candidate) => candidate.id === run.id)!;
+    const stops = await tx
+      .select({ orderId: deliveryRunStops.orderId, runId: deliveryRunStops.runId })
+      .from(deliveryRunStops)
+      .where(
+        inArray(
+          deliveryRunStops.runId,
+          locked.map((candidate) => candidate.id),
+        ),
+      )
+      .orderBy(asc(deliveryRunStops.position), asc(deliveryRunStops.orderId));
+    const runOf = new Map(stops.map((stop) => [stop.orderId, stop.runId]));
+    const own = stops.filter((stop) => stop.runId === run.id).map((stop) => stop.orderId);
+    const listed = new Set(body.orderIds);
+    const matches =
+      body.version === current.version &&
+      own.every((orderId) => listed.has(orderId)) &&
+      body.orderIds.every((orderId) => runOf.has(orderId));
+    if (!matches)
+      return { changed: false as const, run: await loadRun(tx, farmId, run.date, run.id) };
+
+    const sources = new Set(
+      body.orderIds.map((orderId) => runOf.get(orderId)!).filter((source) => source !== run.id),
+    );
+    const sameOrder =
+      sources.size === 0 && own.every((orderId, index) => body.orderIds[index] === orderId);
+    if (!sameOrder) {
+      if (body.orderIds.length > 0) {
+        await tx.delete(deliveryRunStops).where(inArray(deliveryRunStops.orderId, body.orderIds));
+        await tx.insert(deliveryRunStops).values(
+          body.orderIds.map((orderId, index) => ({
+            orderId,
+            runId: run.id,
+            position: index + 1,
+          })),
+        );
+      }
+      await bumpVersions(tx, [run.id, ...sources]);
+    }
+    return { changed: true as const, run: await loadRun(tx, farmId, run.date, run.id) };
+  });
+  if (!outcome.changed) throw runChanged(outcome.run);
+  return outcome.run;
+}
+
+/**
+ * POST /api/delivery-runs/{id}/start: every packed order of the run, in stop order, to in
+ * transit through the one order path (each as PATCH /api/orders/{id}/status would move it),
+ * reporting which moved, which were refused and why, and which were not packed yet.
+ */
+export async function startRun(
+  db: Db,
+  actor: FarmActor,
+  runId: number,
+): Promise<DeliveryRunStartResult> {
+  const run = await getRun(db, actor, runId);
+  const packed = run.stops.filter((stop) => stop.status === 'packed').map((stop) => stop.orderId);
+  const notPacked = run.stops
+    .filter((stop) => stop.status === 'pending' || stop.status === 'confirmed')
+    .map((stop) => ({ id: stop.orderId, status: stop.status }));
+  const { changed, refused } = await moveEachOrder(db, actor, packed, 'packed', 'in_transit');
+  return { runId: run.id, changed, refused, notPacked };
+}
+
+/** What the run sheet prints: the farm, the run and its stops in order. */
+export interface RunSheet {
+  farm: { name: string; location: string; contactPhone: string | null };
+  run: DeliveryRun;
+}
+
+export async function runSheet(db: Db, actor: FarmActor, runId: number): Promise<RunSheet> {
+  const run = await getRun(db, actor, runId);
+  const [farm] = await db
+    .select({ name: farms.name, location: farms.location, contactPhone: farms.contactPhone })
+    .from(farms)
+    .where(eq(farms.id, actor.business.id));
+  return { farm: farm!, run };
+}
