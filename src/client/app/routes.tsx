@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { NotFoundPage } from '../components/layout/not-found';
 import { LandingPage } from '../features/landing/landing-page';
+import type { Permission } from '../lib/permissions';
 
 /** A page loaded on first visit, so no screen pays for the code of the others. */
 function lazyNamed<Name extends string, Props extends object>(
@@ -26,6 +27,10 @@ const InventoryPage = lazyNamed(
 const FarmerDashboardPage = lazyNamed(
   () => import('../features/farmer-dashboard/farmer-dashboard-page'),
   'FarmerDashboardPage',
+);
+const RecentFarmOrders = lazyNamed(
+  () => import('../features/farmer-orders/recent-farm-orders'),
+  'RecentFarmOrders',
 );
 const FarmerOrdersPage = lazyNamed(
   () => import('../features/farmer-orders/farmer-orders-page'),
@@ -91,6 +96,8 @@ const HubSignedOut = lazyNamed(() => import('./hub/hub-page'), 'HubSignedOut');
 export interface PageRoute {
   path: string;
   element: ReactNode;
+  /** What the person's role must allow; others see that it is not for their role. */
+  requires?: Permission;
 }
 
 /** The combined role screen, inside the app's shell; last in every role's navigation. */
@@ -101,26 +108,32 @@ const hubPage: PageRoute = { path: HUB_PATH, element: <HubPage /> };
 export const restaurantPages: PageRoute[] = [
   { path: '/', element: <RestaurantDashboardPage /> },
   { path: '/restaurant/dashboard', element: <RestaurantDashboardPage /> },
-  { path: '/restaurant/reports', element: <RestaurantReportsPage /> },
-  { path: '/restaurant/browse', element: <BrowsePage /> },
+  { path: '/restaurant/reports', element: <RestaurantReportsPage />, requires: 'reports.view' },
+  { path: '/restaurant/browse', element: <BrowsePage />, requires: 'orders.place' },
   // Browse Products is highlighted here too; it is the same screen
   // (docs/product.md#routing-by-user-state).
-  { path: '/restaurant/inventory', element: <BrowsePage /> },
+  { path: '/restaurant/inventory', element: <BrowsePage />, requires: 'orders.place' },
   { path: '/restaurant/orders', element: <RestaurantOrdersPage /> },
-  { path: '/restaurant/bills', element: <BillsPage /> },
-  { path: '/restaurant/standing-orders', element: <StandingOrdersPage /> },
+  { path: '/restaurant/bills', element: <BillsPage />, requires: 'bills.view' },
+  {
+    path: '/restaurant/standing-orders',
+    element: <StandingOrdersPage />,
+    requires: 'standing_orders.manage',
+  },
   hubPage,
 ];
 
 // Farmer routes and their nav items, in the order of docs/product.md#navigation-bar.
+// A packer's dashboard is the latest orders, with the moves a packer makes.
+const farmerDashboard = <FarmerDashboardPage recentOrders={<RecentFarmOrders />} />;
 export const farmerPages: PageRoute[] = [
-  { path: '/', element: <FarmerDashboardPage /> },
-  { path: '/farmer/dashboard', element: <FarmerDashboardPage /> },
-  { path: '/farmer/reports', element: <FarmerReportsPage /> },
-  { path: '/farmer/inventory', element: <InventoryPage /> },
-  { path: '/farmer/calendar', element: <CalendarPage /> },
+  { path: '/', element: farmerDashboard },
+  { path: '/farmer/dashboard', element: farmerDashboard },
+  { path: '/farmer/reports', element: <FarmerReportsPage />, requires: 'reports.view' },
+  { path: '/farmer/inventory', element: <InventoryPage />, requires: 'products.manage' },
+  { path: '/farmer/calendar', element: <CalendarPage />, requires: 'schedules.manage' },
   { path: '/farmer/orders', element: <FarmerOrdersPage /> },
-  { path: '/farmer/receivables', element: <ReceivablesPage /> },
+  { path: '/farmer/receivables', element: <ReceivablesPage />, requires: 'payments.manage' },
   hubPage,
 ];
 

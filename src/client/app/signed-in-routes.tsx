@@ -4,8 +4,9 @@ import { Navigate, Route, Routes } from 'react-router';
 import { AppShell } from '../components/layout/app-shell';
 import { NotFoundPage } from '../components/layout/not-found';
 import { VerifyEmailBanner } from '../features/account/verify-email-banner';
+import { permissionsOf } from '../lib/permissions';
 import { renderRoutes } from './render-routes';
-import { adminNav, farmerNav, restaurantNav } from './navigation';
+import { adminNav, allowedNav, farmerNav, restaurantNav } from './navigation';
 import { adminPages, farmerPages, restaurantPages, sharedPages, setupPage } from './routes';
 
 // The header's cart badge (the stored cart's validation brings zod) and notification bell
@@ -31,21 +32,22 @@ export function SignedInRoutes({ user }: { user: User }) {
       );
     }
     const isFarmer = user.role === 'farmer';
+    const { can } = permissionsOf(user);
     return (
       <AppShell
         user={user}
-        navItems={isFarmer ? farmerNav : restaurantNav}
+        navItems={allowedNav(isFarmer ? farmerNav : restaurantNav, can)}
         headerExtra={
           <Suspense fallback={headerSlot}>
-            {isFarmer ? null : <CartBadge />}
+            {isFarmer || !can('orders.place') ? null : <CartBadge />}
             <NotificationBell />
           </Suspense>
         }
       >
         <VerifyEmailBanner user={user} />
         <Routes>
-          {renderRoutes(isFarmer ? farmerPages : restaurantPages)}
-          {renderRoutes(sharedPages)}
+          {renderRoutes(isFarmer ? farmerPages : restaurantPages, can)}
+          {renderRoutes(sharedPages, can)}
           <Route path="/login" element={<Navigate to="/" replace />} />
           <Route path="*" element={<NotFoundPage inShell />} />
         </Routes>
