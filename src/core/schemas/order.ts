@@ -198,6 +198,34 @@ export const orderOutput = z.object({
 });
 export type Order = z.infer<typeof orderOutput>;
 
+/**
+ * An order as a member without `money.view` (a farm's packer) receives it: every amount of
+ * money, the lines' prices too, is null. Screens that such a member opens take this type and
+ * leave out what is null.
+ */
+export type OrderItemAsSeen = Omit<OrderItem, 'unitPrice' | 'totalPrice'> & {
+  unitPrice: string | null;
+  totalPrice: string | null;
+};
+export type OrderAsSeen = Omit<
+  Order,
+  | 'subtotal'
+  | 'deliveryFee'
+  | 'taxAmount'
+  | 'totalAmount'
+  | 'amountPaid'
+  | 'balanceDue'
+  | 'orderItems'
+> & {
+  subtotal: string | null;
+  deliveryFee: string | null;
+  taxAmount?: string | null | undefined;
+  totalAmount: string | null;
+  amountPaid?: string | null | undefined;
+  balanceDue?: string | null | undefined;
+  orderItems: OrderItemAsSeen[];
+};
+
 export const orderListOutput = z.array(orderOutput);
 export const checkoutOutput = z.object({ orders: z.array(orderOutput) });
 export type CheckoutResult = z.infer<typeof checkoutOutput>;
