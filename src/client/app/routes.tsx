@@ -89,6 +89,11 @@ const StandingOrdersPage = lazyNamed(
   () => import('../features/standing-orders/standing-orders-page'),
   'StandingOrdersPage',
 );
+const TeamPage = lazyNamed(() => import('../features/team/team-page'), 'TeamPage');
+const LeaveBusinessCard = lazyNamed(
+  () => import('../features/team/leave-business-card'),
+  'LeaveBusinessCard',
+);
 const HubPage = lazyNamed(() => import('./hub/hub-page'), 'HubPage');
 const HubSignedOut = lazyNamed(() => import('./hub/hub-page'), 'HubSignedOut');
 
@@ -152,9 +157,11 @@ export const sharedPages: PageRoute[] = [
       <EditProfilePage
         notificationSettings={<NotificationPreferencesCard />}
         accountSettings={<AccountSecurityCard />}
+        membershipSettings={<LeaveBusinessCard />}
       />
     ),
   },
+  { path: '/team', element: <TeamPage />, requires: 'team.manage' },
 ];
 
 /**
@@ -174,7 +181,7 @@ export const signedOutPages: PageRoute[] = [
   // docs/product.md#combined-role-screen: the combined screen tells a signed-out visitor and sends them to sign in.
   { path: HUB_PATH, element: <HubSignedOut /> },
   // The app's own paths ask a signed-out visitor to sign in first.
-  ...['/restaurant/*', '/farmer/*', '/admin/*', '/profile/edit'].map((path) => ({
+  ...['/restaurant/*', '/farmer/*', '/admin/*', '/profile/edit', '/team'].map((path) => ({
     path,
     element: <Navigate to="/login" replace />,
   })),

@@ -47,6 +47,8 @@ describe('the signed-in app by the person’s role', () => {
       'Reports',
       'Hub',
     ]);
+    // The owner keeps the team, beside the account.
+    expect(screen.getByRole('link', { name: 'Team' })).toHaveAttribute('href', '/team');
   });
 
   it('gives a packer the orders, and says a screen outside the role is not theirs', async () => {
@@ -56,6 +58,14 @@ describe('the signed-in app by the person’s role', () => {
     expect(mainNav()).toEqual(['Dashboard', 'Orders', 'Hub']);
     expect(screen.getByRole('heading', { name: 'Not part of your role' })).toBeInTheDocument();
     expect(screen.getByText(/Your role \(Packer\) does not allow this/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Team' })).not.toBeInTheDocument();
+  });
+
+  it('answers /team for a member who does not manage the team with the role named', () => {
+    fakeApi({});
+    const buyer = member('restaurant', 'buyer');
+    renderInApp(<SignedInRoutes user={buyer} />, { user: buyer, route: '/team' });
+    expect(screen.getByText(/Your role \(Buyer\) does not allow this/)).toBeInTheDocument();
   });
 
   it('shows a packer’s dashboard the latest orders with a packer’s moves and no money', async () => {

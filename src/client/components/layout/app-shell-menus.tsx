@@ -1,8 +1,9 @@
 import type { User } from '#core/schemas/auth';
-import { LogOut, UserPen } from 'lucide-react';
+import { LogOut, UserPen, Users } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
+import { permissionsOf } from '../../lib/permissions';
 import {
   Avatar,
   isActive,
@@ -21,6 +22,7 @@ export function AccountMenu({ user, defaultOpen }: { user: User; defaultOpen?: b
   const name = profileDisplayName(user);
   // Administrators have no profile to edit.
   const canEditProfile = user.role === 'farmer' || user.role === 'restaurant';
+  const managesTeam = permissionsOf(user).can('team.manage');
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
@@ -47,6 +49,16 @@ export function AccountMenu({ user, defaultOpen }: { user: User; defaultOpen?: b
                 className="flex min-h-11 items-center gap-2 rounded-md px-3 text-sm outline-none data-[highlighted]:bg-stone-100"
               >
                 <UserPen className="size-4" aria-hidden="true" /> Edit Profile
+              </Link>
+            </DropdownMenu.Item>
+          ) : null}
+          {managesTeam ? (
+            <DropdownMenu.Item asChild>
+              <Link
+                to="/team"
+                className="flex min-h-11 items-center gap-2 rounded-md px-3 text-sm outline-none data-[highlighted]:bg-stone-100"
+              >
+                <Users className="size-4" aria-hidden="true" /> Team
               </Link>
             </DropdownMenu.Item>
           ) : null}

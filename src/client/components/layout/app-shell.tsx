@@ -1,8 +1,9 @@
 import type { User } from '#core/schemas/auth';
-import { LogOut, UserPen } from 'lucide-react';
+import { LogOut, UserPen, Users } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
+import { permissionsOf } from '../../lib/permissions';
 import { Brand } from './brand';
 import {
   Avatar,
@@ -79,6 +80,7 @@ export function AppShell({
   const name = profileDisplayName(user);
   // Administrators have no profile to edit.
   const canEditProfile = user.role === 'farmer' || user.role === 'restaurant';
+  const managesTeam = permissionsOf(user).can('team.manage');
   return (
     <div className="min-h-dvh">
       <a
@@ -125,6 +127,12 @@ export function AppShell({
                 <Link to="/profile/edit" title="Edit Profile" className={ACCOUNT_LINK_CLASS}>
                   <UserPen className="size-4" aria-hidden="true" />
                   <span className={ACCOUNT_LINK_TEXT_CLASS}>Edit Profile</span>
+                </Link>
+              ) : null}
+              {managesTeam ? (
+                <Link to="/team" title="Team" className={ACCOUNT_LINK_CLASS}>
+                  <Users className="size-4" aria-hidden="true" />
+                  <span className={ACCOUNT_LINK_TEXT_CLASS}>Team</span>
                 </Link>
               ) : null}
               <a href="/api/logout" title="Log out" className={ACCOUNT_LINK_CLASS}>

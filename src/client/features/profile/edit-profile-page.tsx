@@ -403,16 +403,18 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
 }
 
 /**
- * /profile/edit for both roles (docs/product.md#edit-profile). `notificationSettings` and
- * `accountSettings` are the notifications and account features' cards, passed in by the app
- * so that features stay apart.
+ * /profile/edit for both roles (docs/product.md#edit-profile). `notificationSettings`,
+ * `accountSettings` and `membershipSettings` are the notifications, account and team features'
+ * cards, passed in by the app so that features stay apart.
  */
 export function EditProfilePage({
   notificationSettings,
   accountSettings,
+  membershipSettings,
 }: {
   notificationSettings?: ReactNode;
   accountSettings?: ReactNode;
+  membershipSettings?: ReactNode;
 }) {
   const { user } = useAuth();
   const { can } = usePermissions();
@@ -456,6 +458,7 @@ export function EditProfilePage({
       {notificationSettings}
       {accountSettings}
       <SwitchRoleCard role={role} />
+      {membershipSettings}
     </div>
   );
 }
