@@ -76,6 +76,10 @@ const ResetPasswordPage = lazyNamed(
   () => import('../features/account/reset-password-page'),
   'ResetPasswordPage',
 );
+const AcceptInvitationPage = lazyNamed(
+  () => import('../features/auth/accept-invitation-page'),
+  'AcceptInvitationPage',
+);
 const VerifyEmailPage = lazyNamed(
   () => import('../features/account/verify-email-page'),
   'VerifyEmailPage',
@@ -172,6 +176,7 @@ export const accountLinkPages: PageRoute[] = [
   { path: '/forgot-password', element: <ForgotPasswordPage /> },
   { path: '/reset-password', element: <ResetPasswordPage /> },
   { path: '/verify-email', element: <VerifyEmailPage /> },
+  { path: '/accept-invitation', element: <AcceptInvitationPage /> },
 ];
 
 /** What a signed-out visitor can reach: the landing page, sign-in, and not-found. */

@@ -1,6 +1,7 @@
 import type { User } from '#core/schemas/auth';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './api';
+import { cartActions } from './cart';
 
 export const USER_QUERY_KEY = ['/api/auth/user'] as const;
 
@@ -24,6 +25,18 @@ export function useAuth() {
     error: query.error,
     refetch: query.refetch,
   };
+}
+
+/**
+ * The session now acts for another business (an invitation accepted, a switch): every cached
+ * read of the one before is dropped, the cart too, so nothing of one business is shown or
+ * ordered for the other; the user query takes the new answer.
+ */
+export function actForBusinessOf(queryClient: QueryClient, user: User): void {
+  void queryClient.cancelQueries();
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
+  cartActions.clear();
+  queryClient.setQueryData(USER_QUERY_KEY, user);
 }
 
 export function signIn(): void {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginBody, PASSWORD_MIN_LENGTH, registerBody } from '#core/schemas/auth';
+import { PASSWORD_MIN_LENGTH, registerBody } from '#core/schemas/auth';
 import { KeyRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,69 +18,12 @@ import { Field, Input } from '../../components/ui/form';
 import { PasswordInput } from '../../components/ui/password-input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { ApiError } from '../../lib/api';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { newPasswordProblem, preloadPasswordEstimator } from '../../lib/password-strength';
-import { useDemoAccounts, useRegister, useSignIn } from './api';
+import { useDemoAccounts, useRegister } from './api';
+import { failureMessage, SignInForm, useSignInForm } from './sign-in-form';
 
 type Mode = 'signin' | 'register';
-
-function failureMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? error.userMessage(fallback) : fallback;
-}
-
-function useSignInForm() {
-  return useForm({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
-}
-
-function SignInForm({
-  form,
-  onSignedIn,
-}: {
-  form: ReturnType<typeof useSignInForm>;
-  onSignedIn: () => void;
-}) {
-  const signIn = useSignIn();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = form;
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await signIn.mutateAsync(values);
-      onSignedIn();
-    } catch (error) {
-      if (!showServerFieldErrors(error, setError, ['email', 'password'])) {
-        setError('root.server', {
-          message: failureMessage(error, 'Could not sign in. Please try again.'),
-        });
-      }
-    }
-  });
-
-  return (
-    <AccountForm onSubmit={onSubmit} error={errors.root?.server?.message}>
-      <EmailField error={errors.email?.message} registration={register('email')} />
-      <Field label="Password" error={errors.password?.message} required>
-        {(ids) => (
-          <PasswordInput {...ids} {...register('password')} autoComplete="current-password" />
-        )}
-      </Field>
-      <Link
-        to="/forgot-password"
-        className="-mt-2 inline-flex min-h-11 items-center self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
-      >
-        Forgot password?
-      </Link>
-      <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? 'Signing In...' : 'Sign In'}
-      </Button>
-    </AccountForm>
-  );
-}
 
 function RegisterForm({ onSignedIn }: { onSignedIn: () => void }) {
   const registerAccount = useRegister();
