@@ -6,7 +6,12 @@ import { cn } from '../../lib/cn';
 import { permissionsOf } from '../../lib/permissions';
 import { Brand } from './brand';
 import {
+  AccountName,
   Avatar,
+  BUSINESS_MENU_TRIGGER_CLASS,
+  BusinessMenuTriggerContent,
+  businessMenuLabel,
+  hasSeveralBusinesses,
   isActive,
   navMenuLabel,
   NAV_MENU_TRIGGER_CLASS,
@@ -21,6 +26,7 @@ export { avatarInitial, profileDisplayName, type NavItem } from './app-shell-par
 const loadMenus = () => import('./app-shell-menus');
 const NavMenu = lazy(async () => ({ default: (await loadMenus()).NavMenu }));
 const AccountMenu = lazy(async () => ({ default: (await loadMenus()).AccountMenu }));
+const BusinessMenu = lazy(async () => ({ default: (await loadMenus()).BusinessMenu }));
 
 /**
  * A drop-down menu whose code loads when it is first wanted: until then a button that looks and
@@ -119,10 +125,16 @@ export function AppShell({
             {headerExtra}
             <div className="hidden items-center gap-1 xl:flex">
               <Avatar user={user} />
-              <span className="flex max-w-32 flex-col leading-tight 2xl:max-w-40">
-                <span className="truncate text-sm font-medium">{name}</span>
-                <span className="truncate text-xs text-stone-500">{user.email}</span>
-              </span>
+              {hasSeveralBusinesses(user) ? (
+                <LazyMenu
+                  className={BUSINESS_MENU_TRIGGER_CLASS}
+                  label={businessMenuLabel(user)}
+                  trigger={<BusinessMenuTriggerContent user={user} />}
+                  menu={(open) => <BusinessMenu user={user} defaultOpen={open} />}
+                />
+              ) : (
+                <AccountName user={user} />
+              )}
               {canEditProfile ? (
                 <Link to="/profile/edit" title="Edit Profile" className={ACCOUNT_LINK_CLASS}>
                   <UserPen className="size-4" aria-hidden="true" />
