@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MIN_LENGTH, registerBody } from '#core/schemas/auth';
 import { KeyRound } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Brand } from '../../components/layout/brand';
@@ -13,11 +13,12 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/ui/card';
-import { AccountForm, EmailField } from '../../components/ui/auth-form';
+import { AccountForm, EmailField, Notice } from '../../components/ui/auth-form';
 import { Field, Input } from '../../components/ui/form';
 import { PasswordInput } from '../../components/ui/password-input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { takeSessionEnded } from '../../lib/auth';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { newPasswordProblem, preloadPasswordEstimator } from '../../lib/password-strength';
 import { useDemoAccounts, useRegister } from './api';
@@ -143,6 +144,8 @@ export function SignInPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const mode: Mode = searchParams.get('mode') === 'register' ? 'register' : 'signin';
   const signInForm = useSignInForm();
+  // Read once: the sentence stays while the page does, and not on the next visit.
+  const [sessionEnded] = useState(takeSessionEnded);
 
   const setMode = (next: Mode) =>
     setSearchParams(next === 'register' ? { mode: 'register' } : {}, { replace: true });
@@ -173,6 +176,14 @@ export function SignInPage() {
               </CardDescription>
             </CardHeader>
             <CardContent>
+              {sessionEnded ? (
+                <div className="mb-4">
+                  <Notice tone="error">
+                    You were signed out: your session ended, or you no longer have access to the
+                    business you were working for. Sign in again to continue.
+                  </Notice>
+                </div>
+              ) : null}
               <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)}>
                 <TabsList aria-label="Account" className="mb-5 flex w-full flex-nowrap">
                   <TabsTrigger value="signin" className="min-h-11 flex-1">
