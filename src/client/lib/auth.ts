@@ -1,8 +1,6 @@
-import type { Membership, User } from '#core/schemas/auth';
-import type { SwitchBusinessBody } from '#core/schemas/team';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { User } from '#core/schemas/auth';
+import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from './api';
-import { cartActions } from './cart';
 
 export const USER_QUERY_KEY = ['/api/auth/user'] as const;
 
@@ -26,38 +24,6 @@ export function useAuth() {
     error: query.error,
     refetch: query.refetch,
   };
-}
-
-/**
- * The session now acts for another business (an invitation accepted, a switch): every cached
- * read of the one before is dropped, the cart too, so nothing of one business is shown or
- * ordered for the other; the user query takes the new answer.
- */
-export function actForBusinessOf(queryClient: QueryClient, user: User): void {
-  void queryClient.cancelQueries();
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
-  cartActions.clear();
-  queryClient.setQueryData(USER_QUERY_KEY, user);
-}
-
-/** The membership the session acts for, among the person's businesses. */
-export function currentMembership(user: User): Membership | null {
-  const { profile } = user;
-  if (!profile) return null;
-  return (
-    user.memberships?.find(
-      (membership) => membership.kind === profile.kind && membership.id === profile.id,
-    ) ?? null
-  );
-}
-
-/** Acts for another of the person's businesses (POST /api/auth/business); kept per session. */
-export function useSwitchBusiness() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SwitchBusinessBody) => api.post<User>('/api/auth/business', body),
-    onSuccess: (user) => actForBusinessOf(queryClient, user),
-  });
 }
 
 export function signIn(): void {

@@ -5,7 +5,7 @@ import { DropdownMenu } from 'radix-ui';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../ui/toast';
 import { ApiError } from '../../lib/api';
-import { currentMembership, useSwitchBusiness } from '../../lib/auth';
+import { currentMembership, useSwitchBusiness } from '../../lib/business';
 import { cn } from '../../lib/cn';
 import { permissionsOf } from '../../lib/permissions';
 import {

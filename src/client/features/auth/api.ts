@@ -2,7 +2,8 @@ import type { DemoAccounts, LoginBody, RegisterBody, User } from '#core/schemas/
 import type { AcceptInvitationBody } from '#core/schemas/team';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
-import { actForBusinessOf, USER_QUERY_KEY } from '../../lib/auth';
+import { USER_QUERY_KEY } from '../../lib/auth';
+import { actForBusinessOf } from '../../lib/business';
 
 /** The signed-in user goes straight into the user query, then is fetched again to be sure. */
 function useSignedIn() {
