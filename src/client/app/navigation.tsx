@@ -79,6 +79,8 @@ export const farmerNav: AppNavItem[] = [
     label: 'Dashboard',
     icon: <LayoutDashboard className="size-4" aria-hidden="true" />,
     alsoActiveOn: ['/'],
+    // Its figures are the reports'; a packer's home is the orders.
+    requires: 'reports.view',
   },
   {
     to: '/farmer/inventory',

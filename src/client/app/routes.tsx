@@ -28,10 +28,6 @@ const FarmerDashboardPage = lazyNamed(
   () => import('../features/farmer-dashboard/farmer-dashboard-page'),
   'FarmerDashboardPage',
 );
-const RecentFarmOrders = lazyNamed(
-  () => import('../features/farmer-orders/recent-farm-orders'),
-  'RecentFarmOrders',
-);
 const FarmerOrdersPage = lazyNamed(
   () => import('../features/farmer-orders/farmer-orders-page'),
   'FarmerOrdersPage',
@@ -133,11 +129,9 @@ export const restaurantPages: PageRoute[] = [
 ];
 
 // Farmer routes and their nav items, in the order of docs/product.md#navigation-bar.
-// A packer's dashboard is the latest orders, with the moves a packer makes.
-const farmerDashboard = <FarmerDashboardPage recentOrders={<RecentFarmOrders />} />;
 export const farmerPages: PageRoute[] = [
-  { path: '/', element: farmerDashboard },
-  { path: '/farmer/dashboard', element: farmerDashboard },
+  { path: '/', element: <FarmerDashboardPage /> },
+  { path: '/farmer/dashboard', element: <FarmerDashboardPage /> },
   { path: '/farmer/reports', element: <FarmerReportsPage />, requires: 'reports.view' },
   { path: '/farmer/inventory', element: <InventoryPage />, requires: 'products.manage' },
   { path: '/farmer/calendar', element: <CalendarPage />, requires: 'schedules.manage' },

@@ -11,7 +11,8 @@ import { SignedInRoutes } from './signed-in-routes';
 beforeAll(async () => {
   await Promise.all([
     import('../features/farmer-dashboard/farmer-dashboard-page'),
-    import('../features/farmer-orders/recent-farm-orders'),
+    import('../features/farmer-orders/farmer-orders-page'),
+    import('../components/layout/not-for-your-role'),
   ]);
 });
 
@@ -52,35 +53,39 @@ describe('the signed-in app by the person’s role', () => {
   });
 
   it('gives a packer the orders, and says a screen outside the role is not theirs', async () => {
-    fakeApi({ 'GET /api/orders/farm?limit=5': [pendingWithoutMoney] });
+    fakeApi({});
     const packer = member('farmer', 'packer');
     renderInApp(<SignedInRoutes user={packer} />, { user: packer, route: '/farmer/reports' });
-    expect(mainNav()).toEqual(['Dashboard', 'Orders', 'Hub']);
-    expect(screen.getByRole('heading', { name: 'Not part of your role' })).toBeInTheDocument();
+    expect(mainNav()).toEqual(['Orders', 'Hub']);
+    expect(
+      await screen.findByRole('heading', { name: 'Not part of your role' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Your role \(Packer\) does not allow this/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Team' })).not.toBeInTheDocument();
   });
 
-  it('answers /team for a member who does not manage the team with the role named', () => {
+  it('answers /team for a member who does not manage the team with the role named', async () => {
     fakeApi({});
     const buyer = member('restaurant', 'buyer');
     renderInApp(<SignedInRoutes user={buyer} />, { user: buyer, route: '/team' });
-    expect(screen.getByText(/Your role \(Buyer\) does not allow this/)).toBeInTheDocument();
+    expect(await screen.findByText(/Your role \(Buyer\) does not allow this/)).toBeInTheDocument();
   });
 
-  it('shows a packer’s dashboard the latest orders with a packer’s moves and no money', async () => {
-    fakeApi({ 'GET /api/orders/farm?limit=5': [pendingWithoutMoney] });
+  it('opens a packer’s home on the orders, with a packer’s moves and no money', async () => {
+    fakeApi({
+      'GET /api/orders/farm': [pendingWithoutMoney],
+      'GET /api/delivery-schedules?limit=500': [],
+    });
     const packer = member('farmer', 'packer');
     renderInApp(<SignedInRoutes user={packer} />, { user: packer, route: '/' });
-    expect(await screen.findByText('Order #41')).toBeInTheDocument();
-    const main = screen.getByRole('main');
-    expect(within(main).getByRole('button', { name: /Accept/ })).toBeInTheDocument();
-    expect(within(main).queryByRole('button', { name: /Decline/ })).not.toBeInTheDocument();
-    expect(main).not.toHaveTextContent('$');
-    expect(within(main).queryByText('Add New Product')).not.toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: /Order #41/ });
+    expect(within(card).getByRole('button', { name: 'Confirm Order' })).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).not.toHaveTextContent('$');
+    expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('gives a restaurant’s bookkeeper the bills and no buying', () => {
+  it('gives a restaurant’s bookkeeper the bills and no buying', async () => {
     fakeApi({});
     const bookkeeper = member('restaurant', 'bookkeeper');
     renderInApp(<SignedInRoutes user={bookkeeper} />, {
@@ -88,11 +93,13 @@ describe('the signed-in app by the person’s role', () => {
       route: '/restaurant/browse',
     });
     expect(mainNav()).toEqual(['Dashboard', 'My Orders', 'Bills', 'Reports', 'Hub']);
-    expect(screen.getByRole('heading', { name: 'Not part of your role' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Not part of your role' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Cart/ })).not.toBeInTheDocument();
   });
 
-  it('gives a restaurant’s buyer the buying and no bills', () => {
+  it('gives a restaurant’s buyer the buying and no bills', async () => {
     fakeApi({});
     const buyer = member('restaurant', 'buyer');
     renderInApp(<SignedInRoutes user={buyer} />, { user: buyer, route: '/restaurant/bills' });
@@ -104,6 +111,8 @@ describe('the signed-in app by the person’s role', () => {
       'Reports',
       'Hub',
     ]);
-    expect(screen.getByRole('heading', { name: 'Not part of your role' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Not part of your role' }),
+    ).toBeInTheDocument();
   });
 });

@@ -19,6 +19,10 @@ const NotificationBell = lazy(async () => ({
   default: (await import('../features/notifications/notification-bell')).NotificationBell,
 }));
 const headerSlot = <span className="size-11" aria-hidden="true" />;
+// Shown only when a member opens a screen outside their role.
+const NotForYourRole = lazy(async () => ({
+  default: (await import('../components/layout/not-for-your-role')).NotForYourRole,
+}));
 
 /** A farmer, restaurant or administrator: their app inside the shell (loaded once signed in). */
 export function SignedInRoutes({ user }: { user: User }) {
@@ -33,6 +37,7 @@ export function SignedInRoutes({ user }: { user: User }) {
     }
     const isFarmer = user.role === 'farmer';
     const { can } = permissionsOf(user);
+    const gate = { can, denied: <NotForYourRole /> };
     return (
       <AppShell
         user={user}
@@ -46,8 +51,8 @@ export function SignedInRoutes({ user }: { user: User }) {
       >
         <VerifyEmailBanner user={user} />
         <Routes>
-          {renderRoutes(isFarmer ? farmerPages : restaurantPages, can)}
-          {renderRoutes(sharedPages, can)}
+          {renderRoutes(isFarmer ? farmerPages : restaurantPages, gate)}
+          {renderRoutes(sharedPages, gate)}
           <Route path="/login" element={<Navigate to="/" replace />} />
           <Route path="*" element={<NotFoundPage inShell />} />
         </Routes>

@@ -12,7 +12,7 @@ import {
   ChevronRight,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { StatGrid } from '../../components/ui/stat-card';
 import { profileDisplayName } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
@@ -59,30 +59,13 @@ const QUICK_ACTIONS: {
 ];
 
 /**
- * The farm's dashboard. A member whose role reads no reports (a packer) sees `recentOrders`,
- * the orders feature's latest orders passed in by the app, instead of the figures.
+ * The farm's dashboard: its figures. A member whose role reads no reports (a packer) works
+ * from the orders, which are their home screen instead.
  */
-export function FarmerDashboardPage({ recentOrders }: { recentOrders?: ReactNode }) {
+export function FarmerDashboardPage() {
   const { can } = usePermissions();
-  if (!can('reports.view')) return <OrdersDashboard recentOrders={recentOrders} />;
+  if (!can('reports.view')) return <Navigate to="/farmer/orders" replace />;
   return <FiguresDashboard />;
-}
-
-function OrdersDashboard({ recentOrders }: { recentOrders: ReactNode }) {
-  const { user } = useAuth();
-  const name = user ? profileDisplayName(user) : 'Farmer';
-  return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold text-balance">{greeting(name, undefined)}</h1>
-        <p className="text-stone-600">The farm's latest orders</p>
-      </div>
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">{recentOrders}</div>
-        <QuickActions />
-      </div>
-    </div>
-  );
 }
 
 function FiguresDashboard() {
