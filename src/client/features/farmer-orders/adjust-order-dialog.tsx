@@ -1,15 +1,14 @@
 import { centsOf, formatUsd, multiplyCents, orderAmounts, rateOf, sumCents } from '#core/money';
 import { formatQuantity, isWeighedUnit, quantityProblem, quantityStep } from '#core/quantity';
 import {
-  ADJUSTABLE_STATUSES,
   ADJUSTMENT_REASON_MAX_LENGTH,
   adjustmentBody,
   type AdjustmentBody,
 } from '#core/schemas/adjustment';
-import { MAX_LINE_QUANTITY, type OrderAsSeen } from '#core/schemas/order';
+import type { OrderAsSeen } from '#core/schemas/order';
+import { MAX_LINE_QUANTITY } from '#core/schemas/order-line';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Scale, Trash2, Undo2 } from 'lucide-react';
-import { useState } from 'react';
+import { Trash2, Undo2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button';
@@ -27,10 +26,6 @@ interface LineDraft {
 }
 interface AdjustForm {
   lines: LineDraft[];
-}
-
-export function isAdjustable(order: OrderAsSeen): boolean {
-  return (ADJUSTABLE_STATUSES as readonly string[]).includes(order.status);
 }
 
 const draftsOf = (order: OrderAsSeen): AdjustForm => ({
@@ -114,12 +109,19 @@ export function previewAdjustment(order: OrderAsSeen, lines: readonly LineDraft[
 }
 
 /**
- * "Adjust" on the farmer's order card (the list and the day view): set the lines of a pending,
- * confirmed or packed order to what was picked, each change with a reason for the restaurant.
- * The server works out the totals and moves the stock (docs/adjustments.md).
+ * The dialog of "Adjust" (adjust-order.tsx): set the lines of a pending, confirmed or packed
+ * order to what was picked, each change with a reason for the restaurant. The server works out
+ * the totals and moves the stock (docs/adjustments.md).
  */
-export function AdjustOrder({ order }: { order: OrderAsSeen }) {
-  const [open, setOpen] = useState(false);
+export function AdjustOrderDialog({
+  order,
+  open,
+  onClose,
+}: {
+  order: OrderAsSeen;
+  open: boolean;
+  onClose: () => void;
+}) {
   const adjust = useAdjustOrder();
   const { register, handleSubmit, reset, setValue, setError, watch, formState } = useForm<
     AdjustForm,
@@ -135,7 +137,7 @@ export function AdjustOrder({ order }: { order: OrderAsSeen }) {
   const { cancels, total } = previewAdjustment(order, drafts);
   const { errors, isSubmitted } = formState;
   const close = () => {
-    setOpen(false);
+    onClose();
     reset(draftsOf(order));
   };
   const setQuantity = (index: number, quantity: string) =>
@@ -167,19 +169,8 @@ export function AdjustOrder({ order }: { order: OrderAsSeen }) {
     );
   });
 
-  if (!isAdjustable(order)) return null;
   return (
     <>
-      <Button
-        size="sm"
-        variant="outline"
-        onClick={() => {
-          reset(draftsOf(order));
-          setOpen(true);
-        }}
-      >
-        <Scale aria-hidden="true" /> Adjust
-      </Button>
       <Dialog open={open} onOpenChange={(next) => !next && close()}>
         <DialogContent
           title={`Adjust order #${order.id}`}

@@ -12,7 +12,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { OrderDeliveryDetails, OrderFigures, OrderItemList } from '../../components/ui/order-items';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
-import { AdjustOrder, isAdjustable } from './adjust-order-dialog';
+import { AdjustOrder, isAdjustable } from './adjust-order';
 import { formatMoney, formatOrderDate, ORDER_DATE_FORMAT } from '../../lib/format';
 import { usePermissions } from '../../lib/permissions';
 
