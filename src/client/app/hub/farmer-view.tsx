@@ -1,7 +1,7 @@
 import { formatMoneyString } from '#core/money';
 import { REVENUE_RULE_CAPTION } from '#core/schemas/report';
 import { BarChart3, ClipboardList, DollarSign, FileText, MapPin, Package } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -9,13 +9,21 @@ import { RecentOrdersCard } from '../../components/ui/recent-orders-card';
 import type { Stat } from '../../components/ui/stat-card';
 import { DeliveryCalendarCard } from '../../features/calendar/delivery-calendar-card';
 import { RecentFarmOrders } from '../../features/farmer-orders/recent-farm-orders';
-import {
-  FarmInventoryCard,
-  InventoryManagementCard,
-} from '../../features/inventory/inventory-card';
 import { usePermissions, type Permission } from '../../lib/permissions';
 import { useFarmReport } from '../../lib/queries';
+import { Skeleton } from '../../components/ui/skeleton';
 import { HubView, usePlatformOverview } from './hub-parts';
+
+// The inventory card (the product list, its delete with Undo) loads beside the view: a packer,
+// who has none, never loads it, and the figures and orders do not wait for it.
+const loadInventoryCard = () => import('../../features/inventory/inventory-card');
+const FarmInventoryCard = lazy(async () => ({
+  default: (await loadInventoryCard()).FarmInventoryCard,
+}));
+const InventoryManagementCard = lazy(async () => ({
+  default: (await loadInventoryCard()).InventoryManagementCard,
+}));
+const inventorySlot = <Skeleton className="h-72 w-full rounded-xl" />;
 
 const TITLE = 'Farmer Dashboard';
 const SUBTITLE = 'Manage your inventory and fulfill orders';
@@ -95,7 +103,11 @@ export function FarmerView() {
       }
       main={
         <>
-          {can('products.manage') ? <FarmInventoryCard /> : null}
+          {can('products.manage') ? (
+            <Suspense fallback={inventorySlot}>
+              <FarmInventoryCard />
+            </Suspense>
+          ) : null}
           <RecentFarmOrders />
         </>
       }
@@ -146,7 +158,9 @@ export function FarmerOverview() {
       }
       main={
         <>
-          <InventoryManagementCard products={catalog} />
+          <Suspense fallback={inventorySlot}>
+            <InventoryManagementCard products={catalog} />
+          </Suspense>
           <RecentOrdersCard
             query={orders}
             shown={RECENT_SHOWN}
