@@ -55,7 +55,7 @@ export function LeaveBusinessCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Button variant="outline" className="text-destructive" onClick={() => setAsking(true)}>
+        <Button variant="outline" className="text-destructive!" onClick={() => setAsking(true)}>
           <LogOut aria-hidden="true" /> Leave {business}
         </Button>
       </CardContent>

@@ -299,7 +299,7 @@ function MemberRow({
   const name = displayName(member);
   const lastActive = formatRelativeTime(member.lastActiveAt, 'Never');
   return (
-    <li className="grid grid-cols-1 items-center gap-3 py-3 sm:grid-cols-[minmax(0,1fr)_10rem_9rem_auto]">
+    <li className="grid grid-cols-1 items-center gap-3 py-3 sm:grid-cols-[minmax(0,1fr)_10rem_11rem_6rem]">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 font-medium break-words">
           {name}
@@ -334,7 +334,7 @@ function MemberRow({
       <Button
         variant="outline"
         size="sm"
-        className="justify-self-start text-destructive sm:justify-self-end"
+        className="justify-self-start text-destructive! sm:justify-self-end"
         aria-label={isSelf ? undefined : `Remove ${name}`}
         disabled={busy}
         onClick={onRemove}
@@ -446,7 +446,7 @@ function InvitationsCard({ onInvite }: { onInvite: () => void }) {
                     <Button
                       variant="outline"
                       size="sm"
-                      className="text-destructive"
+                      className="text-destructive!"
                       aria-label={`Revoke the invitation of ${invitation.email}`}
                       disabled={busy}
                       onClick={() => setRevoking(invitation)}
