@@ -18,10 +18,14 @@ const LiveUpdates = lazy(async () => ({
   default: (await import('../lib/live-events')).LiveUpdates,
 }));
 
-/** Live updates are for the signed-in only: the signed-out never load their code. */
+/**
+ * Live updates are for the signed-in only: the signed-out never load their code. The stream
+ * is opened again when the session acts for another business, so it carries that one's events.
+ */
 function LiveUpdatesWhenSignedIn() {
   const { user } = useAuth();
-  return user ? <LiveUpdates /> : null;
+  if (!user) return null;
+  return <LiveUpdates key={`${user.id}:${user.profile?.kind}:${user.profile?.id}`} />;
 }
 
 /** The routes, plus the development-only user switcher (it shows only when the server has it). */

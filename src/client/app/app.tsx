@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
 import { toast } from '../components/ui/toast-store';
 import { onUnauthorized } from '../lib/api';
-import { signIn } from '../lib/auth';
+import { signInAgain } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
 import { AppRoutes } from './app-routes';
 
@@ -12,7 +12,10 @@ import { AppRoutes } from './app-routes';
 const loadToaster = () => import('../components/ui/toaster');
 const Toaster = lazy(async () => ({ default: (await loadToaster()).Toaster }));
 
-/** A 401 shows 'Unauthorized' and signs in again after 500 ms (docs/product.md#session-ended). */
+/**
+ * A 401 shows 'Unauthorized' and signs in again after 500 ms, where the sign-in page says the
+ * session ended (docs/product.md#session-ended).
+ */
 function useUnauthorizedRedirect() {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -31,7 +34,7 @@ function useUnauthorizedRedirect() {
         .then(() => {
           if (stopped) return;
           clearTimeout(timer);
-          timer = setTimeout(signIn, UNAUTHORIZED_REDIRECT_MS);
+          timer = setTimeout(signInAgain, UNAUTHORIZED_REDIRECT_MS);
         });
     });
     return () => {

@@ -14,17 +14,29 @@ import {
   Wallet,
 } from 'lucide-react';
 import type { NavItem } from '../components/layout/app-shell';
+import type { Permission } from '../lib/permissions';
 import { HUB_PATH } from './routes';
 
 // The navigation of each role, loaded with the signed-in app (its icons are not the landing page's).
 
-export const hubNavItem: NavItem = {
+/** An item shown only to a person whose role in the business has `requires`. */
+export type AppNavItem = NavItem & { requires?: Permission };
+
+/** The items this person may use: the others' screens would only answer 403. */
+export function allowedNav(
+  items: readonly AppNavItem[],
+  can: (permission: Permission) => boolean,
+): NavItem[] {
+  return items.filter((item) => !item.requires || can(item.requires));
+}
+
+export const hubNavItem: AppNavItem = {
   to: HUB_PATH,
   label: 'Hub',
   icon: <LayoutGrid className="size-4" aria-hidden="true" />,
 };
 
-export const restaurantNav: NavItem[] = [
+export const restaurantNav: AppNavItem[] = [
   {
     to: '/restaurant/dashboard',
     label: 'Dashboard',
@@ -36,6 +48,7 @@ export const restaurantNav: NavItem[] = [
     label: 'Browse Products',
     icon: <ShoppingBasket className="size-4" aria-hidden="true" />,
     alsoActiveOn: ['/restaurant/inventory'],
+    requires: 'orders.place',
   },
   {
     to: '/restaurant/orders',
@@ -46,31 +59,37 @@ export const restaurantNav: NavItem[] = [
     to: '/restaurant/standing-orders',
     label: 'Standing orders',
     icon: <CalendarClock className="size-4" aria-hidden="true" />,
+    requires: 'standing_orders.manage',
   },
   {
     to: '/restaurant/bills',
     label: 'Bills',
     icon: <Wallet className="size-4" aria-hidden="true" />,
+    requires: 'bills.view',
   },
   {
     to: '/restaurant/reports',
     label: 'Reports',
     icon: <BarChart3 className="size-4" aria-hidden="true" />,
+    requires: 'reports.view',
   },
   hubNavItem,
 ];
 
-export const farmerNav: NavItem[] = [
+export const farmerNav: AppNavItem[] = [
   {
     to: '/farmer/dashboard',
     label: 'Dashboard',
     icon: <LayoutDashboard className="size-4" aria-hidden="true" />,
     alsoActiveOn: ['/'],
+    // Its figures are the reports'; a packer's home is the orders.
+    requires: 'reports.view',
   },
   {
     to: '/farmer/inventory',
     label: 'Inventory',
     icon: <Package className="size-4" aria-hidden="true" />,
+    requires: 'products.manage',
   },
   {
     to: '/farmer/orders',
@@ -81,26 +100,30 @@ export const farmerNav: NavItem[] = [
     to: '/farmer/runs',
     label: 'Delivery runs',
     icon: <Truck className="size-4" aria-hidden="true" />,
+    requires: 'orders.status',
   },
   {
     to: '/farmer/receivables',
     label: 'Receivables',
     icon: <Wallet className="size-4" aria-hidden="true" />,
+    requires: 'payments.manage',
   },
   {
     to: '/farmer/calendar',
     label: 'Calendar',
     icon: <CalendarDays className="size-4" aria-hidden="true" />,
+    requires: 'schedules.manage',
   },
   {
     to: '/farmer/reports',
     label: 'Reports',
     icon: <BarChart3 className="size-4" aria-hidden="true" />,
+    requires: 'reports.view',
   },
   hubNavItem,
 ];
 
-export const adminNav: NavItem[] = [
+export const adminNav: AppNavItem[] = [
   {
     to: '/admin',
     label: 'Dashboard',

@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { NotFoundPage } from '../components/layout/not-found';
 import { LandingPage } from '../features/landing/landing-page';
+import type { Permission } from '../lib/permissions';
 
 /** A page loaded on first visit, so no screen pays for the code of the others. */
 function lazyNamed<Name extends string, Props extends object>(
@@ -80,6 +81,10 @@ const ResetPasswordPage = lazyNamed(
   () => import('../features/account/reset-password-page'),
   'ResetPasswordPage',
 );
+const AcceptInvitationPage = lazyNamed(
+  () => import('../features/auth/accept-invitation-page'),
+  'AcceptInvitationPage',
+);
 const VerifyEmailPage = lazyNamed(
   () => import('../features/account/verify-email-page'),
   'VerifyEmailPage',
@@ -93,6 +98,11 @@ const StandingOrdersPage = lazyNamed(
   () => import('../features/standing-orders/standing-orders-page'),
   'StandingOrdersPage',
 );
+const TeamPage = lazyNamed(() => import('../features/team/team-page'), 'TeamPage');
+const LeaveBusinessCard = lazyNamed(
+  () => import('../features/team/leave-business-card'),
+  'LeaveBusinessCard',
+);
 const HubPage = lazyNamed(() => import('./hub/hub-page'), 'HubPage');
 const HubSignedOut = lazyNamed(() => import('./hub/hub-page'), 'HubSignedOut');
 
@@ -100,6 +110,8 @@ const HubSignedOut = lazyNamed(() => import('./hub/hub-page'), 'HubSignedOut');
 export interface PageRoute {
   path: string;
   element: ReactNode;
+  /** What the person's role must allow; others see that it is not for their role. */
+  requires?: Permission;
 }
 
 /** The combined role screen, inside the app's shell; last in every role's navigation. */
@@ -110,14 +122,18 @@ const hubPage: PageRoute = { path: HUB_PATH, element: <HubPage /> };
 export const restaurantPages: PageRoute[] = [
   { path: '/', element: <RestaurantDashboardPage /> },
   { path: '/restaurant/dashboard', element: <RestaurantDashboardPage /> },
-  { path: '/restaurant/reports', element: <RestaurantReportsPage /> },
-  { path: '/restaurant/browse', element: <BrowsePage /> },
+  { path: '/restaurant/reports', element: <RestaurantReportsPage />, requires: 'reports.view' },
+  { path: '/restaurant/browse', element: <BrowsePage />, requires: 'orders.place' },
   // Browse Products is highlighted here too; it is the same screen
   // (docs/product.md#routing-by-user-state).
-  { path: '/restaurant/inventory', element: <BrowsePage /> },
+  { path: '/restaurant/inventory', element: <BrowsePage />, requires: 'orders.place' },
   { path: '/restaurant/orders', element: <RestaurantOrdersPage /> },
-  { path: '/restaurant/bills', element: <BillsPage /> },
-  { path: '/restaurant/standing-orders', element: <StandingOrdersPage /> },
+  { path: '/restaurant/bills', element: <BillsPage />, requires: 'bills.view' },
+  {
+    path: '/restaurant/standing-orders',
+    element: <StandingOrdersPage />,
+    requires: 'standing_orders.manage',
+  },
   hubPage,
 ];
 
@@ -125,12 +141,12 @@ export const restaurantPages: PageRoute[] = [
 export const farmerPages: PageRoute[] = [
   { path: '/', element: <FarmerDashboardPage /> },
   { path: '/farmer/dashboard', element: <FarmerDashboardPage /> },
-  { path: '/farmer/reports', element: <FarmerReportsPage /> },
-  { path: '/farmer/inventory', element: <InventoryPage /> },
-  { path: '/farmer/calendar', element: <CalendarPage /> },
+  { path: '/farmer/reports', element: <FarmerReportsPage />, requires: 'reports.view' },
+  { path: '/farmer/inventory', element: <InventoryPage />, requires: 'products.manage' },
+  { path: '/farmer/calendar', element: <CalendarPage />, requires: 'schedules.manage' },
   { path: '/farmer/orders', element: <FarmerOrdersPage /> },
-  { path: '/farmer/runs', element: <DeliveryRunsPage /> },
-  { path: '/farmer/receivables', element: <ReceivablesPage /> },
+  { path: '/farmer/runs', element: <DeliveryRunsPage />, requires: 'orders.status' },
+  { path: '/farmer/receivables', element: <ReceivablesPage />, requires: 'payments.manage' },
   hubPage,
 ];
 
@@ -152,9 +168,11 @@ export const sharedPages: PageRoute[] = [
       <EditProfilePage
         notificationSettings={<NotificationPreferencesCard />}
         accountSettings={<AccountSecurityCard />}
+        membershipSettings={<LeaveBusinessCard />}
       />
     ),
   },
+  { path: '/team', element: <TeamPage />, requires: 'team.manage' },
 ];
 
 /**
@@ -165,6 +183,7 @@ export const accountLinkPages: PageRoute[] = [
   { path: '/forgot-password', element: <ForgotPasswordPage /> },
   { path: '/reset-password', element: <ResetPasswordPage /> },
   { path: '/verify-email', element: <VerifyEmailPage /> },
+  { path: '/accept-invitation', element: <AcceptInvitationPage /> },
 ];
 
 /** What a signed-out visitor can reach: the landing page, sign-in, and not-found. */
@@ -174,7 +193,7 @@ export const signedOutPages: PageRoute[] = [
   // docs/product.md#combined-role-screen: the combined screen tells a signed-out visitor and sends them to sign in.
   { path: HUB_PATH, element: <HubSignedOut /> },
   // The app's own paths ask a signed-out visitor to sign in first.
-  ...['/restaurant/*', '/farmer/*', '/admin/*', '/profile/edit'].map((path) => ({
+  ...['/restaurant/*', '/farmer/*', '/admin/*', '/profile/edit', '/team'].map((path) => ({
     path,
     element: <Navigate to="/login" replace />,
   })),

@@ -5,8 +5,9 @@ import { AppShell } from '../components/layout/app-shell';
 import { NotFoundPage } from '../components/layout/not-found';
 import { VerifyEmailBanner } from '../features/account/verify-email-banner';
 import { BusinessStatusBanner } from '../features/profile/business-status-banner';
+import { permissionsOf } from '../lib/permissions';
 import { renderRoutes } from './render-routes';
-import { adminNav, farmerNav, restaurantNav } from './navigation';
+import { adminNav, allowedNav, farmerNav, restaurantNav } from './navigation';
 import { adminPages, farmerPages, restaurantPages, sharedPages, setupPage } from './routes';
 
 // The header's cart badge (the stored cart's validation brings zod) and notification bell
@@ -19,6 +20,10 @@ const NotificationBell = lazy(async () => ({
   default: (await import('../features/notifications/notification-bell')).NotificationBell,
 }));
 const headerSlot = <span className="size-11" aria-hidden="true" />;
+// Shown only when a member opens a screen outside their role.
+const NotForYourRole = lazy(async () => ({
+  default: (await import('../components/layout/not-for-your-role')).NotForYourRole,
+}));
 
 /** A farmer, restaurant or administrator: their app inside the shell (loaded once signed in). */
 export function SignedInRoutes({ user }: { user: User }) {
@@ -32,13 +37,15 @@ export function SignedInRoutes({ user }: { user: User }) {
       );
     }
     const isFarmer = user.role === 'farmer';
+    const { can } = permissionsOf(user);
+    const gate = { can, denied: <NotForYourRole /> };
     return (
       <AppShell
         user={user}
-        navItems={isFarmer ? farmerNav : restaurantNav}
+        navItems={allowedNav(isFarmer ? farmerNav : restaurantNav, can)}
         headerExtra={
           <Suspense fallback={headerSlot}>
-            {isFarmer ? null : <CartBadge />}
+            {isFarmer || !can('orders.place') ? null : <CartBadge />}
             <NotificationBell />
           </Suspense>
         }
@@ -46,8 +53,8 @@ export function SignedInRoutes({ user }: { user: User }) {
         <VerifyEmailBanner user={user} />
         <BusinessStatusBanner user={user} />
         <Routes>
-          {renderRoutes(isFarmer ? farmerPages : restaurantPages)}
-          {renderRoutes(sharedPages)}
+          {renderRoutes(isFarmer ? farmerPages : restaurantPages, gate)}
+          {renderRoutes(sharedPages, gate)}
           <Route path="/login" element={<Navigate to="/" replace />} />
           <Route path="*" element={<NotFoundPage inShell />} />
         </Routes>

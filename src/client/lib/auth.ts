@@ -30,6 +30,32 @@ export function signIn(): void {
   window.location.href = '/api/login';
 }
 
+const SESSION_ENDED_KEY = 'session-ended';
+
+/**
+ * To sign in again after a call answered 401 (the session ended, or the member was removed):
+ * the sign-in page, a new page load, is told to say why it is shown.
+ */
+export function signInAgain(): void {
+  try {
+    sessionStorage.setItem(SESSION_ENDED_KEY, '1');
+  } catch {
+    // Storage refused (private mode): the sign-in page shows without the sentence.
+  }
+  signIn();
+}
+
+/** Whether the sign-in page follows an ended session; it says so once. */
+export function takeSessionEnded(): boolean {
+  try {
+    const ended = sessionStorage.getItem(SESSION_ENDED_KEY) !== null;
+    sessionStorage.removeItem(SESSION_ENDED_KEY);
+    return ended;
+  } catch {
+    return false;
+  }
+}
+
 export function signOut(): void {
   window.location.href = '/api/logout';
 }

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { HAWAII_TIME_ZONE } from '#core/constants';
-import { addDays, formatCalendarDate } from '#core/hawaii-time';
+import { addDays, formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
 import { formatMoneyString } from '#core/money';
 import { format } from 'date-fns';
 
@@ -47,4 +47,32 @@ export function deliveryDayLabel(date: string | null | undefined, today: string)
  */
 export function greeting(name: string, totalOrders: number | undefined): string {
   return totalOrders ? `Welcome back, ${name}!` : `Welcome, ${name}!`;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * When something last happened, as people say it in Hawaii: 'Just now', '12 minutes ago',
+ * 'Today at 7:02 AM', 'Yesterday at 4:15 PM', '3 days ago', then the date ('Nov 3, 2026');
+ * `never` when it has not happened.
+ */
+export function formatRelativeTime(
+  value: string | null | undefined,
+  never: string,
+  now: Date = new Date(),
+): string {
+  if (!value) return never;
+  const then = new Date(value);
+  if (Number.isNaN(then.getTime())) return never;
+  const minutes = Math.floor((now.getTime() - then.getTime()) / MINUTE_MS);
+  if (minutes < 1) return 'Just now';
+  if (minutes < 60) return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} ago`;
+  const today = hawaiiDate(now);
+  const day = hawaiiDate(then);
+  if (day === today) return `Today at ${formatInstant(then, 'h:mm a')}`;
+  if (day === addDays(today, -1)) return `Yesterday at ${formatInstant(then, 'h:mm a')}`;
+  for (let days = 2; days < 7; days += 1) {
+    if (day === addDays(today, -days)) return `${days} days ago`;
+  }
+  return formatInstant(then, 'MMM d, yyyy') ?? never;
 }

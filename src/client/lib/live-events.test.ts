@@ -4,6 +4,9 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StreamEvent } from '#core/schemas/notification';
+import { failWith, fakeApi } from '../test/fake-api';
+import { user } from '../test/fixtures';
+import { onUnauthorized } from './api';
 import { LIVE_EVENTS_URL, useLiveEvents } from './live-events';
 
 /** Stands in for the browser's EventSource: the test opens, drops and feeds it. */
@@ -26,6 +29,11 @@ class FakeEventSource {
   /** The connection dropped; the browser is reconnecting by itself. */
   drop() {
     this.readyState = FakeEventSource.CONNECTING;
+    this.onerror?.();
+  }
+  /** The server refused the stream (a 401 among others): the browser gives up. */
+  refuse() {
+    this.readyState = FakeEventSource.CLOSED;
     this.onerror?.();
   }
   emit(event: StreamEvent) {
@@ -61,6 +69,7 @@ function startStream(): FakeEventSource {
 }
 
 beforeEach(() => {
+  fakeApi({ 'GET /api/auth/user': user('farmer') });
   FakeEventSource.instances = [];
   vi.stubGlobal('EventSource', FakeEventSource);
   queryClient = new QueryClient();
@@ -107,5 +116,29 @@ describe('live events', () => {
         '/api/notifications',
       ]),
     );
+  });
+
+  it('asks for the session when the stream is refused, and a 401 signs the tab out', async () => {
+    const source = startStream();
+    const heard = vi.fn();
+    const stop = onUnauthorized(heard);
+    const api = fakeApi({ 'GET /api/auth/user': failWith(401, { message: 'Not signed in' }) });
+    source.refuse();
+    await waitFor(() => expect(heard).toHaveBeenCalledTimes(1));
+    expect(api.made('GET', '/api/auth/user')).toHaveLength(1);
+    stop();
+  });
+
+  it('asks once while an answer is awaited, and signs nobody out whose session is fine', async () => {
+    const source = startStream();
+    const heard = vi.fn();
+    const stop = onUnauthorized(heard);
+    const api = fakeApi({ 'GET /api/auth/user': user('farmer') });
+    source.drop();
+    source.drop();
+    await waitFor(() => expect(api.made('GET', '/api/auth/user')).toHaveLength(1));
+    source.open();
+    expect(heard).not.toHaveBeenCalled();
+    stop();
   });
 });

@@ -1,6 +1,7 @@
 import type { LiveEventType, StreamEvent } from '#core/schemas/notification';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { api } from './api';
 import { useAuth } from './auth';
 
 export const LIVE_EVENTS_URL = '/api/events';
@@ -56,6 +57,21 @@ function openShared(queryClient: QueryClient): () => void {
   let batch: ReturnType<typeof setTimeout> | null = null;
   let reopen: ReturnType<typeof setTimeout> | null = null;
   let hadError = false;
+  let checkingSession = false;
+
+  // An EventSource never tells the status of a refusal: a stream that fails may be a session
+  // that ended (the member was removed from the business, or signed out elsewhere). Asking for
+  // the user, not quietly, lets a 401 sign the tab out through the app's one handler.
+  const checkSession = () => {
+    if (checkingSession) return;
+    checkingSession = true;
+    void api
+      .get('/api/auth/user')
+      .catch(() => undefined)
+      .finally(() => {
+        checkingSession = false;
+      });
+  };
 
   const flush = () => {
     batch = null;
@@ -90,6 +106,7 @@ function openShared(queryClient: QueryClient): () => void {
     };
     source.onerror = () => {
       hadError = true;
+      checkSession();
       // The browser reconnects by itself unless the server refused the stream outright.
       if (source?.readyState === EventSource.CLOSED) {
         source.close();

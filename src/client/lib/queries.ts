@@ -33,8 +33,8 @@ export function refreshProducts(queryClient: QueryClient): void {
  * rule (docs/decisions/004-order-figures.md). Orders change under them, so each visit asks
  * again while showing the figures it already has.
  */
-export function useFarmReport() {
-  return useQuery<FarmReport>({ queryKey: FARM_REPORT_KEY, refetchOnMount: 'always' });
+export function useFarmReport(enabled = true) {
+  return useQuery<FarmReport>({ queryKey: FARM_REPORT_KEY, refetchOnMount: 'always', enabled });
 }
 
 /** The restaurant's figures (dashboard, reports, My Orders, the combined screen). */

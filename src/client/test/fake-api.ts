@@ -17,9 +17,21 @@ class Failure {
 }
 export const failWith = (status: number, body: unknown) => new Failure(status, body);
 
+/** One page of a paged list: the items, with the total and the next page in the headers. */
+class PageAnswer {
+  constructor(
+    readonly items: unknown[],
+    readonly total: number,
+    readonly next: string | null,
+  ) {}
+}
+export const pageOf = (items: unknown[], { total, next }: { total: number; next?: string }) =>
+  new PageAnswer(items, total, next ?? null);
+
 /**
  * Stands in for the server: `routes` maps "METHOD /path" to a JSON body (or a function of the
- * call giving one); anything else answers 404. Every request is recorded in `calls`.
+ * call giving one; `undefined` from a function answers 204); anything else answers 404. Every
+ * request is recorded in `calls`.
  */
 export function fakeApi(routes: Record<string, unknown>) {
   const calls: FakeCall[] = [];
@@ -34,6 +46,17 @@ export function fakeApi(routes: Record<string, unknown>) {
       return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
     }
     const answer = typeof route === 'function' ? (route as Handler)(call) : route;
+    if (answer instanceof PageAnswer) {
+      return new Response(JSON.stringify(answer.items), {
+        status: 200,
+        headers: {
+          'content-type': 'application/json',
+          'x-total-count': String(answer.total),
+          ...(answer.next ? { link: `<${answer.next}>; rel="next"` } : {}),
+        },
+      });
+    }
+    if (answer === undefined) return new Response(null, { status: 204 });
     return new Response(JSON.stringify(answer instanceof Failure ? answer.body : answer), {
       status: answer instanceof Failure ? answer.status : 200,
       headers: { 'content-type': 'application/json' },

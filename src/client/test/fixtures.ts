@@ -1,4 +1,5 @@
 import type { OrderStatus } from '#core/order-status';
+import type { BusinessRole } from '#core/permissions';
 import type { User } from '#core/schemas/auth';
 import type { Order } from '#core/schemas/order';
 import type { Product } from '#core/schemas/product';
@@ -27,6 +28,19 @@ export function user(role: 'farmer' | 'restaurant' | 'admin'): User {
             name: role === 'farmer' ? 'Kula Greens' : 'Kaimuki Table',
             location: 'Honolulu',
           } as User['profile']),
+  };
+}
+
+/** A member of the fixture's farm or restaurant with this role there. */
+export function member(role: 'farmer' | 'restaurant', businessRole: BusinessRole): User {
+  const signedIn = user(role);
+  const { profile } = signedIn;
+  return {
+    ...signedIn,
+    businessRole,
+    memberships: profile
+      ? [{ kind: profile.kind, id: profile.id, name: profile.name, businessRole }]
+      : [],
   };
 }
 

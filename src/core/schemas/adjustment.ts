@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { changeAllowedFrom } from '../order-changes';
 import { moneyOutput, plainString } from './common';
-import { lineQuantity, MAX_ORDER_LINES } from './order';
+import { lineQuantity, MAX_ORDER_LINES } from './order-line';
 
 export const ADJUSTMENT_REASON_MAX_LENGTH = 300;
 export const ADJUSTMENT_REASON_REQUIRED = 'Say why (for the restaurant)';

@@ -3,11 +3,12 @@ import { APPROVAL_STATUSES } from '../business-status';
 import { ROLES } from '../constants';
 import { newPasswordField } from '../password-rule';
 import { PAYMENT_TERMS } from '../payments';
+import { BUSINESS_ROLES } from '../permissions';
 import { REQUIRED, requiredText } from './common';
 
 export { PASSWORD_MIN_LENGTH } from '../password-rule';
 
-const email = z
+export const emailInput = z
   .string({ error: REQUIRED })
   .trim()
   .min(1, REQUIRED)
@@ -16,7 +17,7 @@ const email = z
   .transform((value) => value.toLowerCase());
 
 export const registerBody = z.object({
-  email,
+  email: emailInput,
   /** The length here; the strength (password-rule.ts) where the password is set. */
   password: newPasswordField,
   firstName: requiredText(100),
@@ -25,11 +26,11 @@ export const registerBody = z.object({
 export type RegisterBody = z.infer<typeof registerBody>;
 
 /** POST /api/auth/forgot-password */
-export const forgotPasswordBody = z.object({ email });
+export const forgotPasswordBody = z.object({ email: emailInput });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 
 /** The token of a link sent by email (password reset, address verification). */
-const emailLinkToken = z
+export const emailLinkToken = z
   .string({ error: 'This link is not complete. Open it again from the email.' })
   .trim()
   .min(1, 'This link is not complete. Open it again from the email.')
@@ -54,7 +55,7 @@ export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
 export const messageOutput = z.object({ message: z.string() });
 
 export const loginBody = z.object({
-  email,
+  email: emailInput,
   password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200),
 });
 export type LoginBody = z.infer<typeof loginBody>;
@@ -116,6 +117,15 @@ export const profileOutput = z.object({
 });
 export type Profile = z.infer<typeof profileOutput>;
 
+/** One business a person belongs to, with their role there. */
+export const membershipOutput = z.object({
+  kind: z.enum(['farm', 'restaurant']),
+  id: z.number(),
+  name: z.string(),
+  businessRole: z.enum(BUSINESS_ROLES),
+});
+export type Membership = z.infer<typeof membershipOutput>;
+
 export const userOutput = z.object({
   id: z.number(),
   email: z.string(),
@@ -126,5 +136,9 @@ export const userOutput = z.object({
   profile: profileOutput.nullable(),
   /** Whether the owner of `email` has opened the link sent to it; email notifications wait until then. */
   emailVerified: z.boolean(),
+  /** The person's role in the business acted for; null for an administrator or without one. */
+  businessRole: z.enum(BUSINESS_ROLES).nullable().optional(),
+  /** Every business the person belongs to, for the switcher. */
+  memberships: z.array(membershipOutput).optional(),
 });
 export type User = z.infer<typeof userOutput>;

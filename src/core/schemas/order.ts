@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multiplyCents, parseMoney } from '../money';
-import { hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE } from '../quantity';
+import { hasAtMostTwoDecimals } from '../quantity';
 import { ORDER_STATUSES } from '../order-status';
 import {
   calendarDateInput,
@@ -10,13 +10,11 @@ import {
   priceInput,
   rateOutput,
 } from './common';
+import { lineQuantity, MAX_LINE_QUANTITY, MAX_ORDER_LINES } from './order-line';
 import { orderPaymentFields } from './payment';
 
 export const ORDER_NOTES_MAX_LENGTH = 1000;
 export const RECIPIENT_NAME_MAX_LENGTH = 120;
-export const MAX_ORDER_LINES = 100;
-/** The most units of one product in one order: well above a restaurant's biggest week. */
-export const MAX_LINE_QUANTITY = 10_000;
 /** A checkout holds one order per farm; more farms than this in one cart is not a real cart. */
 export const MAX_CHECKOUT_FARMS = 25;
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -29,21 +27,7 @@ const positiveId = (label: string) =>
     .positive(`${label} must be positive`)
     .max(2_147_483_647, `${label} is too large`);
 
-/**
- * A line's quantity: more than 0, at most MAX_LINE_QUANTITY, at most two decimals. Whether a
- * decimal is allowed depends on the product's unit (weighed units only), which the server
- * checks against the product (docs/adjustments.md#quantities).
- */
-export const lineQuantity = (min: 'positive' | 'zero') => {
-  const base = z.number({ error: 'Quantity must be a number' });
-  return (
-    min === 'positive'
-      ? base.positive('Quantity must be more than 0')
-      : base.min(0, 'Quantity cannot be negative')
-  )
-    .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY.toLocaleString('en-US')}`)
-    .refine(hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE);
-};
+export { lineQuantity, MAX_LINE_QUANTITY, MAX_ORDER_LINES };
 
 export const orderItemInput = z
   .object({
@@ -197,6 +181,34 @@ export const orderOutput = z.object({
   orderCutoff: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof orderOutput>;
+
+/**
+ * An order as a member without `money.view` (a farm's packer) receives it: every amount of
+ * money, the lines' prices too, is null. Screens that such a member opens take this type and
+ * leave out what is null.
+ */
+export type OrderItemAsSeen = Omit<OrderItem, 'unitPrice' | 'totalPrice'> & {
+  unitPrice: string | null;
+  totalPrice: string | null;
+};
+export type OrderAsSeen = Omit<
+  Order,
+  | 'subtotal'
+  | 'deliveryFee'
+  | 'taxAmount'
+  | 'totalAmount'
+  | 'amountPaid'
+  | 'balanceDue'
+  | 'orderItems'
+> & {
+  subtotal: string | null;
+  deliveryFee: string | null;
+  taxAmount?: string | null | undefined;
+  totalAmount: string | null;
+  amountPaid?: string | null | undefined;
+  balanceDue?: string | null | undefined;
+  orderItems: OrderItemAsSeen[];
+};
 
 export const orderListOutput = z.array(orderOutput);
 export const checkoutOutput = z.object({ orders: z.array(orderOutput) });

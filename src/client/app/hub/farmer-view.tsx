@@ -1,6 +1,7 @@
 import { formatMoneyString } from '#core/money';
 import { REVENUE_RULE_CAPTION } from '#core/schemas/report';
 import { BarChart3, ClipboardList, DollarSign, FileText, MapPin, Package } from 'lucide-react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -8,21 +9,45 @@ import { RecentOrdersCard } from '../../components/ui/recent-orders-card';
 import type { Stat } from '../../components/ui/stat-card';
 import { DeliveryCalendarCard } from '../../features/calendar/delivery-calendar-card';
 import { RecentFarmOrders } from '../../features/farmer-orders/recent-farm-orders';
-import {
-  FarmInventoryCard,
-  InventoryManagementCard,
-} from '../../features/inventory/inventory-card';
+import { usePermissions, type Permission } from '../../lib/permissions';
 import { useFarmReport } from '../../lib/queries';
+import { Skeleton } from '../../components/ui/skeleton';
 import { HubView, usePlatformOverview } from './hub-parts';
+
+// The inventory card (the product list, its delete with Undo) loads beside the view: a packer,
+// who has none, never loads it, and the figures and orders do not wait for it.
+const loadInventoryCard = () => import('../../features/inventory/inventory-card');
+const FarmInventoryCard = lazy(async () => ({
+  default: (await loadInventoryCard()).FarmInventoryCard,
+}));
+const InventoryManagementCard = lazy(async () => ({
+  default: (await loadInventoryCard()).InventoryManagementCard,
+}));
+const inventorySlot = <Skeleton className="h-72 w-full rounded-xl" />;
 
 const TITLE = 'Farmer Dashboard';
 const SUBTITLE = 'Manage your inventory and fulfill orders';
 /** docs/product.md#list-sizes: the farmer view lists five recent orders. */
 const RECENT_SHOWN = 5;
-const QUICK_ACTIONS = [
-  { to: '/farmer/orders', label: 'Generate Invoices', icon: <FileText aria-hidden="true" /> },
-  { to: '/farmer/reports', label: 'View Sales Report', icon: <BarChart3 aria-hidden="true" /> },
-  { to: '/farmer/calendar', label: 'Set Delivery Areas', icon: <MapPin aria-hidden="true" /> },
+const QUICK_ACTIONS: { to: string; label: string; icon: ReactNode; requires: Permission }[] = [
+  {
+    to: '/farmer/orders',
+    label: 'Generate Invoices',
+    icon: <FileText aria-hidden="true" />,
+    requires: 'payments.manage',
+  },
+  {
+    to: '/farmer/reports',
+    label: 'View Sales Report',
+    icon: <BarChart3 aria-hidden="true" />,
+    requires: 'reports.view',
+  },
+  {
+    to: '/farmer/calendar',
+    label: 'Set Delivery Areas',
+    icon: <MapPin aria-hidden="true" />,
+    requires: 'schedules.manage',
+  },
 ];
 
 function farmerTiles(figures: {
@@ -51,17 +76,21 @@ function farmerTiles(figures: {
 
 /**
  * The combined screen's farmer view, composed of the farm's own features: its figures from the
- * farm report, its inventory, its latest orders with their actions, its delivery calendar.
+ * farm report, its inventory, its latest orders with their actions, its delivery calendar; each
+ * as far as the person's role allows.
  */
 export function FarmerView() {
-  const report = useFarmReport();
+  const { can } = usePermissions();
+  const readsReports = can('reports.view');
+  const report = useFarmReport(readsReports);
   const totals = report.data?.totals;
+  const quickActions = QUICK_ACTIONS.filter((action) => can(action.requires));
   return (
     <HubView
       title={TITLE}
       subtitle={SUBTITLE}
       overview={false}
-      figures={report}
+      figures={readsReports ? report : null}
       tiles={
         totals
           ? farmerTiles({
@@ -74,27 +103,33 @@ export function FarmerView() {
       }
       main={
         <>
-          <FarmInventoryCard />
+          {can('products.manage') ? (
+            <Suspense fallback={inventorySlot}>
+              <FarmInventoryCard />
+            </Suspense>
+          ) : null}
           <RecentFarmOrders />
         </>
       }
       aside={
         <>
           <DeliveryCalendarCard />
-          <Card>
-            <CardHeader>
-              <CardTitle>Quick Actions</CardTitle>
-            </CardHeader>
-            <CardContent className="flex flex-col gap-2">
-              {QUICK_ACTIONS.map((action) => (
-                <Button key={action.to} asChild variant="outline" className="justify-start">
-                  <Link to={action.to}>
-                    {action.icon} {action.label}
-                  </Link>
-                </Button>
-              ))}
-            </CardContent>
-          </Card>
+          {quickActions.length > 0 ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>Quick Actions</CardTitle>
+              </CardHeader>
+              <CardContent className="flex flex-col gap-2">
+                {quickActions.map((action) => (
+                  <Button key={action.to} asChild variant="outline" className="justify-start">
+                    <Link to={action.to}>
+                      {action.icon} {action.label}
+                    </Link>
+                  </Button>
+                ))}
+              </CardContent>
+            </Card>
+          ) : null}
         </>
       }
     />
@@ -123,7 +158,9 @@ export function FarmerOverview() {
       }
       main={
         <>
-          <InventoryManagementCard products={catalog} />
+          <Suspense fallback={inventorySlot}>
+            <InventoryManagementCard products={catalog} />
+          </Suspense>
           <RecentOrdersCard
             query={orders}
             shown={RECENT_SHOWN}

@@ -65,7 +65,8 @@ export function HubView({
   title: string;
   subtitle: string;
   overview: boolean;
-  figures: { isPending: boolean; error: Error | null; refetch: () => unknown };
+  /** What the figures come from; none for a member whose role reads no reports. */
+  figures: { isPending: boolean; error: Error | null; refetch: () => unknown } | null;
   tiles: Stat[] | null;
   main: ReactNode;
   aside?: ReactNode;
@@ -73,7 +74,7 @@ export function HubView({
   return (
     <div className="flex flex-col gap-6">
       <ViewHeader title={title} subtitle={subtitle} overview={overview} />
-      <SummaryTiles query={figures} stats={tiles} />
+      {figures ? <SummaryTiles query={figures} stats={tiles} /> : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div
           className={cn('flex min-w-0 flex-col gap-6', aside ? 'lg:col-span-2' : 'lg:col-span-3')}

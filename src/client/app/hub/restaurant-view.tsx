@@ -10,6 +10,7 @@ import { useCatalogList } from '../../features/browse/api';
 import { LiveInventory } from '../../features/browse/live-inventory';
 import { ShoppingCartPanel } from '../../features/orders/cart-panel';
 import { useCart } from '../../lib/cart';
+import { usePermissions } from '../../lib/permissions';
 import { useRestaurantReport } from '../../lib/queries';
 import { HubView, usePlatformOverview } from './hub-parts';
 
@@ -61,6 +62,8 @@ function restaurantTiles({
  */
 export function RestaurantView() {
   const today = hawaiiToday();
+  const { can } = usePermissions();
+  const canOrder = can('orders.place');
   const report = useRestaurantReport();
   const catalog = useCatalogList();
   const cart = useCart();
@@ -81,10 +84,10 @@ export function RestaurantView() {
             })
           : null
       }
-      main={<LiveInventory canOrder today={today} />}
+      main={<LiveInventory canOrder={canOrder} today={today} />}
       aside={
         <>
-          <ShoppingCartPanel today={today} />
+          {canOrder ? <ShoppingCartPanel today={today} /> : null}
           <RecentOrdersCard
             query={{
               data: report.data?.recentOrders,

@@ -1,5 +1,5 @@
 import type { User } from '#core/schemas/auth';
-import { Menu } from 'lucide-react';
+import { ChevronsUpDown, Menu } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 export interface NavItem {
@@ -61,6 +61,38 @@ export function NavMenuTriggerContent() {
     <>
       <Menu className="size-5 sm:size-4" aria-hidden="true" />
       <span className="hidden sm:inline">Menu</span>
+    </>
+  );
+}
+
+/** Whether the person has businesses to switch between. */
+export function hasSeveralBusinesses(user: User): boolean {
+  return (user.memberships?.length ?? 0) > 1;
+}
+
+export const BUSINESS_MENU_TRIGGER_CLASS =
+  'flex min-h-11 items-center gap-1 rounded-md px-1.5 text-left hover:bg-stone-100';
+
+/** The business switcher's name: "Switch business, acting for Kula Greens". */
+export function businessMenuLabel(user: User): string {
+  return `Switch business, acting for ${profileDisplayName(user)}`;
+}
+
+/** The widest layout's account name and email, which open the switcher when there is one. */
+export function AccountName({ user }: { user: User }) {
+  return (
+    <span className="flex max-w-32 flex-col leading-tight 2xl:max-w-40">
+      <span className="truncate text-sm font-medium">{profileDisplayName(user)}</span>
+      <span className="truncate text-xs text-stone-500">{user.email}</span>
+    </span>
+  );
+}
+
+export function BusinessMenuTriggerContent({ user }: { user: User }) {
+  return (
+    <>
+      <AccountName user={user} />
+      <ChevronsUpDown className="size-4 shrink-0 text-stone-500" aria-hidden="true" />
     </>
   );
 }

@@ -1,11 +1,17 @@
 import type { User } from '#core/schemas/auth';
-import { LogOut, UserPen } from 'lucide-react';
+import { LogOut, UserPen, Users } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
+import { permissionsOf } from '../../lib/permissions';
 import { Brand } from './brand';
 import {
+  AccountName,
   Avatar,
+  BUSINESS_MENU_TRIGGER_CLASS,
+  BusinessMenuTriggerContent,
+  businessMenuLabel,
+  hasSeveralBusinesses,
   isActive,
   navMenuLabel,
   NAV_MENU_TRIGGER_CLASS,
@@ -20,6 +26,7 @@ export { avatarInitial, profileDisplayName, type NavItem } from './app-shell-par
 const loadMenus = () => import('./app-shell-menus');
 const NavMenu = lazy(async () => ({ default: (await loadMenus()).NavMenu }));
 const AccountMenu = lazy(async () => ({ default: (await loadMenus()).AccountMenu }));
+const BusinessMenu = lazy(async () => ({ default: (await loadMenus()).BusinessMenu }));
 
 /**
  * A drop-down menu whose code loads when it is first wanted: until then a button that looks and
@@ -79,6 +86,7 @@ export function AppShell({
   const name = profileDisplayName(user);
   // Administrators have no profile to edit.
   const canEditProfile = user.role === 'farmer' || user.role === 'restaurant';
+  const managesTeam = permissionsOf(user).can('team.manage');
   return (
     <div className="min-h-dvh">
       <a
@@ -117,14 +125,26 @@ export function AppShell({
             {headerExtra}
             <div className="hidden items-center gap-1 xl:flex">
               <Avatar user={user} />
-              <span className="flex max-w-32 flex-col leading-tight 2xl:max-w-40">
-                <span className="truncate text-sm font-medium">{name}</span>
-                <span className="truncate text-xs text-stone-500">{user.email}</span>
-              </span>
+              {hasSeveralBusinesses(user) ? (
+                <LazyMenu
+                  className={BUSINESS_MENU_TRIGGER_CLASS}
+                  label={businessMenuLabel(user)}
+                  trigger={<BusinessMenuTriggerContent user={user} />}
+                  menu={(open) => <BusinessMenu user={user} defaultOpen={open} />}
+                />
+              ) : (
+                <AccountName user={user} />
+              )}
               {canEditProfile ? (
                 <Link to="/profile/edit" title="Edit Profile" className={ACCOUNT_LINK_CLASS}>
                   <UserPen className="size-4" aria-hidden="true" />
                   <span className={ACCOUNT_LINK_TEXT_CLASS}>Edit Profile</span>
+                </Link>
+              ) : null}
+              {managesTeam ? (
+                <Link to="/team" title="Team" className={ACCOUNT_LINK_CLASS}>
+                  <Users className="size-4" aria-hidden="true" />
+                  <span className={ACCOUNT_LINK_TEXT_CLASS}>Team</span>
                 </Link>
               ) : null}
               <a href="/api/logout" title="Log out" className={ACCOUNT_LINK_CLASS}>

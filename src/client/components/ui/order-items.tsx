@@ -1,14 +1,15 @@
 import { centsOf, formatRatePercent } from '#core/money';
 import { formatQuantity } from '#core/quantity';
-import type { Order, OrderItem } from '#core/schemas/order';
+import type { OrderAsSeen, OrderItemAsSeen } from '#core/schemas/order';
 import { formatCalendarDate, formatMoney } from '../../lib/format';
 import { ProductPhoto } from './product-photo';
 
 /**
  * An order's lines as both sides read them: name, 'quantity x unit @ price each', line total;
- * a line the farm adjusted also says what was ordered and what is delivered.
+ * a line the farm adjusted also says what was ordered and what is delivered. A member who is
+ * not shown money (prices null) reads 'quantity x unit' alone.
  */
-export function OrderItemList({ items }: { items: OrderItem[] }) {
+export function OrderItemList({ items }: { items: OrderItemAsSeen[] }) {
   return (
     <ul className="flex flex-col divide-y divide-stone-100 rounded-lg border border-stone-200">
       {items.map((item) => (
@@ -17,8 +18,8 @@ export function OrderItemList({ items }: { items: OrderItem[] }) {
           <span className="min-w-0 flex-1">
             <span className="block font-medium break-words">{item.product.name}</span>
             <span className="tabular block text-stone-600">
-              {formatQuantity(item.quantity)} x {item.product.unit} @ {formatMoney(item.unitPrice)}{' '}
-              each
+              {formatQuantity(item.quantity)} x {item.product.unit}
+              {item.unitPrice === null ? null : ` @ ${formatMoney(item.unitPrice)} each`}
             </span>
             {item.orderedQuantity !== undefined && item.orderedQuantity !== item.quantity ? (
               <span className="tabular block font-medium text-amber-800">
@@ -27,7 +28,9 @@ export function OrderItemList({ items }: { items: OrderItem[] }) {
               </span>
             ) : null}
           </span>
-          <span className="tabular shrink-0 font-medium">{formatMoney(item.totalPrice)}</span>
+          {item.totalPrice === null ? null : (
+            <span className="tabular shrink-0 font-medium">{formatMoney(item.totalPrice)}</span>
+          )}
         </li>
       ))}
     </ul>
@@ -49,7 +52,7 @@ export function OrderZoneRow({ area }: { area: string | null | undefined }) {
  * The General Excise Tax row of an order's figures (a `dt`/`dd` pair for a grid `dl`), shown
  * only when the farm passed GET on: the rate the order was placed at and its amount.
  */
-export function OrderTaxRow({ order }: { order: Pick<Order, 'taxRate' | 'taxAmount'> }) {
+export function OrderTaxRow({ order }: { order: Pick<OrderAsSeen, 'taxRate' | 'taxAmount'> }) {
   if (!order.taxAmount || centsOf(order.taxAmount) === 0) return null;
   return (
     <>
@@ -62,19 +65,28 @@ export function OrderTaxRow({ order }: { order: Pick<Order, 'taxRate' | 'taxAmou
 /**
  * An order's figures as both cards show them: subtotal, delivery fee, the GET when charged, and
  * the total under `totalLabel` (the restaurant's card names it only once the farm adjusted).
+ * Nothing for a member who is not shown money.
  */
-export function OrderFigures({ order, totalLabel }: { order: Order; totalLabel: string | null }) {
+export function OrderFigures({
+  order,
+  totalLabel,
+}: {
+  order: OrderAsSeen;
+  totalLabel: string | null;
+}) {
+  const { subtotal, deliveryFee, totalAmount } = order;
+  if (subtotal === null || deliveryFee === null || totalAmount === null) return null;
   return (
     <dl className="tabular grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
       <dt className="text-stone-600">Subtotal</dt>
-      <dd className="text-right">{formatMoney(order.subtotal)}</dd>
+      <dd className="text-right">{formatMoney(subtotal)}</dd>
       <dt className="text-stone-600">Delivery fee</dt>
-      <dd className="text-right">{formatMoney(order.deliveryFee)}</dd>
+      <dd className="text-right">{formatMoney(deliveryFee)}</dd>
       <OrderTaxRow order={order} />
       {totalLabel ? (
         <>
           <dt className="font-semibold">{totalLabel}</dt>
-          <dd className="text-right font-semibold">{formatMoney(order.totalAmount)}</dd>
+          <dd className="text-right font-semibold">{formatMoney(totalAmount)}</dd>
         </>
       ) : null}
     </dl>
@@ -89,7 +101,7 @@ export function OrderDeliveryDetails({
   order,
   unscheduled,
 }: {
-  order: Order;
+  order: OrderAsSeen;
   unscheduled: string;
 }) {
   return (

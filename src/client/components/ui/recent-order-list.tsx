@@ -6,12 +6,13 @@ import { StatusPill } from './status-pill';
 interface RecentOrder {
   id: number;
   createdAt: string;
-  totalAmount: string;
+  /** Null for a member who is not shown money. */
+  totalAmount: string | null;
   status: string;
 }
 
 /**
- * Compact order rows: number, the other party, date, total and status; with `actions`, a row
+ * Compact order rows: number, the other party, date, total (when shown) and status; with `actions`, a row
  * of buttons under each. `pill` is the combined screen's uppercase status.
  */
 export function RecentOrderList<Order extends RecentOrder>({
@@ -39,7 +40,9 @@ export function RecentOrderList<Order extends RecentOrder>({
                 <span className="text-xs text-stone-500">{formatOrderDate(order.createdAt)}</span>
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1">
-                <span className="tabular font-semibold">{formatMoney(order.totalAmount)}</span>
+                {order.totalAmount === null ? null : (
+                  <span className="tabular font-semibold">{formatMoney(order.totalAmount)}</span>
+                )}
                 <Status status={order.status} />
               </div>
             </div>

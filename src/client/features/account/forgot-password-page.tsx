@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { AccountForm, EmailField, Notice } from '../../components/ui/auth-form';
-import { AccountPageLayout } from './account-page-layout';
+import { AccountPageLayout } from '../../components/layout/account-page-layout';
 import { useForgotPassword } from './api';
 
 /** /forgot-password: asks for a link to choose a new password. */

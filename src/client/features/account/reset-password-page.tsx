@@ -9,7 +9,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { newPasswordProblem, preloadPasswordEstimator } from '../../lib/password-strength';
 import { Notice } from '../../components/ui/auth-form';
-import { AccountPageLayout } from './account-page-layout';
+import { AccountPageLayout } from '../../components/layout/account-page-layout';
 import { useResetPassword } from './api';
 
 function LinkProblem({ message }: { message: string }) {

@@ -5,7 +5,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { Notice } from '../../components/ui/auth-form';
-import { AccountPageLayout } from './account-page-layout';
+import { AccountPageLayout } from '../../components/layout/account-page-layout';
 import { useResendVerification, useVerifyEmail } from './api';
 
 /** /verify-email?token=…: confirms the address as soon as the emailed link opens it. */

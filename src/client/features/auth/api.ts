@@ -1,7 +1,9 @@
 import type { DemoAccounts, LoginBody, RegisterBody, User } from '#core/schemas/auth';
+import type { AcceptInvitationBody } from '#core/schemas/team';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
 import { USER_QUERY_KEY } from '../../lib/auth';
+import { actForBusinessOf } from '../../lib/business';
 
 /** The signed-in user goes straight into the user query, then is fetched again to be sure. */
 function useSignedIn() {
@@ -43,5 +45,17 @@ export function useDemoAccounts() {
         throw error;
       }
     },
+  });
+}
+
+/**
+ * Joins the business of an emailed invitation (creating the account when it has none); the
+ * session then acts for that business.
+ */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AcceptInvitationBody) => api.post<User>('/api/auth/accept-invitation', body),
+    onSuccess: (user) => actForBusinessOf(queryClient, user),
   });
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginBody, PASSWORD_MIN_LENGTH, registerBody } from '#core/schemas/auth';
+import { PASSWORD_MIN_LENGTH, registerBody } from '#core/schemas/auth';
 import { KeyRound } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Brand } from '../../components/layout/brand';
@@ -13,74 +13,18 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/ui/card';
-import { AccountForm, EmailField } from '../../components/ui/auth-form';
+import { AccountForm, EmailField, Notice } from '../../components/ui/auth-form';
 import { Field, Input } from '../../components/ui/form';
 import { PasswordInput } from '../../components/ui/password-input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { ApiError } from '../../lib/api';
+import { takeSessionEnded } from '../../lib/auth';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { newPasswordProblem, preloadPasswordEstimator } from '../../lib/password-strength';
-import { useDemoAccounts, useRegister, useSignIn } from './api';
+import { useDemoAccounts, useRegister } from './api';
+import { failureMessage, SignInForm, useSignInForm } from './sign-in-form';
 
 type Mode = 'signin' | 'register';
-
-function failureMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? error.userMessage(fallback) : fallback;
-}
-
-function useSignInForm() {
-  return useForm({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
-}
-
-function SignInForm({
-  form,
-  onSignedIn,
-}: {
-  form: ReturnType<typeof useSignInForm>;
-  onSignedIn: () => void;
-}) {
-  const signIn = useSignIn();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = form;
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await signIn.mutateAsync(values);
-      onSignedIn();
-    } catch (error) {
-      if (!showServerFieldErrors(error, setError, ['email', 'password'])) {
-        setError('root.server', {
-          message: failureMessage(error, 'Could not sign in. Please try again.'),
-        });
-      }
-    }
-  });
-
-  return (
-    <AccountForm onSubmit={onSubmit} error={errors.root?.server?.message}>
-      <EmailField error={errors.email?.message} registration={register('email')} />
-      <Field label="Password" error={errors.password?.message} required>
-        {(ids) => (
-          <PasswordInput {...ids} {...register('password')} autoComplete="current-password" />
-        )}
-      </Field>
-      <Link
-        to="/forgot-password"
-        className="-mt-2 inline-flex min-h-11 items-center self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
-      >
-        Forgot password?
-      </Link>
-      <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? 'Signing In...' : 'Sign In'}
-      </Button>
-    </AccountForm>
-  );
-}
 
 function RegisterForm({ onSignedIn }: { onSignedIn: () => void }) {
   const registerAccount = useRegister();
@@ -200,6 +144,8 @@ export function SignInPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const mode: Mode = searchParams.get('mode') === 'register' ? 'register' : 'signin';
   const signInForm = useSignInForm();
+  // Read once: the sentence stays while the page does, and not on the next visit.
+  const [sessionEnded] = useState(takeSessionEnded);
 
   const setMode = (next: Mode) =>
     setSearchParams(next === 'register' ? { mode: 'register' } : {}, { replace: true });
@@ -230,6 +176,14 @@ export function SignInPage() {
               </CardDescription>
             </CardHeader>
             <CardContent>
+              {sessionEnded ? (
+                <div className="mb-4">
+                  <Notice tone="error">
+                    You were signed out: your session ended, or you no longer have access to the
+                    business you were working for. Sign in again to continue.
+                  </Notice>
+                </div>
+              ) : null}
               <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)}>
                 <TabsList aria-label="Account" className="mb-5 flex w-full flex-nowrap">
                   <TabsTrigger value="signin" className="min-h-11 flex-1">

@@ -11,7 +11,8 @@ import {
   TrendingUp,
   ChevronRight,
 } from 'lucide-react';
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, Navigate } from 'react-router';
 import { StatGrid } from '../../components/ui/stat-card';
 import { profileDisplayName } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
@@ -22,17 +23,25 @@ import { RecentOrderList } from '../../components/ui/recent-order-list';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { formatMoney, greeting } from '../../lib/format';
+import { usePermissions, type Permission } from '../../lib/permissions';
 import { useFarmReport, useReceivables } from '../../lib/queries';
 import { centsOf, toMoneyString } from '#core/money';
 import { growthDisplay } from './growth';
 
-const QUICK_ACTIONS = [
+const QUICK_ACTIONS: {
+  to: string;
+  title: string;
+  text: string;
+  icon: ReactNode;
+  requires?: Permission;
+}[] = [
   {
     // The inventory screen opens its Add Product dialog on ?new=1.
     to: '/farmer/inventory?new=1',
     title: 'Add New Product',
     text: 'List fresh produce for restaurants',
     icon: <Plus />,
+    requires: 'products.manage',
   },
   {
     to: '/farmer/orders',
@@ -45,11 +54,23 @@ const QUICK_ACTIONS = [
     title: 'View Reports',
     text: 'Revenue, products and trends',
     icon: <BarChart3 />,
+    requires: 'reports.view',
   },
 ];
 
+/**
+ * The farm's dashboard: its figures. A member whose role reads no reports (a packer) works
+ * from the orders, which are their home screen instead.
+ */
 export function FarmerDashboardPage() {
+  const { can } = usePermissions();
+  if (!can('reports.view')) return <Navigate to="/farmer/orders" replace />;
+  return <FiguresDashboard />;
+}
+
+function FiguresDashboard() {
   const { user } = useAuth();
+  const { can } = usePermissions();
   const name = user ? profileDisplayName(user) : 'Farmer';
   const report = useFarmReport();
   return (
@@ -60,7 +81,7 @@ export function FarmerDashboardPage() {
         </h1>
         <p className="text-stone-600">Here is how your farm is doing today</p>
       </div>
-      <OutstandingCard />
+      {can('payments.manage') ? <OutstandingCard /> : null}
       <DashboardFigures />
     </div>
   );
@@ -208,35 +229,44 @@ function DashboardFigures() {
           </CardContent>
         </Card>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>Quick Actions</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="flex flex-col gap-3">
-              {QUICK_ACTIONS.map((action) => (
-                <li key={action.to}>
-                  <Link
-                    to={action.to}
-                    className="flex min-h-16 items-center gap-3 rounded-lg border border-stone-200 p-3 transition-colors hover:border-primary hover:bg-primary-soft/40"
-                  >
-                    <span
-                      aria-hidden="true"
-                      className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-green-900 [&_svg]:size-5"
-                    >
-                      {action.icon}
-                    </span>
-                    <span className="flex flex-col">
-                      <span className="font-semibold">{action.title}</span>
-                      <span className="text-sm text-stone-600">{action.text}</span>
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <QuickActions />
       </div>
     </>
+  );
+}
+
+function QuickActions() {
+  const { can } = usePermissions();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Quick Actions</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-col gap-3">
+          {QUICK_ACTIONS.filter((action) => !action.requires || can(action.requires)).map(
+            (action) => (
+              <li key={action.to}>
+                <Link
+                  to={action.to}
+                  className="flex min-h-16 items-center gap-3 rounded-lg border border-stone-200 p-3 transition-colors hover:border-primary hover:bg-primary-soft/40"
+                >
+                  <span
+                    aria-hidden="true"
+                    className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-green-900 [&_svg]:size-5"
+                  >
+                    {action.icon}
+                  </span>
+                  <span className="flex flex-col">
+                    <span className="font-semibold">{action.title}</span>
+                    <span className="text-sm text-stone-600">{action.text}</span>
+                  </span>
+                </Link>
+              </li>
+            ),
+          )}
+        </ul>
+      </CardContent>
+    </Card>
   );
 }

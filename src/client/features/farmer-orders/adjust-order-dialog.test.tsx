@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api';
 import { order } from '../../test/fixtures';
 import { renderInApp } from '../../test/render';
-import { AdjustOrder } from './adjust-order-dialog';
+import { AdjustOrder } from './adjust-order';
 
 afterEach(() => {
   vi.unstubAllGlobals();

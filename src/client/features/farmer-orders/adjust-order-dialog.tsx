@@ -1,15 +1,14 @@
 import { centsOf, formatUsd, multiplyCents, orderAmounts, rateOf, sumCents } from '#core/money';
 import { formatQuantity, isWeighedUnit, quantityProblem, quantityStep } from '#core/quantity';
 import {
-  ADJUSTABLE_STATUSES,
   ADJUSTMENT_REASON_MAX_LENGTH,
   adjustmentBody,
   type AdjustmentBody,
 } from '#core/schemas/adjustment';
-import { MAX_LINE_QUANTITY, type Order } from '#core/schemas/order';
+import type { OrderAsSeen } from '#core/schemas/order';
+import { MAX_LINE_QUANTITY } from '#core/schemas/order-line';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Scale, Trash2, Undo2 } from 'lucide-react';
-import { useState } from 'react';
+import { Trash2, Undo2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button';
@@ -29,11 +28,7 @@ interface AdjustForm {
   lines: LineDraft[];
 }
 
-export function isAdjustable(order: Order): boolean {
-  return (ADJUSTABLE_STATUSES as readonly string[]).includes(order.status);
-}
-
-const draftsOf = (order: Order): AdjustForm => ({
+const draftsOf = (order: OrderAsSeen): AdjustForm => ({
   lines: order.orderItems.map((item) => ({ quantity: formatQuantity(item.quantity), reason: '' })),
 });
 
@@ -57,7 +52,7 @@ function readQuantity(unit: string, text: string): number | string {
  * lines become the body, checked by the server's own adjustment schema (an empty one is
  * refused there, and said as "Nothing has changed yet").
  */
-export function adjustmentForm(order: Order) {
+export function adjustmentForm(order: OrderAsSeen) {
   return z
     .object({ lines: z.array(z.object({ quantity: z.string(), reason: z.string() })) })
     .superRefine(({ lines }, ctx) => {
@@ -88,21 +83,25 @@ export function adjustmentForm(order: Order) {
     .pipe(adjustmentBody);
 }
 
-/** The new total as typed so far, a preview only: a line not yet readable counts as it was. */
-export function previewAdjustment(order: Order, lines: readonly LineDraft[]) {
+/**
+ * The new total as typed so far, a preview only: a line not yet readable counts as it was. No
+ * total (null) for a member who is not shown the order's money.
+ */
+export function previewAdjustment(order: OrderAsSeen, lines: readonly LineDraft[]) {
   const quantities = order.orderItems.map((item, index) => {
     const quantity = readQuantity(item.product.unit, lines[index]?.quantity ?? '');
     return typeof quantity === 'number' ? quantity : null;
   });
-  const subtotal = sumCents(
-    order.orderItems.map((item, index) =>
-      multiplyCents(centsOf(item.unitPrice), quantities[index] ?? item.quantity),
-    ),
-  );
   const cancels = quantities.every((quantity) => quantity === 0);
+  const lineTotals: number[] = [];
+  for (const [index, item] of order.orderItems.entries()) {
+    if (item.unitPrice === null) return { cancels, total: null };
+    lineTotals.push(multiplyCents(centsOf(item.unitPrice), quantities[index] ?? item.quantity));
+  }
+  if (order.deliveryFee === null) return { cancels, total: null };
   // The one money rule, as the server saves it: the fee and the GET at the placed rate in.
   const { totalCents } = orderAmounts(
-    subtotal,
+    sumCents(lineTotals),
     centsOf(order.deliveryFee),
     rateOf(order.taxRate ?? '0'),
   );
@@ -110,12 +109,19 @@ export function previewAdjustment(order: Order, lines: readonly LineDraft[]) {
 }
 
 /**
- * "Adjust" on the farmer's order card (the list and the day view): set the lines of a pending,
- * confirmed or packed order to what was picked, each change with a reason for the restaurant.
- * The server works out the totals and moves the stock (docs/adjustments.md).
+ * The dialog of "Adjust" (adjust-order.tsx): set the lines of a pending, confirmed or packed
+ * order to what was picked, each change with a reason for the restaurant. The server works out
+ * the totals and moves the stock (docs/adjustments.md).
  */
-export function AdjustOrder({ order }: { order: Order }) {
-  const [open, setOpen] = useState(false);
+export function AdjustOrderDialog({
+  order,
+  open,
+  onClose,
+}: {
+  order: OrderAsSeen;
+  open: boolean;
+  onClose: () => void;
+}) {
   const adjust = useAdjustOrder();
   const { register, handleSubmit, reset, setValue, setError, watch, formState } = useForm<
     AdjustForm,
@@ -131,7 +137,7 @@ export function AdjustOrder({ order }: { order: Order }) {
   const { cancels, total } = previewAdjustment(order, drafts);
   const { errors, isSubmitted } = formState;
   const close = () => {
-    setOpen(false);
+    onClose();
     reset(draftsOf(order));
   };
   const setQuantity = (index: number, quantity: string) =>
@@ -150,7 +156,7 @@ export function AdjustOrder({ order }: { order: Order }) {
             description:
               updated.status === 'cancelled'
                 ? `Every line was removed; the stock is back. ${order.restaurant.name} is told.`
-                : `New total ${formatMoney(updated.totalAmount)}. ${order.restaurant.name} is told.`,
+                : `${updated.totalAmount === null ? '' : `New total ${formatMoney(updated.totalAmount)}. `}${order.restaurant.name} is told.`,
           });
         },
         onError: (error) => {
@@ -163,23 +169,12 @@ export function AdjustOrder({ order }: { order: Order }) {
     );
   });
 
-  if (!isAdjustable(order)) return null;
   return (
     <>
-      <Button
-        size="sm"
-        variant="outline"
-        onClick={() => {
-          reset(draftsOf(order));
-          setOpen(true);
-        }}
-      >
-        <Scale aria-hidden="true" /> Adjust
-      </Button>
       <Dialog open={open} onOpenChange={(next) => !next && close()}>
         <DialogContent
           title={`Adjust order #${order.id}`}
-          description={`Set each line to what was picked, at the prices ${order.restaurant.name} ordered at. Weighed units take two decimals. ${order.restaurant.name} is told what changed and why.`}
+          description={`Set each line to what was picked${total === null ? '' : `, at the prices ${order.restaurant.name} ordered at`}. Weighed units take two decimals. ${order.restaurant.name} is told what changed and why.`}
         >
           <form onSubmit={(event) => void onSave(event)} className="flex flex-col gap-4" noValidate>
             {order.orderItems.map((item, index) => {
@@ -197,7 +192,8 @@ export function AdjustOrder({ order }: { order: Order }) {
                     {item.product.name}
                   </legend>
                   <p className="tabular text-xs text-stone-600">
-                    Ordered {formatQuantity(ordered)} {unit} @ {formatMoney(item.unitPrice)} each
+                    Ordered {formatQuantity(ordered)} {unit}
+                    {item.unitPrice === null ? null : ` @ ${formatMoney(item.unitPrice)} each`}
                   </p>
                   <div className="flex items-end gap-2">
                     <Field
@@ -260,11 +256,16 @@ export function AdjustOrder({ order }: { order: Order }) {
                 </fieldset>
               );
             })}
-            <p className="tabular text-sm" role="status">
-              {cancels
-                ? 'Every line is removed: saving cancels the order and puts its stock back.'
-                : `New total about ${formatUsd(total)} (was ${formatMoney(order.totalAmount)}, delivery fee and GET included).`}
-            </p>
+            {cancels ? (
+              <p className="tabular text-sm" role="status">
+                Every line is removed: saving cancels the order and puts its stock back.
+              </p>
+            ) : total !== null && order.totalAmount !== null ? (
+              <p className="tabular text-sm" role="status">
+                New total about {formatUsd(total)} (was {formatMoney(order.totalAmount)}, delivery
+                fee and GET included).
+              </p>
+            ) : null}
             {(errors.lines?.message ?? errors.lines?.root?.message) ? (
               <p className="text-sm text-stone-600" role="status">
                 Nothing has changed yet.

@@ -1,5 +1,5 @@
 import type { BulkStatusBody, BulkStatusResult } from '#core/schemas/order-bulk';
-import type { Order, OrderStatusInput } from '#core/schemas/order';
+import type { OrderAsSeen, OrderStatusInput } from '#core/schemas/order';
 import type { AdjustmentInput } from '#core/schemas/adjustment';
 import type { Page } from '#core/paging';
 import type { Schedule } from '#core/schemas/schedule';
@@ -16,7 +16,7 @@ const FARM_DAYS_KEY = ['/api/delivery-schedules'] as const;
 
 /** The farm's orders, newest first, a page at a time with the server's filters. */
 export function useFarmOrders(params: ListParams, enabled = true) {
-  return usePagedList<Order>(FARM_ORDERS_KEY[0], params, enabled);
+  return usePagedList<OrderAsSeen>(FARM_ORDERS_KEY[0], params, enabled);
 }
 
 /** The farm's latest `limit` orders (the combined screen's Recent Orders). */
@@ -24,7 +24,7 @@ export function useLatestFarmOrders(limit: number) {
   const path = withParams(FARM_ORDERS_KEY[0], { limit });
   return useQuery({
     queryKey: [FARM_ORDERS_KEY[0], { limit }],
-    queryFn: ({ signal }) => api.get<Order[]>(path, { signal }),
+    queryFn: ({ signal }) => api.get<OrderAsSeen[]>(path, { signal }),
   });
 }
 
@@ -34,7 +34,7 @@ export function useDayStatusCount(deliveryDate: string, status: string) {
   return useQuery({
     queryKey: [FARM_ORDERS_KEY[0], params],
     queryFn: async ({ signal }) =>
-      (await apiPage<Order>(withParams(FARM_ORDERS_KEY[0], params), { signal })).total,
+      (await apiPage<OrderAsSeen>(withParams(FARM_ORDERS_KEY[0], params), { signal })).total,
     enabled: deliveryDate !== '',
   });
 }
@@ -50,11 +50,11 @@ export function useFarmDeliveryDays() {
   return { ...list, data };
 }
 
-type OrderListData = Order[] | InfiniteData<Page<Order>> | number | undefined;
+type OrderListData = OrderAsSeen[] | InfiniteData<Page<OrderAsSeen>> | number | undefined;
 
 /** Puts the answer of a move into every cached list that holds the order. */
-function replaceOrder(data: OrderListData, updated: Order): OrderListData {
-  const swap = (order: Order) => (order.id === updated.id ? updated : order);
+function replaceOrder(data: OrderListData, updated: OrderAsSeen): OrderListData {
+  const swap = (order: OrderAsSeen) => (order.id === updated.id ? updated : order);
   if (Array.isArray(data)) return data.map(swap);
   if (data && typeof data === 'object' && 'pages' in data) {
     return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(swap) })) };
@@ -77,7 +77,7 @@ function refreshFarmOrders() {
 export function useUpdateOrderStatus() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: OrderStatusInput }) =>
-      api.patch<Order>(`/api/orders/${id}/status`, body),
+      api.patch<OrderAsSeen>(`/api/orders/${id}/status`, body),
     onSuccess: (updated) => {
       queryClient.setQueriesData<OrderListData>({ queryKey: FARM_ORDERS_KEY }, (data) =>
         replaceOrder(data, updated),
@@ -104,7 +104,7 @@ export function useBulkStatus() {
 export function useAdjustOrder() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: AdjustmentInput }) =>
-      api.post<Order>(`/api/orders/${id}/adjustments`, body),
+      api.post<OrderAsSeen>(`/api/orders/${id}/adjustments`, body),
     onSuccess: (updated) => {
       queryClient.setQueriesData<OrderListData>({ queryKey: FARM_ORDERS_KEY }, (data) =>
         replaceOrder(data, updated),

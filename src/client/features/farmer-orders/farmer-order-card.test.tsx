@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import type { OrderAsSeen } from '#core/schemas/order';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { order } from '../../test/fixtures';
+import { member, order, user } from '../../test/fixtures';
 import { renderInApp } from '../../test/render';
 import { FarmerOrderCard } from './farmer-order-card';
 
@@ -24,10 +25,100 @@ describe("the farm's order card", () => {
           onDownload={noop}
         />
       </>,
+      { user: user('farmer') },
     );
     const standing = screen.getByRole('article', { name: /Order #7/ });
     expect(standing).toHaveTextContent('Standing order');
     const placedByHand = screen.getByRole('article', { name: /Order #8/ });
     expect(placedByHand).not.toHaveTextContent('Standing order');
+  });
+});
+
+/** A confirmed order as a packer receives it: every amount of money null. */
+function withoutMoney(id: number): OrderAsSeen {
+  const placed = order(id, 'confirmed', {
+    orderItems: [
+      {
+        id: 1,
+        productId: 10,
+        product: { name: 'Kale', unit: 'lb', imageUrl: null },
+        quantity: 4,
+        unitPrice: '3.50',
+        totalPrice: '14.00',
+      },
+    ],
+  });
+  return {
+    ...placed,
+    subtotal: null,
+    deliveryFee: null,
+    taxAmount: null,
+    totalAmount: null,
+    amountPaid: null,
+    balanceDue: null,
+    orderItems: placed.orderItems.map((item) => ({ ...item, unitPrice: null, totalPrice: null })),
+  };
+}
+
+describe("the farm's order card by the person's role", () => {
+  it('shows a packer the lines and the moves, no money, no invoice and no cancel', () => {
+    renderInApp(
+      <FarmerOrderCard order={withoutMoney(9)} busy={null} onMove={noop} onDownload={noop} />,
+      { user: member('farmer', 'packer') },
+    );
+    const card = screen.getByRole('article', { name: /Order #9/ });
+    expect(card).toHaveTextContent('4 x lb');
+    expect(card).not.toHaveTextContent('$');
+    expect(card).not.toHaveTextContent('NaN');
+    expect(card).not.toHaveTextContent('Subtotal');
+    const buttons = within(card)
+      .getAllByRole('button')
+      .map((button) => button.textContent?.trim());
+    expect(buttons).toEqual(['Mark as Packed', 'Adjust', 'Packing Slip']);
+  });
+
+  it('shows an owner the money, every move and both documents', () => {
+    renderInApp(
+      <>
+        <FarmerOrderCard order={order(8, 'pending')} busy={null} onMove={noop} onDownload={noop} />
+        <FarmerOrderCard
+          order={order(9, 'confirmed')}
+          busy={null}
+          onMove={noop}
+          onDownload={noop}
+        />
+      </>,
+      { user: user('farmer') },
+    );
+    const buttonsOf = (name: RegExp) =>
+      within(screen.getByRole('article', { name }))
+        .getAllByRole('button')
+        .map((button) => button.textContent?.trim());
+    expect(buttonsOf(/Order #8/)).toEqual(['Confirm Order', 'Cancel Order', 'Adjust']);
+    expect(buttonsOf(/Order #9/)).toEqual(['Mark as Packed', 'Adjust', 'Packing Slip', 'Invoice']);
+    expect(screen.getByRole('article', { name: /Order #9/ })).toHaveTextContent('$25.00');
+  });
+
+  it('never offers a packer the cancel of a pending order', () => {
+    renderInApp(
+      <FarmerOrderCard order={order(8, 'pending')} busy={null} onMove={noop} onDownload={noop} />,
+      { user: member('farmer', 'packer') },
+    );
+    const card = screen.getByRole('article', { name: /Order #8/ });
+    expect(within(card).getByRole('button', { name: 'Confirm Order' })).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+  });
+
+  it('shows a bookkeeper the money and the invoice, and no moves', () => {
+    renderInApp(
+      <FarmerOrderCard order={order(9, 'confirmed')} busy={null} onMove={noop} onDownload={noop} />,
+      { user: member('farmer', 'bookkeeper') },
+    );
+    const card = screen.getByRole('article', { name: /Order #9/ });
+    expect(card).toHaveTextContent('$25.00');
+    const buttons = within(card)
+      .getAllByRole('button')
+      .map((button) => button.textContent?.trim());
+    expect(buttons).toEqual(['Invoice']);
   });
 });

@@ -4,7 +4,7 @@ import {
   STATUS_ACTION_LABELS,
   type OrderStatus,
 } from '#core/order-status';
-import type { Order } from '#core/schemas/order';
+import type { OrderAsSeen } from '#core/schemas/order';
 import { FileText, Package } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -12,24 +12,34 @@ import { Card, CardContent } from '../../components/ui/card';
 import { OrderDeliveryDetails, OrderFigures, OrderItemList } from '../../components/ui/order-items';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
-import { AdjustOrder, isAdjustable } from './adjust-order-dialog';
+import { AdjustOrder, isAdjustable } from './adjust-order';
 import { formatMoney, formatOrderDate, ORDER_DATE_FORMAT } from '../../lib/format';
+import { usePermissions } from '../../lib/permissions';
 
-/** One order of the farm with the moves its status allows and its documents. */
+/**
+ * One order of the farm with the moves its status allows and its documents, those the person's
+ * role allows: a packer moves, adjusts and prints packing slips, and sees no money.
+ */
 export function FarmerOrderCard({
   order,
   busy,
   onMove,
   onDownload,
 }: {
-  order: Order;
+  order: OrderAsSeen;
   /** Which action of this order is running, if any. */
   busy: string | null;
-  onMove: (order: Order, status: OrderStatus) => void;
-  onDownload: (order: Order, document: 'invoice' | 'packing-slip') => void;
+  onMove: (order: OrderAsSeen, status: OrderStatus) => void;
+  onDownload: (order: OrderAsSeen, document: 'invoice' | 'packing-slip') => void;
 }) {
-  const moves = nextStatuses(order.status);
+  const { can } = usePermissions();
+  const moves = nextStatuses(order.status).filter((status) =>
+    can(status === 'cancelled' ? 'orders.cancel' : 'orders.status'),
+  );
   const hasDocuments = DOCUMENT_STATUSES.includes(order.status);
+  const packingSlip = hasDocuments && can('documents.packing');
+  const invoice = hasDocuments && can('payments.manage');
+  const adjust = isAdjustable(order) && can('orders.adjust');
   const { restaurant } = order;
   return (
     <Card role="article" aria-labelledby={`order-${order.id}-title`}>
@@ -51,7 +61,9 @@ export function FarmerOrderCard({
               {formatOrderDate(order.createdAt, ORDER_DATE_FORMAT)}
             </p>
           </div>
-          <span className="tabular text-lg font-bold">{formatMoney(order.totalAmount)}</span>
+          {order.totalAmount === null ? null : (
+            <span className="tabular text-lg font-bold">{formatMoney(order.totalAmount)}</span>
+          )}
         </div>
 
         <div className="text-sm">
@@ -79,7 +91,7 @@ export function FarmerOrderCard({
           </p>
         ) : null}
 
-        {moves.length > 0 || hasDocuments ? (
+        {moves.length > 0 || adjust || packingSlip || invoice ? (
           <div className="flex flex-wrap gap-2 border-t border-stone-100 pt-3">
             {moves.map((status) => (
               <Button
@@ -93,26 +105,26 @@ export function FarmerOrderCard({
                 {busy === status ? 'Updating...' : STATUS_ACTION_LABELS[status]}
               </Button>
             ))}
-            {isAdjustable(order) ? <AdjustOrder order={order} /> : null}
-            {hasDocuments ? (
-              <>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={busy === 'packing-slip'}
-                  onClick={() => onDownload(order, 'packing-slip')}
-                >
-                  <Package aria-hidden="true" /> Packing Slip
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={busy === 'invoice'}
-                  onClick={() => onDownload(order, 'invoice')}
-                >
-                  <FileText aria-hidden="true" /> Invoice
-                </Button>
-              </>
+            {adjust ? <AdjustOrder order={order} /> : null}
+            {packingSlip ? (
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={busy === 'packing-slip'}
+                onClick={() => onDownload(order, 'packing-slip')}
+              >
+                <Package aria-hidden="true" /> Packing Slip
+              </Button>
+            ) : null}
+            {invoice ? (
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={busy === 'invoice'}
+                onClick={() => onDownload(order, 'invoice')}
+              >
+                <FileText aria-hidden="true" /> Invoice
+              </Button>
             ) : null}
           </div>
         ) : null}

@@ -1,7 +1,7 @@
 import { ORDER_STATUSES, statusLabel } from '#core/order-status';
 import { hawaiiToday } from '#core/hawaii-time';
 import type { BulkStatusResult, BulkTarget } from '#core/schemas/order-bulk';
-import type { Order } from '#core/schemas/order';
+import type { OrderAsSeen } from '#core/schemas/order';
 import {
   CalendarDays,
   CheckCheck,
@@ -28,6 +28,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError, downloadFile } from '../../lib/api';
 import { formatCalendarDate } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/paged-list';
+import { usePermissions } from '../../lib/permissions';
 import { useBulkStatus, useDayStatusCount, useFarmDeliveryDays, useFarmOrders } from './api';
 import { FarmerOrderCard, FarmerOrderCardSkeleton } from './farmer-order-card';
 import { useFarmOrderActions } from './order-actions';
@@ -127,7 +128,7 @@ export function FarmerOrdersPage() {
 
 type Actions = ReturnType<typeof useFarmOrderActions>;
 
-function OrderGrid({ orders, actions }: { orders: Order[]; actions: Actions }) {
+function OrderGrid({ orders, actions }: { orders: OrderAsSeen[]; actions: Actions }) {
   return (
     <div className="grid gap-4 xl:grid-cols-2">
       {orders.map((order) => (
@@ -144,7 +145,7 @@ function OrderGrid({ orders, actions }: { orders: Order[]; actions: Actions }) {
 }
 
 /** A day's orders under one heading per status, in the order the work goes. */
-function GroupedByStatus({ orders, actions }: { orders: Order[]; actions: Actions }) {
+function GroupedByStatus({ orders, actions }: { orders: OrderAsSeen[]; actions: Actions }) {
   const groups = ORDER_STATUSES.map((status) => ({
     status,
     orders: orders.filter((order) => order.status === status),
@@ -180,9 +181,12 @@ function DayCard({
   day: string;
   onDay: (day: string) => void;
   /** Orders on screen: their days are offered too (a delivery moves an order to its real day). */
-  orderDays: Order[] | undefined;
+  orderDays: OrderAsSeen[] | undefined;
 }) {
   const today = hawaiiToday();
+  const { can } = usePermissions();
+  const canMove = can('orders.status');
+  const canPrint = can('documents.packing');
   const scheduled = useFarmDeliveryDays();
   const days = [
     ...new Set([
@@ -193,8 +197,8 @@ function DayCard({
   ].sort();
   const upcoming = days.filter((entry) => entry >= today);
   const past = days.filter((entry) => entry < today).reverse();
-  const pending = useDayStatusCount(day, 'pending');
-  const confirmed = useDayStatusCount(day, 'confirmed');
+  const pending = useDayStatusCount(canMove ? day : '', 'pending');
+  const confirmed = useDayStatusCount(canMove ? day : '', 'confirmed');
   const bulk = useBulkStatus();
   const [report, setReport] = useState<BulkStatusResult | null>(null);
   const [downloading, setDownloading] = useState(false);
@@ -285,36 +289,42 @@ function DayCard({
             )}
           </Field>
         </div>
-        {day ? (
+        {day && (canMove || canPrint) ? (
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-            <Button
-              disabled={bulk.isPending || pending.isLoading || pendingCount === 0}
-              onClick={() => run('confirmed')}
-            >
-              <CheckCheck aria-hidden="true" />
-              {bulk.isPending && bulk.variables?.status === 'confirmed'
-                ? 'Confirming…'
-                : `Confirm all pending (${pendingCount})`}
-            </Button>
-            <Button
-              variant="outline"
-              disabled={bulk.isPending || confirmed.isLoading || confirmedCount === 0}
-              onClick={() => run('packed')}
-            >
-              <PackageCheck aria-hidden="true" />
-              {bulk.isPending && bulk.variables?.status === 'packed'
-                ? 'Packing…'
-                : `Mark all confirmed as packed (${confirmedCount})`}
-            </Button>
-            <Button variant="outline" onClick={() => void download()} disabled={downloading}>
-              <ListChecks aria-hidden="true" />{' '}
-              {downloading ? 'Preparing...' : 'Download Pick List'}
-            </Button>
-            <Button variant="outline" asChild>
-              <Link to={`/farmer/runs?date=${day}`}>
-                <Truck aria-hidden="true" /> Delivery runs
-              </Link>
-            </Button>
+            {canMove ? (
+              <>
+                <Button
+                  disabled={bulk.isPending || pending.isLoading || pendingCount === 0}
+                  onClick={() => run('confirmed')}
+                >
+                  <CheckCheck aria-hidden="true" />
+                  {bulk.isPending && bulk.variables?.status === 'confirmed'
+                    ? 'Confirming…'
+                    : `Confirm all pending (${pendingCount})`}
+                </Button>
+                <Button
+                  variant="outline"
+                  disabled={bulk.isPending || confirmed.isLoading || confirmedCount === 0}
+                  onClick={() => run('packed')}
+                >
+                  <PackageCheck aria-hidden="true" />
+                  {bulk.isPending && bulk.variables?.status === 'packed'
+                    ? 'Packing…'
+                    : `Mark all confirmed as packed (${confirmedCount})`}
+                </Button>
+                <Button variant="outline" asChild>
+                  <Link to={`/farmer/runs?date=${day}`}>
+                    <Truck aria-hidden="true" /> Delivery runs
+                  </Link>
+                </Button>
+              </>
+            ) : null}
+            {canPrint ? (
+              <Button variant="outline" onClick={() => void download()} disabled={downloading}>
+                <ListChecks aria-hidden="true" />{' '}
+                {downloading ? 'Preparing...' : 'Download Pick List'}
+              </Button>
+            ) : null}
           </div>
         ) : null}
         {report && report.deliveryDate === day ? <BulkReport report={report} /> : null}

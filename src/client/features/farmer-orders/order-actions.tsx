@@ -1,5 +1,5 @@
 import type { OrderStatus } from '#core/order-status';
-import type { Order } from '#core/schemas/order';
+import type { OrderAsSeen } from '#core/schemas/order';
 import { useState, type ComponentProps } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -29,10 +29,10 @@ export function CancelOrderDialog({
   onKeep,
   onCancel,
 }: {
-  order: Order | null;
+  order: OrderAsSeen | null;
   pending: boolean;
   onKeep: () => void;
-  onCancel: (order: Order) => void;
+  onCancel: (order: OrderAsSeen) => void;
 }) {
   return (
     <Dialog open={order !== null} onOpenChange={(open) => !open && onKeep()}>
@@ -59,13 +59,13 @@ export function CancelOrderDialog({
  */
 export function useFarmOrderActions({
   onMoved,
-}: { onMoved?: (order: Order, status: OrderStatus) => void } = {}) {
+}: { onMoved?: (order: OrderAsSeen, status: OrderStatus) => void } = {}) {
   const updateStatus = useUpdateOrderStatus();
   const [busy, setBusy] = useState<{ orderId: number; action: string } | null>(null);
-  const [delivering, setDelivering] = useState<Order | null>(null);
-  const [cancelling, setCancelling] = useState<Order | null>(null);
+  const [delivering, setDelivering] = useState<OrderAsSeen | null>(null);
+  const [cancelling, setCancelling] = useState<OrderAsSeen | null>(null);
 
-  const move = (order: Order, status: OrderStatus, recipientName?: string) => {
+  const move = (order: OrderAsSeen, status: OrderStatus, recipientName?: string) => {
     setBusy({ orderId: order.id, action: status });
     updateStatus.mutate(
       { id: order.id, body: { status, ...(recipientName ? { recipientName } : {}) } },
@@ -93,13 +93,13 @@ export function useFarmOrderActions({
     );
   };
 
-  const requestMove = (order: Order, status: OrderStatus) => {
+  const requestMove = (order: OrderAsSeen, status: OrderStatus) => {
     if (status === 'delivered') setDelivering(order);
     else if (status === 'cancelled') setCancelling(order);
     else move(order, status);
   };
 
-  const download = async (order: Order, document: OrderDocument) => {
+  const download = async (order: OrderAsSeen, document: OrderDocument) => {
     setBusy({ orderId: order.id, action: document });
     try {
       await downloadFile(`/api/orders/${order.id}/${document}`, `${document}-${order.id}.pdf`);
@@ -136,9 +136,9 @@ export function useFarmOrderActions({
 
   return {
     /** Which action of this order is running, if any. */
-    busyWith: (order: Order) => (busy?.orderId === order.id ? busy.action : null),
+    busyWith: (order: OrderAsSeen) => (busy?.orderId === order.id ? busy.action : null),
     requestMove,
-    download: (order: Order, document: OrderDocument) => void download(order, document),
+    download: (order: OrderAsSeen, document: OrderDocument) => void download(order, document),
     dialogs,
   };
 }

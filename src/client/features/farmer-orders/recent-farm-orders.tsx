@@ -1,8 +1,9 @@
-import type { Order } from '#core/schemas/order';
+import type { OrderAsSeen } from '#core/schemas/order';
 import { Check, FileText, X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { RecentOrdersCard } from '../../components/ui/recent-orders-card';
 import { toast } from '../../components/ui/toast';
+import { usePermissions } from '../../lib/permissions';
 import { useLatestFarmOrders } from './api';
 import { useFarmOrderActions } from './order-actions';
 
@@ -14,6 +15,7 @@ const RECENT_SHOWN = 5;
  * asks first, as the Orders page does) and Pack List on confirmed ones.
  */
 export function RecentFarmOrders() {
+  const { can } = usePermissions();
   const orders = useLatestFarmOrders(RECENT_SHOWN);
   const actions = useFarmOrderActions({
     onMoved: (order, status) =>
@@ -23,26 +25,37 @@ export function RecentFarmOrders() {
       }),
   });
 
-  const buttons = (order: Order) => {
+  const buttons = (order: OrderAsSeen) => {
     const busy = actions.busyWith(order) !== null;
     if (order.status === 'pending') {
+      const accept = can('orders.status');
+      const decline = can('orders.cancel');
+      if (!accept && !decline) return null;
       return (
         <>
-          <Button size="sm" disabled={busy} onClick={() => actions.requestMove(order, 'confirmed')}>
-            <Check aria-hidden="true" /> Accept
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={busy}
-            onClick={() => actions.requestMove(order, 'cancelled')}
-          >
-            <X aria-hidden="true" /> Decline
-          </Button>
+          {accept ? (
+            <Button
+              size="sm"
+              disabled={busy}
+              onClick={() => actions.requestMove(order, 'confirmed')}
+            >
+              <Check aria-hidden="true" /> Accept
+            </Button>
+          ) : null}
+          {decline ? (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={() => actions.requestMove(order, 'cancelled')}
+            >
+              <X aria-hidden="true" /> Decline
+            </Button>
+          ) : null}
         </>
       );
     }
-    if (order.status === 'confirmed') {
+    if (order.status === 'confirmed' && can('documents.packing')) {
       return (
         <Button
           size="sm"

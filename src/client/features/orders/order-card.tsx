@@ -14,6 +14,7 @@ import { formatMoney, formatOrderDate, ORDER_DATE_FORMAT } from '../../lib/forma
 import { formatQuantity } from '#core/quantity';
 import { describeClosedOrdering } from '#core/delivery-days';
 import { cartActions } from '../../lib/cart';
+import { usePermissions } from '../../lib/permissions';
 import { useCancelOwnOrder, useOrderAdjustments, useReorderPlan } from './api';
 import { ChangeOwnOrder } from './change-own-order';
 import { cartAdditions, hasDifferences, summarizeReorder } from './reorder-model';
@@ -166,10 +167,16 @@ function closedForChanges(order: Order, now = Date.now()): string | null {
   return `${describeClosedOrdering(order.deliveryDate, order.orderCutoff)}: ask ${order.farm.name} to change it`;
 }
 
-/** One of the restaurant's orders (docs/product.md#my-orders). */
+/**
+ * One of the restaurant's orders (docs/product.md#my-orders), with the actions the person's
+ * role allows: a buyer orders again and changes, a bookkeeper opens invoices.
+ */
 export function RestaurantOrderCard({ order }: { order: Order }) {
-  const delivered = order.status === 'delivered';
+  const { can } = usePermissions();
+  const invoice = order.status === 'delivered' && can('bills.view');
+  const orderAgain = can('orders.place');
   const closed = closedForChanges(order);
+  const changes = order.status === 'pending' && can('orders.change');
   return (
     <Card role="article" aria-labelledby={`order-${order.id}-title`}>
       <CardContent className="flex flex-col gap-3 pt-5">
@@ -195,24 +202,26 @@ export function RestaurantOrderCard({ order }: { order: Order }) {
             {formatMoney(order.totalAmount)}
           </span>
         </div>
-        <div className="flex flex-wrap gap-2">
-          {delivered ? (
-            <Button variant="outline" size="sm" onClick={() => openInvoice(order.id)}>
-              <FileText aria-hidden="true" /> Invoice
-            </Button>
-          ) : null}
-          <OrderAgain order={order} />
-        </div>
-        {closed ? (
+        {invoice || orderAgain ? (
+          <div className="flex flex-wrap gap-2">
+            {invoice ? (
+              <Button variant="outline" size="sm" onClick={() => openInvoice(order.id)}>
+                <FileText aria-hidden="true" /> Invoice
+              </Button>
+            ) : null}
+            {orderAgain ? <OrderAgain order={order} /> : null}
+          </div>
+        ) : null}
+        {!changes ? null : closed ? (
           <p className="text-sm text-stone-700" role="note">
             {closed}
           </p>
-        ) : order.status === 'pending' ? (
+        ) : (
           <div className="flex flex-wrap gap-2">
             <ChangeOwnOrder order={order} />
             <CancelOwnOrder order={order} />
           </div>
-        ) : null}
+        )}
         <OrderItemList items={order.orderItems} />
         <FarmAdjustments order={order} />
         <OrderFigures order={order} totalLabel={order.adjustedAt ? 'Adjusted total' : null} />

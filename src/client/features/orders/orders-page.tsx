@@ -11,6 +11,7 @@ import {
   OrderFilterBar,
 } from '../../components/ui/order-list-controls';
 import { useDebouncedValue } from '../../lib/paged-list';
+import { usePermissions } from '../../lib/permissions';
 import { useRestaurantOrders } from './api';
 import { CheckoutCard } from './checkout-card';
 import { OrderCardSkeleton, RestaurantOrderCard } from './order-card';
@@ -25,10 +26,11 @@ export function RestaurantOrdersPage() {
   const search = useDebouncedValue(filters.search);
   const orders = useRestaurantOrders(filterParams({ ...filters, search }));
   const filtered = hasFilters(filters);
+  const canOrder = usePermissions().can('orders.place');
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <h1 className="text-2xl font-bold">My Orders</h1>
-      <CheckoutCard />
+      {canOrder ? <CheckoutCard /> : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:order-last">
           <OrderSummary />
@@ -57,11 +59,17 @@ export function RestaurantOrdersPage() {
             <EmptyState
               icon={<ClipboardList />}
               title="No orders yet"
-              description="Browse fresh produce from local farms and place your first order."
+              description={
+                canOrder
+                  ? 'Browse fresh produce from local farms and place your first order.'
+                  : 'Orders your team places will appear here.'
+              }
               action={
-                <Button asChild>
-                  <Link to="/restaurant/browse">Browse Products</Link>
-                </Button>
+                canOrder ? (
+                  <Button asChild>
+                    <Link to="/restaurant/browse">Browse Products</Link>
+                  </Button>
+                ) : undefined
               }
             />
           ) : (

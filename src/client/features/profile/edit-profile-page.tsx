@@ -18,6 +18,7 @@ import { Field, Select } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { usePermissions } from '../../lib/permissions';
 import { cn } from '../../lib/cn';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { useUpdateProfile, type ProfileUpdate } from './api';
@@ -41,8 +42,11 @@ import { ZoneOptions } from './zone-options';
 /** Days before a delivery day a farm may close ordering (0: the day itself). */
 const CUTOFF_DAY_CHOICES = [0, 1, 2, 3, 4, 5, 6, 7] as const;
 
-/** The PUT body of the role: the address as one location, and only that role's own fields. */
-function toUpdate(role: ProfileRole, values: EditFormOutput): ProfileUpdate {
+/**
+ * The PUT body of the role: the address as one location, and only that role's own fields; a
+ * farm's terms (payment terms, tax, adjustment allowance) only from a role that sets them.
+ */
+function toUpdate(role: ProfileRole, values: EditFormOutput, withTerms: boolean): ProfileUpdate {
   const {
     deliveryZone,
     deliveryFee,
@@ -63,11 +67,9 @@ function toUpdate(role: ProfileRole, values: EditFormOutput): ProfileUpdate {
           deliveryFee,
           orderMinimum,
           checksPayableTo,
-          paymentTerms,
           orderCutoffTime,
           orderCutoffDaysBefore,
-          taxRate,
-          adjustmentAllowancePercent,
+          ...(withTerms ? { paymentTerms, taxRate, adjustmentAllowancePercent } : {}),
         },
       }
     : { role, body: { ...common, deliveryZone } };
@@ -151,6 +153,8 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
   const navigate = useNavigate();
   const updateProfile = useUpdateProfile();
   const isFarm = role === 'farmer';
+  // A manager sees the farm's terms but only an owner sets them.
+  const setsTerms = usePermissions().can('profile.terms');
   const {
     register,
     handleSubmit,
@@ -163,7 +167,7 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
   const onSubmit = handleSubmit(
     async (values) => {
       try {
-        const saved = await updateProfile.mutateAsync(toUpdate(role, values));
+        const saved = await updateProfile.mutateAsync(toUpdate(role, values, setsTerms));
         reset(toEditValues(saved));
         toast({ title: 'Profile Updated', description: 'Your changes have been saved.' });
       } catch (error) {
@@ -298,7 +302,7 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
               className="col-span-2 sm:col-span-1"
             >
               {(ids) => (
-                <Select {...ids} {...register('paymentTerms')}>
+                <Select {...ids} {...register('paymentTerms')} disabled={!setsTerms}>
                   {PAYMENT_TERMS.map((terms) => (
                     <option key={terms} value={terms}>
                       {PAYMENT_TERMS_LABELS[terms]}
@@ -311,6 +315,7 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
               label="General Excise Tax passed on (%)"
               registration={register('taxRate')}
               error={errors.taxRate?.message}
+              disabled={!setsTerms}
               type="text"
               inputMode="decimal"
               className="tabular col-span-2 sm:col-span-1"
@@ -326,6 +331,7 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
               label="Adjustments may add to weighed lines (%)"
               registration={register('adjustmentAllowancePercent', { valueAsNumber: true })}
               error={errors.adjustmentAllowancePercent?.message}
+              disabled={!setsTerms}
               type="number"
               inputMode="numeric"
               className="tabular col-span-2 sm:col-span-1"
@@ -335,6 +341,11 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
               most this much above what the restaurant ordered (0 to 25); counted lines never go
               above it.
             </p>
+            {setsTerms ? null : (
+              <p className="col-span-2 rounded-md bg-stone-50 px-3 py-2 text-sm text-stone-700">
+                Payment terms, tax and the adjustment allowance are set by an owner of the farm.
+              </p>
+            )}
           </CardContent>
         </Card>
       ) : (
@@ -392,20 +403,26 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
 }
 
 /**
- * /profile/edit for both roles (docs/product.md#edit-profile). `notificationSettings` and
- * `accountSettings` are the notifications and account features' cards, passed in by the app
- * so that features stay apart.
+ * /profile/edit for both roles (docs/product.md#edit-profile). `notificationSettings`,
+ * `accountSettings` and `membershipSettings` are the notifications, account and team features'
+ * cards, passed in by the app so that features stay apart.
  */
 export function EditProfilePage({
   notificationSettings,
   accountSettings,
+  membershipSettings,
 }: {
   notificationSettings?: ReactNode;
   accountSettings?: ReactNode;
+  membershipSettings?: ReactNode;
 }) {
   const { user } = useAuth();
+  const { can } = usePermissions();
   const role = user?.role === 'farmer' || user?.role === 'restaurant' ? user.role : null;
   if (!user?.profile || !role) return null;
+  // Every member keeps their own notifications and password here; the business's details are
+  // its owners' (and a farm's managers').
+  const editsProfile = can('profile.edit');
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <div className="flex flex-col gap-2">
@@ -416,13 +433,32 @@ export function EditProfilePage({
           <ArrowLeft className="size-4" aria-hidden="true" /> Back to Dashboard
         </Link>
         <h1 className="text-2xl font-bold tracking-tight">
-          {role === 'farmer' ? 'Edit Farm Profile' : 'Edit Restaurant Profile'}
+          {!editsProfile
+            ? 'Your settings'
+            : role === 'farmer'
+              ? 'Edit Farm Profile'
+              : 'Edit Restaurant Profile'}
         </h1>
       </div>
-      <EditProfileForm key={user.profile.id} role={role} profile={user.profile} />
+      {editsProfile ? (
+        <EditProfileForm key={user.profile.id} role={role} profile={user.profile} />
+      ) : (
+        <Card>
+          <CardHeader>
+            <CardTitle>{user.profile.name}</CardTitle>
+            <CardDescription>
+              {role === 'farmer'
+                ? 'The farm’s details are kept by its owners and managers.'
+                : 'The restaurant’s details are kept by its owners.'}{' '}
+              Your notifications and password are yours to set below.
+            </CardDescription>
+          </CardHeader>
+        </Card>
+      )}
       {notificationSettings}
       {accountSettings}
       <SwitchRoleCard role={role} />
+      {membershipSettings}
     </div>
   );
 }

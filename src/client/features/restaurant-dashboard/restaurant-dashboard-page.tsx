@@ -19,15 +19,24 @@ import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useAuth } from '../../lib/auth';
+import { cn } from '../../lib/cn';
 import { formatMoney, formatOrderDate, greeting } from '../../lib/format';
+import { usePermissions, type Permission } from '../../lib/permissions';
 import { useBills, useRestaurantReport } from '../../lib/queries';
 
-const SHORTCUTS = [
+const SHORTCUTS: {
+  to: string;
+  title: string;
+  text: string;
+  icon: ReactNode;
+  requires?: Permission;
+}[] = [
   {
     to: '/restaurant/browse',
     title: 'Browse Products',
     text: 'Fresh produce from local farms',
     icon: <ShoppingBasket />,
+    requires: 'orders.place',
   },
   {
     to: '/restaurant/orders',
@@ -40,11 +49,13 @@ const SHORTCUTS = [
     title: 'Reports',
     text: 'Spending and partner farms',
     icon: <BarChart3 />,
+    requires: 'reports.view',
   },
 ];
 
 export function RestaurantDashboardPage() {
   const { user } = useAuth();
+  const { can } = usePermissions();
   const name = user ? profileDisplayName(user) : 'Restaurant';
   const report = useRestaurantReport();
   return (
@@ -55,7 +66,7 @@ export function RestaurantDashboardPage() {
         </h1>
         <p className="mt-1 text-green-50">Browse fresh produce and manage your orders</p>
       </section>
-      <OutstandingCard />
+      {can('bills.view') ? <OutstandingCard /> : null}
       <DashboardFigures shortcuts={<Shortcuts />} />
     </div>
   );
@@ -94,9 +105,17 @@ function OutstandingCard() {
 
 /** Shortcuts between the figures and the recent orders (docs/product.md#restaurant-dashboard). */
 function Shortcuts() {
+  const { can } = usePermissions();
+  const shortcuts = SHORTCUTS.filter((shortcut) => !shortcut.requires || can(shortcut.requires));
   return (
-    <nav aria-label="Shortcuts" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-      {SHORTCUTS.map((shortcut) => (
+    <nav
+      aria-label="Shortcuts"
+      className={cn(
+        'grid grid-cols-1 gap-4',
+        shortcuts.length === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-2',
+      )}
+    >
+      {shortcuts.map((shortcut) => (
         <Link
           key={shortcut.to}
           to={shortcut.to}
@@ -124,6 +143,7 @@ function Shortcuts() {
 
 function DashboardFigures({ shortcuts }: { shortcuts: ReactNode }) {
   const { data, error, isPending, refetch } = useRestaurantReport();
+  const canOrder = usePermissions().can('orders.place');
 
   if (isPending) {
     return (
@@ -233,11 +253,17 @@ function DashboardFigures({ shortcuts }: { shortcuts: ReactNode }) {
               <EmptyState
                 icon={<ReceiptText />}
                 title="No recent orders"
-                description="Start by browsing products to place your first order"
+                description={
+                  canOrder
+                    ? 'Start by browsing products to place your first order'
+                    : 'Orders your team places will appear here'
+                }
                 action={
-                  <Button asChild>
-                    <Link to="/restaurant/browse">Browse Products</Link>
-                  </Button>
+                  canOrder ? (
+                    <Button asChild>
+                      <Link to="/restaurant/browse">Browse Products</Link>
+                    </Button>
+                  ) : undefined
                 }
               />
             )}
@@ -264,6 +290,7 @@ function QuickLink({ to, icon, children }: { to: string; icon: ReactNode; childr
 }
 
 function QuickLinks() {
+  const { can } = usePermissions();
   return (
     <Card>
       <CardHeader>
@@ -271,15 +298,19 @@ function QuickLinks() {
       </CardHeader>
       <CardContent>
         <ul className="flex flex-col gap-1">
-          <QuickLink to="/restaurant/browse" icon={<ShoppingBasket aria-hidden="true" />}>
-            Browse Products
-          </QuickLink>
+          {can('orders.place') ? (
+            <QuickLink to="/restaurant/browse" icon={<ShoppingBasket aria-hidden="true" />}>
+              Browse Products
+            </QuickLink>
+          ) : null}
           <QuickLink to="/restaurant/orders" icon={<ReceiptText aria-hidden="true" />}>
-            Cart and My Orders
+            {can('orders.place') ? 'Cart and My Orders' : 'My Orders'}
           </QuickLink>
-          <QuickLink to="/restaurant/reports" icon={<BarChart3 aria-hidden="true" />}>
-            Reports &amp; Analytics
-          </QuickLink>
+          {can('reports.view') ? (
+            <QuickLink to="/restaurant/reports" icon={<BarChart3 aria-hidden="true" />}>
+              Reports &amp; Analytics
+            </QuickLink>
+          ) : null}
           <QuickLink to="/profile/edit" icon={<UserPen aria-hidden="true" />}>
             Edit Profile
           </QuickLink>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Brand } from '../../components/layout/brand';
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
+import { Brand } from './brand';
+import { Card, CardContent, CardDescription, CardHeader } from '../ui/card';
 
 /** The frame of the pages an emailed link opens: the brand, one card, a way back. */
 export function AccountPageLayout({

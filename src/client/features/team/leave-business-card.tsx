@@ -1,0 +1,75 @@
+import { TEAM_ERROR_CODES } from '#core/schemas/team';
+import { LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
+import { toast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { useRemoveMember } from './api';
+import { ConfirmDialog } from './confirm-dialog';
+
+/**
+ * "Leave {business}" on the settings page, for every member: the removal of oneself. The last
+ * owner is refused by the server, which says why.
+ */
+export function LeaveBusinessCard() {
+  const { user } = useAuth();
+  const remove = useRemoveMember();
+  const [asking, setAsking] = useState(false);
+  if (!user?.profile) return null;
+  const business = user.profile.name;
+
+  const leave = () =>
+    remove.mutate(user.id, {
+      // This session acted for the business it left: start again from the home page.
+      onSuccess: () => window.location.assign('/'),
+      onError: (error) => {
+        setAsking(false);
+        toast({
+          title: 'You have not left',
+          description:
+            error instanceof ApiError
+              ? error.body?.code === TEAM_ERROR_CODES.lastOwner
+                ? error.message || 'You are its last owner: make someone else an owner first.'
+                : error.userMessage('Please try again.')
+              : 'Please try again.',
+          variant: 'destructive',
+        });
+      },
+    });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Leave {business}</CardTitle>
+        <CardDescription>
+          You stop seeing and acting for {business}. Your account and any other business you belong
+          to stay.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button variant="outline" className="text-destructive!" onClick={() => setAsking(true)}>
+          <LogOut aria-hidden="true" /> Leave {business}
+        </Button>
+      </CardContent>
+      <ConfirmDialog
+        open={asking}
+        title={`Leave ${business}?`}
+        description="An owner can invite you again."
+        confirmLabel="Leave"
+        pendingLabel="Leaving..."
+        destructive
+        pending={remove.isPending}
+        onConfirm={leave}
+        onCancel={() => setAsking(false)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE } from '../quantity';
+
+// An order line's limits, apart from the order's schemas so that a form about lines alone (an
+// adjustment) does not bring the whole order and payment schemas.
+
+export const MAX_ORDER_LINES = 100;
+/** The most units of one product in one order: well above a restaurant's biggest week. */
+export const MAX_LINE_QUANTITY = 10_000;
+
+/**
+ * A line's quantity: more than 0, at most MAX_LINE_QUANTITY, at most two decimals. Whether a
+ * decimal is allowed depends on the product's unit (weighed units only), which the server
+ * checks against the product (docs/adjustments.md#quantities).
+ */
+export const lineQuantity = (min: 'positive' | 'zero') => {
+  const base = z.number({ error: 'Quantity must be a number' });
+  return (
+    min === 'positive'
+      ? base.positive('Quantity must be more than 0')
+      : base.min(0, 'Quantity cannot be negative')
+  )
+    .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY.toLocaleString('en-US')}`)
+    .refine(hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE);
+};
