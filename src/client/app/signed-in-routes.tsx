@@ -4,7 +4,6 @@ import { Navigate, Route, Routes } from 'react-router';
 import { AppShell } from '../components/layout/app-shell';
 import { NotFoundPage } from '../components/layout/not-found';
 import { VerifyEmailBanner } from '../features/account/verify-email-banner';
-import { BusinessStatusBanner } from '../features/profile/business-status-banner';
 import { permissionsOf } from '../lib/permissions';
 import { renderRoutes } from './render-routes';
 import { adminNav, allowedNav, farmerNav, restaurantNav } from './navigation';
@@ -13,6 +12,19 @@ import { adminPages, farmerPages, restaurantPages, sharedPages, setupPage } from
 // The header's cart badge (the stored cart's validation brings zod) and notification bell
 // (popover, date formatting) load beside the screen rather than with the shell every screen
 // waits for; a box of their size holds their place meanwhile.
+// The status banner shows only while a business waits for approval, was declined or is
+// suspended: it loads then, not with the shell.
+const BusinessStatusBanner = lazy(async () => ({
+  default: (await import('../features/profile/business-status-banner')).BusinessStatusBanner,
+}));
+
+function hasBusinessStatus(user: User): boolean {
+  const profile = user.profile;
+  if (!profile) return false;
+  if (profile.suspendedAt) return true;
+  return profile.kind === 'farm' && profile.approvalStatus !== 'approved';
+}
+
 const CartBadge = lazy(async () => ({
   default: (await import('../components/layout/cart-badge')).CartBadge,
 }));
@@ -51,7 +63,11 @@ export function SignedInRoutes({ user }: { user: User }) {
         }
       >
         <VerifyEmailBanner user={user} />
-        <BusinessStatusBanner user={user} />
+        {hasBusinessStatus(user) ? (
+          <Suspense fallback={null}>
+            <BusinessStatusBanner user={user} />
+          </Suspense>
+        ) : null}
         <Routes>
           {renderRoutes(isFarmer ? farmerPages : restaurantPages, gate)}
           {renderRoutes(sharedPages, gate)}
