@@ -184,6 +184,11 @@ export interface AppConfig {
   clientDir: string | undefined;
   /** Object storage for product photos; absent: files in DATA_DIR/uploads. */
   s3?: S3Settings | undefined;
+  /**
+   * scrypt's cost for new password hashes; absent: PASSWORD_HASH_COST. No setting changes it:
+   * only the tests lower it, as they sign up hundreds of accounts.
+   */
+  passwordHashCost?: number | undefined;
 }
 
 export interface SmsApiConfig {

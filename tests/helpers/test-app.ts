@@ -33,6 +33,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailFrom: 'Harvest Hui <test@harvesthui.local>',
     oidcIssuer: undefined,
     clientDir: undefined,
+    // scrypt at the production cost takes about 80 ms of CPU, and the tests sign up hundreds of
+    // accounts; each hash records its cost, so sign-in checks these as it checks real ones.
+    passwordHashCost: 1024,
     ...overrides,
   };
 }

@@ -120,11 +120,16 @@ async function accountOf(db: DbOrTx, userId: number) {
  * (their live streams close); the route then signs this browser in. Following the link also
  * proves the address, so it counts as verified.
  */
-export async function resetPassword(db: Db, token: string, password: string): Promise<number> {
+export async function resetPassword(
+  db: Db,
+  token: string,
+  password: string,
+  hashCost?: number,
+): Promise<number> {
   const link = await usableToken(db, token, 'password_reset');
   const user = await accountOf(db, link.userId);
   await assertStrongPassword(password, passwordUserInputs(user));
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, hashCost);
   return db.transaction(async (tx) => {
     const used = await consumeToken(tx, token, 'password_reset');
     await tx
@@ -161,6 +166,7 @@ export async function changePassword(
   db: Db,
   session: { userId: number; tokenHash: string },
   body: { currentPassword: string; newPassword: string },
+  hashCost?: number,
 ): Promise<void> {
   const user = await accountOf(db, session.userId);
   if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
@@ -169,7 +175,7 @@ export async function changePassword(
     });
   }
   await assertStrongPassword(body.newPassword, passwordUserInputs(user), 'newPassword');
-  const passwordHash = await hashPassword(body.newPassword);
+  const passwordHash = await hashPassword(body.newPassword, hashCost);
   await db.transaction(async (tx) => {
     await tx
       .update(users)

@@ -94,7 +94,7 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
         { kind: 'register', address: request.ip },
         { perAddress: config.registerRateLimit },
       );
-      const userId = await registerUser(app.db, request.body);
+      const userId = await registerUser(app.db, request.body, config.passwordHashCost);
       setSessionCookie(request, reply, await createSession(app.db, userId, config.sessionDays));
       await sendVerification(userId);
       return reply.status(201).send(await getUserView(app.db, userId));
@@ -172,7 +172,12 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = await resetPassword(app.db, request.body.token, request.body.password);
+      const userId = await resetPassword(
+        app.db,
+        request.body.token,
+        request.body.password,
+        config.passwordHashCost,
+      );
       setSessionCookie(request, reply, await createSession(app.db, userId, config.sessionDays));
       return getUserView(app.db, userId);
     },
@@ -202,6 +207,7 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
           app.db,
           { userId: user.id, tokenHash: user.sessionTokenHash },
           request.body,
+          config.passwordHashCost,
         );
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'wrong_password')) {
@@ -281,7 +287,7 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
       const userId = await attempts.signIn(
         { address: request.ip, email: request.body.email },
         { perAccount: config.loginRateLimit, perAddress: config.loginAddressRateLimit },
-        () => authenticate(app.db, request.body),
+        () => authenticate(app.db, request.body, config.passwordHashCost),
       );
       setSessionCookie(request, reply, await createSession(app.db, userId, config.sessionDays));
       return getUserView(app.db, userId);
