@@ -149,7 +149,9 @@ async function startWorker(overrides: Partial<TestContext['app']['config']> = {}
     database: ctx.database,
     config: { ...ctx.app.config, ...overrides },
     log: ctx.app.log,
-    retry: { limit: 6, delaySeconds: 1, backoff: false },
+    // A retry waits only for the next poll (0.5 s, pg-boss's least): the tests wait on what
+    // arrives, never on the production backoff. The limit leaves room for a slow machine.
+    retry: { limit: 20, delaySeconds: 0, backoff: false },
     pollingIntervalSeconds: 0.5,
   });
 }
