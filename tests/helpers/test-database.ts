@@ -19,6 +19,18 @@ function migratedSnapshot(): Blob | undefined {
 }
 
 /**
+ * Makes `dir` the data folder of an embedded database holding the migrated snapshot, as if a
+ * server had started there before: the next start resumes it instead of running initdb and
+ * every migration. Without a snapshot (runs on PostgreSQL make none) `dir` stays empty.
+ */
+export async function prepareEmbeddedDataDir(dir: string): Promise<void> {
+  const snapshot = migratedSnapshot();
+  if (!snapshot) return;
+  const database = await openDatabase({ dataDir: dir, snapshot });
+  await database.close();
+}
+
+/**
  * A fresh, migrated database for one test file: an in-memory PGlite by default, or a new
  * PostgreSQL database of its own when TEST_DATABASE_URL is set, dropped again on close.
  */
