@@ -7,6 +7,7 @@ import {
   notifications,
   users,
 } from '../../src/server/db/schema';
+import type { Database } from '../../src/server/db/database';
 import type { MailMessage, Mailer } from '../../src/server/modules/notifications/mail';
 import { createProduct, orderBody, placeCheckout } from '../helpers/catalog-fixtures';
 import { listen, openStream, waitFor } from '../helpers/event-stream';
@@ -44,18 +45,25 @@ class RecordingMailer implements Mailer {
 
 const mailer = new RecordingMailer();
 let app: TestApp;
+let database: Database;
 let baseUrl: string;
 let closeAll: () => Promise<void>;
 
+/** An app that sends its account emails to `mailer`, on the file's database unless it has none yet. */
 async function startApp(overrides: Parameters<typeof testConfig>[0] = {}) {
-  const database = await createTestDatabase();
-  const built = await buildApp({ config: testConfig(overrides), database, logger: false, mailer });
+  const ownDatabase = database ? undefined : await createTestDatabase();
+  const built = await buildApp({
+    config: testConfig(overrides),
+    database: ownDatabase ?? database,
+    logger: false,
+    mailer,
+  });
   await built.ready();
   return {
     app: built,
     close: async () => {
       await built.close();
-      await database.close();
+      await ownDatabase?.close();
     },
   };
 }
@@ -63,6 +71,7 @@ async function startApp(overrides: Parameters<typeof testConfig>[0] = {}) {
 beforeAll(async () => {
   const started = await startApp();
   app = started.app;
+  database = app.database;
   closeAll = started.close;
   baseUrl = await listen(app);
 });

@@ -50,8 +50,7 @@ export interface TestContext {
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database, logger: false });
-  await app.ready();
+  const { app } = await createTestAppOn(database, overrides);
   return {
     app,
     database,
@@ -60,6 +59,35 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       await database.close();
     },
   };
+}
+
+/**
+ * Another app, with other settings, on a database the file already has: for a test of those
+ * settings, which needs no database of its own (starting one is most of an app's start-up).
+ * Closing it leaves the database open.
+ */
+export async function createTestAppOn(
+  database: Database,
+  overrides: Partial<AppConfig> = {},
+): Promise<TestContext> {
+  const app = await buildApp({ config: testConfig(overrides), database, logger: false });
+  await app.ready();
+  return { app, database, close: () => app.close() };
+}
+
+/**
+ * One database for the whole file, for tests that each build an app of their own settings on
+ * it (createTestAppOn). Read it inside hooks and tests only.
+ */
+export function useTestDatabase(): { database: Database } {
+  const ctx = {} as { database: Database };
+  beforeAll(async () => {
+    ctx.database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await ctx.database?.close();
+  });
+  return ctx;
 }
 
 /**
