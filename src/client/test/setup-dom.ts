@@ -1,11 +1,11 @@
 import { afterEach } from 'vitest';
-import { resetApp } from './render';
 
 /*
  * Runs before every file of the DOM project (a module's own top-level hooks would register only
  * once per worker, as workers keep their modules between files): after each test, the rendered
  * screens are unmounted and the app's shared state emptied.
  */
-afterEach(() => {
+afterEach(async () => {
+  const { resetApp } = await import('./render');
   resetApp();
 });
