@@ -4,7 +4,14 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { passwordUserInputs } from '#core/password-rule';
 import type { Db, DbOrTx } from '../../db/database';
-import { accountTokens, notificationDeliveries, notifications, users } from '../../db/schema';
+import {
+  accountTokens,
+  farms,
+  notificationDeliveries,
+  notifications,
+  restaurants,
+  users,
+} from '../../db/schema';
 import { AppError, unauthorized } from '../../errors';
 import { enqueueDelivery } from '../notifications/queue';
 import { hashPassword, verifyPassword } from '../../lib/password';
@@ -106,12 +113,21 @@ async function accountOf(db: DbOrTx, userId: number) {
       firstName: users.firstName,
       lastName: users.lastName,
       passwordHash: users.passwordHash,
+      farmName: farms.name,
+      restaurantName: restaurants.name,
     })
     .from(users)
+    .leftJoin(farms, eq(farms.userId, users.id))
+    .leftJoin(restaurants, eq(restaurants.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
   if (!user) throw unauthorized();
   return user;
+}
+
+/** The words of an account a new password must not be made of: names, email, its businesses. */
+function personalWordsOf(user: Awaited<ReturnType<typeof accountOf>>): string[] {
+  return passwordUserInputs({ ...user, businessNames: [user.farmName, user.restaurantName] });
 }
 
 /**
@@ -128,7 +144,7 @@ export async function resetPassword(
 ): Promise<number> {
   const link = await usableToken(db, token, 'password_reset');
   const user = await accountOf(db, link.userId);
-  await assertStrongPassword(password, passwordUserInputs(user));
+  await assertStrongPassword(password, personalWordsOf(user));
   const passwordHash = await hashPassword(password, hashCost);
   return db.transaction(async (tx) => {
     const used = await consumeToken(tx, token, 'password_reset');
@@ -174,7 +190,7 @@ export async function changePassword(
       currentPassword: WRONG_CURRENT_PASSWORD,
     });
   }
-  await assertStrongPassword(body.newPassword, passwordUserInputs(user), 'newPassword');
+  await assertStrongPassword(body.newPassword, personalWordsOf(user), 'newPassword');
   const passwordHash = await hashPassword(body.newPassword, hashCost);
   await db.transaction(async (tx) => {
     await tx
