@@ -298,8 +298,9 @@ export function startupWarnings(config: AppConfig): string[] {
   }
   if (config.databaseUrl && !config.appOrigin) {
     warnings.push(
-      `APP_ORIGIN is not set, so links in email (password resets, address checks, orders) point ` +
-        `at ${appOriginOf(config)}, this machine: set APP_ORIGIN to the address people open ` +
+      `APP_ORIGIN is not set, so the links in email (password resets, email address checks, ` +
+        `invitations, orders) point at ${appOriginOf(config)}, this machine, which people ` +
+        'elsewhere cannot open: set APP_ORIGIN to the address people open ' +
         '(e.g. APP_ORIGIN=https://harvesthui.example).',
     );
   }
