@@ -3,8 +3,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
-    environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
@@ -13,8 +11,32 @@ export default defineConfig({
     // file to the next. Each file still gets a database of its own.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     isolate: false,
-    setupFiles: ['./tests/setup.ts', './src/client/test/setup-dom.ts'],
-    globalSetup: ['./tests/helpers/migrated-snapshot.ts'],
+    setupFiles: ['./tests/setup.ts'],
+    // Two projects, one per environment: Vitest keeps a worker for the next file only when that
+    // file wants the same environment, so node and DOM files mixed in one queue made it start a
+    // fresh worker (and import everything again) at almost every change. Each project's files
+    // run together, longest first.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          globalSetup: ['./tests/helpers/migrated-snapshot.ts'],
+        },
+      },
+      {
+        // Components and hooks render in jsdom, with the DOM setup; they are the .tsx tests.
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['src/client/**/*.test.tsx'],
+          setupFiles: ['./src/client/test/setup-dom.ts'],
+        },
+      },
+    ],
     // `npm run coverage`: the floor sits a little under what the suite reaches, so a change
     // that drops tests (or adds much untested code) fails it.
     coverage: {

@@ -3,6 +3,7 @@
 // PASSWORD_MIN_SCORE from zxcvbn-ts with its common-password and English dictionaries.
 // Passwords that exist keep working at sign-in; only new and changed ones are judged.
 import { z } from 'zod';
+import { foldText } from './text-fold';
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 200;
@@ -63,19 +64,95 @@ export async function loadPasswordEstimator(): Promise<PasswordEstimator> {
   };
 }
 
-/** Words of the account itself that make a password easy to guess for someone who knows it. */
-export function passwordUserInputs(account: {
+/** What is known of the person setting a password. */
+export interface PasswordAccount {
   email?: string | null | undefined;
   firstName?: string | null | undefined;
   lastName?: string | null | undefined;
-}): string[] {
-  const inputs = ['harvest', 'hui', 'harvesthui'];
+  /** The farms and restaurants they run. */
+  businessNames?: readonly (string | null | undefined)[] | undefined;
+}
+
+/** The app's own name: the first words someone guessing a password here would try. */
+const APP_WORDS = ['harvest', 'hui', 'harvesthui'];
+
+/**
+ * A personal word shorter than this is not looked for inside a password: "Al" or "Bo" would
+ * turn up inside ordinary words. The estimator still weighs them.
+ */
+const PERSONAL_WORD_MIN_LENGTH = 3;
+
+/**
+ * The personal words of an account: its email, the parts of the email, the first and last
+ * name, the business names and each of their words, and "Harvest Hui". Someone who knows the
+ * person knows these; the estimator counts them as guessable, and passwordWithoutPersonalWords
+ * takes them out.
+ */
+export function passwordUserInputs(account: PasswordAccount): string[] {
+  const inputs = [...APP_WORDS];
   const email = account.email?.trim().toLowerCase();
   if (email) inputs.push(email, ...email.split(/[@.+_-]/).filter((part) => part.length > 2));
-  for (const name of [account.firstName, account.lastName]) {
-    if (name?.trim()) inputs.push(name.trim().toLowerCase());
+  for (const name of [account.firstName, account.lastName, ...(account.businessNames ?? [])]) {
+    const words = foldText(name?.trim() ?? '')
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+    if (words.length === 0) continue;
+    inputs.push(words.join(''));
+    if (words.length > 1) inputs.push(...words.filter((word) => word.length > 2));
   }
-  return inputs;
+  return [...new Set(inputs)];
+}
+
+/** A password or personal word as they are compared: no case, kahakō, ʻokina, spaces or separators. */
+function foldForComparison(value: string): string {
+  return foldText(value).replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/**
+ * What is left of a password without the person's words (passwordUserInputs), compared without
+ * case, spaces or separators; null when it holds none of them. "Kalani Mahoe" for Kalani Mahoe
+ * leaves "", "Victim Ictim 2026" for Victim Ictim leaves "2026".
+ */
+export function passwordWithoutPersonalWords(
+  password: string,
+  personalWords: readonly string[],
+): string | null {
+  const words = [...new Set(personalWords.map(foldForComparison))]
+    .filter((word) => word.length >= PERSONAL_WORD_MIN_LENGTH)
+    .sort((a, b) => b.length - a.length);
+  let rest = foldForComparison(password);
+  let found = false;
+  // Again until nothing changes: taking one word out can join the pieces of another.
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const word of words) {
+      if (!rest.includes(word)) continue;
+      rest = rest.split(word).join('');
+      found = true;
+      changed = true;
+    }
+  }
+  return found ? rest : null;
+}
+
+export const PASSWORD_PERSONAL_WORDS =
+  'This password is mostly your name, email or business name (or Harvest Hui), which others can guess. Add a few words of your own.';
+
+/**
+ * Why a password made of the person's own words is refused, or null: what is left without them
+ * (`rest`, from passwordWithoutPersonalWords) must meet the rule by itself, at least
+ * PASSWORD_MIN_LENGTH characters and a score of PASSWORD_MIN_SCORE (`restEstimate`, null when
+ * it was too short to score).
+ */
+export function personalWordsProblem(
+  rest: string,
+  restEstimate: PasswordEstimate | null,
+): string | null {
+  const restIsStrong =
+    rest.length >= PASSWORD_MIN_LENGTH &&
+    restEstimate !== null &&
+    restEstimate.score >= PASSWORD_MIN_SCORE;
+  return restIsStrong ? null : PASSWORD_PERSONAL_WORDS;
 }
 
 /** Why the length is not acceptable, or null. */
@@ -91,4 +168,29 @@ export function passwordProblem(password: string, estimate: PasswordEstimate): s
   if (estimate.score >= PASSWORD_MIN_SCORE) return null;
   const advice = estimate.suggestions[0] ?? PASSWORD_ADD_WORDS;
   return estimate.warning ? `${estimate.warning} ${advice}` : advice;
+}
+
+/**
+ * The whole rule for a new password, with the scoring wherever it runs (the server's worker,
+ * the browser): the length, then the person's own words, then the score. Why it is refused, or
+ * null when it is good.
+ */
+export async function judgeNewPassword(
+  password: string,
+  personalWords: readonly string[],
+  estimate: (
+    password: string,
+    personalWords: string[],
+  ) => PasswordEstimate | Promise<PasswordEstimate>,
+): Promise<string | null> {
+  const length = passwordLengthProblem(password);
+  if (length) return length;
+  const rest = passwordWithoutPersonalWords(password, personalWords);
+  if (rest !== null) {
+    const restEstimate =
+      rest.length >= PASSWORD_MIN_LENGTH ? await estimate(rest, [...personalWords]) : null;
+    const personal = personalWordsProblem(rest, restEstimate);
+    if (personal) return personal;
+  }
+  return passwordProblem(password, await estimate(password, [...personalWords]));
 }

@@ -191,6 +191,11 @@ export interface AppConfig {
   clientDir: string | undefined;
   /** Object storage for product photos; absent: files in DATA_DIR/uploads. */
   s3?: S3Settings | undefined;
+  /**
+   * scrypt's cost for new password hashes; absent: PASSWORD_HASH_COST. No setting changes it:
+   * only the tests lower it, as they sign up hundreds of accounts.
+   */
+  passwordHashCost?: number | undefined;
 }
 
 export interface SmsApiConfig {
@@ -301,8 +306,9 @@ export function startupWarnings(config: AppConfig): string[] {
   }
   if (config.databaseUrl && !config.appOrigin) {
     warnings.push(
-      `APP_ORIGIN is not set, so links in email (password resets, address checks, orders) point ` +
-        `at ${appOriginOf(config)}, this machine: set APP_ORIGIN to the address people open ` +
+      `APP_ORIGIN is not set, so the links in email (password resets, email address checks, ` +
+        `invitations, orders) point at ${appOriginOf(config)}, this machine, which people ` +
+        'elsewhere cannot open: set APP_ORIGIN to the address people open ' +
         '(e.g. APP_ORIGIN=https://harvesthui.example).',
     );
   }

@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   const runsQueue = worker === null || worker === 0;
   const idle = { stop: async () => {} };
   const notificationWorker = runsQueue
-    ? await startNotificationWorker({ database, config, log: app.log })
+    ? await startNotificationWorker({ database, config, log: app.log, liveEvents: app.liveEvents })
     : idle;
   const autoCancelWorker = runsQueue
     ? await startAutoCancelWorker({ database, log: app.log })

@@ -7,7 +7,9 @@ import {
   notifications,
   users,
 } from '../../src/server/db/schema';
+import type { Database } from '../../src/server/db/database';
 import type { MailMessage, Mailer } from '../../src/server/modules/notifications/mail';
+import { PASSWORD_PERSONAL_WORDS } from '#core/password-rule';
 import { createProduct, orderBody, placeCheckout } from '../helpers/catalog-fixtures';
 import { listen, openStream, waitFor } from '../helpers/event-stream';
 import { createTestDatabase } from '../helpers/test-database';
@@ -44,18 +46,25 @@ class RecordingMailer implements Mailer {
 
 const mailer = new RecordingMailer();
 let app: TestApp;
+let database: Database;
 let baseUrl: string;
 let closeAll: () => Promise<void>;
 
+/** An app that sends its account emails to `mailer`, on the file's database unless it has none yet. */
 async function startApp(overrides: Parameters<typeof testConfig>[0] = {}) {
-  const database = await createTestDatabase();
-  const built = await buildApp({ config: testConfig(overrides), database, logger: false, mailer });
+  const ownDatabase = database ? undefined : await createTestDatabase();
+  const built = await buildApp({
+    config: testConfig(overrides),
+    database: ownDatabase ?? database,
+    logger: false,
+    mailer,
+  });
   await built.ready();
   return {
     app: built,
     close: async () => {
       await built.close();
-      await database.close();
+      await ownDatabase?.close();
     },
   };
 }
@@ -63,6 +72,7 @@ async function startApp(overrides: Parameters<typeof testConfig>[0] = {}) {
 beforeAll(async () => {
   const started = await startApp();
   app = started.app;
+  database = app.database;
   closeAll = started.close;
   baseUrl = await listen(app);
 });
@@ -119,6 +129,85 @@ describe('the password rule', () => {
       .set({ passwordHash: await hashPassword('12345678') })
       .where(eq(users.email, user.email));
     expect((await signIn(user.email, '12345678')).status).toBe(200);
+  });
+});
+
+describe("the password rule and the person's own words", () => {
+  const registerAs = (firstName: string, lastName: string, password: string) =>
+    new Session(app).post('/api/auth/register', {
+      email: uniqueEmail('own-words'),
+      password,
+      firstName,
+      lastName,
+    });
+
+  function expectRefusedAsPersonal(
+    response: Awaited<ReturnType<typeof registerAs>>,
+    field: string,
+  ) {
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'weak_password',
+      message: PASSWORD_PERSONAL_WORDS,
+      fields: { [field]: PASSWORD_PERSONAL_WORDS },
+    });
+  }
+
+  it('refuses the name itself at registration, whatever the case and spaces', async () => {
+    expectRefusedAsPersonal(await registerAs('Kalani', 'Mahoe', 'Kalani Mahoe'), 'password');
+    expectRefusedAsPersonal(await registerAs('Kalani', 'Mahoe', 'kalani.MAHOE__'), 'password');
+  });
+
+  it('is not rescued by a year or other digits added to the name', async () => {
+    expectRefusedAsPersonal(await registerAs('Victim', 'Ictim', 'Victim Ictim 2026'), 'password');
+  });
+
+  it('refuses "Harvest Hui" with a year, and the email\'s own words', async () => {
+    expectRefusedAsPersonal(await registerAs('Kai', 'Akana', 'Harvest-Hui-2026!'), 'password');
+    const response = await new Session(app).post('/api/auth/register', {
+      email: uniqueEmail('makana.leialoha'),
+      password: 'Makana Leialoha 2026',
+      firstName: 'Kai',
+      lastName: 'Akana',
+    });
+    expectRefusedAsPersonal(response, 'password');
+  });
+
+  it('refuses the business name when the password is changed', async () => {
+    const farmer = await signUpFarmer(app, 'Kahuku Greens');
+    const changed = await farmer.post('/api/auth/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: 'kahuku-greens-2026',
+    });
+    expectRefusedAsPersonal(changed, 'newPassword');
+  });
+
+  it('refuses the business name, ʻokina and all, when the password is reset', async () => {
+    const farmer = await signUpFarmer(app, 'Waiʻanae Greens');
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: farmer.email },
+    });
+    const token = await mailer.linkFor(farmer.email, '/reset-password');
+    const reset = await new Session(app).post('/api/auth/reset-password', {
+      token,
+      password: 'WAIANAE greens 1999',
+    });
+    expectRefusedAsPersonal(reset, 'password');
+    // The link is not spent by a refused password.
+    const strong = await new Session(app).post('/api/auth/reset-password', {
+      token,
+      password: 'kona-sunrise-garden',
+    });
+    expect(strong.statusCode, strong.body).toBe(200);
+  });
+
+  it('accepts a good password, one that holds the name among words of its own too', async () => {
+    expect((await registerAs('Kalani', 'Mahoe', 'kona-sunrise-garden')).statusCode).toBe(201);
+    expect((await registerAs('Kalani', 'Mahoe', 'Kalani plants taro at sunrise')).statusCode).toBe(
+      201,
+    );
   });
 });
 

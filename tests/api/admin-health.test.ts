@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationDeliveries, notifications } from '../../src/server/db/schema';
 import { grantAdmin } from '../../src/server/modules/auth/service';
-import { createTestApp, signUp, type TestContext } from '../helpers/test-app';
+import { createTestApp, createTestAppOn, signUp, type TestContext } from '../helpers/test-app';
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000);
 
@@ -94,7 +94,7 @@ describe('GET /api/admin/health tells the truth about email and SMS', () => {
   });
 
   it('says SMS is configured when SMS_API_URL is set', async () => {
-    const other = await createTestApp({
+    const other = await createTestAppOn(ctx.database, {
       sms: { url: 'https://sms.example/messages', token: 'token', from: '+18085550000' },
     });
     try {

@@ -6,6 +6,7 @@ import { grantAdmin } from '../../src/server/modules/auth/service';
 import { publishAuthChanged } from '../../src/server/modules/events/publish';
 import {
   createTestApp,
+  createTestAppOn,
   Session,
   signUp,
   signUpFarmer,
@@ -280,7 +281,7 @@ describe('GET /api/admin/health', () => {
   });
 
   it('says email is configured when an SMTP server is set', async () => {
-    const other = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:2525' });
+    const other = await createTestAppOn(ctx.database, { smtpUrl: 'smtp://127.0.0.1:2525' });
     try {
       const user = await signUp(other.app, 'admin');
       await grantAdmin(other.database.db, user.email);

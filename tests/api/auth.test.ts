@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  createTestApp,
+  createTestAppOn,
   PASSWORD,
   Session,
   signUp,
@@ -173,7 +173,7 @@ describe('accounts and sessions', () => {
 
 describe('sign-in rate limit', () => {
   it('answers 429 after repeated attempts', async () => {
-    const limited = await createTestApp({ loginRateLimit: 3 });
+    const limited = await createTestAppOn(ctx.database, { loginRateLimit: 3 });
     try {
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 5; attempt += 1) {

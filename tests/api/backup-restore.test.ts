@@ -9,6 +9,7 @@ import type { Database } from '../../src/server/db/database';
 import { claimEmbeddedDatabase, openConfiguredDatabase } from '../../src/server/runtime';
 import { createProduct, orderBody } from '../helpers/catalog-fixtures';
 import { signUpFarmer, signUpRestaurant, testConfig } from '../helpers/test-app';
+import { prepareEmbeddedDataDir } from '../helpers/test-database';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hh-backup-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -32,6 +33,9 @@ async function businessState(database: Database) {
 describe('npm run db:backup and db:restore on the embedded database', () => {
   it('backs up while the server runs; after a wipe, the restore finds every order, invoice number and stock figure', async () => {
     const config = testConfig({ dataDir });
+    // A data folder a server has run on before: its first start (initdb, every migration) is
+    // not what this test is about.
+    await prepareEmbeddedDataDir(join(dataDir, 'db'));
     // As npm start does: claim the data, open it, let db:backup ask this process for a copy.
     const claim = await claimEmbeddedDatabase(config);
     const database = await openConfiguredDatabase(config);

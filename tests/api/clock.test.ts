@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { now, setClock, today } from '../../src/server/clock';
-import { createTestApp } from '../helpers/test-app';
+import { createTestAppOn, useTestDatabase } from '../helpers/test-app';
 
+const shared = useTestDatabase();
 afterEach(() => setClock(null));
 
 describe('the clock', () => {
@@ -17,7 +18,7 @@ describe('the clock', () => {
   });
 
   it('POST /api/test/clock sets it in development mode', async () => {
-    const ctx = await createTestApp({ env: 'development' });
+    const ctx = await createTestAppOn(shared.database, { env: 'development' });
     try {
       const set = await ctx.app.inject({
         method: 'POST',
@@ -48,7 +49,7 @@ describe('the clock', () => {
   it.each(['test', 'production'] as const)(
     'POST /api/test/clock is 404 in %s mode',
     async (env) => {
-      const ctx = await createTestApp({ env });
+      const ctx = await createTestAppOn(shared.database, { env });
       try {
         const response = await ctx.app.inject({
           method: 'POST',

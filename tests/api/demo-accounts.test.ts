@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
-import { createTestApp } from '../helpers/test-app';
+import { createTestAppOn, useTestDatabase } from '../helpers/test-app';
+
+const shared = useTestDatabase();
 
 describe('GET /api/auth/demo-accounts', () => {
   it('lists the demo accounts and their password to anyone in demo mode', async () => {
-    const ctx = await createTestApp({ demoData: true });
+    const ctx = await createTestAppOn(shared.database, { demoData: true });
     try {
       const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/demo-accounts' });
       expect(response.statusCode).toBe(200);
@@ -18,7 +20,7 @@ describe('GET /api/auth/demo-accounts', () => {
   });
 
   it('does not exist outside demo mode', async () => {
-    const ctx = await createTestApp({ demoData: false });
+    const ctx = await createTestAppOn(shared.database, { demoData: false });
     try {
       const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/demo-accounts' });
       expect(response.statusCode).toBe(404);

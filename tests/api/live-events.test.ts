@@ -8,6 +8,7 @@ import { createProduct, orderBody, type ProductFixture } from '../helpers/catalo
 import { listen, openStream, waitFor, type Stream } from '../helpers/event-stream';
 import {
   createTestApp,
+  createTestAppOn,
   PASSWORD,
   Session,
   signUpFarmer,
@@ -165,7 +166,7 @@ describe('GET /api/events on one instance', () => {
   });
 
   it('lets the server close while streams are open', async () => {
-    const extra = await createTestApp();
+    const extra = await createTestAppOn(ctx.database);
     const farmerThere = await signUpFarmer(extra.app, 'Hilo Farm');
     const url = await listen(extra.app);
     const stream = await openStream(url, farmerThere.cookie);

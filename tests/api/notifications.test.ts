@@ -144,13 +144,19 @@ let restaurant: Awaited<ReturnType<typeof signUpRestaurant>>;
 let otherRestaurant: Awaited<ReturnType<typeof signUpRestaurant>>;
 let kale: ProductFixture;
 
-async function startWorker(overrides: Partial<TestContext['app']['config']> = {}) {
+async function startWorker(
+  overrides: Partial<TestContext['app']['config']> = {},
+  pollingIntervalSeconds = 0.5,
+) {
   worker = await startNotificationWorker({
     database: ctx.database,
     config: { ...ctx.app.config, ...overrides },
     log: ctx.app.log,
-    retry: { limit: 6, delaySeconds: 1, backoff: false },
-    pollingIntervalSeconds: 0.5,
+    // A retry waits only for the next poll (0.5 s, pg-boss's least): the tests wait on what
+    // arrives, never on the production backoff. The limit leaves room for a slow machine.
+    retry: { limit: 20, delaySeconds: 0, backoff: false },
+    pollingIntervalSeconds,
+    liveEvents: ctx.app.liveEvents,
   });
 }
 
@@ -397,6 +403,29 @@ describe('email over SMTP', () => {
       smsEnabled: false,
       smsPhone: null,
     });
+  });
+});
+
+describe('the delivery worker', () => {
+  it('sends a new notification at once, without waiting for its next poll', async () => {
+    await stopWorker();
+    // Polling twice a minute: a mail within seconds can only come from the worker being woken
+    // by the announcement of the recorded notification.
+    await startWorker({}, 30);
+    try {
+      // Each worker's first look for jobs is sent as it starts, before the order exists; the
+      // next is 30 s away unless something wakes it.
+      const order = await placeOrder(1);
+      await waitFor(
+        () =>
+          smtp.to(farmer.email).find((message) => message.raw.includes(`New order #${order.id} `)),
+        'the mail before the next poll',
+        10_000,
+      );
+    } finally {
+      await stopWorker();
+      await startWorker();
+    }
   });
 });
 

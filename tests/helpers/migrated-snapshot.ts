@@ -1,12 +1,26 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MIGRATIONS_FOLDER, openDatabase } from '../../src/server/db/database';
+import { ensureDeliveryQueue } from '../../src/server/modules/notifications/queue';
 
-/** Where the migrated embedded database of the current migrations is kept between runs. */
+/**
+ * Where the migrated embedded database of the current migrations (and pg-boss, whose tables it
+ * holds too) is kept between runs.
+ */
 export function migratedSnapshotPath(): string {
   const hash = createHash('sha256');
+  const pgBoss = createRequire(import.meta.url)('pg-boss/package.json') as { version: string };
+  hash.update(`pg-boss ${pgBoss.version}`);
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
       a.name.localeCompare(b.name),
@@ -20,19 +34,19 @@ export function migratedSnapshotPath(): string {
   return join(tmpdir(), 'harvest-hui-test-db', `${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
-/** Vitest global setup: migrates one embedded database and keeps it as a snapshot. */
+/**
+ * Vitest global setup: migrates one embedded database, installs pg-boss's tables and the
+ * delivery queue as the first app built on a database does (a tenth of a second at every test
+ * file otherwise), and keeps it as a snapshot.
+ */
 export default async function createMigratedSnapshot(): Promise<void> {
   if (process.env.TEST_DATABASE_URL) return;
   const file = migratedSnapshotPath();
-  try {
-    readFileSync(file);
-    return;
-  } catch {
-    // Not made yet for these migrations.
-  }
+  if (existsSync(file)) return;
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
     await database.migrate();
+    await ensureDeliveryQueue(database);
     const archive = Buffer.from(await (await database.dumpDataDir!()).arrayBuffer());
     mkdirSync(join(file, '..'), { recursive: true });
     // Written beside and renamed, so a run that stops halfway never leaves half a snapshot.

@@ -35,6 +35,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailFrom: 'Harvest Hui <test@harvesthui.local>',
     oidcIssuer: undefined,
     clientDir: undefined,
+    // scrypt at the production cost takes about 80 ms of CPU, and the tests sign up hundreds of
+    // accounts; each hash records its cost, so sign-in checks these as it checks real ones.
+    passwordHashCost: 1024,
     ...overrides,
   };
 }
@@ -49,8 +52,7 @@ export interface TestContext {
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database, logger: false });
-  await app.ready();
+  const { app } = await createTestAppOn(database, overrides);
   return {
     app,
     database,
@@ -59,6 +61,35 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       await database.close();
     },
   };
+}
+
+/**
+ * Another app, with other settings, on a database the file already has: for a test of those
+ * settings, which needs no database of its own (starting one is most of an app's start-up).
+ * Closing it leaves the database open.
+ */
+export async function createTestAppOn(
+  database: Database,
+  overrides: Partial<AppConfig> = {},
+): Promise<TestContext> {
+  const app = await buildApp({ config: testConfig(overrides), database, logger: false });
+  await app.ready();
+  return { app, database, close: () => app.close() };
+}
+
+/**
+ * One database for the whole file, for tests that each build an app of their own settings on
+ * it (createTestAppOn). Read it inside hooks and tests only.
+ */
+export function useTestDatabase(): { database: Database } {
+  const ctx = {} as { database: Database };
+  beforeAll(async () => {
+    ctx.database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await ctx.database?.close();
+  });
+  return ctx;
 }
 
 /**

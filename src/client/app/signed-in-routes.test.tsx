@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import type { OrderAsSeen } from '#core/schemas/order';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

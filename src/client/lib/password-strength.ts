@@ -1,8 +1,9 @@
 import {
+  judgeNewPassword,
   loadPasswordEstimator,
   passwordLengthProblem,
-  passwordProblem,
   passwordUserInputs,
+  type PasswordAccount,
   type PasswordEstimator,
 } from '#core/password-rule';
 
@@ -26,14 +27,15 @@ export function preloadPasswordEstimator(): Promise<PasswordEstimator> {
  */
 export async function newPasswordProblem(
   password: string,
-  account: Parameters<typeof passwordUserInputs>[0],
+  account: PasswordAccount,
 ): Promise<string | null> {
   const length = passwordLengthProblem(password);
   if (length) return length;
+  let estimate: PasswordEstimator;
   try {
-    const estimate = await preloadPasswordEstimator();
-    return passwordProblem(password, estimate(password, passwordUserInputs(account)));
+    estimate = await preloadPasswordEstimator();
   } catch {
     return null;
   }
+  return judgeNewPassword(password, passwordUserInputs(account), estimate);
 }

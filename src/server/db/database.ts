@@ -55,6 +55,8 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** A tar archive from dumpDataDir() to start the embedded database from. */
   snapshot?: Blob | undefined;
+  /** PostgreSQL settings of the embedded database beyond PGlite's own (`-c name=value`). */
+  embeddedSettings?: Record<string, string> | undefined;
   migrationsFolder?: string;
   /** Told when PostgreSQL drops a pooled connection; by default a line on stderr. */
   onConnectionError?: (error: Error) => void;
@@ -95,9 +97,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dataDir = options.dataDir ?? './data/db';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(
-    options.snapshot ? { dataDir, loadDataDir: options.snapshot } : { dataDir },
-  );
+  const settings = Object.entries(options.embeddedSettings ?? {}).flatMap(([name, value]) => [
+    '-c',
+    `${name}=${value}`,
+  ]);
+  const client = await PGlite.create({
+    dataDir,
+    ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
+    ...(settings.length > 0 ? { startParams: [...PGlite.defaultStartParams, ...settings] } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',

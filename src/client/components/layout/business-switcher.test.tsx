@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import type { User } from '#core/schemas/auth';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

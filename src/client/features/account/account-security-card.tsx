@@ -34,7 +34,10 @@ function ChangePasswordForm({ user }: { user: User }) {
   useEffect(() => void preloadPasswordEstimator().catch(() => {}), []);
 
   const onSubmit = handleSubmit(async (values) => {
-    const problem = await newPasswordProblem(values.newPassword, user);
+    const problem = await newPasswordProblem(values.newPassword, {
+      ...user,
+      businessNames: [user.profile?.name],
+    });
     if (problem) {
       setError('newPassword', { message: problem }, { shouldFocus: true });
       return;

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { REASON_REQUIRED_MESSAGE, type PendingFarm } from '#core/schemas/admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { RECIPIENT_REQUIRED_MESSAGE } from '#core/schemas/order';
 import type { Order } from '#core/schemas/order';
 import { screen, waitFor } from '@testing-library/react';

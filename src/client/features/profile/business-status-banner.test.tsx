@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import type { User } from '#core/schemas/auth';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

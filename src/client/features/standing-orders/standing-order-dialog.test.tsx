@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import type { StandingOrder } from '#core/schemas/standing-order';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

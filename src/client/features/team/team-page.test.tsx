@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import type { Invitation, TeamMember } from '#core/schemas/team';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -4,7 +4,14 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { passwordUserInputs } from '#core/password-rule';
 import type { Db, DbOrTx } from '../../db/database';
-import { accountTokens, notificationDeliveries, notifications, users } from '../../db/schema';
+import {
+  accountTokens,
+  farms,
+  notificationDeliveries,
+  notifications,
+  restaurants,
+  users,
+} from '../../db/schema';
 import { AppError, unauthorized } from '../../errors';
 import { enqueueDelivery } from '../notifications/queue';
 import { hashPassword, verifyPassword } from '../../lib/password';
@@ -106,12 +113,21 @@ async function accountOf(db: DbOrTx, userId: number) {
       firstName: users.firstName,
       lastName: users.lastName,
       passwordHash: users.passwordHash,
+      farmName: farms.name,
+      restaurantName: restaurants.name,
     })
     .from(users)
+    .leftJoin(farms, eq(farms.userId, users.id))
+    .leftJoin(restaurants, eq(restaurants.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
   if (!user) throw unauthorized();
   return user;
+}
+
+/** The words of an account a new password must not be made of: names, email, its businesses. */
+function personalWordsOf(user: Awaited<ReturnType<typeof accountOf>>): string[] {
+  return passwordUserInputs({ ...user, businessNames: [user.farmName, user.restaurantName] });
 }
 
 /**
@@ -120,11 +136,16 @@ async function accountOf(db: DbOrTx, userId: number) {
  * (their live streams close); the route then signs this browser in. Following the link also
  * proves the address, so it counts as verified.
  */
-export async function resetPassword(db: Db, token: string, password: string): Promise<number> {
+export async function resetPassword(
+  db: Db,
+  token: string,
+  password: string,
+  hashCost?: number,
+): Promise<number> {
   const link = await usableToken(db, token, 'password_reset');
   const user = await accountOf(db, link.userId);
-  await assertStrongPassword(password, passwordUserInputs(user));
-  const passwordHash = await hashPassword(password);
+  await assertStrongPassword(password, personalWordsOf(user));
+  const passwordHash = await hashPassword(password, hashCost);
   return db.transaction(async (tx) => {
     const used = await consumeToken(tx, token, 'password_reset');
     await tx
@@ -161,6 +182,7 @@ export async function changePassword(
   db: Db,
   session: { userId: number; tokenHash: string },
   body: { currentPassword: string; newPassword: string },
+  hashCost?: number,
 ): Promise<void> {
   const user = await accountOf(db, session.userId);
   if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
@@ -168,8 +190,8 @@ export async function changePassword(
       currentPassword: WRONG_CURRENT_PASSWORD,
     });
   }
-  await assertStrongPassword(body.newPassword, passwordUserInputs(user), 'newPassword');
-  const passwordHash = await hashPassword(body.newPassword);
+  await assertStrongPassword(body.newPassword, personalWordsOf(user), 'newPassword');
+  const passwordHash = await hashPassword(body.newPassword, hashCost);
   await db.transaction(async (tx) => {
     await tx
       .update(users)

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { passwordLengthProblem, passwordProblem, type PasswordEstimate } from '#core/password-rule';
+import { judgeNewPassword, type PasswordEstimate } from '#core/password-rule';
 import { AppError } from '../../errors';
 import type { StrengthRequest } from './password-strength-worker';
 
@@ -162,17 +162,18 @@ export function estimatePassword(
 }
 
 /**
- * A new password that breaks the rule is 400 `weak_password`, with the reason as the message
- * and in `fields[field]`. Cheap checks (a valid link, the current password) come first in the
- * callers, so scoring is only ever spent on someone who may set a password.
+ * A new password that breaks the rule (core/password-rule.ts) is 400 `weak_password`, with the
+ * reason as the message and in `fields[field]`. `personalWords` are the person's own
+ * (passwordUserInputs of what is known of them: names, email, business names); a password made
+ * of them is refused whatever digits or separators it adds. Cheap checks (a valid link, the
+ * current password) come first in the callers, so scoring is only ever spent on someone who may
+ * set a password. Any flow that sets a password calls this, an invitation's acceptance too.
  */
 export async function assertStrongPassword(
   password: string,
-  userInputs: string[],
+  personalWords: string[],
   field = 'password',
 ): Promise<void> {
-  const problem =
-    passwordLengthProblem(password) ??
-    passwordProblem(password, await estimatePassword(password, userInputs));
+  const problem = await judgeNewPassword(password, personalWords, estimatePassword);
   if (problem) throw new AppError(400, problem, 'weak_password', { [field]: problem });
 }

@@ -97,7 +97,7 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
         { kind: 'register', address: request.ip },
         { perAddress: config.registerRateLimit },
       );
-      const userId = await registerUser(app.db, request.body);
+      const userId = await registerUser(app.db, request.body, config.passwordHashCost);
       setSessionCookie(request, reply, await createSession(app.db, userId, config.sessionDays));
       await sendVerification(userId);
       return reply.status(201).send(await getUserView(app.db, userId));
@@ -175,7 +175,12 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = await resetPassword(app.db, request.body.token, request.body.password);
+      const userId = await resetPassword(
+        app.db,
+        request.body.token,
+        request.body.password,
+        config.passwordHashCost,
+      );
       setSessionCookie(request, reply, await createSession(app.db, userId, config.sessionDays));
       return getUserView(app.db, userId);
     },
@@ -205,6 +210,7 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
           app.db,
           { userId: user.id, tokenHash: user.sessionTokenHash },
           request.body,
+          config.passwordHashCost,
         );
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'wrong_password')) {
@@ -284,7 +290,7 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
       const userId = await attempts.signIn(
         { address: request.ip, email: request.body.email },
         { perAccount: config.loginRateLimit, perAddress: config.loginAddressRateLimit },
-        () => authenticate(app.db, request.body),
+        () => authenticate(app.db, request.body, config.passwordHashCost),
       );
       setSessionCookie(request, reply, await createSession(app.db, userId, config.sessionDays));
       return getUserView(app.db, userId);

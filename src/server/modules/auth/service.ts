@@ -58,9 +58,9 @@ export async function getUserView(
   };
 }
 
-export async function registerUser(db: Db, body: RegisterBody): Promise<number> {
+export async function registerUser(db: Db, body: RegisterBody, hashCost?: number): Promise<number> {
   await assertStrongPassword(body.password, passwordUserInputs(body));
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashPassword(body.password, hashCost);
   const [row] = await db
     .insert(users)
     .values({ email: body.email, passwordHash, firstName: body.firstName, lastName: body.lastName })
@@ -74,13 +74,14 @@ export async function registerUser(db: Db, body: RegisterBody): Promise<number> 
   return row.id;
 }
 
-export async function authenticate(db: Db, body: LoginBody): Promise<number> {
+/** `hashCost` is the cost of new hashes: an unknown email is checked against one as slow. */
+export async function authenticate(db: Db, body: LoginBody, hashCost?: number): Promise<number> {
   const [row] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.email, body.email))
     .limit(1);
-  const valid = await verifyPassword(body.password, row?.passwordHash ?? null);
+  const valid = await verifyPassword(body.password, row?.passwordHash ?? null, hashCost);
   if (!row || !valid) throw new AppError(401, INVALID_LOGIN, 'invalid_credentials');
   return row.id;
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { appOriginOf, outboxDir, type AppConfig } from '../../config';
 import type { Database, Db } from '../../db/database';
 import { notificationDeliveries, notifications } from '../../db/schema';
+import type { LiveEventHub } from '../events/hub';
 import { createMailer, type Mailer } from './mail';
 import { deliveryText } from './messages';
 import {
@@ -146,6 +147,12 @@ export interface NotificationWorkerOptions {
   pollingIntervalSeconds?: number;
   /** Messages sent at the same time, so one slow server does not hold up the rest. */
   concurrency?: number;
+  /**
+   * The process's live events: the transaction that records a notification queues its
+   * deliveries and announces it, and the announcement (after the commit) wakes the idle workers
+   * at once instead of at their next poll. Without it, the poll alone finds the jobs.
+   */
+  liveEvents?: Pick<LiveEventHub, 'onLiveEvent'>;
 }
 
 export interface NotificationWorker {
@@ -177,8 +184,9 @@ export async function startNotificationWorker(
   await boss.start();
   await updateRetryPolicy(boss, retry);
 
+  const workerIds: string[] = [];
   for (let index = 0; index < (options.concurrency ?? 2); index += 1) {
-    await boss.work<DeliveryJob>(
+    const workerId = await boss.work<DeliveryJob>(
       DELIVERY_QUEUE,
       {
         batchSize: 1,
@@ -201,10 +209,16 @@ export async function startNotificationWorker(
         }
       },
     );
+    workerIds.push(workerId);
   }
+  const stopWaking = options.liveEvents?.onLiveEvent((event) => {
+    if (event.type !== 'notifications.changed') return;
+    for (const workerId of workerIds) boss.notifyWorker(workerId);
+  });
 
   return {
     async stop() {
+      stopWaking?.();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       transports.mailer.close();
     },

@@ -1,7 +1,6 @@
-// @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
-import { createElement, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StreamEvent } from '#core/schemas/notification';
 import { failWith, fakeApi } from '../test/fake-api';
@@ -59,8 +58,9 @@ function stale(): string[] {
 }
 
 function startStream(): FakeEventSource {
-  const wrapper = ({ children }: { children: ReactNode }) =>
-    createElement(QueryClientProvider, { client: queryClient }, children);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
   renderHook(() => useLiveEvents(), { wrapper });
   const source = FakeEventSource.instances.at(-1)!;
   expect(source.url).toBe(LIVE_EVENTS_URL);
