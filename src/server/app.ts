@@ -41,6 +41,7 @@ import { profileModule } from './modules/profiles/routes';
 import { createReportCache, reportsModule } from './modules/reports/routes';
 import { scheduleModule } from './modules/schedules/routes';
 import { standingOrderModule } from './modules/standing-orders/routes';
+import { registerHiddenMoney } from './modules/teams/hidden-money';
 import './types';
 
 export type App = FastifyInstance;
@@ -192,6 +193,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
   });
 
   registerAuthHooks(app);
+  registerHiddenMoney(app);
   // Text PostgreSQL cannot store is bad input (400), not a database failure (500).
   app.addHook('preValidation', async (request) => {
     for (const [part, value] of [

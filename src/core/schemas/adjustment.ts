@@ -47,8 +47,9 @@ export const adjustmentOutput = z.object({
   /** 0 when the line was removed. */
   toQuantity: z.number(),
   reason: z.string(),
-  fromTotal: moneyOutput,
-  toTotal: moneyOutput,
+  /** The order's totals around the change; null for a member whose role does not see money. */
+  fromTotal: moneyOutput.nullable(),
+  toTotal: moneyOutput.nullable(),
   changedByUserId: z.number().nullable(),
   changedAt: z.string(),
 });

@@ -1,6 +1,6 @@
 import { centsOf, formatRatePercent } from '#core/money';
 import { formatQuantity } from '#core/quantity';
-import type { Order, OrderItem } from '#core/schemas/order';
+import { isPricedOrder, type Order, type OrderItem } from '#core/schemas/order';
 import { formatCalendarDate, formatMoney } from '../../lib/format';
 import { ProductPhoto } from './product-photo';
 
@@ -17,8 +17,8 @@ export function OrderItemList({ items }: { items: OrderItem[] }) {
           <span className="min-w-0 flex-1">
             <span className="block font-medium break-words">{item.product.name}</span>
             <span className="tabular block text-stone-600">
-              {formatQuantity(item.quantity)} x {item.product.unit} @ {formatMoney(item.unitPrice)}{' '}
-              each
+              {formatQuantity(item.quantity)} x {item.product.unit}
+              {item.unitPrice !== null ? ` @ ${formatMoney(item.unitPrice)} each` : null}
             </span>
             {item.orderedQuantity !== undefined && item.orderedQuantity !== item.quantity ? (
               <span className="tabular block font-medium text-amber-800">
@@ -27,7 +27,9 @@ export function OrderItemList({ items }: { items: OrderItem[] }) {
               </span>
             ) : null}
           </span>
-          <span className="tabular shrink-0 font-medium">{formatMoney(item.totalPrice)}</span>
+          {item.totalPrice !== null ? (
+            <span className="tabular shrink-0 font-medium">{formatMoney(item.totalPrice)}</span>
+          ) : null}
         </li>
       ))}
     </ul>
@@ -64,6 +66,8 @@ export function OrderTaxRow({ order }: { order: Pick<Order, 'taxRate' | 'taxAmou
  * the total under `totalLabel` (the restaurant's card names it only once the farm adjusted).
  */
 export function OrderFigures({ order, totalLabel }: { order: Order; totalLabel: string | null }) {
+  // A role that does not see money (a farm's packer) gets the order without its figures.
+  if (!isPricedOrder(order)) return null;
   return (
     <dl className="tabular grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
       <dt className="text-stone-600">Subtotal</dt>

@@ -6,7 +6,8 @@ import { StatusPill } from './status-pill';
 interface RecentOrder {
   id: number;
   createdAt: string;
-  totalAmount: string;
+  /** Null when the reader's role does not see money (docs/teams.md). */
+  totalAmount: string | null;
   status: string;
 }
 
@@ -39,7 +40,9 @@ export function RecentOrderList<Order extends RecentOrder>({
                 <span className="text-xs text-stone-500">{formatOrderDate(order.createdAt)}</span>
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1">
-                <span className="tabular font-semibold">{formatMoney(order.totalAmount)}</span>
+                {order.totalAmount !== null ? (
+                  <span className="tabular font-semibold">{formatMoney(order.totalAmount)}</span>
+                ) : null}
                 <Status status={order.status} />
               </div>
             </div>

@@ -7,12 +7,12 @@ import { RecentOrderList } from './recent-order-list';
 import { Skeleton } from './skeleton';
 
 type ListProps<
-  Order extends { id: number; createdAt: string; totalAmount: string; status: string },
+  Order extends { id: number; createdAt: string; totalAmount: string | null; status: string },
 > = ComponentProps<typeof RecentOrderList<Order>>;
 
 /** A 'Recent Orders' card with its loading, error and empty states and a View All link. */
 export function RecentOrdersCard<
-  Order extends { id: number; createdAt: string; totalAmount: string; status: string },
+  Order extends { id: number; createdAt: string; totalAmount: string | null; status: string },
 >({
   query,
   shown,

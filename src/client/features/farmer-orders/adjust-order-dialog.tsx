@@ -6,7 +6,7 @@ import {
   adjustmentBody,
   type AdjustmentBody,
 } from '#core/schemas/adjustment';
-import { MAX_LINE_QUANTITY, type Order } from '#core/schemas/order';
+import { isPricedOrder, MAX_LINE_QUANTITY, type Order } from '#core/schemas/order';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Scale, Trash2, Undo2 } from 'lucide-react';
 import { useState } from 'react';
@@ -94,12 +94,14 @@ export function previewAdjustment(order: Order, lines: readonly LineDraft[]) {
     const quantity = readQuantity(item.product.unit, lines[index]?.quantity ?? '');
     return typeof quantity === 'number' ? quantity : null;
   });
+  const cancels = quantities.every((quantity) => quantity === 0);
+  // No money to preview for a role that does not see it (docs/teams.md).
+  if (!isPricedOrder(order)) return { cancels, total: null };
   const subtotal = sumCents(
     order.orderItems.map((item, index) =>
       multiplyCents(centsOf(item.unitPrice), quantities[index] ?? item.quantity),
     ),
   );
-  const cancels = quantities.every((quantity) => quantity === 0);
   // The one money rule, as the server saves it: the fee and the GET at the placed rate in.
   const { totalCents } = orderAmounts(
     subtotal,
@@ -150,7 +152,7 @@ export function AdjustOrder({ order }: { order: Order }) {
             description:
               updated.status === 'cancelled'
                 ? `Every line was removed; the stock is back. ${order.restaurant.name} is told.`
-                : `New total ${formatMoney(updated.totalAmount)}. ${order.restaurant.name} is told.`,
+                : `${updated.totalAmount !== null ? `New total ${formatMoney(updated.totalAmount)}. ` : ''}${order.restaurant.name} is told.`,
           });
         },
         onError: (error) => {
@@ -197,7 +199,8 @@ export function AdjustOrder({ order }: { order: Order }) {
                     {item.product.name}
                   </legend>
                   <p className="tabular text-xs text-stone-600">
-                    Ordered {formatQuantity(ordered)} {unit} @ {formatMoney(item.unitPrice)} each
+                    Ordered {formatQuantity(ordered)} {unit}
+                    {item.unitPrice !== null ? ` @ ${formatMoney(item.unitPrice)} each` : null}
                   </p>
                   <div className="flex items-end gap-2">
                     <Field
@@ -263,7 +266,9 @@ export function AdjustOrder({ order }: { order: Order }) {
             <p className="tabular text-sm" role="status">
               {cancels
                 ? 'Every line is removed: saving cancels the order and puts its stock back.'
-                : `New total about ${formatUsd(total)} (was ${formatMoney(order.totalAmount)}, delivery fee and GET included).`}
+                : total !== null && order.totalAmount !== null
+                  ? `New total about ${formatUsd(total)} (was ${formatMoney(order.totalAmount)}, delivery fee and GET included).`
+                  : 'Saving sets the order to these quantities.'}
             </p>
             {(errors.lines?.message ?? errors.lines?.root?.message) ? (
               <p className="text-sm text-stone-600" role="status">

@@ -51,7 +51,9 @@ export function FarmerOrderCard({
               {formatOrderDate(order.createdAt, ORDER_DATE_FORMAT)}
             </p>
           </div>
-          <span className="tabular text-lg font-bold">{formatMoney(order.totalAmount)}</span>
+          {order.totalAmount !== null ? (
+            <span className="tabular text-lg font-bold">{formatMoney(order.totalAmount)}</span>
+          ) : null}
         </div>
 
         <div className="text-sm">

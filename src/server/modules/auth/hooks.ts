@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, unauthorized } from '../../errors';
 import { actorOfUser } from './guards';
+import { registerPermissionCheck } from './permission';
 import { getUserView } from './service';
 import { SessionCache } from './session-cache';
 import { findSession, hashToken, readSessionToken } from './session';
@@ -62,6 +63,8 @@ export function registerAuthHooks(app: FastifyInstance): void {
       throw unauthorized();
     }
   });
+
+  registerPermissionCheck(app);
 
   // A write may change what GET /api/auth/user shows (a profile, a name, a photo): this process
   // forgets the writer's view before answering, so their next read never meets the old one

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { toMoneyString } from '#core/money';
-import type { Order } from '#core/schemas/order';
+import type { PricedOrder } from '#core/schemas/order';
 import type {
   LiveEvent,
   Notification,
@@ -52,7 +52,7 @@ import { toE164 } from './sms';
  * - order.status_changed: the restaurant hears of the order's current status.
  */
 export type NotificationEvent =
-  | { type: 'order.placed'; order: Order; farmUserId: number }
+  | { type: 'order.placed'; order: PricedOrder; farmUserId: number }
   /** The order took the product's stock from the low-stock line or above to under it. */
   | { type: 'product.low_stock'; orderId: number; farmUserId: number; product: StockFacts }
   | { type: 'order.status_changed'; orderId: number }
@@ -120,7 +120,7 @@ async function loadOrder(
 }
 
 /** What a notification says of an order, from the order as the API gives it. */
-function factsOf(order: Order): OrderFacts {
+function factsOf(order: PricedOrder): OrderFacts {
   return {
     id: order.id,
     status: order.status,

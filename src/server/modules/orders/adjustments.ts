@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FarmActor } from '#core/actor';
 import { centsOf, toMoneyString } from '#core/money';
 import type { Adjustment, AdjustmentBody } from '#core/schemas/adjustment';
-import type { Order } from '#core/schemas/order';
+import type { PricedOrder } from '#core/schemas/order';
 import type { Db, DbOrTx } from '../../db/database';
 import { orderAdjustments } from '../../db/schema';
 import { applyOrderChange } from './order-change';
@@ -16,7 +16,7 @@ export async function adjustOrder(
   actor: FarmActor,
   orderId: number,
   body: AdjustmentBody,
-): Promise<Order> {
+): Promise<PricedOrder> {
   return db.transaction((tx) =>
     applyOrderChange(tx, actor, orderId, { kind: 'adjustment', lines: body.lines }),
   );

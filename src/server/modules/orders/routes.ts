@@ -28,6 +28,14 @@ import { bulkMoveDay, listOrderPage } from './listing';
 import { loadOrder } from './queries';
 import { reorderPlan } from './reorder';
 import { changeOrderStatus, checkout, placeOrder, statusHistory } from './service';
+import { sentField, type RoutePermission } from '../auth/permission';
+
+/** A farm's cancel is its own permission; every other move is moving orders on. */
+const statusChangePermission: RoutePermission = {
+  farm: (request) =>
+    sentField(request, 'status') === 'cancelled' ? 'orders.cancel' : 'orders.status',
+  restaurant: 'orders.change',
+};
 
 const placementErrors = {
   ...errorResponses,
@@ -49,6 +57,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders',
     {
+      config: { permission: { restaurant: 'orders.place' } },
       schema: {
         tags: ['orders'],
         summary: "Place one farm's order (restaurants)",
@@ -71,6 +80,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkout',
     {
+      config: { permission: { restaurant: 'orders.place' } },
       schema: {
         tags: ['orders'],
         summary: "Place every farm's order of the cart, all or none (restaurants)",
@@ -125,6 +135,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/farm/bulk-status',
     {
+      config: { permission: { farm: 'orders.status' } },
       schema: {
         tags: ['orders'],
         summary:
@@ -141,6 +152,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/orders/:id/status',
     {
+      config: { permission: statusChangePermission },
       schema: {
         tags: ['orders'],
         summary:
@@ -165,6 +177,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/orders/:id/items',
     {
+      config: { permission: { restaurant: 'orders.change' } },
       schema: {
         tags: ['orders'],
         summary:
@@ -187,6 +200,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/adjustments',
     {
+      config: { permission: { farm: 'orders.adjust' } },
       schema: {
         tags: ['orders'],
         summary:
@@ -220,6 +234,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id/reorder',
     {
+      config: { permission: { restaurant: 'orders.place' } },
       schema: {
         tags: ['orders'],
         summary:

@@ -12,7 +12,7 @@ import {
 import { addQuantities, quantityProblem } from '#core/quantity';
 import {
   ORDER_CONFLICT_CODES,
-  type Order,
+  type PricedOrder,
   type OrderCreateBody,
   type OrderProblemFarm,
   type OrderProblemProduct,
@@ -490,7 +490,7 @@ async function insertOrders(
  */
 async function announcePlaced(
   tx: Tx,
-  { buyer, entries, placed }: { buyer: Buyer; entries: InsertedEntry[]; placed: Order[] },
+  { buyer, entries, placed }: { buyer: Buyer; entries: InsertedEntry[]; placed: PricedOrder[] },
 ): Promise<void> {
   const byId = new Map(placed.map((order) => [order.id, order]));
   await recordNotificationEvents(
@@ -524,7 +524,7 @@ async function announcePlaced(
 export async function placeInTransaction(
   tx: Tx,
   { buyer, actor, entries, now, partial = false }: PlacementRequest,
-): Promise<Order[]> {
+): Promise<PricedOrder[]> {
   const checked = await checkEntries(tx, entries, partial);
   const priced = priceEntries(checked, partial);
   // Days and zones by the farm's cutoff and the restaurant's zone (docs/product.md).
@@ -570,9 +570,9 @@ export async function placeOrder(
   body: OrderCreateBody,
   idempotencyKey: string | undefined,
   now = clockNow(),
-): Promise<StoredResult<Order>> {
+): Promise<StoredResult<PricedOrder>> {
   const buyer = buyerOf(actor);
-  return runIdempotent<Order>(
+  return runIdempotent<PricedOrder>(
     db,
     { userId: buyer.userId, scope: 'POST /api/orders', key: idempotencyKey, body },
     async (tx) => {
@@ -594,9 +594,9 @@ export async function checkout(
   entries: OrderCreateBody[],
   idempotencyKey: string | undefined,
   now = clockNow(),
-): Promise<StoredResult<{ orders: Order[] }>> {
+): Promise<StoredResult<{ orders: PricedOrder[] }>> {
   const buyer = buyerOf(actor);
-  return runIdempotent<{ orders: Order[] }>(
+  return runIdempotent<{ orders: PricedOrder[] }>(
     db,
     { userId: buyer.userId, scope: 'POST /api/checkout', key: idempotencyKey, body: entries },
     async (tx) => {
@@ -622,7 +622,7 @@ export async function changeOrderStatus(
   orderId: number,
   body: OrderStatusBody,
   today = clockToday(),
-): Promise<Order> {
+): Promise<PricedOrder> {
   return db.transaction((tx) =>
     applyOrderChange(tx, actor, orderId, {
       kind: 'status',

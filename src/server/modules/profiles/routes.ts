@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { profileOutput } from '#core/schemas/auth';
 import { errorResponse } from '#core/schemas/common';
 import {
+  FARM_TERMS_FIELDS,
   farmProfileUpdateBody,
   profileCreateBody,
   restaurantProfileCreateBody,
   restaurantProfileUpdateBody,
 } from '#core/schemas/profile';
 import { requireUser } from '../auth/guards';
+import { sentField, type RoutePermission } from '../auth/permission';
 import { createProfile, updateFarmProfile, updateRestaurantProfile } from './service';
 
 const errors = {
@@ -16,6 +18,14 @@ const errors = {
   403: errorResponse,
   404: errorResponse,
   409: errorResponse,
+};
+
+/** The farm's terms are an owner's to change; the rest of the profile a manager's too. */
+const farmProfilePermission: RoutePermission = {
+  farm: (request) =>
+    FARM_TERMS_FIELDS.some((field) => sentField(request, field) !== undefined)
+      ? ['profile.edit', 'profile.terms']
+      : 'profile.edit',
 };
 
 export const profileModule: FastifyPluginAsyncZod = async (app) => {
@@ -43,6 +53,7 @@ export const profileModule: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/profile/farm',
     {
+      config: { permission: farmProfilePermission },
       schema: {
         tags: ['profiles'],
         summary: "Update the caller's farm profile",
@@ -56,6 +67,7 @@ export const profileModule: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/profile/restaurant',
     {
+      config: { permission: { restaurant: 'profile.edit' } },
       schema: {
         tags: ['profiles'],
         summary: "Update the caller's restaurant profile",

@@ -45,6 +45,7 @@ export const reportsModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reports/farm',
     {
+      config: { permission: { farm: 'reports.view' } },
       schema: {
         tags: ['reports'],
         summary: "The signed-in farm's report and dashboard figures",
@@ -60,6 +61,7 @@ export const reportsModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reports/restaurant',
     {
+      config: { permission: { restaurant: 'reports.view' } },
       schema: {
         tags: ['reports'],
         summary: "The signed-in restaurant's report and dashboard figures",
@@ -75,6 +77,7 @@ export const reportsModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/farm.csv',
     {
+      config: { permission: { farm: 'reports.view' } },
       schema: {
         tags: ['reports'],
         summary: "The signed-in farm's orders as CSV",
@@ -90,6 +93,7 @@ export const reportsModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/restaurant.csv',
     {
+      config: { permission: { restaurant: 'reports.view' } },
       schema: {
         tags: ['reports'],
         summary: "The signed-in restaurant's orders as CSV",

@@ -36,6 +36,7 @@ export const scheduleModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/delivery-schedules',
     {
+      config: { permission: { farm: 'schedules.manage' } },
       schema: {
         tags: ['delivery schedules'],
         summary: 'Add delivery days for one area; days the farm already has are skipped',
@@ -52,6 +53,7 @@ export const scheduleModule: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/delivery-schedules/:id',
     {
+      config: { permission: { farm: 'schedules.manage' } },
       schema: {
         tags: ['delivery schedules'],
         summary: 'Remove one of the farmer’s delivery days',

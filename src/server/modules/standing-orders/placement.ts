@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, isNull } from 'drizzle-orm';
 import { findZone } from '#core/delivery-zones';
 import { hawaiiDate } from '#core/hawaii-time';
 import { centsOf, toMoneyString } from '#core/money';
-import type { Order, OrderCreateBody } from '#core/schemas/order';
+import type { OrderCreateBody, PricedOrder } from '#core/schemas/order';
 import { isPlacementDue, weekdayOf } from '#core/standing-orders';
 import { now as clockNow } from '../../clock';
 import type { Db, DbOrTx } from '../../db/database';
@@ -64,7 +64,7 @@ async function linesOf(db: DbOrTx, standingOrderId: number): Promise<LineRow[]> 
 }
 
 /** The lines placed short (or left out) and those placed at another price than was seen. */
-function compare(lines: LineRow[], order: Order | null) {
+function compare(lines: LineRow[], order: PricedOrder | null) {
   const short: StandingOrderLineNote[] = [];
   const repriced: StandingOrderLineNote[] = [];
   for (const line of lines) {
