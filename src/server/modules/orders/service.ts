@@ -30,8 +30,8 @@ import { runIdempotent, type StoredResult } from './idempotency';
 import { resolveDeliveryDays } from '../schedules/next-delivery';
 import { now as clockNow, today as clockToday } from '../../clock';
 
+/** The restaurant an order is placed for (by one of its people, or by its standing order). */
 export interface Buyer {
-  userId: number;
   restaurantId: number;
 }
 
@@ -560,7 +560,7 @@ export async function placeInTransaction(
 }
 
 function buyerOf(actor: RestaurantActor): Buyer {
-  return { userId: actor.userId, restaurantId: actor.business.id };
+  return { restaurantId: actor.business.id };
 }
 
 /** POST /api/orders: one farm's order. */
@@ -574,7 +574,7 @@ export async function placeOrder(
   const buyer = buyerOf(actor);
   return runIdempotent<PricedOrder>(
     db,
-    { userId: buyer.userId, scope: 'POST /api/orders', key: idempotencyKey, body },
+    { userId: actor.userId, scope: 'POST /api/orders', key: idempotencyKey, body },
     async (tx) => {
       const [order] = await placeInTransaction(tx, {
         buyer,
@@ -598,7 +598,7 @@ export async function checkout(
   const buyer = buyerOf(actor);
   return runIdempotent<{ orders: PricedOrder[] }>(
     db,
-    { userId: buyer.userId, scope: 'POST /api/checkout', key: idempotencyKey, body: entries },
+    { userId: actor.userId, scope: 'POST /api/checkout', key: idempotencyKey, body: entries },
     async (tx) => {
       const placed = await placeInTransaction(tx, {
         buyer,

@@ -8,7 +8,7 @@ import {
   restaurantProfileCreateBody,
   restaurantProfileUpdateBody,
 } from '#core/schemas/profile';
-import { requireUser } from '../auth/guards';
+import { requireActor, requireUser } from '../auth/guards';
 import { sentField, type RoutePermission } from '../auth/permission';
 import { createProfile, updateFarmProfile, updateRestaurantProfile } from './service';
 
@@ -56,12 +56,12 @@ export const profileModule: FastifyPluginAsyncZod = async (app) => {
       config: { permission: farmProfilePermission },
       schema: {
         tags: ['profiles'],
-        summary: "Update the caller's farm profile",
+        summary: 'Update the profile of the farm the caller acts for',
         body: farmProfileUpdateBody,
         response: { 200: profileOutput, ...errors },
       },
     },
-    async (request) => updateFarmProfile(app.db, requireUser(request).id, request.body),
+    async (request) => updateFarmProfile(app.db, requireActor(request), request.body),
   );
 
   app.put(
@@ -70,11 +70,11 @@ export const profileModule: FastifyPluginAsyncZod = async (app) => {
       config: { permission: { restaurant: 'profile.edit' } },
       schema: {
         tags: ['profiles'],
-        summary: "Update the caller's restaurant profile",
+        summary: 'Update the profile of the restaurant the caller acts for',
         body: restaurantProfileUpdateBody,
         response: { 200: profileOutput, ...errors },
       },
     },
-    async (request) => updateRestaurantProfile(app.db, requireUser(request).id, request.body),
+    async (request) => updateRestaurantProfile(app.db, requireActor(request), request.body),
   );
 };

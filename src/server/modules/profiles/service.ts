@@ -5,6 +5,7 @@ import type {
   RestaurantProfileUpdateBody,
 } from '#core/schemas/profile';
 import type { Profile } from '#core/schemas/auth';
+import type { PersonActor } from '#core/actor';
 import { formatTimeOfDay, parseTimeOfDay } from '#core/delivery-days';
 import { paymentTermsDays, paymentTermsOfDays } from '#core/payments';
 import { rateOf, toRateString } from '#core/money';
@@ -72,11 +73,19 @@ export async function createProfile(
   });
 }
 
+/** The farm the person acts for, or null (then there is no farm profile to update). */
+function actedForId(actor: PersonActor, kind: ProfileKind): number | null {
+  return actor.business?.kind === kind ? actor.business.id : null;
+}
+
+/** Updates the profile of the farm the person acts for. */
 export async function updateFarmProfile(
   db: Db,
-  userId: number,
+  actor: PersonActor,
   body: FarmProfileUpdateBody,
 ): Promise<Profile> {
+  const farmId = actedForId(actor, 'farm');
+  if (farmId === null) throw notFound('You have no farm profile yet');
   const { orderCutoffTime, paymentTerms, ...rest } = body;
   const [row] = await db
     .update(farms)
@@ -88,21 +97,24 @@ export async function updateFarmProfile(
       ...(paymentTerms !== undefined ? { paymentTermsDays: paymentTermsDays(paymentTerms) } : {}),
       updatedAt: new Date(),
     })
-    .where(eq(farms.userId, userId))
+    .where(eq(farms.id, farmId))
     .returning();
   if (!row) throw notFound('You have no farm profile yet');
   return toFarmProfile(row);
 }
 
+/** Updates the profile of the restaurant the person acts for. */
 export async function updateRestaurantProfile(
   db: Db,
-  userId: number,
+  actor: PersonActor,
   body: RestaurantProfileUpdateBody,
 ): Promise<Profile> {
+  const restaurantId = actedForId(actor, 'restaurant');
+  if (restaurantId === null) throw notFound('You have no restaurant profile yet');
   const [row] = await db
     .update(restaurants)
     .set({ ...body, updatedAt: new Date() })
-    .where(eq(restaurants.userId, userId))
+    .where(eq(restaurants.id, restaurantId))
     .returning();
   if (!row) throw notFound('You have no restaurant profile yet');
   return toRestaurantProfile(row);

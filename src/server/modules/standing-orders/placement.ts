@@ -135,7 +135,7 @@ export async function runStandingOrder(
         notes: standing.notes,
       };
       const [order] = await placeInTransaction(tx, {
-        buyer: { userId: standing.restaurantUserId, restaurantId: standing.restaurantId },
+        buyer: { restaurantId: standing.restaurantId },
         actor: systemActor('standing_orders'),
         entries: [{ body, fieldPrefix: '', standingOrderId }],
         now,
