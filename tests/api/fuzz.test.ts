@@ -365,6 +365,7 @@ const STREAMS = new Set(['GET /api/events']);
 const SESSION_CHANGING = new Set([
   'POST /api/auth/sign-out-everywhere',
   'POST /api/auth/switch-role',
+  'POST /api/auth/business',
   'POST /api/auth/change-password',
   'POST /api/profile/farm',
   'POST /api/profile/restaurant',

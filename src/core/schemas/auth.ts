@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
+import { BUSINESS_ROLES } from '../permissions';
 import { newPasswordField } from '../password-rule';
 import { PAYMENT_TERMS } from '../payments';
 import { REQUIRED, requiredText } from './common';
@@ -69,6 +70,13 @@ export const switchRoleBody = z.object({
   role: z.enum(['farmer', 'restaurant'], { error: 'Choose farmer or restaurant' }),
 });
 
+/** POST /api/auth/business: act for another business the person belongs to. */
+export const actingBusinessBody = z.object({
+  kind: z.enum(['farm', 'restaurant'], { error: 'Choose farm or restaurant' }),
+  id: z.number({ error: 'Must be a number' }).int().positive().max(2_147_483_647),
+});
+export type ActingBusinessBody = z.infer<typeof actingBusinessBody>;
+
 export const profileOutput = z.object({
   id: z.number(),
   kind: z.enum(['farm', 'restaurant']),
@@ -108,6 +116,15 @@ export const profileOutput = z.object({
 });
 export type Profile = z.infer<typeof profileOutput>;
 
+/** One business the person belongs to, with their role there (docs/teams.md). */
+export const membershipOutput = z.object({
+  kind: z.enum(['farm', 'restaurant']),
+  id: z.number(),
+  name: z.string(),
+  businessRole: z.enum(BUSINESS_ROLES),
+});
+export type Membership = z.infer<typeof membershipOutput>;
+
 export const userOutput = z.object({
   id: z.number(),
   email: z.string(),
@@ -118,5 +135,9 @@ export const userOutput = z.object({
   profile: profileOutput.nullable(),
   /** Whether the owner of `email` has opened the link sent to it; email notifications wait until then. */
   emailVerified: z.boolean(),
+  /** The person's role in the business `profile` is of (docs/teams.md); null without one. */
+  businessRole: z.enum(BUSINESS_ROLES).nullable(),
+  /** Every business the person belongs to, oldest membership first. */
+  memberships: z.array(membershipOutput),
 });
 export type User = z.infer<typeof userOutput>;

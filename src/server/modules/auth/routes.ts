@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  actingBusinessBody,
   changePasswordBody,
   demoAccountsOutput,
   forgotPasswordBody,
@@ -29,7 +30,7 @@ import { emailLink, passwordResetMail, sendAccountMail, verifyEmailMail } from '
 import { ANY_ADDRESS, AttemptLimiter } from './attempts';
 import { requireUser } from './guards';
 import { isSameSiteNavigation } from './hooks';
-import { authenticate, getUserView, registerUser, switchRole } from './service';
+import { actForBusiness, authenticate, getUserView, registerUser, switchRole } from './service';
 import {
   clearSessionCookie,
   createSession,
@@ -313,7 +314,8 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'The signed-in user with the profile of their role',
+        summary:
+          'The signed-in user with the profile of the business the session acts for, their role there and every business they belong to',
         response: { 200: userOutput, 401: errorResponse },
       },
     },
@@ -332,9 +334,32 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      await switchRole(app.db, user.id, request.body.role, user.sessionTokenHash);
+      await switchRole(app.db, { ...user, userId: user.id }, request.body.role);
       app.sessionCache.forgetUser(user.id);
       return getUserView(app.db, user.id);
+    },
+  );
+
+  app.post(
+    '/auth/business',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Act for another business the person belongs to, in this session (docs/teams.md); 404 when not a member',
+        body: actingBusinessBody,
+        response: { 200: userOutput, ...errors, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const membershipId = await actForBusiness(
+        app.db,
+        { userId: user.id, sessionTokenHash: user.sessionTokenHash },
+        request.body,
+      );
+      app.sessionCache.forgetUser(user.id);
+      return getUserView(app.db, user.id, membershipId);
     },
   );
 };

@@ -43,7 +43,12 @@ export const profileModule: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const user = requireUser(request);
-        const profile = await createProfile(app.db, user.id, kind, request.body);
+        const profile = await createProfile(
+          app.db,
+          { userId: user.id, sessionTokenHash: user.sessionTokenHash },
+          kind,
+          request.body,
+        );
         app.sessionCache.forgetUser(user.id);
         return reply.status(201).send(profile);
       },

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type {
   FarmProfileUpdateBody,
   ProfileCreateBody,
@@ -10,7 +10,7 @@ import { formatTimeOfDay, parseTimeOfDay } from '#core/delivery-days';
 import { paymentTermsDays, paymentTermsOfDays } from '#core/payments';
 import { rateOf, toRateString } from '#core/money';
 import type { Db } from '../../db/database';
-import { farms, restaurants, users } from '../../db/schema';
+import { farms, memberships, restaurants, sessions, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { publishAuthChanged } from '../events/publish';
 
@@ -43,13 +43,18 @@ export function toRestaurantProfile(row: RestaurantRow): Profile {
   return { ...rest, kind: 'restaurant' };
 }
 
-/** Creates the caller's farm or restaurant and makes that their role (administrators keep theirs). */
+/**
+ * Creates the caller's farm or restaurant, of which they are the owner (a trigger makes the
+ * membership), makes that their account's role (administrators keep theirs), and makes the
+ * creating session act for it.
+ */
 export async function createProfile(
   db: Db,
-  userId: number,
+  session: { userId: number; sessionTokenHash: string },
   kind: ProfileKind,
   body: ProfileCreateBody & { deliveryZone?: string | null },
 ): Promise<Profile> {
+  const { userId, sessionTokenHash } = session;
   return db.transaction(async (tx) => {
     const table = kind === 'farm' ? farms : restaurants;
     const inserted = await tx
@@ -66,6 +71,22 @@ export async function createProfile(
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId));
+    await tx
+      .update(sessions)
+      .set({
+        actingMembershipId: sql`(${tx
+          .select({ id: memberships.id })
+          .from(memberships)
+          .where(
+            and(
+              eq(memberships.userId, userId),
+              kind === 'farm'
+                ? eq(memberships.farmId, row.id)
+                : eq(memberships.restaurantId, row.id),
+            ),
+          )})`,
+      })
+      .where(eq(sessions.tokenHash, sessionTokenHash));
     await publishAuthChanged(tx, { userId });
     return kind === 'farm'
       ? toFarmProfile(row as FarmRow)
