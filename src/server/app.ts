@@ -42,6 +42,7 @@ import { createReportCache, reportsModule } from './modules/reports/routes';
 import { scheduleModule } from './modules/schedules/routes';
 import { standingOrderModule } from './modules/standing-orders/routes';
 import { registerHiddenMoney } from './modules/teams/hidden-money';
+import { teamModule } from './modules/teams/routes';
 import './types';
 
 export type App = FastifyInstance;
@@ -229,6 +230,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       await api.register(reportsModule);
       await api.register(adminModule);
       await api.register(notificationModule);
+      await api.register(teamModule);
       await api.register(eventsModule);
       // Development only: without the flag /api/test/* is 404 for everyone.
       await api.register(config.devUserSwitcher ? devtoolsModule : devtoolsAbsentModule);

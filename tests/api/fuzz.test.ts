@@ -172,6 +172,7 @@ beforeAll(async () => {
   });
   Object.assign(ids, {
     farmId: farmer.farmId,
+    userId: farmer.userId,
     restaurantId: restaurant.restaurantId,
     productId: kale.id,
     orderId: order!.id,
@@ -261,6 +262,7 @@ function realPath(path: string): string {
     .replace('{id}', String(id))
     .replace('{orderId}', String(ids.orderId))
     .replace('{farmId}', String(ids.farmId))
+    .replace('{userId}', String(ids.userId))
     .replace('{photoId}', '1')
     .replace('{date}', THU_DEC_3);
 }
@@ -326,7 +328,7 @@ function casesOf(operation: Operation): Case[] {
   const others = queries.filter((query) => !dated.includes(query));
   for (const query of [...dated, ...pick(others, CASES_PER_OPERATION)]) cases.push({ url: query });
   for (const id of ODD_IDS) {
-    for (const name of ['id', 'orderId', 'farmId', 'photoId']) {
+    for (const name of ['id', 'orderId', 'farmId', 'photoId', 'userId']) {
       if (operation.path.includes(`{${name}}`)) {
         const odd = realPath(operation.path.replace(`{${name}}`, id));
         cases.push({ url: odd, payload: base === undefined ? undefined : JSON.stringify(base) });

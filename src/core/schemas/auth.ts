@@ -14,6 +14,8 @@ const email = z
   .max(254, 'At most 254 characters')
   .pipe(z.email('Enter a valid email address'))
   .transform((value) => value.toLowerCase());
+/** An email address as every form takes it: trimmed, checked, lower case. */
+export const emailInput = email;
 
 export const registerBody = z.object({
   email,
@@ -29,7 +31,7 @@ export const forgotPasswordBody = z.object({ email });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 
 /** The token of a link sent by email (password reset, address verification). */
-const emailLinkToken = z
+export const emailLinkToken = z
   .string({ error: 'This link is not complete. Open it again from the email.' })
   .trim()
   .min(1, 'This link is not complete. Open it again from the email.')

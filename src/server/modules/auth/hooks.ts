@@ -5,6 +5,7 @@ import { registerPermissionCheck } from './permission';
 import { getUserView } from './service';
 import { SessionCache } from './session-cache';
 import { findSession, hashToken, readSessionToken } from './session';
+import { LastActive } from '../teams/last-active';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -38,6 +39,7 @@ export function registerAuthHooks(app: FastifyInstance): void {
     getUserView(app.db, userId, membershipId),
   );
   app.decorate('sessionCache', sessions);
+  const lastActive = new LastActive(app.db, app.log);
 
   app.addHook('onRequest', async (request) => {
     if (STATE_CHANGING.has(request.method)) {
@@ -59,6 +61,7 @@ export function registerAuthHooks(app: FastifyInstance): void {
       request.user = null;
     }
     request.actor = request.user ? actorOfUser(request.user) : null;
+    if (request.user?.membershipId) lastActive.seen(request.user.membershipId);
     if (isApi && !request.user && request.routeOptions.config?.public !== true) {
       throw unauthorized();
     }

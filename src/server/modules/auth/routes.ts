@@ -14,6 +14,7 @@ import {
   verifyEmailBody,
 } from '#core/schemas/auth';
 import { errorResponse } from '#core/schemas/common';
+import type { AppConfig } from '../../config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed';
 import { AppError, conflict, notFound } from '../../errors';
 import {
@@ -48,6 +49,23 @@ export const RESET_REQUESTED =
   `The link works once, for ${PASSWORD_RESET_MINUTES} minutes.`;
 export const VERIFICATION_SENT = 'We have sent you a new link to confirm your email address.';
 export const EMAIL_VERIFIED = 'Your email address is confirmed.';
+
+/**
+ * Counts an email with a link (a reset, a verification, an invitation): per client address,
+ * and per recipient from anywhere, so nobody floods someone's inbox through us.
+ */
+export async function countEmailLink(
+  attempts: AttemptLimiter,
+  config: AppConfig,
+  address: string,
+  recipient: string,
+): Promise<void> {
+  await attempts.record({ kind: 'email_link', address }, { perAddress: config.emailLinkRateLimit });
+  await attempts.record(
+    { kind: 'email_link', address: ANY_ADDRESS, account: recipient },
+    { perAddress: Number.MAX_SAFE_INTEGER, perAccount: EMAIL_LINKS_PER_ACCOUNT },
+  );
+}
 
 const errors = {
   400: errorResponse,
@@ -102,18 +120,6 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** Counts an email with a link: per address, and per recipient from anywhere. */
-  async function countEmailLink(address: string, recipient: string): Promise<void> {
-    await attempts.record(
-      { kind: 'email_link', address },
-      { perAddress: config.emailLinkRateLimit },
-    );
-    await attempts.record(
-      { kind: 'email_link', address: ANY_ADDRESS, account: recipient },
-      { perAddress: Number.MAX_SAFE_INTEGER, perAccount: EMAIL_LINKS_PER_ACCOUNT },
-    );
-  }
-
   async function sendVerification(userId: number): Promise<boolean> {
     const link = await requestVerification(app.db, userId);
     if (!link) return false;
@@ -143,7 +149,7 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email } = request.body;
-      await countEmailLink(request.ip, email);
+      await countEmailLink(attempts, config, request.ip, email);
       const link = await requestPasswordReset(app.db, email);
       if (link) {
         sendAccountMail(
@@ -259,7 +265,7 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await countEmailLink(request.ip, user.email);
+      await countEmailLink(attempts, config, request.ip, user.email);
       if (!(await sendVerification(user.id))) {
         throw conflict('Your email address is already confirmed', 'already_verified');
       }

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { newPasswordField } from '../password-rule';
+import { BUSINESS_ROLES } from '../permissions';
+import { positiveId, requiredText } from './common';
+import { emailInput, emailLinkToken } from './auth';
+import { keyedListQuery } from './paging';
+
+/** The team lists (members, pending invitations): 50 a page by default, at most 200. */
+export const TEAM_LIST_DEFAULT_LIMIT = 50;
+export const TEAM_LIST_MAX_LIMIT = 200;
+export const teamListQuery = keyedListQuery(TEAM_LIST_DEFAULT_LIMIT, TEAM_LIST_MAX_LIMIT);
+export type TeamListQuery = z.infer<typeof teamListQuery>;
+
+/** An invitation's link works this many days, once. */
+export const INVITATION_DAYS = 7;
+
+const ROLE_MESSAGE = `Choose a role: ${BUSINESS_ROLES.join(', ')}`;
+/** A role by name; whether the business's kind has it is the server's check (400). */
+export const businessRoleInput = z.enum(BUSINESS_ROLES, { error: ROLE_MESSAGE });
+
+/** One member of the business (GET /api/team), oldest membership first. */
+export const teamMemberOutput = z.object({
+  userId: z.number(),
+  /** First and last name; null when the account has none. */
+  name: z.string().nullable(),
+  email: z.string(),
+  businessRole: z.enum(BUSINESS_ROLES),
+  /** When they last used the app acting for this business (to the minute), or null: never. */
+  lastActiveAt: z.string().nullable(),
+});
+export type TeamMember = z.infer<typeof teamMemberOutput>;
+export const teamMemberListOutput = z.array(teamMemberOutput);
+
+/** POST /api/team/invitations. */
+export const invitationCreateBody = z.object({
+  email: emailInput,
+  businessRole: businessRoleInput,
+});
+export type InvitationCreateBody = z.infer<typeof invitationCreateBody>;
+
+/** A pending invitation (not accepted yet, maybe expired: it can be resent). */
+export const invitationOutput = z.object({
+  id: z.number(),
+  email: z.string(),
+  businessRole: z.enum(BUSINESS_ROLES),
+  /** Who sent it (short name), or null. */
+  invitedBy: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** Past `expiresAt`: the link no longer works; resending makes a new one. */
+  expired: z.boolean(),
+});
+export type Invitation = z.infer<typeof invitationOutput>;
+export const invitationListOutput = z.array(invitationOutput);
+
+/** PATCH /api/team/members/{userId}. */
+export const memberRoleBody = z.object({ businessRole: businessRoleInput });
+export type MemberRoleBody = z.infer<typeof memberRoleBody>;
+
+export const memberParams = z.object({ userId: positiveId });
+
+/**
+ * POST /api/auth/accept-invitation. The names and a password are required when the invited
+ * address has no account yet (then they make it); a signed-in person sends the token alone.
+ */
+export const acceptInvitationBody = z.object({
+  token: emailLinkToken,
+  password: newPasswordField.optional(),
+  firstName: requiredText(100).optional(),
+  lastName: requiredText(100).optional(),
+});
+export type AcceptInvitationBody = z.infer<typeof acceptInvitationBody>;
