@@ -358,7 +358,7 @@ describe('email over SMTP', () => {
 
     // The same event recorded again adds no notification and queues no mail.
     const repeated = await ctx.database.db.transaction((tx) =>
-      recordNotificationEvents(tx, [{ type: 'order.placed', order, farmUserId: farmer.userId }]),
+      recordNotificationEvents(tx, [{ type: 'order.placed', order }]),
     );
     expect(repeated).toEqual([]);
 

@@ -22,7 +22,7 @@ import type { LiveEvent } from '#core/schemas/notification';
 import type { Db, Tx } from '../../db/database';
 import { farms, orderItems, orders, orderStatusHistory, products } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
-import { recordNotificationEvents } from '../notifications/service';
+import { recordNotificationEvents, type NotificationEvent } from '../notifications/service';
 import { loadOrdersByIds } from './queries';
 import { applyOrderChange, historyActor, priceOrder } from './order-change';
 import { moveStock, type StockMove } from './stock';
@@ -63,8 +63,6 @@ interface PlacementRequest {
 
 interface FarmRow {
   id: number;
-  /** The farm's user, who hears of the order and of stock it took under the low-stock line. */
-  userId: number;
   name: string;
   deliveryFee: string;
   /** The farm's GET rate now, read in the placement's transaction (docs/tax.md). */
@@ -222,7 +220,6 @@ async function checkEntries(
   const farmRows = await tx
     .select({
       id: farms.id,
-      userId: farms.userId,
       name: farms.name,
       deliveryFee: farms.deliveryFee,
       taxRate: farms.taxRate,
@@ -495,10 +492,9 @@ async function announcePlaced(
   const byId = new Map(placed.map((order) => [order.id, order]));
   await recordNotificationEvents(
     tx,
-    entries.map((entry) => ({
+    entries.map((entry): NotificationEvent => ({
       type: 'order.placed',
       order: present(byId.get(entry.orderId), `order ${entry.orderId}`),
-      farmUserId: entry.farm.userId,
     })),
     // Every order's two live events, after the bell's, in one round trip.
     entries.flatMap((entry): LiveEvent[] => [

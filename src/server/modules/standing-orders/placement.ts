@@ -151,7 +151,7 @@ export async function runStandingOrder(
           type: 'standing_order.run',
           standingOrderId,
           deliveryDate,
-          restaurantUserId: standing.restaurantUserId,
+          restaurantId: standing.restaurantId,
           farmName: order.farm.name,
           orderId: order.id,
           totalAmount: order.totalAmount,
@@ -190,7 +190,7 @@ async function recordNotPlaced(
           type: 'standing_order.run',
           standingOrderId,
           deliveryDate,
-          restaurantUserId: standing.restaurantUserId,
+          restaurantId: standing.restaurantId,
           farmName: standing.farmName,
           orderId: null,
           totalAmount: null,
@@ -212,7 +212,6 @@ async function activeStandingOrder(tx: DbOrTx, id: number) {
       farmId: standingOrders.farmId,
       farmName: farms.name,
       restaurantId: standingOrders.restaurantId,
-      restaurantUserId: restaurants.userId,
       notes: standingOrders.notes,
     })
     .from(standingOrders)
