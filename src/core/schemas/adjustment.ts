@@ -51,6 +51,8 @@ export const adjustmentOutput = z.object({
   fromTotal: moneyOutput.nullable(),
   toTotal: moneyOutput.nullable(),
   changedByUserId: z.number().nullable(),
+  /** Who of the farm made it ("Leilani K."); null when the account is gone. */
+  changedByName: z.string().nullable(),
   changedAt: z.string(),
 });
 export type Adjustment = z.infer<typeof adjustmentOutput>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { multiplyCents, parseMoney } from '../money';
 import { hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE } from '../quantity';
 import { ORDER_STATUSES } from '../order-status';
+import { SYSTEM_JOBS } from '../actor';
 import {
   calendarDateInput,
   moneyInput,
@@ -233,6 +234,24 @@ export function isPricedOrder(order: Order): order is PricedOrder {
 }
 
 export const orderListOutput = z.array(orderOutput);
+
+/** One change of an order's status (GET /api/orders/{id}/history), oldest first. */
+export const orderHistoryEntryOutput = z.object({
+  fromStatus: z.string().nullable(),
+  toStatus: z.string(),
+  changedByUserId: z.number().nullable(),
+  changedAt: z.string(),
+  /** 'farmer', 'restaurant', or 'system' (automatic); null on older rows. */
+  changedByRole: z.enum(['farmer', 'restaurant', 'system']).nullable(),
+  /** The person who made it ("Leilani K."), or null: the system, or an account since deleted. */
+  changedByName: z.string().nullable(),
+  /**
+   * The job behind a system change: 'standing_orders' (placed by a standing order),
+   * 'auto_cancel', 'payment_reminders'; null for a person's.
+   */
+  changedByJob: z.enum(SYSTEM_JOBS).nullable(),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntryOutput>;
 export const checkoutOutput = z.object({ orders: z.array(orderOutput) });
 export type CheckoutResult = z.infer<typeof checkoutOutput>;
 

@@ -9,6 +9,7 @@ import {
   idempotencyKeyHeader,
   orderConflictBody,
   orderCreateBody,
+  orderHistoryEntryOutput,
   orderListOutput,
   orderOutput,
   orderStatusBody,
@@ -256,16 +257,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
         summary: "An order's status changes, oldest first (its farm or restaurant)",
         params: idParam,
         response: {
-          200: z.array(
-            z.object({
-              fromStatus: z.string().nullable(),
-              toStatus: z.string(),
-              changedByUserId: z.number().nullable(),
-              changedAt: z.string(),
-              /** 'farmer', 'restaurant', or 'system' (automatic); null on older rows. */
-              changedByRole: z.enum(['farmer', 'restaurant', 'system']).nullable(),
-            }),
-          ),
+          200: z.array(orderHistoryEntryOutput),
           ...errorResponses,
         },
       },

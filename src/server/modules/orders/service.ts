@@ -1,5 +1,11 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Actor, FarmActor, RestaurantActor } from '#core/actor';
+import {
+  isSystemJob,
+  shortPersonName,
+  type Actor,
+  type FarmActor,
+  type RestaurantActor,
+} from '#core/actor';
 import {
   centsOf,
   multiplyCents,
@@ -14,13 +20,14 @@ import {
   ORDER_CONFLICT_CODES,
   type PricedOrder,
   type OrderCreateBody,
+  type OrderHistoryEntry,
   type OrderProblemFarm,
   type OrderProblemProduct,
   type OrderStatusBody,
 } from '#core/schemas/order';
 import type { LiveEvent } from '#core/schemas/notification';
 import type { Db, Tx } from '../../db/database';
-import { farms, orderItems, orders, orderStatusHistory, products } from '../../db/schema';
+import { farms, orderItems, orders, orderStatusHistory, products, users } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
 import { recordNotificationEvents, type NotificationEvent } from '../notifications/service';
 import { loadOrdersByIds } from './queries';
@@ -629,8 +636,8 @@ export async function changeOrderStatus(
   );
 }
 
-/** Who changed an order's status, and when (oldest first). */
-export async function statusHistory(db: Db, orderId: number) {
+/** Who changed an order's status, by name, and when (oldest first). */
+export async function statusHistory(db: Db, orderId: number): Promise<OrderHistoryEntry[]> {
   const rows = await db
     .select({
       fromStatus: orderStatusHistory.fromStatus,
@@ -638,9 +645,18 @@ export async function statusHistory(db: Db, orderId: number) {
       changedByUserId: orderStatusHistory.changedByUserId,
       changedAt: orderStatusHistory.changedAt,
       changedByRole: orderStatusHistory.changedByRole,
+      changedByJob: orderStatusHistory.changedByJob,
+      firstName: users.firstName,
+      lastName: users.lastName,
     })
     .from(orderStatusHistory)
+    .leftJoin(users, eq(users.id, orderStatusHistory.changedByUserId))
     .where(eq(orderStatusHistory.orderId, orderId))
     .orderBy(asc(orderStatusHistory.id));
-  return rows.map((row) => ({ ...row, changedAt: row.changedAt.toISOString() }));
+  return rows.map(({ firstName, lastName, changedByJob, ...row }) => ({
+    ...row,
+    changedAt: row.changedAt.toISOString(),
+    changedByName: row.changedByUserId === null ? null : shortPersonName(firstName, lastName),
+    changedByJob: isSystemJob(changedByJob) ? changedByJob : null,
+  }));
 }

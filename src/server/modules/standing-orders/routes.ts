@@ -58,8 +58,8 @@ export const standingOrderModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { restaurantId } = requireRestaurant(request);
-      const created = await createStandingOrder(app.db, { restaurantId }, request.body);
+      const { restaurantId, id: userId } = requireRestaurant(request);
+      const created = await createStandingOrder(app.db, { restaurantId, userId }, request.body);
       return reply.status(201).send(created);
     },
   );
