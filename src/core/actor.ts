@@ -27,6 +27,10 @@ export interface PersonActor {
 export const SYSTEM_JOBS = ['auto_cancel', 'standing_orders', 'payment_reminders'] as const;
 export type SystemJob = (typeof SYSTEM_JOBS)[number];
 
+export function isSystemJob(value: string | null | undefined): value is SystemJob {
+  return (SYSTEM_JOBS as readonly (string | null | undefined)[]).includes(value);
+}
+
 export interface SystemActor {
   kind: 'system';
   job: SystemJob;

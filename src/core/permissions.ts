@@ -1,4 +1,4 @@
-import type { BusinessKind } from './actor';
+import type { BusinessKind, PersonActor } from './actor';
 
 /**
  * Who in a business may do what (docs/teams.md): the one table the server checks on every route
@@ -120,6 +120,21 @@ export function isRoleOfKind(kind: BusinessKind, role: string): role is Business
 export function can(kind: BusinessKind, role: BusinessRole, permission: Permission): boolean {
   const byRole: Partial<Record<BusinessRole, readonly Permission[]>> = TABLE[kind];
   return byRole[role]?.includes(permission) ?? false;
+}
+
+/**
+ * Whether a person may do `permission` for the business they act for; false without a business
+ * (an administrator, or before profile setup): the permissions are a business's.
+ */
+export function actorCan(
+  actor: Pick<PersonActor, 'business' | 'businessRole'>,
+  permission: Permission,
+): boolean {
+  return (
+    actor.business !== null &&
+    actor.businessRole !== null &&
+    can(actor.business.kind, actor.businessRole, permission)
+  );
 }
 
 /** Every permission of a role, for the client to show only what the person may do. */

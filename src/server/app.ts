@@ -43,6 +43,8 @@ import { profileModule } from './modules/profiles/routes';
 import { createReportCache, reportsModule } from './modules/reports/routes';
 import { scheduleModule } from './modules/schedules/routes';
 import { standingOrderModule } from './modules/standing-orders/routes';
+import { registerHiddenMoney } from './modules/teams/hidden-money';
+import { teamModule } from './modules/teams/routes';
 import './types';
 
 export type App = FastifyInstance;
@@ -194,6 +196,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
   });
 
   registerAuthHooks(app);
+  registerHiddenMoney(app);
   // Text PostgreSQL cannot store is bad input (400), not a database failure (500).
   app.addHook('preValidation', async (request) => {
     for (const [part, value] of [
@@ -231,6 +234,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       await api.register(reportsModule);
       await api.register(adminModule);
       await api.register(notificationModule);
+      await api.register(teamModule);
       await api.register(eventsModule);
       // Development only: without the flag /api/test/* is 404 for everyone.
       await api.register(config.devUserSwitcher ? devtoolsModule : devtoolsAbsentModule);

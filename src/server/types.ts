@@ -6,6 +6,7 @@ import type { Database, Db } from './db/database';
 import type { Mailer } from './modules/notifications/mail';
 import type { PhotoStorage } from './modules/photos/storage';
 import type { SessionCache } from './modules/auth/session-cache';
+import type { RoutePermission } from './modules/auth/permission';
 import type { LiveEventHub } from './modules/events/hub';
 import type { LiveCache } from './modules/events/live-cache';
 
@@ -55,5 +56,7 @@ declare module 'fastify' {
      * (docs/admission.md#suspension).
      */
     allowedWhileSuspended?: boolean;
+    /** What the person's role must allow (docs/teams.md; checked by auth/permission.ts). */
+    permission?: RoutePermission;
   }
 }

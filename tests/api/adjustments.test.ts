@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsOf, multiplyCents, sumCents } from '#core/money';
-import type { Order } from '#core/schemas/order';
+import type { PricedOrder as Order } from '#core/schemas/order';
 import {
   farms,
   notifications,

@@ -179,16 +179,23 @@ describe('the user', () => {
     const user = await signUp(ctx.app);
     const response = await user.get('/api/auth/user');
     expect(Object.keys(response.json()).sort()).toEqual([
+      'businessRole',
       'email',
       'emailVerified',
       'firstName',
       'id',
       'lastName',
+      'memberships',
       'profile',
       'profileImageUrl',
       'role',
     ]);
-    expect(response.json()).toMatchObject({ role: null, profile: null });
+    expect(response.json()).toMatchObject({
+      role: null,
+      profile: null,
+      businessRole: null,
+      memberships: [],
+    });
   });
 });
 

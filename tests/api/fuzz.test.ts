@@ -8,6 +8,12 @@ import {
   placeCheckout,
 } from '../helpers/catalog-fixtures';
 import {
+  openApiOperations,
+  plausible as plausibleValue,
+  type JsonSchema,
+  type Operation,
+} from '../helpers/openapi';
+import {
   createTestApp,
   sampleProfile,
   signUp,
@@ -112,21 +118,6 @@ const pick = <T>(values: readonly T[], count: number): T[] => {
   return chosen;
 };
 
-interface JsonSchema {
-  type?: string;
-  enum?: unknown[];
-  anyOf?: JsonSchema[];
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  required?: string[];
-}
-interface Operation {
-  method: string;
-  path: string;
-  parameters: Array<{ in: string; name: string }>;
-  body: JsonSchema | undefined;
-}
-
 let ctx: TestContext;
 let operations: Operation[];
 let farmer: Awaited<ReturnType<typeof signUpFarmer>>;
@@ -138,19 +129,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   setClock(MONDAY_NOON);
   const db = ctx.database.db;
-  const document = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
-    paths: Record<string, Record<string, Record<string, unknown>>>;
-  };
-  operations = Object.entries(document.paths).flatMap(([path, byMethod]) =>
-    Object.entries(byMethod).map(([method, operation]) => ({
-      method: method.toUpperCase(),
-      path,
-      parameters: (operation.parameters ?? []) as Operation['parameters'],
-      body: (
-        operation.requestBody as { content?: Record<string, { schema?: JsonSchema }> } | undefined
-      )?.content?.['application/json']?.schema,
-    })),
-  );
+  operations = await openApiOperations(ctx.app);
 
   admin = await signUp(ctx.app, 'admin');
   expect(await grantAdmin(db, (admin as Session & { email: string }).email)).toBe(true);
@@ -172,6 +151,7 @@ beforeAll(async () => {
   });
   Object.assign(ids, {
     farmId: farmer.farmId,
+    userId: farmer.userId,
     restaurantId: restaurant.restaurantId,
     productId: kale.id,
     orderId: order!.id,
@@ -196,30 +176,7 @@ function kindOf(name: string, schema: JsonSchema): keyof typeof ODD {
 
 /** A plausible value for a field, so that one odd field at a time reaches the service. */
 function plausible(name: string, schema: JsonSchema): unknown {
-  const inner = schema.anyOf?.find((option) => option.type !== 'null') ?? schema;
-  if (inner.enum) return inner.enum[0];
-  if (/month/i.test(name)) return '2026-11';
-  if (/date|paidOn/i.test(name)) return THU_DEC_3;
-  if (/email/i.test(name)) return 'fuzz@example.com';
-  if (/password/i.test(name)) return 'correct-horse-battery-staple';
-  if (name === 'location') return sampleProfile('x').location;
-  if (/zone|area/i.test(name)) return 'Honolulu';
-  if (/phone/i.test(name)) return '(808) 555-0101';
-  if (/price|amount|fee|minimum/i.test(name)) return '4.00';
-  if (name === 'taxRate') return '4.712';
-  if (name === 'weekdays') return ['thu'];
-  if (name === 'unit') return 'lb';
-  const known = ids[name];
-  if (known !== undefined) return known;
-  if (inner.type === 'integer' || inner.type === 'number') return 1;
-  if (inner.type === 'boolean') return true;
-  if (inner.type === 'array') return inner.items ? [plausible(name, inner.items)] : [];
-  if (inner.type === 'object') {
-    return Object.fromEntries(
-      Object.entries(inner.properties ?? {}).map(([key, value]) => [key, plausible(key, value)]),
-    );
-  }
-  return 'Fuzz';
+  return plausibleValue(name, schema, { ids, date: THU_DEC_3, month: '2026-11' });
 }
 
 /** Every field of a body, one level into arrays of objects ("items.0.quantity"). */
@@ -266,6 +223,7 @@ function realPath(path: string): string {
     .replace('{id}', String(id))
     .replace('{orderId}', String(ids.orderId))
     .replace('{farmId}', String(ids.farmId))
+    .replace('{userId}', String(ids.userId))
     .replace('{photoId}', '1')
     .replace('{date}', THU_DEC_3);
 }
@@ -331,7 +289,7 @@ function casesOf(operation: Operation): Case[] {
   const others = queries.filter((query) => !dated.includes(query));
   for (const query of [...dated, ...pick(others, CASES_PER_OPERATION)]) cases.push({ url: query });
   for (const id of ODD_IDS) {
-    for (const name of ['id', 'orderId', 'farmId', 'photoId']) {
+    for (const name of ['id', 'orderId', 'farmId', 'photoId', 'userId']) {
       if (operation.path.includes(`{${name}}`)) {
         const odd = realPath(operation.path.replace(`{${name}}`, id));
         cases.push({ url: odd, payload: base === undefined ? undefined : JSON.stringify(base) });
@@ -370,6 +328,7 @@ const STREAMS = new Set(['GET /api/events']);
 const SESSION_CHANGING = new Set([
   'POST /api/auth/sign-out-everywhere',
   'POST /api/auth/switch-role',
+  'POST /api/auth/business',
   'POST /api/auth/change-password',
   'POST /api/profile/farm',
   'POST /api/profile/restaurant',

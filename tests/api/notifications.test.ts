@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderOutput } from '#core/schemas/order';
+import { pricedOrderOutput } from '#core/schemas/order';
 import { notificationDeliveries, notifications } from '../../src/server/db/schema';
 import { recordNotificationEvents } from '../../src/server/modules/notifications/service';
 import {
@@ -171,7 +171,7 @@ async function placeOrder(quantity = 2, product = kale, notes?: string) {
     orderBody(product.farmId, [{ product, quantity }], notes ? { notes } : {}),
   );
   expect(response.statusCode, response.body).toBe(201);
-  return orderOutput.parse(response.json());
+  return pricedOrderOutput.parse(response.json());
 }
 
 async function deliveryOf(notificationId: number, channel: 'email' | 'sms') {
@@ -364,7 +364,7 @@ describe('email over SMTP', () => {
 
     // The same event recorded again adds no notification and queues no mail.
     const repeated = await ctx.database.db.transaction((tx) =>
-      recordNotificationEvents(tx, [{ type: 'order.placed', order, farmUserId: farmer.userId }]),
+      recordNotificationEvents(tx, [{ type: 'order.placed', order }]),
     );
     expect(repeated).toEqual([]);
 

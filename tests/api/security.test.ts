@@ -22,6 +22,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
   'POST /api/auth/verify-email',
+  // Reached from an invitation's email, by someone who may have no account yet (docs/teams.md).
+  'POST /api/auth/accept-invitation',
 ]);
 
 let ctx: TestContext;

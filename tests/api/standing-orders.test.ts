@@ -403,7 +403,18 @@ describe('placing standing orders', () => {
     const farmSide = (await s.farm.get('/api/orders/farm')).json();
     expect(farmSide[0]).toMatchObject({ id: orderId, standingOrderId: created.id });
     const history = (await s.restaurant.get(`/api/orders/${orderId}/history`)).json();
-    expect(history).toMatchObject([{ fromStatus: null, toStatus: 'pending' }]);
+    // Placed by the standing order: the system, no person.
+    expect(history).toEqual([
+      expect.objectContaining({
+        fromStatus: null,
+        toStatus: 'pending',
+        changedByRole: 'system',
+        changedByJob: 'standing_orders',
+        changedByName: null,
+      }),
+    ]);
+    // The standing order names who of the restaurant set it up.
+    expect(created.createdBy).toBe('Kai A.');
     const notes = (await s.restaurant.get('/api/notifications')).json().items;
     expect(notes[0]).toMatchObject({
       kind: 'standing_order',

@@ -5,6 +5,7 @@ import { buildApp } from '../../src/server/app';
 import type { AppConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/database';
 import { users } from '../../src/server/db/schema';
+import type { Mailer } from '../../src/server/modules/notifications/mail';
 import {
   LIVE_EVENTS_CHANNEL,
   type UserChangedEvent,
@@ -50,9 +51,12 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  { mailer }: { mailer?: Mailer } = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
-  const { app } = await createTestAppOn(database, overrides);
+  const { app } = await createTestAppOn(database, overrides, { mailer });
   return {
     app,
     database,
@@ -71,8 +75,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
 export async function createTestAppOn(
   database: Database,
   overrides: Partial<AppConfig> = {},
+  { mailer }: { mailer?: Mailer } = {},
 ): Promise<TestContext> {
-  const app = await buildApp({ config: testConfig(overrides), database, logger: false });
+  const app = await buildApp({ config: testConfig(overrides), database, logger: false, mailer });
   await app.ready();
   return { app, database, close: () => app.close() };
 }

@@ -18,6 +18,15 @@ export function user(role: 'farmer' | 'restaurant' | 'admin'): User {
     lastName: null,
     profileImageUrl: null,
     emailVerified: true,
+    businessRole: role === 'admin' ? null : 'owner',
+    memberships:
+      role === 'admin'
+        ? []
+        : [
+            role === 'farmer'
+              ? { kind: 'farm', id: 1, name: 'Kula Greens', businessRole: 'owner' }
+              : { kind: 'restaurant', id: 1, name: 'Kaimuki Table', businessRole: 'owner' },
+          ],
     role,
     profile:
       role === 'admin'

@@ -47,9 +47,12 @@ export const adjustmentOutput = z.object({
   /** 0 when the line was removed. */
   toQuantity: z.number(),
   reason: z.string(),
-  fromTotal: moneyOutput,
-  toTotal: moneyOutput,
+  /** The order's totals around the change; null for a member whose role does not see money. */
+  fromTotal: moneyOutput.nullable(),
+  toTotal: moneyOutput.nullable(),
   changedByUserId: z.number().nullable(),
+  /** Who of the farm made it ("Leilani K."); null when the account is gone. */
+  changedByName: z.string().nullable(),
   changedAt: z.string(),
 });
 export type Adjustment = z.infer<typeof adjustmentOutput>;

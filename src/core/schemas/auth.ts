@@ -8,6 +8,7 @@ import { REQUIRED, requiredText } from './common';
 
 export { PASSWORD_MIN_LENGTH } from '../password-rule';
 
+/** An email address as every form takes it: trimmed, checked, lower case. */
 export const emailInput = z
   .string({ error: REQUIRED })
   .trim()
@@ -71,6 +72,13 @@ export const switchRoleBody = z.object({
   role: z.enum(['farmer', 'restaurant'], { error: 'Choose farmer or restaurant' }),
 });
 
+/** POST /api/auth/business: act for another business the person belongs to. */
+export const actingBusinessBody = z.object({
+  kind: z.enum(['farm', 'restaurant'], { error: 'Choose farm or restaurant' }),
+  id: z.number({ error: 'Must be a number' }).int().positive().max(2_147_483_647),
+});
+export type ActingBusinessBody = z.infer<typeof actingBusinessBody>;
+
 export const profileOutput = z.object({
   id: z.number(),
   kind: z.enum(['farm', 'restaurant']),
@@ -117,7 +125,7 @@ export const profileOutput = z.object({
 });
 export type Profile = z.infer<typeof profileOutput>;
 
-/** One business a person belongs to, with their role there. */
+/** One business the person belongs to, with their role there (docs/teams.md). */
 export const membershipOutput = z.object({
   kind: z.enum(['farm', 'restaurant']),
   id: z.number(),

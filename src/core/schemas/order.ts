@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { multiplyCents, parseMoney } from '../money';
 import { hasAtMostTwoDecimals } from '../quantity';
 import { ORDER_STATUSES } from '../order-status';
+import { SYSTEM_JOBS } from '../actor';
 import {
   calendarDateInput,
   moneyInput,
@@ -116,7 +117,8 @@ export type OrderStatusInput = z.input<typeof orderStatusBody>;
 
 export const pickListQuery = z.object({ date: deliveryDateInput });
 
-export const orderItemOutput = z.object({
+/** An order line with its prices, as the server reads it. */
+const pricedOrderItemOutput = z.object({
   id: z.number(),
   productId: z.number(),
   /** As sold; imageUrl is the product's first photo now (small version), or null. */
@@ -131,10 +133,19 @@ export const orderItemOutput = z.object({
   unitPrice: moneyOutput,
   totalPrice: moneyOutput,
 });
+
+/**
+ * A line as the API answers it: the prices are null for a member whose role does not see money
+ * (a farm's packer; docs/teams.md).
+ */
+export const orderItemOutput = pricedOrderItemOutput.extend({
+  unitPrice: moneyOutput.nullable(),
+  totalPrice: moneyOutput.nullable(),
+});
 export type OrderItem = z.infer<typeof orderItemOutput>;
 
-/** The Order of docs/api.md#order. */
-export const orderOutput = z.object({
+/** An order with every figure, as the server reads it (what its services work with). */
+export const pricedOrderOutput = z.object({
   id: z.number(),
   status: z.enum(ORDER_STATUSES),
   createdAt: z.string(),
@@ -157,7 +168,7 @@ export const orderOutput = z.object({
     location: z.string(),
     contactPhone: z.string().nullable(),
   }),
-  orderItems: z.array(orderItemOutput),
+  orderItems: z.array(pricedOrderItemOutput),
   /** Payment state (docs/payments.md); the server always sends these. */
   paymentStatus: orderPaymentFields.paymentStatus.optional(),
   amountPaid: orderPaymentFields.amountPaid.optional(),
@@ -180,7 +191,31 @@ export const orderOutput = z.object({
    */
   orderCutoff: z.string().nullable().optional(),
 });
+export type PricedOrder = z.infer<typeof pricedOrderOutput>;
+
+/**
+ * The Order of docs/api.md#order. For a member whose role does not see money (docs/teams.md)
+ * its money and payment fields are null: subtotal, fee, tax, total, each line's prices, what
+ * was paid and is due, the payment status and due date.
+ */
+export const orderOutput = pricedOrderOutput.extend({
+  subtotal: moneyOutput.nullable(),
+  deliveryFee: moneyOutput.nullable(),
+  taxRate: rateOutput.nullable().optional(),
+  taxAmount: moneyOutput.nullable().optional(),
+  totalAmount: moneyOutput.nullable(),
+  orderItems: z.array(orderItemOutput),
+  paymentStatus: orderPaymentFields.paymentStatus.optional(),
+  amountPaid: orderPaymentFields.amountPaid.nullable().optional(),
+  balanceDue: orderPaymentFields.balanceDue.nullable().optional(),
+  dueDate: orderPaymentFields.dueDate.optional(),
+});
 export type Order = z.infer<typeof orderOutput>;
+
+/** Whether the order carries its money: it does unless the reader's role hides it (docs/teams.md). */
+export function isPricedOrder(order: Order): order is PricedOrder {
+  return order.totalAmount !== null;
+}
 
 /**
  * An order as a member without `money.view` (a farm's packer) receives it: every amount of
@@ -211,6 +246,24 @@ export type OrderAsSeen = Omit<
 };
 
 export const orderListOutput = z.array(orderOutput);
+
+/** One change of an order's status (GET /api/orders/{id}/history), oldest first. */
+export const orderHistoryEntryOutput = z.object({
+  fromStatus: z.string().nullable(),
+  toStatus: z.string(),
+  changedByUserId: z.number().nullable(),
+  changedAt: z.string(),
+  /** 'farmer', 'restaurant', or 'system' (automatic); null on older rows. */
+  changedByRole: z.enum(['farmer', 'restaurant', 'system']).nullable(),
+  /** The person who made it ("Leilani K."), or null: the system, or an account since deleted. */
+  changedByName: z.string().nullable(),
+  /**
+   * The job behind a system change: 'standing_orders' (placed by a standing order),
+   * 'auto_cancel', 'payment_reminders'; null for a person's.
+   */
+  changedByJob: z.enum(SYSTEM_JOBS).nullable(),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntryOutput>;
 export const checkoutOutput = z.object({ orders: z.array(orderOutput) });
 export type CheckoutResult = z.infer<typeof checkoutOutput>;
 

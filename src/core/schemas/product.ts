@@ -176,6 +176,14 @@ export type Product = z.infer<typeof productOutput>;
 
 export const productListOutput = z.array(productOutput);
 
+/**
+ * GET /api/products/farm: the farm's own products. For a member whose role does not see money
+ * (a packer; docs/teams.md) each has no `price`.
+ */
+export const farmProductListOutput = z.array(
+  productOutput.extend({ price: moneyOutput.optional() }),
+);
+
 export const PRODUCT_AVAILABILITY = ['all', 'available', 'out_of_stock'] as const;
 export type ProductAvailability = (typeof PRODUCT_AVAILABILITY)[number];
 export const PRODUCT_SORTS = ['name', 'price', 'farm', 'availability'] as const;

@@ -101,6 +101,16 @@ export const farmProfileUpdateBody = profileCreateBody.extend({
 });
 export type FarmProfileUpdateBody = z.infer<typeof farmProfileUpdateBody>;
 
+/**
+ * The farm's terms: sending any of them needs `profile.terms` (an owner's), the rest of the
+ * profile `profile.edit` (docs/teams.md). A manager's form leaves them out.
+ */
+export const FARM_TERMS_FIELDS = [
+  'paymentTerms',
+  'taxRate',
+  'adjustmentAllowancePercent',
+] as const satisfies readonly (keyof FarmProfileUpdateBody)[];
+
 /** PUT /api/profile/restaurant. */
 export const restaurantProfileUpdateBody = profileCreateBody.extend({
   ...contactFields,

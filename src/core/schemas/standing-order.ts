@@ -165,6 +165,11 @@ export const standingOrderOutput = z.object({
   paused: z.boolean(),
   notes: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * Who of the restaurant set it up ("Leilani K."); null when not known. The server always
+   * sends it (optional here for older fixtures).
+   */
+  createdBy: z.string().nullable().optional(),
   updatedAt: z.string(),
   /** The next day still to be placed (not skipped), or null (paused, or no day ahead). */
   nextPlacement: standingOrderDayOutput.nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SYSTEM_JOBS } from '../actor';
 import { keyedListQuery } from './paging';
 
 /** Why a product's stock changed (docs/product.md#stock-history). */
@@ -34,7 +35,12 @@ export const stockMovementOutput = z.object({
   /** The order's line; it may since have been removed. */
   orderItemId: z.number().nullable(),
   order: z.object({ id: z.number(), restaurantName: z.string() }).nullable(),
-  actor: z.object({ kind: z.enum(['person', 'system']), name: z.string().nullable() }),
+  /** A person ("Leilani K."), or the system with its job ('standing_orders', 'auto_cancel'). */
+  actor: z.object({
+    kind: z.enum(['person', 'system']),
+    name: z.string().nullable(),
+    job: z.enum(SYSTEM_JOBS).nullable().optional(),
+  }),
   at: z.string(),
 });
 export type StockMovement = z.infer<typeof stockMovementOutput>;

@@ -1,47 +1,68 @@
 import { z } from 'zod';
 import { newPasswordField } from '../password-rule';
 import { BUSINESS_ROLES } from '../permissions';
+import { positiveId, requiredText } from './common';
+import type { actingBusinessBody } from './auth';
 import { emailInput, emailLinkToken } from './auth';
-import { requiredText } from './common';
+import { keyedListQuery } from './paging';
 
-/** The two kinds of business a person may belong to. */
-export const BUSINESS_KINDS = ['farm', 'restaurant'] as const;
+/** The team lists (members, pending invitations): 50 a page by default, at most 200. */
+export const TEAM_LIST_DEFAULT_LIMIT = 50;
+export const TEAM_LIST_MAX_LIMIT = 200;
+export const teamListQuery = keyedListQuery(TEAM_LIST_DEFAULT_LIMIT, TEAM_LIST_MAX_LIMIT);
+export type TeamListQuery = z.infer<typeof teamListQuery>;
 
-const businessRole = z.enum(BUSINESS_ROLES, { error: 'Choose a role' });
+/** An invitation's link works this many days, once. */
+export const INVITATION_DAYS = 7;
 
-/** GET /api/team: one member of the business acted for. */
+const ROLE_MESSAGE = `Choose a role: ${BUSINESS_ROLES.join(', ')}`;
+/** A role by name; whether the business's kind has it is the server's check (400). */
+export const businessRoleInput = z.enum(BUSINESS_ROLES, { error: ROLE_MESSAGE });
+
+/** One member of the business (GET /api/team), oldest membership first. */
 export const teamMemberOutput = z.object({
   userId: z.number(),
+  /** First and last name; null when the account has none. */
   name: z.string().nullable(),
   email: z.string(),
   businessRole: z.enum(BUSINESS_ROLES),
-  /** When the person last used the app for this business; null when never. */
+  /** When they last used the app acting for this business (to the minute), or null: never. */
   lastActiveAt: z.string().nullable(),
 });
 export type TeamMember = z.infer<typeof teamMemberOutput>;
+export const teamMemberListOutput = z.array(teamMemberOutput);
 
-/** POST /api/team/invitations. Whether the role is one of the business's kind, the server says. */
-export const invitationBody = z.object({ email: emailInput, businessRole });
-export type InvitationBody = z.infer<typeof invitationBody>;
-export type InvitationInput = z.input<typeof invitationBody>;
+/** POST /api/team/invitations. */
+export const invitationCreateBody = z.object({
+  email: emailInput,
+  businessRole: businessRoleInput,
+});
+export type InvitationCreateBody = z.infer<typeof invitationCreateBody>;
 
-/** GET /api/team/invitations: an invitation not yet accepted. */
+/** A pending invitation (not accepted yet, maybe expired: it can be resent). */
 export const invitationOutput = z.object({
   id: z.number(),
   email: z.string(),
   businessRole: z.enum(BUSINESS_ROLES),
-  createdAt: z.string().optional(),
-  expiresAt: z.string().optional(),
+  /** Who sent it (short name), or null. */
+  invitedBy: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** Past `expiresAt`: the link no longer works; resending makes a new one. */
+  expired: z.boolean(),
 });
 export type Invitation = z.infer<typeof invitationOutput>;
+export const invitationListOutput = z.array(invitationOutput);
 
-/** PATCH /api/team/members/{userId} */
-export const memberRoleBody = z.object({ businessRole });
+/** PATCH /api/team/members/{userId}. */
+export const memberRoleBody = z.object({ businessRole: businessRoleInput });
 export type MemberRoleBody = z.infer<typeof memberRoleBody>;
 
+export const memberParams = z.object({ userId: positiveId });
+
 /**
- * POST /api/auth/accept-invitation: the names and a password when the invited email has no
- * account yet; the token alone for the signed-in person it was sent to.
+ * POST /api/auth/accept-invitation. The names and a password are required when the invited
+ * address has no account yet (then they make it); a signed-in person sends the token alone.
  */
 export const acceptInvitationBody = z.object({
   token: emailLinkToken,
@@ -51,6 +72,11 @@ export const acceptInvitationBody = z.object({
 });
 export type AcceptInvitationBody = z.infer<typeof acceptInvitationBody>;
 
+/** The invite form's body and what it starts from (the dialog checks it as the server does). */
+export const invitationBody = invitationCreateBody;
+export type InvitationBody = InvitationCreateBody;
+export type InvitationInput = z.input<typeof invitationCreateBody>;
+
 /** The form that creates an account while accepting (as sign-up asks): every field required. */
 export const acceptWithNewAccountForm = z.object({
   firstName: requiredText(100),
@@ -59,12 +85,8 @@ export const acceptWithNewAccountForm = z.object({
 });
 export type AcceptWithNewAccountForm = z.infer<typeof acceptWithNewAccountForm>;
 
-/** POST /api/auth/business: which of the person's businesses this session acts for. */
-export const switchBusinessBody = z.object({
-  kind: z.enum(BUSINESS_KINDS, { error: 'Choose a farm or a restaurant' }),
-  id: z.number().int().positive(),
-});
-export type SwitchBusinessBody = z.infer<typeof switchBusinessBody>;
+/** The two kinds of business a person may belong to. */
+export const BUSINESS_KINDS = ['farm', 'restaurant'] as const;
 
 /** The codes of the team's and the invitation's answers that screens explain. */
 export const TEAM_ERROR_CODES = {
@@ -75,3 +97,6 @@ export const TEAM_ERROR_CODES = {
   expiredToken: 'expired_token',
   usedToken: 'used_token',
 } as const;
+
+/** POST /api/auth/business, as the switcher sends it (the server's schema is actingBusinessBody). */
+export type SwitchBusinessBody = z.infer<typeof actingBusinessBody>;

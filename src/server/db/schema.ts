@@ -300,6 +300,54 @@ export const memberships = pgTable(
   ],
 );
 
+/**
+ * An invitation to join a business with a role (docs/teams.md), sent by email as a link to
+ * /accept-invitation. Only the SHA-256 of the link's token is kept; a link works once
+ * (`acceptedAt`) and until `expiresAt`. Revoking one deletes it; resending gives it a new token.
+ */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: serial('id').primaryKey(),
+    businessKind: text('business_kind').notNull().$type<BusinessKind>(),
+    farmId: integer('farm_id').references(() => farms.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id').references(() => restaurants.id, {
+      onDelete: 'cascade',
+    }),
+    /** Lower case, as accounts keep theirs: the account that may accept it. */
+    email: text('email').notNull(),
+    businessRole: text('business_role').notNull().$type<BusinessRole>(),
+    tokenHash: text('token_hash').notNull(),
+    invitedByUserId: integer('invited_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedByUserId: integer('accepted_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('team_invitations_token_idx').on(t.tokenHash),
+    // One pending invitation per address and business: inviting again renews it.
+    uniqueIndex('team_invitations_pending_farm_idx')
+      .on(t.farmId, t.email)
+      .where(sql`${t.acceptedAt} is null`),
+    uniqueIndex('team_invitations_pending_restaurant_idx')
+      .on(t.restaurantId, t.email)
+      .where(sql`${t.acceptedAt} is null`),
+    check(
+      'team_invitations_business_check',
+      sql`(${t.businessKind} = 'farm' and ${t.farmId} is not null and ${t.restaurantId} is null) or (${t.businessKind} = 'restaurant' and ${t.restaurantId} is not null and ${t.farmId} is null)`,
+    ),
+    check(
+      'team_invitations_role_check',
+      sql`(${t.businessKind} = 'farm' and ${t.businessRole} in ('owner', 'manager', 'packer', 'bookkeeper')) or (${t.businessKind} = 'restaurant' and ${t.businessRole} in ('owner', 'buyer', 'bookkeeper'))`,
+    ),
+  ],
+);
+
 export const products = pgTable(
   'products',
   {
@@ -722,6 +770,10 @@ export const standingOrders = pgTable(
     daysBefore: integer('days_before').notNull().default(3),
     paused: boolean('paused').notNull().default(false),
     notes: text('notes'),
+    /** Who of the restaurant set it up; null for those made before this was recorded. */
+    createdByUserId: integer('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

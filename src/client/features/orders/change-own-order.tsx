@@ -52,6 +52,10 @@ function readDrafts(order: Order, drafts: Drafts) {
  * dialog shows today's price and asks, and saving again sends that price with the line, which
  * reprices all of it.
  */
+/** ", $4.00 each", or nothing when the price is not the reader's to see (docs/teams.md). */
+const priceEach = (price: string | null | undefined) =>
+  price ? `, ${formatMoney(price)} each` : '';
+
 export function ChangeOwnOrder({ order }: { order: Order }) {
   const [open, setOpen] = useState(false);
   const [drafts, setDrafts] = useState<Drafts>({});
@@ -83,7 +87,7 @@ export function ChangeOwnOrder({ order }: { order: Order }) {
           close();
           toast({
             title: `Order #${order.id} changed`,
-            description: `New total ${formatMoney(updated.totalAmount)}. ${order.farm.name} is told.`,
+            description: `${updated.totalAmount !== null ? `New total ${formatMoney(updated.totalAmount)}. ` : ''}${order.farm.name} is told.`,
           });
         },
         onError: (error) => {
@@ -115,7 +119,7 @@ export function ChangeOwnOrder({ order }: { order: Order }) {
             {order.orderItems.map((item) => (
               <Field
                 key={item.productId}
-                label={`${item.product.name} (${item.product.unit}, ${formatMoney(accepted[item.productId] ?? item.unitPrice)} each)`}
+                label={`${item.product.name} (${item.product.unit}${priceEach(accepted[item.productId] ?? item.unitPrice)})`}
                 error={submitted ? errors[item.productId] : undefined}
               >
                 {(ids) => (

@@ -198,9 +198,11 @@ export function RestaurantOrderCard({ order }: { order: Order }) {
               {formatOrderDate(order.createdAt, ORDER_DATE_FORMAT)}
             </p>
           </div>
-          <span className="tabular shrink-0 text-lg font-bold">
-            {formatMoney(order.totalAmount)}
-          </span>
+          {order.totalAmount !== null ? (
+            <span className="tabular shrink-0 text-lg font-bold">
+              {formatMoney(order.totalAmount)}
+            </span>
+          ) : null}
         </div>
         {invoice || orderAgain ? (
           <div className="flex flex-wrap gap-2">

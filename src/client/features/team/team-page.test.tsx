@@ -44,8 +44,10 @@ const invitation: Invitation = {
   id: 3,
   email: 'keoni@example.com',
   businessRole: 'manager',
+  invitedBy: 'Kalani M.',
   createdAt: '2026-11-25T20:00:00Z',
   expiresAt: '2026-12-02T20:00:00Z',
+  expired: false,
 };
 
 const TEAM = 'GET /api/team?limit=50';

@@ -8,6 +8,8 @@ export const accountingModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/exports/accounting',
     {
+      // The same permission as the screen the export sits on: receivables, or bills.
+      config: { permission: { farm: 'payments.manage', restaurant: 'bills.view' } },
       schema: {
         tags: ['accounting'],
         summary:

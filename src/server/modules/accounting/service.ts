@@ -1,10 +1,9 @@
 import { strToU8, zipSync } from 'fflate';
 import { isFarmActor, isRestaurantActor, type PersonActor } from '#core/actor';
 import { asciiSlug } from '#core/file-name';
-import { FORBIDDEN_FOR_ROLE, can, forbiddenForRoleMessage } from '#core/permissions';
 import type { AccountingExportQuery } from '#core/schemas/accounting';
 import type { Db } from '../../db/database';
-import { AppError, forbidden } from '../../errors';
+import { forbidden } from '../../errors';
 import { booksOf } from './books';
 import { accountingFiles } from './layouts';
 
@@ -26,11 +25,6 @@ export async function accountingExport(
 ): Promise<ZipFile> {
   if (!isFarmActor(who) && !isRestaurantActor(who)) {
     throw forbidden('Only farms and restaurants have books to export');
-  }
-  // The same permission as the screen the export sits on: receivables, or bills.
-  const permission = who.business.kind === 'farm' ? 'payments.manage' : 'bills.view';
-  if (who.businessRole && !can(who.business.kind, who.businessRole, permission)) {
-    throw new AppError(403, forbiddenForRoleMessage(who.businessRole), FORBIDDEN_FOR_ROLE);
   }
   const books = await booksOf(db, who, query);
   const files = accountingFiles(books, query.format);

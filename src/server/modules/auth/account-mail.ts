@@ -73,3 +73,29 @@ export function verifyEmailMail(
     ].join('\n'),
   };
 }
+
+export function teamInvitationMail(invitation: {
+  to: string;
+  inviterName: string | null;
+  businessName: string;
+  roleLabel: string;
+  link: string;
+  validDays: number;
+}): AccountMail {
+  const who = invitation.inviterName ?? 'An owner';
+  return {
+    to: invitation.to,
+    subject: `Join ${invitation.businessName} on Harvest Hui`,
+    text: [
+      greeting(null),
+      '',
+      `${who} invites you to join ${invitation.businessName} on Harvest Hui as ${invitation.roleLabel.toLowerCase()}.`,
+      `Accept here within ${invitation.validDays} days (the link works once):`,
+      '',
+      invitation.link,
+      '',
+      'Without an account yet, you choose your name and a password there; with one, sign in first.',
+      'If you did not expect this, ignore this email: nothing happens until the link is opened.',
+    ].join('\n'),
+  };
+}

@@ -34,7 +34,8 @@ export const INVALID_LINK = 'This link is not valid. Ask for a new one.';
 export const EXPIRED_LINK = 'This link has expired. Ask for a new one.';
 export const USED_LINK = 'This link has already been used. Ask for a new one if you need it.';
 
-const linkError = (message: string, code: string) =>
+/** 400 saying what is wrong with an emailed link (`invalid_token`, `expired_token`, `used_token`). */
+export const linkError = (message: string, code: string) =>
   new AppError(400, message, code, { token: message });
 
 /** Makes a link's token for a user and keeps only its hash; returns the token for the email. */
@@ -248,7 +249,7 @@ export async function verifyEmail(db: Db, token: string): Promise<number> {
 }
 
 /** Queues the user's email notifications that waited for a verified address. */
-async function releaseWaitingEmail(tx: DbOrTx, userId: number): Promise<void> {
+export async function releaseWaitingEmail(tx: DbOrTx, userId: number): Promise<void> {
   const ofUser = tx
     .select({ id: notifications.id })
     .from(notifications)

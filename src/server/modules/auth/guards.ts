@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import {
   shortPersonName,
+  type BusinessRef,
   type FarmActor,
   type PersonActor,
   type RestaurantActor,
@@ -62,6 +63,25 @@ export function requireFarmActor(request: FastifyRequest): FarmActor {
 export function requireRestaurantActor(request: FastifyRequest): RestaurantActor {
   requireRestaurant(request);
   return requireActor(request) as RestaurantActor;
+}
+
+/** A person acting for a business of either kind, with their role there. */
+export type BusinessActor = PersonActor & {
+  business: BusinessRef;
+  businessRole: NonNullable<PersonActor['businessRole']>;
+};
+
+/** The person acting for a farm or a restaurant (the team routes); 403 for anyone else. */
+export function requireBusinessActor(request: FastifyRequest): BusinessActor {
+  const actor = requireActor(request);
+  if (!actor.business || !actor.businessRole) {
+    throw forbidden(
+      actor.role === 'admin'
+        ? 'Administrators have no team'
+        : 'Set up your farm or restaurant profile first',
+    );
+  }
+  return actor as BusinessActor;
 }
 
 export function requireAdmin(request: FastifyRequest): AuthUser {

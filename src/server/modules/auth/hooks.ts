@@ -4,9 +4,11 @@ import type { BusinessKind } from '#core/actor';
 import { AppError, unauthorized } from '../../errors';
 import { isSuspended } from '../businesses/suspension';
 import { actorOfUser } from './guards';
+import { registerPermissionCheck } from './permission';
 import { getUserView } from './service';
 import { SessionCache } from './session-cache';
 import { findSession, hashToken, readSessionToken } from './session';
+import { LastActive } from '../teams/last-active';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -51,6 +53,7 @@ export function registerAuthHooks(app: FastifyInstance): void {
     getUserView(app.db, userId, membershipId),
   );
   app.decorate('sessionCache', sessions);
+  const lastActive = new LastActive(app.db, app.log);
 
   app.addHook('onRequest', async (request) => {
     if (STATE_CHANGING.has(request.method)) {
@@ -72,6 +75,7 @@ export function registerAuthHooks(app: FastifyInstance): void {
       request.user = null;
     }
     request.actor = request.user ? actorOfUser(request.user) : null;
+    if (request.user?.membershipId) lastActive.seen(request.user.membershipId);
     if (isApi && !request.user && request.routeOptions.config?.public !== true) {
       throw unauthorized();
     }
@@ -88,6 +92,8 @@ export function registerAuthHooks(app: FastifyInstance): void {
       throw businessSuspended(business.kind);
     }
   });
+
+  registerPermissionCheck(app);
 
   // A write may change what GET /api/auth/user shows (a profile, a name, a photo): this process
   // forgets the writer's view before answering, so their next read never meets the old one

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  actingBusinessBody,
   changePasswordBody,
   demoAccountsOutput,
   forgotPasswordBody,
@@ -13,6 +14,7 @@ import {
   verifyEmailBody,
 } from '#core/schemas/auth';
 import { errorResponse } from '#core/schemas/common';
+import type { AppConfig } from '../../config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed';
 import { AppError, conflict, notFound } from '../../errors';
 import {
@@ -29,7 +31,7 @@ import { emailLink, passwordResetMail, sendAccountMail, verifyEmailMail } from '
 import { ANY_ADDRESS, AttemptLimiter } from './attempts';
 import { requireUser } from './guards';
 import { isSameSiteNavigation, markPersonalRoutes } from './hooks';
-import { authenticate, getUserView, registerUser, switchRole } from './service';
+import { actForBusiness, authenticate, getUserView, registerUser, switchRole } from './service';
 import {
   clearSessionCookie,
   createSession,
@@ -47,6 +49,23 @@ export const RESET_REQUESTED =
   `The link works once, for ${PASSWORD_RESET_MINUTES} minutes.`;
 export const VERIFICATION_SENT = 'We have sent you a new link to confirm your email address.';
 export const EMAIL_VERIFIED = 'Your email address is confirmed.';
+
+/**
+ * Counts an email with a link (a reset, a verification, an invitation): per client address,
+ * and per recipient from anywhere, so nobody floods someone's inbox through us.
+ */
+export async function countEmailLink(
+  attempts: AttemptLimiter,
+  config: AppConfig,
+  address: string,
+  recipient: string,
+): Promise<void> {
+  await attempts.record({ kind: 'email_link', address }, { perAddress: config.emailLinkRateLimit });
+  await attempts.record(
+    { kind: 'email_link', address: ANY_ADDRESS, account: recipient },
+    { perAddress: Number.MAX_SAFE_INTEGER, perAccount: EMAIL_LINKS_PER_ACCOUNT },
+  );
+}
 
 const errors = {
   400: errorResponse,
@@ -104,18 +123,6 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** Counts an email with a link: per address, and per recipient from anywhere. */
-  async function countEmailLink(address: string, recipient: string): Promise<void> {
-    await attempts.record(
-      { kind: 'email_link', address },
-      { perAddress: config.emailLinkRateLimit },
-    );
-    await attempts.record(
-      { kind: 'email_link', address: ANY_ADDRESS, account: recipient },
-      { perAddress: Number.MAX_SAFE_INTEGER, perAccount: EMAIL_LINKS_PER_ACCOUNT },
-    );
-  }
-
   async function sendVerification(userId: number): Promise<boolean> {
     const link = await requestVerification(app.db, userId);
     if (!link) return false;
@@ -145,7 +152,7 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email } = request.body;
-      await countEmailLink(request.ip, email);
+      await countEmailLink(attempts, config, request.ip, email);
       const link = await requestPasswordReset(app.db, email);
       if (link) {
         sendAccountMail(
@@ -267,7 +274,7 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await countEmailLink(request.ip, user.email);
+      await countEmailLink(attempts, config, request.ip, user.email);
       if (!(await sendVerification(user.id))) {
         throw conflict('Your email address is already confirmed', 'already_verified');
       }
@@ -322,7 +329,8 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'The signed-in user with the profile of their role',
+        summary:
+          'The signed-in user with the profile of the business the session acts for, their role there and every business they belong to',
         response: { 200: userOutput, 401: errorResponse },
       },
     },
@@ -341,9 +349,32 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      await switchRole(app.db, user.id, request.body.role, user.sessionTokenHash);
+      await switchRole(app.db, { ...user, userId: user.id }, request.body.role);
       app.sessionCache.forgetUser(user.id);
       return getUserView(app.db, user.id);
+    },
+  );
+
+  app.post(
+    '/auth/business',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Act for another business the person belongs to, in this session (docs/teams.md); 404 when not a member',
+        body: actingBusinessBody,
+        response: { 200: userOutput, ...errors, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const membershipId = await actForBusiness(
+        app.db,
+        { userId: user.id, sessionTokenHash: user.sessionTokenHash },
+        request.body,
+      );
+      app.sessionCache.forgetUser(user.id);
+      return getUserView(app.db, user.id, membershipId);
     },
   );
 };

@@ -1,10 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '#core/constants';
-import type { LoginBody, RegisterBody, User } from '#core/schemas/auth';
+import type {
+  ActingBusinessBody,
+  LoginBody,
+  Membership,
+  RegisterBody,
+  User,
+} from '#core/schemas/auth';
 import type { Db, DbOrTx } from '../../db/database';
 import { farms, memberships, restaurants, sessions, users } from '../../db/schema';
 import { firstMembershipOfRole, roleActingFor } from './session';
-import { AppError, conflict, forbidden, unauthorized } from '../../errors';
+import { AppError, conflict, forbidden, notFound, unauthorized } from '../../errors';
 import { toFarmProfile, toRestaurantProfile } from '../profiles/service';
 import { passwordUserInputs } from '#core/password-rule';
 import { hashPassword, verifyPassword } from '../../lib/password';
@@ -12,6 +18,18 @@ import { assertStrongPassword } from './password-strength';
 import { publishAuthChanged } from '../events/publish';
 
 export const INVALID_LOGIN = 'Invalid email or password';
+
+/** Every business of the user with their role there, oldest first: a subquery of the view's query. */
+const membershipsOfUser = sql<Membership[]>`(
+  select coalesce(json_agg(json_build_object(
+      'kind', m.business_kind,
+      'id', coalesce(m.farm_id, m.restaurant_id),
+      'name', coalesce(f.name, r.name),
+      'businessRole', m.business_role) order by m.id), '[]'::json)
+  from memberships m
+  left join farms f on f.id = m.farm_id
+  left join restaurants r on r.id = m.restaurant_id
+  where m.user_id = ${users.id})`;
 
 /**
  * The user as the client sees it, with the profile of the business the session acts for
@@ -24,7 +42,13 @@ export async function getUserView(
   membershipId: number | null = null,
 ): Promise<User> {
   const [row] = await db
-    .select({ user: users, membership: memberships, farm: farms, restaurant: restaurants })
+    .select({
+      user: users,
+      membership: memberships,
+      farm: farms,
+      restaurant: restaurants,
+      memberships: membershipsOfUser,
+    })
     .from(users)
     .leftJoin(
       memberships,
@@ -38,7 +62,7 @@ export async function getUserView(
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw unauthorized();
-  const { user, membership, farm, restaurant } = row;
+  const { user, membership, farm, restaurant, memberships: all } = row;
   const role = roleActingFor(user.role as Role | null, membership?.businessKind ?? null);
   const profile =
     role === 'farmer' && farm
@@ -55,6 +79,9 @@ export async function getUserView(
     role,
     profile,
     emailVerified: user.emailVerifiedAt !== null,
+    businessRole: profile ? (membership?.businessRole ?? null) : null,
+    // The driver hands json back parsed (PostgreSQL) or as text (never, but cheap to allow).
+    memberships: typeof all === 'string' ? (JSON.parse(all) as Membership[]) : all,
   };
 }
 
@@ -86,20 +113,19 @@ export async function authenticate(db: Db, body: LoginBody, hashCost?: number): 
   return row.id;
 }
 
+/**
+ * POST /api/auth/switch-role: the account's role becomes `role`, and this session acts for the
+ * person's first business of that kind (or none: profile setup follows). What the session acts
+ * as now is what "already" means, so a session acting for a farm can always switch back.
+ */
 export async function switchRole(
   db: Db,
-  userId: number,
+  session: { userId: number; role: Role | null; sessionTokenHash: string },
   role: 'farmer' | 'restaurant',
-  sessionTokenHash: string,
 ): Promise<void> {
-  const [current] = await db
-    .select({ role: users.role })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!current) throw unauthorized();
-  if (current.role === 'admin') throw forbidden('Administrators keep the admin role');
-  if (current.role === role) throw conflict(`You are already a ${role}`, 'same_role');
+  const { userId, sessionTokenHash } = session;
+  if (session.role === 'admin') throw forbidden('Administrators keep the admin role');
+  if (session.role === role) throw conflict(`You are already a ${role}`, 'same_role');
   await db.transaction(async (tx) => {
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
     // This session acts for the first business of the new kind (docs/teams.md).
@@ -109,6 +135,42 @@ export async function switchRole(
       .where(eq(sessions.tokenHash, sessionTokenHash));
     // Streams opened as the old role close; the browser reconnects as the new one.
     await publishAuthChanged(tx, { userId });
+  });
+}
+
+/**
+ * POST /api/auth/business: this session acts for another business the person belongs to (404
+ * when they do not); its streams close and reconnect acting for it, and every process drops
+ * what it kept of the session. Answers the membership now acted for.
+ */
+export async function actForBusiness(
+  db: Db,
+  session: { userId: number; sessionTokenHash: string },
+  business: ActingBusinessBody,
+): Promise<number> {
+  const { userId, sessionTokenHash } = session;
+  return db.transaction(async (tx) => {
+    // Held until the session points at it: a removal meanwhile waits, then ends the session.
+    const [membership] = await tx
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.userId, userId),
+          business.kind === 'farm'
+            ? eq(memberships.farmId, business.id)
+            : eq(memberships.restaurantId, business.id),
+        ),
+      )
+      .for('share')
+      .limit(1);
+    if (!membership) throw notFound(`You are not a member of that ${business.kind}`);
+    await tx
+      .update(sessions)
+      .set({ actingMembershipId: membership.id })
+      .where(eq(sessions.tokenHash, sessionTokenHash));
+    await publishAuthChanged(tx, { userId, tokenHash: sessionTokenHash });
+    return membership.id;
   });
 }
 

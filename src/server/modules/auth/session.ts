@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BusinessKind } from '#core/actor';
 import type { Role } from '#core/constants';
@@ -26,13 +26,34 @@ export async function createSession(db: DbOrTx, userId: number, days: number): P
 
 /**
  * Ends sessions, the one way to do it: one session (signing out), or every session of a user
- * but `exceptTokenHash` (a new password, "sign out everywhere"), or all of them. Every process
- * hears of it when the transaction commits and closes the live streams those sessions opened.
+ * but `exceptTokenHash` (a new password, "sign out everywhere"), or all of them, or every one
+ * acting for one of their memberships (the member is removed; sessions acting for their other
+ * businesses stay). Every process hears of it when the transaction commits and closes the live
+ * streams those sessions opened.
  */
 export async function endSessions(
   db: DbOrTx,
-  target: { tokenHash: string } | { userId: number; exceptTokenHash?: string },
+  target:
+    | { tokenHash: string }
+    | { userId: number; exceptTokenHash?: string }
+    | { userId: number; membershipId: number },
 ): Promise<void> {
+  if ('membershipId' in target) {
+    const { userId, membershipId } = target;
+    const accountRole = sql`(select ${users.role} from ${users} where ${users.id} = ${sessions.userId})`;
+    const ended = await db
+      .delete(sessions)
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          // Chosen, or by default: a session that never chose acts for the first of its kind.
+          sql`coalesce(${sessions.actingMembershipId}, ${firstMembershipOf(sessions.userId, accountRole)}) = ${membershipId}`,
+        ),
+      )
+      .returning({ tokenHash: sessions.tokenHash });
+    for (const { tokenHash } of ended) await publishAuthChanged(db, { userId, tokenHash });
+    return;
+  }
   if ('tokenHash' in target) {
     const [ended] = await db
       .delete(sessions)
@@ -54,13 +75,18 @@ export async function endSessions(
 
 /**
  * The membership a session acts for until it chooses one: the person's first membership of
- * the kind their account role names (docs/teams.md). Used where `users` is in the query.
+ * the kind their account role names (docs/teams.md).
  */
-export const firstMembershipOfRole = sql`(
+function firstMembershipOf(userId: AnyColumn | SQL, accountRole: AnyColumn | SQL): SQL {
+  return sql`(
   select m.id from memberships m
-  where m.user_id = ${users.id}
-    and m.business_kind = case ${users.role} when 'farmer' then 'farm' when 'restaurant' then 'restaurant' end
+  where m.user_id = ${userId}
+    and m.business_kind = case ${accountRole} when 'farmer' then 'farm' when 'restaurant' then 'restaurant' end
   order by m.id limit 1)`;
+}
+
+/** The same, where `users` is in the query. */
+export const firstMembershipOfRole = firstMembershipOf(users.id, users.role);
 
 const actingMembershipId = sql`coalesce(${sessions.actingMembershipId}, ${firstMembershipOfRole})`;
 

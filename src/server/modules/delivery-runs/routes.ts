@@ -37,6 +37,7 @@ export const deliveryRunModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/delivery-runs',
     {
+      config: { permission: { farm: 'orders.status' } },
       schema: {
         tags: ['delivery runs'],
         summary: 'Add an empty run to one of the farm’s delivery days',
@@ -53,6 +54,7 @@ export const deliveryRunModule: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/delivery-runs/:id/stops',
     {
+      config: { permission: { farm: 'orders.status' } },
       schema: {
         tags: ['delivery runs'],
         summary:
@@ -69,6 +71,7 @@ export const deliveryRunModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/delivery-runs/:id/start',
     {
+      config: { permission: { farm: 'orders.status' } },
       schema: {
         tags: ['delivery runs'],
         summary: "Start a run: each of its packed orders to in transit, as the order's status move",
@@ -82,6 +85,7 @@ export const deliveryRunModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/delivery-runs/:id/sheet',
     {
+      config: { permission: { farm: 'documents.packing' } },
       schema: {
         tags: ['delivery runs'],
         summary: "A run's sheet for the driver as a PDF: its stops in order, with a line to sign",

@@ -1,11 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DevUser } from '#core/schemas/admin';
 import type { Db } from '../../db/database';
-import { farms, restaurants, users } from '../../db/schema';
+import { farms, memberships, restaurants, users } from '../../db/schema';
 import { notFound } from '../../errors';
-import { createSession, endSessions } from '../auth/session';
+import { createSession, endSessions, firstMembershipOfRole } from '../auth/session';
 
-/** Every account with the name of the profile of its current role. */
+/** Every account with the name of the business a new session of theirs acts for. */
 export async function listDevUsers(db: Db): Promise<DevUser[]> {
   return db
     .select({
@@ -18,8 +18,9 @@ export async function listDevUsers(db: Db): Promise<DevUser[]> {
         else null end`,
     })
     .from(users)
-    .leftJoin(farms, eq(farms.userId, users.id))
-    .leftJoin(restaurants, eq(restaurants.userId, users.id))
+    .leftJoin(memberships, eq(memberships.id, firstMembershipOfRole))
+    .leftJoin(farms, eq(farms.id, memberships.farmId))
+    .leftJoin(restaurants, eq(restaurants.id, memberships.restaurantId))
     .orderBy(asc(users.role), asc(users.email));
 }
 

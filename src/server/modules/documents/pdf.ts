@@ -2,7 +2,7 @@ import { formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
 import { centsOf, formatMoneyString, formatRatePercent, formatUsd } from '#core/money';
 import { addQuantities, formatQuantity } from '#core/quantity';
 import { compareNames } from '#core/text-fold';
-import type { Order } from '#core/schemas/order';
+import type { PricedOrder } from '#core/schemas/order';
 import { monthEnd, type Statement } from '../payments/statement';
 import { documentFonts, type ParsedFont } from './fonts';
 import type { RunSheet } from '../delivery-runs/service';
@@ -287,18 +287,18 @@ function restaurantBlock(doc: Pdf, heading: string, data: DocumentOrder, withCon
 }
 
 /** What a line ordered, when the farm adjusted it to something else; else null. */
-function orderedIfAdjusted(item: Order['orderItems'][number]): number | null {
+function orderedIfAdjusted(item: PricedOrder['orderItems'][number]): number | null {
   const ordered = item.orderedQuantity ?? item.quantity;
   return ordered === item.quantity ? null : ordered;
 }
 
 /** True when some line delivers another quantity than was ordered (docs/adjustments.md). */
-function hasAdjustedLines(order: Order): boolean {
+function hasAdjustedLines(order: PricedOrder): boolean {
   return order.orderItems.some((item) => orderedIfAdjusted(item) !== null);
 }
 
 /** "3 lb", or the line's quantity as ordered when it was not adjusted. */
-function orderedCell(item: Order['orderItems'][number]): string {
+function orderedCell(item: PricedOrder['orderItems'][number]): string {
   return `${formatQuantity(orderedIfAdjusted(item) ?? item.quantity)} ${item.product.unit}`;
 }
 

@@ -19,6 +19,7 @@ export const documentModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id/invoice',
     {
+      config: { permission: { farm: 'payments.manage', restaurant: 'bills.view' } },
       schema: {
         tags: ['documents'],
         summary: "An order's invoice as a PDF attachment (its farm or restaurant)",
@@ -40,6 +41,7 @@ export const documentModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id/packing-slip',
     {
+      config: { permission: { farm: 'documents.packing' } },
       schema: {
         tags: ['documents'],
         summary: "An order's packing slip as a PDF attachment (its farm)",
@@ -61,6 +63,7 @@ export const documentModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/farm/pick-list',
     {
+      config: { permission: { farm: 'documents.packing' } },
       schema: {
         tags: ['documents'],
         summary: "One delivery day's pick list and packing slips as one PDF (the farm)",
@@ -83,6 +86,7 @@ export const documentModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/statements',
     {
+      config: { permission: { farm: 'payments.manage', restaurant: 'bills.view' } },
       schema: {
         tags: ['documents'],
         summary:
@@ -105,6 +109,7 @@ export const documentModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/invoices/:orderId/download',
     {
+      config: { permission: { restaurant: 'bills.view' } },
       schema: {
         tags: ['documents'],
         summary: 'The invoice of a delivered order, shown inline (its restaurant)',

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Actor, FarmActor, RestaurantActor } from '#core/actor';
 import { DOCUMENT_STATUSES, statusLabel } from '#core/order-status';
-import type { Order } from '#core/schemas/order';
+import type { PricedOrder } from '#core/schemas/order';
 import type { Db, DbOrTx, Tx } from '../../db/database';
 import { farms, orders, restaurants } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
@@ -33,7 +33,7 @@ export interface RestaurantParty {
 }
 
 export interface DocumentOrder {
-  order: Order;
+  order: PricedOrder;
   farm: FarmParty;
   restaurant: RestaurantParty;
   /** The delivery zone the order was placed for (its name); null when none was recorded. */
@@ -45,7 +45,7 @@ export interface Invoice extends DocumentOrder {
   issuedAt: Date;
 }
 
-function requireDocumentStatus(order: Order): void {
+function requireDocumentStatus(order: PricedOrder): void {
   if (!DOCUMENT_STATUSES.includes(order.status)) {
     throw conflict(
       `Documents are available once the order is confirmed; this order is ${statusLabel(order.status)}`,
@@ -57,7 +57,7 @@ function requireDocumentStatus(order: Order): void {
 
 async function loadParties(
   db: DbOrTx,
-  list: Order[],
+  list: PricedOrder[],
 ): Promise<Pick<DocumentOrder, 'farm' | 'restaurant' | 'deliveryArea'>[]> {
   if (list.length === 0) return [];
   const farmIds = [...new Set(list.map((order) => order.farm.id))];

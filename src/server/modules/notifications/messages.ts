@@ -42,6 +42,15 @@ export interface OrderFacts {
   }[];
 }
 
+/**
+ * Who reads a notification about an order: whether their role sees money (docs/teams.md). A
+ * farm's packer hears of a new order with its lines and day, never its prices or total.
+ */
+export interface Reader {
+  money: boolean;
+}
+const SEES_MONEY: Reader = { money: true };
+
 export interface StockFacts {
   productId: number;
   name: string;
@@ -54,21 +63,32 @@ export function formatDeliveryDate(date: string | null): string {
   return formatCalendarDate(date) ?? 'not scheduled yet';
 }
 
-function orderDetails(order: OrderFacts, party: string): string {
+function orderDetails(order: OrderFacts, party: string, reader: Reader): string {
+  const price = (item: OrderFacts['items'][number]) =>
+    reader.money
+      ? ` @ ${formatMoneyString(item.unitPrice)} = ${formatMoneyString(item.totalPrice)}`
+      : '';
+  const figures = reader.money
+    ? [
+        `Subtotal: ${formatMoneyString(order.subtotal)}`,
+        `Delivery fee: ${formatMoneyString(order.deliveryFee)}`,
+        ...(order.taxAmount && centsOf(order.taxAmount) > 0
+          ? [
+              `GET ${formatRatePercent(order.taxRate ?? '0')}: ${formatMoneyString(order.taxAmount)}`,
+            ]
+          : []),
+        `Total: ${formatMoneyString(order.totalAmount)}`,
+      ]
+    : [];
   const lines = [
     party,
     '',
     ...order.items.map(
       (item) =>
-        `- ${item.productName}: ${formatQuantity(item.quantity)} x ${item.productUnit}${orderedNote(item)} @ ${formatMoneyString(item.unitPrice)} = ${formatMoneyString(item.totalPrice)}`,
+        `- ${item.productName}: ${formatQuantity(item.quantity)} x ${item.productUnit}${orderedNote(item)}${price(item)}`,
     ),
     '',
-    `Subtotal: ${formatMoneyString(order.subtotal)}`,
-    `Delivery fee: ${formatMoneyString(order.deliveryFee)}`,
-    ...(order.taxAmount && centsOf(order.taxAmount) > 0
-      ? [`GET ${formatRatePercent(order.taxRate ?? '0')}: ${formatMoneyString(order.taxAmount)}`]
-      : []),
-    `Total: ${formatMoneyString(order.totalAmount)}`,
+    ...figures,
     `Delivery date: ${formatDeliveryDate(order.deliveryDate)}`,
   ];
   if (order.notes) lines.push(`Notes: ${order.notes}`);
@@ -85,22 +105,32 @@ function orderedNote(item: OrderFacts['items'][number]): string {
 const itemCount = (order: OrderFacts) =>
   `${order.items.length} ${order.items.length === 1 ? 'item' : 'items'}`;
 
+/** ", total $12.00" for a reader who sees money, else nothing. */
+const totalNote = (order: OrderFacts, reader: Reader) =>
+  reader.money ? `, total ${formatMoneyString(order.totalAmount)}` : '';
+
 /** To the farm: a restaurant placed an order. */
-export function orderPlacedContent(order: OrderFacts): NotificationContent {
+export function orderPlacedContent(
+  order: OrderFacts,
+  reader: Reader = SEES_MONEY,
+): NotificationContent {
   return {
     kind: 'order_placed',
     title: `New order #${order.id} from ${order.restaurantName}`,
-    body: `${itemCount(order)}, total ${formatMoneyString(order.totalAmount)}. Delivery date: ${formatDeliveryDate(order.deliveryDate)}.`,
-    details: orderDetails(order, `Restaurant: ${order.restaurantName}`),
+    body: `${itemCount(order)}${totalNote(order, reader)}. Delivery date: ${formatDeliveryDate(order.deliveryDate)}.`,
+    details: orderDetails(order, `Restaurant: ${order.restaurantName}`, reader),
     link: `/farmer/orders#order-${order.id}-title`,
     eventKey: `order:${order.id}:placed`,
   };
 }
 
 /** To the restaurant: the farm moved its order on (delivered names who received it). */
-export function orderStatusContent(order: OrderFacts): NotificationContent {
+export function orderStatusContent(
+  order: OrderFacts,
+  reader: Reader = SEES_MONEY,
+): NotificationContent {
   const base = {
-    details: orderDetails(order, `Farm: ${order.farmName}`),
+    details: orderDetails(order, `Farm: ${order.farmName}`, reader),
     link: `/restaurant/orders#order-${order.id}-title`,
     eventKey: `order:${order.id}:status:${order.status}`,
   };
@@ -131,6 +161,7 @@ export function orderStatusContent(order: OrderFacts): NotificationContent {
 export function autoCancelledContent(
   order: OrderFacts,
   side: 'farm' | 'restaurant',
+  reader: Reader = SEES_MONEY,
 ): NotificationContent {
   const reason = order.deliveryDate
     ? `it was still pending when its delivery day (${formatDeliveryDate(order.deliveryDate)}) ended`
@@ -140,7 +171,7 @@ export function autoCancelledContent(
         kind: 'order_status',
         title: `Order #${order.id} cancelled automatically`,
         body: `${order.restaurantName}'s order was cancelled because ${reason}. Its stock is back in your inventory.`,
-        details: orderDetails(order, `Restaurant: ${order.restaurantName}`),
+        details: orderDetails(order, `Restaurant: ${order.restaurantName}`, reader),
         link: `/farmer/orders#order-${order.id}-title`,
         eventKey: `order:${order.id}:status:cancelled`,
       }
@@ -148,7 +179,7 @@ export function autoCancelledContent(
         kind: 'order_status',
         title: `Order #${order.id} cancelled automatically`,
         body: `Your order from ${order.farmName} was cancelled because ${reason}.`,
-        details: orderDetails(order, `Farm: ${order.farmName}`),
+        details: orderDetails(order, `Farm: ${order.farmName}`, reader),
         link: `/restaurant/orders#order-${order.id}-title`,
         eventKey: `order:${order.id}:status:cancelled`,
       };
@@ -158,10 +189,11 @@ export function autoCancelledContent(
 export function restaurantChangeContent(
   order: OrderFacts,
   change: { kind: 'cancelled' } | { kind: 'items'; revision: string },
+  reader: Reader = SEES_MONEY,
 ): NotificationContent {
   const base = {
     kind: 'order_status' as const,
-    details: orderDetails(order, `Restaurant: ${order.restaurantName}`),
+    details: orderDetails(order, `Restaurant: ${order.restaurantName}`, reader),
     link: `/farmer/orders#order-${order.id}-title`,
   };
   if (change.kind === 'cancelled') {
@@ -175,7 +207,7 @@ export function restaurantChangeContent(
   return {
     ...base,
     title: `Order #${order.id} changed by ${order.restaurantName}`,
-    body: `New quantities: ${itemCount(order)}, total ${formatMoneyString(order.totalAmount)}.`,
+    body: `New quantities: ${itemCount(order)}${totalNote(order, reader)}.`,
     eventKey: `order:${order.id}:items:${change.revision}`,
   };
 }
@@ -318,6 +350,7 @@ export function describeAdjustment(change: OrderAdjustedEvent['changes'][number]
 export function orderAdjustedContent(
   order: OrderFacts,
   event: OrderAdjustedEvent,
+  reader: Reader = SEES_MONEY,
 ): NotificationContent {
   const changes = event.changes.map(describeAdjustment).join('; ');
   const base = {
@@ -326,7 +359,7 @@ export function orderAdjustedContent(
       'Changes:',
       ...event.changes.map((change) => `- ${describeAdjustment(change)}`),
       '',
-      orderDetails(order, `Farm: ${order.farmName}`),
+      orderDetails(order, `Farm: ${order.farmName}`, reader),
     ].join('\n'),
     link: `/restaurant/orders#order-${order.id}-title`,
   };
@@ -341,7 +374,7 @@ export function orderAdjustedContent(
   return {
     ...base,
     title: `Order #${order.id} adjusted by ${order.farmName}`,
-    body: `${changes}. New total ${formatMoneyString(order.totalAmount)}.`,
+    body: `${changes}.${reader.money ? ` New total ${formatMoneyString(order.totalAmount)}.` : ''}`,
     eventKey: `order:${order.id}:adjusted:${event.revision}`,
   };
 }

@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { BusinessRef } from '#core/actor';
 import { toMoneyString } from '#core/money';
 import { IN_PROGRESS_STATUSES } from '#core/order-status';
-import type { Order } from '#core/schemas/order';
+import { can, ROLES_OF_KIND, type Permission } from '#core/permissions';
+import type { PricedOrder } from '#core/schemas/order';
 import type {
   LiveEvent,
   Notification,
@@ -14,6 +16,7 @@ import { NOTIFICATION_LIST_DEFAULT } from '#core/schemas/notification';
 import type { Db, DbOrTx } from '../../db/database';
 import {
   farms,
+  memberships,
   notificationDeliveries,
   notifications,
   orderItems,
@@ -38,6 +41,7 @@ import {
   orderAdjustedContent,
   type OrderAdjustedEvent,
   type OrderFacts,
+  type Reader,
   type StockFacts,
 } from './messages';
 import { enqueueDelivery, type DeliveryChannel } from './queue';
@@ -58,9 +62,9 @@ import { toE164 } from './sms';
  * - order.status_changed: the restaurant hears of the order's current status.
  */
 export type NotificationEvent =
-  | { type: 'order.placed'; order: Order; farmUserId: number }
+  | { type: 'order.placed'; order: PricedOrder }
   /** The order took the product's stock from the low-stock line or above to under it. */
-  | { type: 'product.low_stock'; orderId: number; farmUserId: number; product: StockFacts }
+  | { type: 'product.low_stock'; orderId: number; farmId: number; product: StockFacts }
   | { type: 'order.status_changed'; orderId: number }
   /** The system cancelled a pending order: both sides hear it. */
   | { type: 'order.auto_cancelled'; orderId: number }
@@ -75,6 +79,22 @@ export type NotificationEvent =
   | OrderAdjustedEvent
   /** An administrator's decision about a business: its owner and its open orders' other side. */
   | BusinessStatusEvent;
+
+/**
+ * Who of a business hears of what (docs/teams.md#notifications): the members whose role has
+ * any of these permissions, each with their own channels. A farm's new orders and the
+ * restaurant's changes go to those who move orders on (owner, manager, packer), low stock to
+ * those who keep the products; a restaurant's order news to those who order (owner, buyer),
+ * and what is owed to those who read the bills (owner, bookkeeper), a delivery to both.
+ */
+const WHO_CARES = {
+  farmOrders: ['orders.status'],
+  farmStock: ['products.manage'],
+  restaurantOrders: ['orders.change'],
+  restaurantDelivered: ['orders.change', 'bills.view'],
+  restaurantBills: ['bills.view'],
+  restaurantStandingOrders: ['standing_orders.manage'],
+} as const satisfies Record<string, readonly Permission[]>;
 
 interface Recipient {
   userId: number;
@@ -106,10 +126,58 @@ async function counterparties(
   return rows.map((row) => ({ userId: row.userId, openOrders: Number(row.openOrders) }));
 }
 
+/** A member who hears of an event, and whether their role sees its money. */
+interface Listener extends Reader {
+  userId: number;
+}
+
+/** The members of the business whose role has any of the permissions, oldest first. */
+async function listeners(
+  tx: DbOrTx,
+  business: BusinessRef,
+  permissions: readonly Permission[],
+): Promise<Listener[]> {
+  const { kind } = business;
+  const roles = ROLES_OF_KIND[kind].filter((role) =>
+    permissions.some((permission) => can(kind, role, permission)),
+  );
+  const rows = await tx
+    .select({ userId: memberships.userId, businessRole: memberships.businessRole })
+    .from(memberships)
+    .where(
+      and(
+        kind === 'farm'
+          ? eq(memberships.farmId, business.id)
+          : eq(memberships.restaurantId, business.id),
+        inArray(memberships.businessRole, [...roles]),
+      ),
+    )
+    .orderBy(asc(memberships.id));
+  return rows.map((row) => ({
+    userId: row.userId,
+    money: can(kind, row.businessRole, 'money.view'),
+  }));
+}
+
+/** One notification per listener, each worded for what their role may read. */
+async function tell(
+  tx: DbOrTx,
+  business: BusinessRef,
+  permissions: readonly Permission[],
+  about: { orderId?: number | null; productId?: number | null },
+  content: (reader: Reader) => NotificationContent,
+): Promise<Recipient[]> {
+  return (await listeners(tx, business, permissions)).map((listener) => ({
+    userId: listener.userId,
+    ...about,
+    content: content(listener),
+  }));
+}
+
 async function loadOrder(
   tx: DbOrTx,
   orderId: number,
-): Promise<(OrderFacts & { farmUserId: number; restaurantUserId: number }) | null> {
+): Promise<(OrderFacts & { farmId: number; restaurantId: number }) | null> {
   const [order] = await tx
     .select({
       id: orders.id,
@@ -123,9 +191,9 @@ async function loadOrder(
       recipientName: orders.recipientName,
       notes: orders.notes,
       farmName: farms.name,
-      farmUserId: farms.userId,
+      farmId: orders.farmId,
       restaurantName: restaurants.name,
-      restaurantUserId: restaurants.userId,
+      restaurantId: orders.restaurantId,
     })
     .from(orders)
     .innerJoin(farms, eq(farms.id, orders.farmId))
@@ -151,7 +219,7 @@ async function loadOrder(
 }
 
 /** What a notification says of an order, from the order as the API gives it. */
-function factsOf(order: Order): OrderFacts {
+function factsOf(order: PricedOrder): OrderFacts {
   return {
     id: order.id,
     status: order.status,
@@ -176,15 +244,28 @@ function factsOf(order: Order): OrderFacts {
   };
 }
 
+const farmOf = (id: number): BusinessRef => ({ kind: 'farm', id });
+const restaurantOf = (id: number): BusinessRef => ({ kind: 'restaurant', id });
+
 async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recipient[]> {
   if (event.type === 'product.low_stock') {
-    const { farmUserId, orderId, product } = event;
-    const content = lowStockContent(product, orderId);
-    return [{ userId: farmUserId, orderId, productId: product.productId, content }];
+    const { farmId, orderId, product } = event;
+    return tell(
+      tx,
+      farmOf(farmId),
+      WHO_CARES.farmStock,
+      { orderId, productId: product.productId },
+      () => lowStockContent(product, orderId),
+    );
   }
   if (event.type === 'standing_order.run') {
-    const content = standingOrderRunContent(event);
-    return [{ userId: event.restaurantUserId, orderId: event.orderId, content }];
+    return tell(
+      tx,
+      restaurantOf(event.restaurantId),
+      WHO_CARES.restaurantStandingOrders,
+      { orderId: event.orderId },
+      () => standingOrderRunContent(event),
+    );
   }
   if (event.type === 'business.status_changed') {
     const owner: Recipient = {
@@ -200,61 +281,51 @@ async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recip
     return [owner, ...others];
   }
   if (event.type === 'order.placed') {
-    const { order, farmUserId } = event;
-    return [{ userId: farmUserId, orderId: order.id, content: orderPlacedContent(factsOf(order)) }];
+    const { order } = event;
+    const facts = factsOf(order);
+    return tell(tx, farmOf(order.farm.id), WHO_CARES.farmOrders, { orderId: order.id }, (reader) =>
+      orderPlacedContent(facts, reader),
+    );
   }
   const order = await loadOrder(tx, event.orderId);
   if (!order) return [];
+  const about = { orderId: order.id };
+  const farm = farmOf(order.farmId);
+  const restaurant = restaurantOf(order.restaurantId);
   switch (event.type) {
     case 'order.auto_cancelled':
       return [
-        {
-          userId: order.restaurantUserId,
-          orderId: order.id,
-          content: autoCancelledContent(order, 'restaurant'),
-        },
-        {
-          userId: order.farmUserId,
-          orderId: order.id,
-          content: autoCancelledContent(order, 'farm'),
-        },
+        ...(await tell(tx, restaurant, WHO_CARES.restaurantOrders, about, (reader) =>
+          autoCancelledContent(order, 'restaurant', reader),
+        )),
+        ...(await tell(tx, farm, WHO_CARES.farmOrders, about, (reader) =>
+          autoCancelledContent(order, 'farm', reader),
+        )),
       ];
     case 'order.cancelled_by_restaurant':
-      return [
-        {
-          userId: order.farmUserId,
-          orderId: order.id,
-          content: restaurantChangeContent(order, { kind: 'cancelled' }),
-        },
-      ];
+      return tell(tx, farm, WHO_CARES.farmOrders, about, (reader) =>
+        restaurantChangeContent(order, { kind: 'cancelled' }, reader),
+      );
     case 'order.items_changed':
-      return [
-        {
-          userId: order.farmUserId,
-          orderId: order.id,
-          content: restaurantChangeContent(order, { kind: 'items', revision: event.revision }),
-        },
-      ];
+      return tell(tx, farm, WHO_CARES.farmOrders, about, (reader) =>
+        restaurantChangeContent(order, { kind: 'items', revision: event.revision }, reader),
+      );
     case 'order.adjusted':
-      return [
-        {
-          userId: order.restaurantUserId,
-          orderId: order.id,
-          content: orderAdjustedContent(order, event),
-        },
-      ];
+      return tell(tx, restaurant, WHO_CARES.restaurantOrders, about, (reader) =>
+        orderAdjustedContent(order, event, reader),
+      );
     case 'payment.reminder':
-      return [
-        {
-          userId: order.restaurantUserId,
-          orderId: order.id,
-          content: paymentReminderContent(order, event),
-        },
-      ];
+      return tell(tx, restaurant, WHO_CARES.restaurantBills, about, () =>
+        paymentReminderContent(order, event),
+      );
     case 'order.status_changed':
-      return [
-        { userId: order.restaurantUserId, orderId: order.id, content: orderStatusContent(order) },
-      ];
+      return tell(
+        tx,
+        restaurant,
+        order.status === 'delivered' ? WHO_CARES.restaurantDelivered : WHO_CARES.restaurantOrders,
+        about,
+        (reader) => orderStatusContent(order, reader),
+      );
   }
 }
 

@@ -21,7 +21,7 @@ export interface StandingOrderRunEvent {
   type: 'standing_order.run';
   standingOrderId: number;
   deliveryDate: string;
-  restaurantUserId: number;
+  restaurantId: number;
   farmName: string;
   orderId: number | null;
   totalAmount: string | null;

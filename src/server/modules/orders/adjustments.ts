@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import type { FarmActor } from '#core/actor';
+import { shortPersonName, type FarmActor } from '#core/actor';
 import { centsOf, toMoneyString } from '#core/money';
 import type { Adjustment, AdjustmentBody } from '#core/schemas/adjustment';
-import type { Order } from '#core/schemas/order';
+import type { PricedOrder } from '#core/schemas/order';
 import type { Db, DbOrTx } from '../../db/database';
-import { orderAdjustments } from '../../db/schema';
+import { orderAdjustments, users } from '../../db/schema';
 import { applyOrderChange } from './order-change';
 
 /**
@@ -16,7 +16,7 @@ export async function adjustOrder(
   actor: FarmActor,
   orderId: number,
   body: AdjustmentBody,
-): Promise<Order> {
+): Promise<PricedOrder> {
   return db.transaction((tx) =>
     applyOrderChange(tx, actor, orderId, { kind: 'adjustment', lines: body.lines }),
   );
@@ -25,11 +25,16 @@ export async function adjustOrder(
 /** GET /api/orders/{id}/adjustments: every recorded change of the order, oldest first. */
 export async function listAdjustments(db: DbOrTx, orderId: number): Promise<Adjustment[]> {
   const rows = await db
-    .select()
+    .select({
+      adjustment: orderAdjustments,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(orderAdjustments)
+    .leftJoin(users, eq(users.id, orderAdjustments.changedByUserId))
     .where(eq(orderAdjustments.orderId, orderId))
     .orderBy(asc(orderAdjustments.id));
-  return rows.map((row) => ({
+  return rows.map(({ adjustment: row, firstName, lastName }) => ({
     id: row.id,
     itemId: row.orderItemId,
     productId: row.productId,
@@ -40,6 +45,7 @@ export async function listAdjustments(db: DbOrTx, orderId: number): Promise<Adju
     fromTotal: toMoneyString(centsOf(row.fromTotal)),
     toTotal: toMoneyString(centsOf(row.toTotal)),
     changedByUserId: row.changedByUserId,
+    changedByName: row.changedByUserId === null ? null : shortPersonName(firstName, lastName),
     changedAt: row.changedAt.toISOString(),
   }));
 }

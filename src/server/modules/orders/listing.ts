@@ -7,7 +7,7 @@ import {
   type BulkStatusBody,
   type BulkStatusResult,
 } from '#core/schemas/order-bulk';
-import type { Order } from '#core/schemas/order';
+import type { PricedOrder } from '#core/schemas/order';
 import type { OrderListQuery } from '#core/schemas/paging';
 import type { Db, DbOrTx } from '../../db/database';
 import { farms, orders, restaurants } from '../../db/schema';
@@ -18,7 +18,7 @@ import { orderScope } from './scope';
 import { changeOrderStatus } from './service';
 
 export interface OrderPage {
-  items: Order[];
+  items: PricedOrder[];
   total: number;
   nextCursor: string | null;
 }

@@ -28,7 +28,7 @@ import { isWeighedUnit, quantityProblem, subtractQuantities } from '#core/quanti
 import type { AdjustmentBody } from '#core/schemas/adjustment';
 import { MAX_ORDER_TOTAL_CENTS } from '#core/schemas/common';
 import type { OrderItemsChangeBody } from '#core/schemas/delivery';
-import { ORDER_CONFLICT_CODES, type Order } from '#core/schemas/order';
+import { ORDER_CONFLICT_CODES, type PricedOrder } from '#core/schemas/order';
 import type { Tx } from '../../db/database';
 import {
   farms,
@@ -310,7 +310,7 @@ export async function applyOrderChange(
   actor: Actor,
   orderId: number,
   change: OrderChange,
-): Promise<Order> {
+): Promise<PricedOrder> {
   const kind = tableKind(change);
   if (kind !== null && !mayMakeChange(changeActorKind(actor), kind)) {
     throw forbidden('You cannot make this change to an order');

@@ -4,7 +4,7 @@ import { orderCutoff } from '#core/delivery-days';
 import { findZone } from '#core/delivery-zones';
 import { centsOf, rateOf, toMoneyString, toRateString } from '#core/money';
 import { isOrderStatus } from '#core/order-status';
-import type { Order } from '#core/schemas/order';
+import type { PricedOrder } from '#core/schemas/order';
 import type { DbOrTx } from '../../db/database';
 import { farms, orderItems, orders, restaurants } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -24,7 +24,7 @@ export function money(value: string): string {
  * first, in exactly two queries whatever their number: orders with farm and restaurant, then
  * every item of those orders.
  */
-export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Order[]> {
+export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<PricedOrder[]> {
   const rows = await db
     .select({
       id: orders.id,
@@ -77,7 +77,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
     .where(where)
     .orderBy(asc(orderItems.id));
 
-  const itemsByOrder = new Map<number, Order['orderItems']>();
+  const itemsByOrder = new Map<number, PricedOrder['orderItems']>();
   for (const item of items) {
     const list = itemsByOrder.get(item.orderId) ?? [];
     list.push({
@@ -127,12 +127,14 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Or
 }
 
 /** The order's own zone in both wire forms (the slug and the name), from the stored name. */
-function orderZoneFields(stored: string | null): Pick<Order, 'deliveryZone' | 'deliveryArea'> {
+function orderZoneFields(
+  stored: string | null,
+): Pick<PricedOrder, 'deliveryZone' | 'deliveryArea'> {
   const zone = findZone(stored);
   return { deliveryZone: zone?.slug ?? null, deliveryArea: zone?.name ?? stored };
 }
 
-export async function loadOrdersByIds(db: DbOrTx, ids: number[]): Promise<Order[]> {
+export async function loadOrdersByIds(db: DbOrTx, ids: number[]): Promise<PricedOrder[]> {
   if (ids.length === 0) return [];
   return loadOrders(db, inArray(orders.id, ids));
 }
@@ -141,7 +143,7 @@ export async function loadOrdersByIds(db: DbOrTx, ids: number[]): Promise<Order[
  * One order: with `viewer`, only if it is in the viewer's scope (else 404, as for an id that
  * does not exist); without, whatever it is (a service reading back the order it just changed).
  */
-export async function loadOrder(db: DbOrTx, id: number, viewer?: Actor): Promise<Order> {
+export async function loadOrder(db: DbOrTx, id: number, viewer?: Actor): Promise<PricedOrder> {
   const [order] = await loadOrders(
     db,
     and(eq(orders.id, id), viewer ? orderScope(viewer) : undefined),

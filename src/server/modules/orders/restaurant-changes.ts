@@ -1,6 +1,6 @@
 import type { RestaurantActor } from '#core/actor';
 import type { OrderItemsChangeBody } from '#core/schemas/delivery';
-import type { Order } from '#core/schemas/order';
+import type { PricedOrder } from '#core/schemas/order';
 import { now as clockNow } from '../../clock';
 import type { Db } from '../../db/database';
 import { applyOrderChange } from './order-change';
@@ -14,7 +14,7 @@ export async function cancelOwnOrder(
   actor: RestaurantActor,
   orderId: number,
   now: Date = clockNow(),
-): Promise<Order> {
+): Promise<PricedOrder> {
   return db.transaction((tx) =>
     applyOrderChange(tx, actor, orderId, { kind: 'restaurant_cancel', now }),
   );
@@ -31,7 +31,7 @@ export async function changeOwnOrderItems(
   orderId: number,
   body: OrderItemsChangeBody,
   now: Date = clockNow(),
-): Promise<Order> {
+): Promise<PricedOrder> {
   return db.transaction((tx) =>
     applyOrderChange(tx, actor, orderId, { kind: 'restaurant_items', items: body.items, now }),
   );

@@ -9,6 +9,7 @@ import {
   idempotencyKeyHeader,
   orderConflictBody,
   orderCreateBody,
+  orderHistoryEntryOutput,
   orderListOutput,
   orderOutput,
   orderStatusBody,
@@ -28,6 +29,14 @@ import { bulkMoveDay, listOrderPage } from './listing';
 import { loadOrder } from './queries';
 import { reorderPlan } from './reorder';
 import { changeOrderStatus, checkout, placeOrder, statusHistory } from './service';
+import { sentField, type RoutePermission } from '../auth/permission';
+
+/** A farm's cancel is its own permission; every other move is moving orders on. */
+const statusChangePermission: RoutePermission = {
+  farm: (request) =>
+    sentField(request, 'status') === 'cancelled' ? 'orders.cancel' : 'orders.status',
+  restaurant: 'orders.change',
+};
 
 const placementErrors = {
   ...errorResponses,
@@ -49,6 +58,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders',
     {
+      config: { permission: { restaurant: 'orders.place' } },
       schema: {
         tags: ['orders'],
         summary: "Place one farm's order (restaurants)",
@@ -71,6 +81,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkout',
     {
+      config: { permission: { restaurant: 'orders.place' } },
       schema: {
         tags: ['orders'],
         summary: "Place every farm's order of the cart, all or none (restaurants)",
@@ -125,6 +136,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/farm/bulk-status',
     {
+      config: { permission: { farm: 'orders.status' } },
       schema: {
         tags: ['orders'],
         summary:
@@ -141,6 +153,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/orders/:id/status',
     {
+      config: { permission: statusChangePermission },
       schema: {
         tags: ['orders'],
         summary:
@@ -165,6 +178,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/orders/:id/items',
     {
+      config: { permission: { restaurant: 'orders.change' } },
       schema: {
         tags: ['orders'],
         summary:
@@ -187,6 +201,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/adjustments',
     {
+      config: { permission: { farm: 'orders.adjust' } },
       schema: {
         tags: ['orders'],
         summary:
@@ -220,6 +235,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id/reorder',
     {
+      config: { permission: { restaurant: 'orders.place' } },
       schema: {
         tags: ['orders'],
         summary:
@@ -241,16 +257,7 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
         summary: "An order's status changes, oldest first (its farm or restaurant)",
         params: idParam,
         response: {
-          200: z.array(
-            z.object({
-              fromStatus: z.string().nullable(),
-              toStatus: z.string(),
-              changedByUserId: z.number().nullable(),
-              changedAt: z.string(),
-              /** 'farmer', 'restaurant', or 'system' (automatic); null on older rows. */
-              changedByRole: z.enum(['farmer', 'restaurant', 'system']).nullable(),
-            }),
-          ),
+          200: z.array(orderHistoryEntryOutput),
           ...errorResponses,
         },
       },

@@ -1,5 +1,11 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Actor, FarmActor, RestaurantActor } from '#core/actor';
+import {
+  isSystemJob,
+  shortPersonName,
+  type Actor,
+  type FarmActor,
+  type RestaurantActor,
+} from '#core/actor';
 import {
   centsOf,
   multiplyCents,
@@ -12,17 +18,18 @@ import {
 import { addQuantities, quantityProblem } from '#core/quantity';
 import {
   ORDER_CONFLICT_CODES,
-  type Order,
+  type PricedOrder,
   type OrderCreateBody,
+  type OrderHistoryEntry,
   type OrderProblemFarm,
   type OrderProblemProduct,
   type OrderStatusBody,
 } from '#core/schemas/order';
 import type { LiveEvent } from '#core/schemas/notification';
 import type { Db, Tx } from '../../db/database';
-import { farms, orderItems, orders, orderStatusHistory, products } from '../../db/schema';
+import { farms, orderItems, orders, orderStatusHistory, products, users } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
-import { recordNotificationEvents } from '../notifications/service';
+import { recordNotificationEvents, type NotificationEvent } from '../notifications/service';
 import { loadOrdersByIds } from './queries';
 import { applyOrderChange, historyActor, priceOrder } from './order-change';
 import { moveStock, type StockMove } from './stock';
@@ -31,8 +38,8 @@ import { resolveDeliveryDays } from '../schedules/next-delivery';
 import { farmIsOpen } from '../businesses/visibility';
 import { now as clockNow, today as clockToday } from '../../clock';
 
+/** The restaurant an order is placed for (by one of its people, or by its standing order). */
 export interface Buyer {
-  userId: number;
   restaurantId: number;
 }
 
@@ -64,8 +71,6 @@ interface PlacementRequest {
 
 interface FarmRow {
   id: number;
-  /** The farm's user, who hears of the order and of stock it took under the low-stock line. */
-  userId: number;
   name: string;
   deliveryFee: string;
   /** The farm's GET rate now, read in the placement's transaction (docs/tax.md). */
@@ -227,7 +232,6 @@ async function checkEntries(
   const farmRows = await tx
     .select({
       id: farms.id,
-      userId: farms.userId,
       name: farms.name,
       deliveryFee: farms.deliveryFee,
       taxRate: farms.taxRate,
@@ -504,15 +508,14 @@ async function insertOrders(
  */
 async function announcePlaced(
   tx: Tx,
-  { buyer, entries, placed }: { buyer: Buyer; entries: InsertedEntry[]; placed: Order[] },
+  { buyer, entries, placed }: { buyer: Buyer; entries: InsertedEntry[]; placed: PricedOrder[] },
 ): Promise<void> {
   const byId = new Map(placed.map((order) => [order.id, order]));
   await recordNotificationEvents(
     tx,
-    entries.map((entry) => ({
+    entries.map((entry): NotificationEvent => ({
       type: 'order.placed',
       order: present(byId.get(entry.orderId), `order ${entry.orderId}`),
-      farmUserId: entry.farm.userId,
     })),
     // Every order's two live events, after the bell's, in one round trip.
     entries.flatMap((entry): LiveEvent[] => [
@@ -538,7 +541,7 @@ async function announcePlaced(
 export async function placeInTransaction(
   tx: Tx,
   { buyer, actor, entries, now, partial = false }: PlacementRequest,
-): Promise<Order[]> {
+): Promise<PricedOrder[]> {
   const checked = await checkEntries(tx, entries, partial);
   const priced = priceEntries(checked, partial);
   // Days and zones by the farm's cutoff and the restaurant's zone (docs/product.md).
@@ -574,7 +577,7 @@ export async function placeInTransaction(
 }
 
 function buyerOf(actor: RestaurantActor): Buyer {
-  return { userId: actor.userId, restaurantId: actor.business.id };
+  return { restaurantId: actor.business.id };
 }
 
 /** POST /api/orders: one farm's order. */
@@ -584,11 +587,11 @@ export async function placeOrder(
   body: OrderCreateBody,
   idempotencyKey: string | undefined,
   now = clockNow(),
-): Promise<StoredResult<Order>> {
+): Promise<StoredResult<PricedOrder>> {
   const buyer = buyerOf(actor);
-  return runIdempotent<Order>(
+  return runIdempotent<PricedOrder>(
     db,
-    { userId: buyer.userId, scope: 'POST /api/orders', key: idempotencyKey, body },
+    { userId: actor.userId, scope: 'POST /api/orders', key: idempotencyKey, body },
     async (tx) => {
       const [order] = await placeInTransaction(tx, {
         buyer,
@@ -608,11 +611,11 @@ export async function checkout(
   entries: OrderCreateBody[],
   idempotencyKey: string | undefined,
   now = clockNow(),
-): Promise<StoredResult<{ orders: Order[] }>> {
+): Promise<StoredResult<{ orders: PricedOrder[] }>> {
   const buyer = buyerOf(actor);
-  return runIdempotent<{ orders: Order[] }>(
+  return runIdempotent<{ orders: PricedOrder[] }>(
     db,
-    { userId: buyer.userId, scope: 'POST /api/checkout', key: idempotencyKey, body: entries },
+    { userId: actor.userId, scope: 'POST /api/checkout', key: idempotencyKey, body: entries },
     async (tx) => {
       const placed = await placeInTransaction(tx, {
         buyer,
@@ -636,7 +639,7 @@ export async function changeOrderStatus(
   orderId: number,
   body: OrderStatusBody,
   today = clockToday(),
-): Promise<Order> {
+): Promise<PricedOrder> {
   return db.transaction((tx) =>
     applyOrderChange(tx, actor, orderId, {
       kind: 'status',
@@ -647,8 +650,8 @@ export async function changeOrderStatus(
   );
 }
 
-/** Who changed an order's status, and when (oldest first). */
-export async function statusHistory(db: Db, orderId: number) {
+/** Who changed an order's status, by name, and when (oldest first). */
+export async function statusHistory(db: Db, orderId: number): Promise<OrderHistoryEntry[]> {
   const rows = await db
     .select({
       fromStatus: orderStatusHistory.fromStatus,
@@ -656,9 +659,18 @@ export async function statusHistory(db: Db, orderId: number) {
       changedByUserId: orderStatusHistory.changedByUserId,
       changedAt: orderStatusHistory.changedAt,
       changedByRole: orderStatusHistory.changedByRole,
+      changedByJob: orderStatusHistory.changedByJob,
+      firstName: users.firstName,
+      lastName: users.lastName,
     })
     .from(orderStatusHistory)
+    .leftJoin(users, eq(users.id, orderStatusHistory.changedByUserId))
     .where(eq(orderStatusHistory.orderId, orderId))
     .orderBy(asc(orderStatusHistory.id));
-  return rows.map((row) => ({ ...row, changedAt: row.changedAt.toISOString() }));
+  return rows.map(({ firstName, lastName, changedByJob, ...row }) => ({
+    ...row,
+    changedAt: row.changedAt.toISOString(),
+    changedByName: row.changedByUserId === null ? null : shortPersonName(firstName, lastName),
+    changedByJob: isSystemJob(changedByJob) ? changedByJob : null,
+  }));
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '#core/actor';
 import type { Tx } from '../../db/database';
-import { farms, products, stockMovements } from '../../db/schema';
+import { products, stockMovements } from '../../db/schema';
 import { productOnOffer } from '../businesses/visibility';
 import { fellUnderLowStock } from '../notifications/messages';
 import { recordNotificationEvents, type NotificationEvent } from '../notifications/service';
@@ -90,9 +90,7 @@ interface MovedRow {
 async function moveAndRecord(tx: Tx, actor: Actor, move: StockMove): Promise<MovedRow | null> {
   const who = actorColumns(actor);
   const takeGuard =
-    move.change < 0
-      ? sql`and available_quantity >= ${-move.change} and ${productOnOffer}`
-      : sql``;
+    move.change < 0 ? sql`and available_quantity >= ${-move.change} and ${productOnOffer}` : sql``;
   const result = (await tx.execute(sql`
     with moved as (
       update products set available_quantity = available_quantity + ${move.change}
@@ -195,22 +193,15 @@ async function tellLowStock(tx: Tx, done: (MovedStock & { farmId: number })[]): 
     ({ move, availableQuantity }) =>
       move.change < 0 && move.orderId && fellUnderLowStock(availableQuantity, -move.change),
   );
-  // Rare (only a take that crosses the line), so the farm's user is read only then.
   if (crossed.length === 0) return;
-  const events: NotificationEvent[] = [];
-  for (const { move, farmId, name, unit, availableQuantity } of crossed) {
-    const [farm] = await tx
-      .select({ userId: farms.userId })
-      .from(farms)
-      .where(eq(farms.id, farmId));
-    if (!farm) continue;
-    events.push({
+  const events = crossed.map(
+    ({ move, farmId, name, unit, availableQuantity }): NotificationEvent => ({
       type: 'product.low_stock',
       orderId: move.orderId!,
-      farmUserId: farm.userId,
+      farmId,
       product: { productId: move.productId, name, unit, availableQuantity },
-    });
-  }
+    }),
+  );
   await recordNotificationEvents(tx, events);
 }
 

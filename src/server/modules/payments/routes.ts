@@ -28,6 +28,7 @@ export const paymentModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id/payments',
     {
+      config: { permission: { farm: 'payments.manage', restaurant: 'bills.view' } },
       schema: {
         tags: ['payments'],
         summary: "An order's payment state and payments, voided ones too (its farm or restaurant)",
@@ -41,6 +42,7 @@ export const paymentModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/payments',
     {
+      config: { permission: { farm: 'payments.manage' } },
       schema: {
         tags: ['payments'],
         summary: 'Record a payment received for a delivered order (its farm)',
@@ -63,6 +65,7 @@ export const paymentModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/:id/void',
     {
+      config: { permission: { farm: 'payments.manage' } },
       schema: {
         tags: ['payments'],
         summary: 'Void a payment with a reason; it is kept (its farm)',
@@ -79,6 +82,7 @@ export const paymentModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/receivables',
     {
+      config: { permission: { farm: 'payments.manage' } },
       schema: {
         tags: ['payments'],
         summary:
@@ -102,6 +106,7 @@ export const paymentModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/bills',
     {
+      config: { permission: { restaurant: 'bills.view' } },
       schema: {
         tags: ['payments'],
         summary:

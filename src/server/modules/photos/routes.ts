@@ -48,6 +48,7 @@ export const photoModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products/:id/photos',
     {
+      config: { permission: { farm: 'products.manage' } },
       // The file is not JSON: the schema documents the answer, the handler reads the parts.
       schema: {
         tags: ['catalog'],
@@ -92,6 +93,7 @@ export const photoModule: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/products/:id/photos/order',
     {
+      config: { permission: { farm: 'products.manage' } },
       schema: {
         tags: ['catalog'],
         summary: 'Put a product’s photos in a new order (the first is the one cards show)',
@@ -112,6 +114,7 @@ export const photoModule: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/products/:id/photos/:photoId',
     {
+      config: { permission: { farm: 'products.manage' } },
       schema: {
         tags: ['catalog'],
         summary: 'Delete one photo of a product, and its files',

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '#core/schemas/common';
 import {
   farmListOutput,
+  farmProductListOutput,
   productBody,
   productDeleteOutput,
   productListOutput,
@@ -103,7 +104,7 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The signed-in farmer's own products, active or not, by name; one page of at most 500 (docs/api.md#paging)",
         querystring: wholeListQuery,
-        response: { 200: productListOutput, ...errorResponses },
+        response: { 200: farmProductListOutput, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -115,6 +116,7 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products',
     {
+      config: { permission: { farm: 'products.manage' } },
       schema: {
         tags: ['catalog'],
         summary: 'Add a product to the farmer’s inventory',
@@ -131,6 +133,7 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/products/:id',
     {
+      config: { permission: { farm: 'products.manage' } },
       schema: {
         tags: ['catalog'],
         summary: 'Change one of the farmer’s products',
@@ -165,6 +168,7 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/products/:id',
     {
+      config: { permission: { farm: 'products.manage' } },
       schema: {
         tags: ['catalog'],
         summary: 'Delete one of the farmer’s products (archived when orders refer to it)',
@@ -179,6 +183,7 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products/:id/restore',
     {
+      config: { permission: { farm: 'products.manage' } },
       schema: {
         tags: ['catalog'],
         summary: 'Bring back an archived product (undo of a delete)',

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, lt } from 'drizzle-orm';
-import { shortPersonName } from '#core/actor';
+import { isSystemJob, shortPersonName } from '#core/actor';
 import type { StockMovement, StockMovementListQuery } from '#core/schemas/stock';
 import type { DbOrTx } from '../../db/database';
 import { orders, products, restaurants, stockMovements, users } from '../../db/schema';
@@ -36,6 +36,7 @@ export async function listStockMovements(
       orderItemId: stockMovements.orderItemId,
       restaurantName: restaurants.name,
       actorKind: stockMovements.actorKind,
+      actorJob: stockMovements.actorJob,
       firstName: users.firstName,
       lastName: users.lastName,
       at: stockMovements.createdAt,
@@ -65,6 +66,7 @@ export async function listStockMovements(
       actor: {
         kind: row.actorKind,
         name: row.actorKind === 'person' ? shortPersonName(row.firstName, row.lastName) : null,
+        job: isSystemJob(row.actorJob) ? row.actorJob : null,
       },
       at: row.at.toISOString(),
     })),

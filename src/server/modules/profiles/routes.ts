@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { profileOutput } from '#core/schemas/auth';
 import { errorResponse } from '#core/schemas/common';
 import {
+  FARM_TERMS_FIELDS,
   farmProfileUpdateBody,
   profileCreateBody,
   restaurantProfileCreateBody,
   restaurantProfileUpdateBody,
 } from '#core/schemas/profile';
-import { requireUser } from '../auth/guards';
+import { requireActor, requireUser } from '../auth/guards';
+import { sentField, type RoutePermission } from '../auth/permission';
 import { createProfile, updateFarmProfile, updateRestaurantProfile } from './service';
 
 const errors = {
@@ -16,6 +18,14 @@ const errors = {
   403: errorResponse,
   404: errorResponse,
   409: errorResponse,
+};
+
+/** The farm's terms are an owner's to change; the rest of the profile a manager's too. */
+const farmProfilePermission: RoutePermission = {
+  farm: (request) =>
+    FARM_TERMS_FIELDS.some((field) => sentField(request, field) !== undefined)
+      ? ['profile.edit', 'profile.terms']
+      : 'profile.edit',
 };
 
 export const profileModule: FastifyPluginAsyncZod = async (app) => {
@@ -33,9 +43,13 @@ export const profileModule: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const user = requireUser(request);
-        const profile = await createProfile(app.db, user.id, kind, request.body, {
-          admission: app.config.marketplaceApproval,
-        });
+        const profile = await createProfile(
+          app.db,
+          { userId: user.id, sessionTokenHash: user.sessionTokenHash },
+          kind,
+          request.body,
+          { admission: app.config.marketplaceApproval },
+        );
         app.sessionCache.forgetUser(user.id);
         return reply.status(201).send(profile);
       },
@@ -45,26 +59,28 @@ export const profileModule: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/profile/farm',
     {
+      config: { permission: farmProfilePermission },
       schema: {
         tags: ['profiles'],
-        summary: "Update the caller's farm profile",
+        summary: 'Update the profile of the farm the caller acts for',
         body: farmProfileUpdateBody,
         response: { 200: profileOutput, ...errors },
       },
     },
-    async (request) => updateFarmProfile(app.db, requireUser(request).id, request.body),
+    async (request) => updateFarmProfile(app.db, requireActor(request), request.body),
   );
 
   app.put(
     '/profile/restaurant',
     {
+      config: { permission: { restaurant: 'profile.edit' } },
       schema: {
         tags: ['profiles'],
-        summary: "Update the caller's restaurant profile",
+        summary: 'Update the profile of the restaurant the caller acts for',
         body: restaurantProfileUpdateBody,
         response: { 200: profileOutput, ...errors },
       },
     },
-    async (request) => updateRestaurantProfile(app.db, requireUser(request).id, request.body),
+    async (request) => updateRestaurantProfile(app.db, requireActor(request), request.body),
   );
 };

@@ -1,15 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type {
   FarmProfileUpdateBody,
   ProfileCreateBody,
   RestaurantProfileUpdateBody,
 } from '#core/schemas/profile';
 import type { Profile } from '#core/schemas/auth';
+import type { PersonActor } from '#core/actor';
 import { formatTimeOfDay, parseTimeOfDay } from '#core/delivery-days';
 import { paymentTermsDays, paymentTermsOfDays } from '#core/payments';
 import { rateOf, toRateString } from '#core/money';
 import type { Db } from '../../db/database';
-import { farms, restaurants, users } from '../../db/schema';
+import { farms, memberships, restaurants, sessions, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { publishAuthChanged } from '../events/publish';
 
@@ -45,16 +46,19 @@ export function toRestaurantProfile(row: RestaurantRow): Profile {
 }
 
 /**
- * Creates the caller's farm or restaurant and makes that their role (administrators keep theirs).
+ * Creates the caller's farm or restaurant, of which they are the owner (a trigger makes the
+ * membership), makes that their account's role (administrators keep theirs), and makes the
+ * creating session act for it.
  * With admission on, a new farm waits for an administrator's approval (docs/admission.md).
  */
 export async function createProfile(
   db: Db,
-  userId: number,
+  session: { userId: number; sessionTokenHash: string },
   kind: ProfileKind,
   body: ProfileCreateBody & { deliveryZone?: string | null },
   { admission }: { admission: boolean },
 ): Promise<Profile> {
+  const { userId, sessionTokenHash } = session;
   return db.transaction(async (tx) => {
     const table = kind === 'farm' ? farms : restaurants;
     const values =
@@ -79,6 +83,22 @@ export async function createProfile(
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId));
+    await tx
+      .update(sessions)
+      .set({
+        actingMembershipId: sql`(${tx
+          .select({ id: memberships.id })
+          .from(memberships)
+          .where(
+            and(
+              eq(memberships.userId, userId),
+              kind === 'farm'
+                ? eq(memberships.farmId, row.id)
+                : eq(memberships.restaurantId, row.id),
+            ),
+          )})`,
+      })
+      .where(eq(sessions.tokenHash, sessionTokenHash));
     await publishAuthChanged(tx, { userId });
     return kind === 'farm'
       ? toFarmProfile(row as FarmRow)
@@ -86,11 +106,19 @@ export async function createProfile(
   });
 }
 
+/** The farm the person acts for, or null (then there is no farm profile to update). */
+function actedForId(actor: PersonActor, kind: ProfileKind): number | null {
+  return actor.business?.kind === kind ? actor.business.id : null;
+}
+
+/** Updates the profile of the farm the person acts for. */
 export async function updateFarmProfile(
   db: Db,
-  userId: number,
+  actor: PersonActor,
   body: FarmProfileUpdateBody,
 ): Promise<Profile> {
+  const farmId = actedForId(actor, 'farm');
+  if (farmId === null) throw notFound('You have no farm profile yet');
   const { orderCutoffTime, paymentTerms, ...rest } = body;
   const [row] = await db
     .update(farms)
@@ -102,21 +130,24 @@ export async function updateFarmProfile(
       ...(paymentTerms !== undefined ? { paymentTermsDays: paymentTermsDays(paymentTerms) } : {}),
       updatedAt: new Date(),
     })
-    .where(eq(farms.userId, userId))
+    .where(eq(farms.id, farmId))
     .returning();
   if (!row) throw notFound('You have no farm profile yet');
   return toFarmProfile(row);
 }
 
+/** Updates the profile of the restaurant the person acts for. */
 export async function updateRestaurantProfile(
   db: Db,
-  userId: number,
+  actor: PersonActor,
   body: RestaurantProfileUpdateBody,
 ): Promise<Profile> {
+  const restaurantId = actedForId(actor, 'restaurant');
+  if (restaurantId === null) throw notFound('You have no restaurant profile yet');
   const [row] = await db
     .update(restaurants)
     .set({ ...body, updatedAt: new Date() })
-    .where(eq(restaurants.userId, userId))
+    .where(eq(restaurants.id, restaurantId))
     .returning();
   if (!row) throw notFound('You have no restaurant profile yet');
   return toRestaurantProfile(row);

@@ -47,6 +47,7 @@ export const reportsModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reports/farm',
     {
+      config: { permission: { farm: 'reports.view' } },
       schema: {
         tags: ['reports'],
         summary: "The signed-in farm's report and dashboard figures",
@@ -62,6 +63,7 @@ export const reportsModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reports/restaurant',
     {
+      config: { permission: { restaurant: 'reports.view' } },
       schema: {
         tags: ['reports'],
         summary: "The signed-in restaurant's report and dashboard figures",
@@ -77,6 +79,7 @@ export const reportsModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/farm.csv',
     {
+      config: { permission: { farm: 'reports.view' } },
       schema: {
         tags: ['reports'],
         summary: "The signed-in farm's orders as CSV",
@@ -92,6 +95,7 @@ export const reportsModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/restaurant.csv',
     {
+      config: { permission: { restaurant: 'reports.view' } },
       schema: {
         tags: ['reports'],
         summary: "The signed-in restaurant's orders as CSV",

@@ -37,6 +37,7 @@ export const scheduleModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/delivery-schedules',
     {
+      config: { permission: { farm: 'schedules.manage' } },
       schema: {
         tags: ['delivery schedules'],
         summary: 'Add delivery days for one area; days the farm already has are skipped',
@@ -53,6 +54,7 @@ export const scheduleModule: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/delivery-schedules/:id',
     {
+      config: { permission: { farm: 'schedules.manage' } },
       schema: {
         tags: ['delivery schedules'],
         summary: 'Remove one of the farmer’s delivery days',

@@ -3,7 +3,7 @@ import { BUSINESS_CODES } from '#core/business-status';
 import { findZone } from '#core/delivery-zones';
 import { hawaiiDate } from '#core/hawaii-time';
 import { centsOf, toMoneyString } from '#core/money';
-import type { Order, OrderCreateBody } from '#core/schemas/order';
+import type { OrderCreateBody, PricedOrder } from '#core/schemas/order';
 import { isPlacementDue, weekdayOf } from '#core/standing-orders';
 import { now as clockNow } from '../../clock';
 import type { Db, DbOrTx } from '../../db/database';
@@ -65,17 +65,17 @@ async function linesOf(db: DbOrTx, standingOrderId: number): Promise<LineRow[]> 
 }
 
 /** A line the placement left out because the product costs more now than the price seen. */
-function leftOutForPrice(line: LineRow, order: Order | null): boolean {
+function leftOutForPrice(line: LineRow, order: PricedOrder | null): boolean {
   const placed = order?.orderItems.some((item) => item.productId === line.productId) ?? false;
   return !placed && centsOf(line.price) > centsOf(line.seenUnitPrice);
 }
 
-function leftOutProductIds(lines: LineRow[], order: Order | null): number[] {
+function leftOutProductIds(lines: LineRow[], order: PricedOrder | null): number[] {
   return lines.filter((line) => leftOutForPrice(line, order)).map((line) => line.productId);
 }
 
 /** The lines placed short (or left out) and those placed at another price than was seen. */
-function compare(lines: LineRow[], order: Order | null) {
+function compare(lines: LineRow[], order: PricedOrder | null) {
   const short: StandingOrderLineNote[] = [];
   const repriced: StandingOrderLineNote[] = [];
   for (const line of lines) {
@@ -151,7 +151,7 @@ export async function runStandingOrder(
         notes: standing.notes,
       };
       const [order] = await placeInTransaction(tx, {
-        buyer: { userId: standing.restaurantUserId, restaurantId: standing.restaurantId },
+        buyer: { restaurantId: standing.restaurantId },
         actor: systemActor('standing_orders'),
         entries: [{ body, fieldPrefix: '', standingOrderId }],
         now,
@@ -167,7 +167,7 @@ export async function runStandingOrder(
           type: 'standing_order.run',
           standingOrderId,
           deliveryDate,
-          restaurantUserId: standing.restaurantUserId,
+          restaurantId: standing.restaurantId,
           farmName: order.farm.name,
           orderId: order.id,
           totalAmount: order.totalAmount,
@@ -212,7 +212,7 @@ async function recordNotPlaced(
           type: 'standing_order.run',
           standingOrderId,
           deliveryDate,
-          restaurantUserId: standing.restaurantUserId,
+          restaurantId: standing.restaurantId,
           farmName: standing.farmName,
           orderId: null,
           totalAmount: null,
@@ -234,7 +234,6 @@ async function activeStandingOrder(tx: DbOrTx, id: number) {
       farmId: standingOrders.farmId,
       farmName: farms.name,
       restaurantId: standingOrders.restaurantId,
-      restaurantUserId: restaurants.userId,
       restaurantSuspended: sql<boolean>`${restaurants.suspendedAt} is not null`,
       notes: standingOrders.notes,
     })

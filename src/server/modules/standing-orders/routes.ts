@@ -49,6 +49,7 @@ export const standingOrderModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/standing-orders',
     {
+      config: { permission: { restaurant: 'standing_orders.manage' } },
       schema: {
         tags: ['standing-orders'],
         summary: 'Set up a weekly order with a farm (restaurants)',
@@ -57,8 +58,8 @@ export const standingOrderModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { restaurantId } = requireRestaurant(request);
-      const created = await createStandingOrder(app.db, { restaurantId }, request.body);
+      const { restaurantId, id: userId } = requireRestaurant(request);
+      const created = await createStandingOrder(app.db, { restaurantId, userId }, request.body);
       return reply.status(201).send(created);
     },
   );
@@ -82,6 +83,7 @@ export const standingOrderModule: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/standing-orders/:id',
     {
+      config: { permission: { restaurant: 'standing_orders.manage' } },
       schema: {
         tags: ['standing-orders'],
         summary: 'Change lines, weekdays, days before, notes, or pause and resume',
@@ -99,6 +101,7 @@ export const standingOrderModule: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/standing-orders/:id',
     {
+      config: { permission: { restaurant: 'standing_orders.manage' } },
       schema: {
         tags: ['standing-orders'],
         summary: 'Stop a standing order; the orders it placed stay',
@@ -116,6 +119,7 @@ export const standingOrderModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/standing-orders/:id/seen-prices',
     {
+      config: { permission: { restaurant: 'standing_orders.manage' } },
       schema: {
         tags: ['standing-orders'],
         summary: 'Take today’s price for a line, so it is placed again',
@@ -133,6 +137,7 @@ export const standingOrderModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/standing-orders/:id/skips',
     {
+      config: { permission: { restaurant: 'standing_orders.manage' } },
       schema: {
         tags: ['standing-orders'],
         summary: 'Skip one delivery day',
@@ -150,6 +155,7 @@ export const standingOrderModule: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/standing-orders/:id/skips/:date',
     {
+      config: { permission: { restaurant: 'standing_orders.manage' } },
       schema: {
         tags: ['standing-orders'],
         summary: 'Undo a skip',

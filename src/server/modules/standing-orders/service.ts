@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { shortPersonName } from '#core/actor';
 import { orderCutoff, type OrderCutoffRule } from '#core/delivery-days';
 import type { DeliveryZone } from '#core/delivery-zones';
 import { addDays, formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
@@ -26,6 +27,7 @@ import {
   standingOrderLines,
   standingOrderRuns,
   standingOrders,
+  users,
 } from '../../db/schema';
 import { farmIsOpen } from '../businesses/visibility';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
@@ -39,6 +41,11 @@ const LOOKAHEAD_DAYS = 70;
 
 export interface Owner {
   restaurantId: number;
+}
+
+/** The restaurant's person who sets one up: the standing order names them. */
+export interface Creator extends Owner {
+  userId: number;
 }
 
 type StandingOrderRow = typeof standingOrders.$inferSelect;
@@ -246,6 +253,19 @@ async function present(
       ),
     );
   const runOf = new Map(runs.map((run) => [`${run.standingOrderId}:${run.deliveryDate}`, run]));
+  const creatorIds = [
+    ...new Set(rows.flatMap((row) => (row.createdByUserId === null ? [] : [row.createdByUserId]))),
+  ];
+  const creators =
+    creatorIds.length === 0
+      ? []
+      : await db
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(inArray(users.id, creatorIds));
+  const creatorName = new Map(
+    creators.map((user) => [user.id, shortPersonName(user.firstName, user.lastName)]),
+  );
 
   return rows.map((row) => {
     const farm = farmById.get(row.farmId)!;
@@ -287,6 +307,8 @@ async function present(
       paused: row.paused,
       notes: row.notes,
       createdAt: row.createdAt.toISOString(),
+      createdBy:
+        row.createdByUserId === null ? null : (creatorName.get(row.createdByUserId) ?? null),
       updatedAt: row.updatedAt.toISOString(),
       nextPlacement: row.paused
         ? null
@@ -346,7 +368,7 @@ export function getStandingOrder(db: Db, owner: Owner, id: number, now: Date = c
 /** POST /api/standing-orders. */
 export async function createStandingOrder(
   db: Db,
-  owner: Owner,
+  owner: Creator,
   body: StandingOrderCreateBody,
   now: Date = clockNow(),
 ): Promise<StandingOrder> {
@@ -368,6 +390,7 @@ export async function createStandingOrder(
         daysBefore: body.daysBefore,
         paused: body.paused,
         notes: body.notes,
+        createdByUserId: owner.userId,
       })
       .returning();
     await tx
