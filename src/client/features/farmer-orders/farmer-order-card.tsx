@@ -9,6 +9,7 @@ import { FileText, Package } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
+import { OrderHistory } from '../../components/ui/order-history';
 import { OrderDeliveryDetails, OrderFigures, OrderItemList } from '../../components/ui/order-items';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
@@ -84,6 +85,8 @@ export function FarmerOrderCard({
         <OrderFigures order={order} totalLabel="Total" />
 
         <OrderDeliveryDetails order={order} unscheduled="Not scheduled" />
+
+        <OrderHistory orderId={order.id} status={order.status} adjustedAt={order.adjustedAt} />
 
         {order.adjustedAt ? (
           <p className="text-xs text-stone-600">

@@ -7,6 +7,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
+import { OrderHistory } from '../../components/ui/order-history';
 import { OrderDeliveryDetails, OrderFigures, OrderItemList } from '../../components/ui/order-items';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
@@ -228,6 +229,8 @@ export function RestaurantOrderCard({ order }: { order: Order }) {
         <FarmAdjustments order={order} />
         <OrderFigures order={order} totalLabel={order.adjustedAt ? 'Adjusted total' : null} />
         <OrderDeliveryDetails order={order} unscheduled="To be scheduled by the farm" />
+
+        <OrderHistory orderId={order.id} status={order.status} adjustedAt={order.adjustedAt} />
       </CardContent>
     </Card>
   );
