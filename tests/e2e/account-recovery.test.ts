@@ -1,7 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   E2E_PASSWORD,
@@ -12,6 +10,7 @@ import {
   screenshot,
   uniqueEmail,
 } from './support/browser';
+import { linkInOutbox } from './support/outbox';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,25 +22,6 @@ afterAll(async () => {
 
 const visible = (page: Page, text: string | RegExp) =>
   expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
-
-/** The newest emailed link to `path` for `to`, read from the outbox the server writes. */
-function linkInOutbox(to: string, path: string): string | null {
-  const outbox = inject('outboxDir');
-  let files: string[];
-  try {
-    files = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return null;
-  }
-  const links = files
-    .map((name) => readFileSync(join(outbox, name), 'utf8'))
-    // Quoted-printable: soft line breaks and encoded "=" undone.
-    .map((raw) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
-    .filter((text) => text.includes(`To: ${to}`))
-    .map((text) => new RegExp(`https?://[^\\s]+${path}\\?token=[\\w-]+`).exec(text)?.[0])
-    .filter((link): link is string => Boolean(link));
-  return links.at(-1) ?? null;
-}
 
 describe('forgot password, then reset from the emailed link', () => {
   it.each([

@@ -226,14 +226,15 @@ function Detail({
   children: ReactNode;
 }) {
   return (
-    <div className="flex min-w-0 items-start gap-2">
-      <span className="mt-0.5 text-stone-400 [&_svg]:size-4" aria-hidden="true">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs text-stone-500">{label}</dt>
-        <dd className="text-stone-800">{children}</dd>
-      </div>
+    // A dl's group is a div holding its dt and dd directly, so the icon sits in the dt.
+    <div className="min-w-0">
+      <dt className="flex items-center gap-2 text-xs text-stone-500">
+        <span className="text-stone-400 [&_svg]:size-4" aria-hidden="true">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="pl-6 break-words text-stone-800">{children}</dd>
     </div>
   );
 }
