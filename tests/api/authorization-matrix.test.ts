@@ -10,6 +10,7 @@ import {
   type Permission,
 } from '#core/permissions';
 import { setClock } from '../../src/server/clock';
+import { grantAdmin } from '../../src/server/modules/auth/service';
 import {
   addDeliveryDay,
   createProduct,
@@ -189,6 +190,8 @@ interface Caller {
 let ctx: TestContext;
 let operations: Operation[];
 const callers: Caller[] = [];
+/** The owner of a farm an administrator has suspended (docs/admission.md#suspension). */
+let suspendedOwner: Caller;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -298,6 +301,22 @@ beforeAll(async () => {
     role: 'owner',
     other: true,
   });
+  const suspendedFarm = await signUpFarmer(ctx.app, 'Suspended Matrix Farm');
+  const administrator = await signUp(ctx.app, 'matrix-admin');
+  expect(await grantAdmin(db, administrator.email)).toBe(true);
+  const suspended = await administrator.post(
+    `/api/admin/businesses/farm/${suspendedFarm.farmId}/suspend`,
+    { reason: 'Checking the permit' },
+  );
+  expect(suspended.statusCode, suspended.body).toBe(200);
+  suspendedOwner = {
+    label: "a suspended farm's owner",
+    session: suspendedFarm,
+    email: suspendedFarm.email,
+    business: { kind: 'farm', id: suspendedFarm.farmId },
+    role: 'owner',
+    other: true,
+  };
   const nobody = await signUp(ctx.app, 'no-business');
   callers.push({ label: 'a person of no business', session: nobody, email: nobody.email });
   callers.push({ label: 'the anonymous', session: null });
@@ -462,6 +481,30 @@ describe('the authorization matrix', () => {
       }
       expect(problems).toEqual([]);
       expect(sent).toBeGreaterThan(operations.length * callers.length - callers.length);
+    },
+  );
+
+  it(
+    "refuses a suspended farm's owner every write the farm's role table governs, and lets it read",
+    { timeout: 120_000 },
+    async () => {
+      const problems: string[] = [];
+      let writes = 0;
+      for (const operation of operations) {
+        const key = `${operation.method} ${operation.path}`;
+        const need = EXPECTED[key];
+        if (need?.who !== 'member' || need.farm === undefined) continue;
+        const response = await send(operation, suspendedOwner);
+        const code = response.statusCode >= 400 ? response.json<{ code?: string }>().code : null;
+        const refused = response.statusCode === 403 && code === 'business_suspended';
+        if (operation.method === 'GET' && refused) problems.push(`${key}: a read, but refused`);
+        if (operation.method !== 'GET') {
+          writes += 1;
+          if (!refused) problems.push(`${key}: a write, but ${response.statusCode} ${code}`);
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(writes).toBeGreaterThan(10);
     },
   );
 });
