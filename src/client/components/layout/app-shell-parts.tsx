@@ -81,7 +81,7 @@ export function businessMenuLabel(user: User): string {
 /** The widest layout's account name and email, which open the switcher when there is one. */
 export function AccountName({ user }: { user: User }) {
   return (
-    <span className="flex max-w-32 flex-col leading-tight 2xl:max-w-40">
+    <span className="flex max-w-24 flex-col leading-tight 2xl:max-w-40">
       <span className="truncate text-sm font-medium">{profileDisplayName(user)}</span>
       <span className="truncate text-xs text-stone-500">{user.email}</span>
     </span>

@@ -55,8 +55,14 @@ export function LeaveBusinessCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Button variant="outline" className="text-destructive!" onClick={() => setAsking(true)}>
-          <LogOut aria-hidden="true" /> Leave {business}
+        {/* A long business name wraps inside the button rather than widening the page. */}
+        <Button
+          variant="outline"
+          className="h-auto max-w-full py-2 text-left whitespace-normal text-destructive!"
+          onClick={() => setAsking(true)}
+        >
+          <LogOut aria-hidden="true" />
+          <span className="min-w-0 break-words">Leave {business}</span>
         </Button>
       </CardContent>
       <ConfirmDialog
