@@ -33,8 +33,8 @@ const DEFERRED = [
     'opens on Add or Edit in the combined screen; about 10 KB over, see docs/performance.md',
   ],
   [
-    /(farmer-view|farmer-orders-page) › farmer-orders\/confirm-delivery-dialog$/,
-    'opens on Mark as Delivered; its form library loads with it, see docs/performance.md',
+    /(farmer-view|farmer-orders-page) › farmer-orders\/(confirm-delivery|adjust-order)-dialog$/,
+    'opens on Mark as Delivered or Adjust; its form library loads with it, see docs/performance.md',
   ],
   [
     /calendar-page › calendar\/add-schedule-dialog$/,

@@ -1,4 +1,3 @@
-import { ChevronRight } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 
 // What the history says loads when it is opened: most cards are never asked.
@@ -14,14 +13,9 @@ export function OrderHistory(props: {
 }) {
   const [open, setOpen] = useState(false);
   return (
-    <details className="group text-sm" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-stone-700 sm:min-h-0">
-        <ChevronRight
-          className="mr-1 size-4 transition-transform group-open:rotate-90"
-          aria-hidden="true"
-        />
-        History
-      </summary>
+    <details className="text-sm" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      {/* The browser's own disclosure marker; tall enough to tap on a phone. */}
+      <summary className="cursor-pointer py-3 font-medium text-stone-700 sm:py-0">History</summary>
       {open ? (
         <Suspense
           fallback={
