@@ -104,9 +104,9 @@ async function moveAndRecord(tx: Tx, actor: Actor, move: StockMove): Promise<Mov
         ${move.orderItemId ?? null}, ${who.actorKind}, ${who.actorUserId}, ${who.actorJob}
       from moved
     )
-    select price, name, unit, farm_id, available_quantity from moved`)) as unknown as {
+    select price::text as price, name, unit, farm_id, available_quantity from moved`)) as unknown as {
     rows: {
-      price: string | number;
+      price: string;
       name: string;
       unit: string;
       farm_id: number;
@@ -116,8 +116,8 @@ async function moveAndRecord(tx: Tx, actor: Actor, move: StockMove): Promise<Mov
   const row = result.rows[0];
   if (!row) return null;
   return {
-    // numeric arrives as text from both drivers; money stays text as drizzle reads it.
-    price: Number(row.price).toFixed(2),
+    // Money as the column's own text ("4.50"), never through a float.
+    price: row.price,
     name: row.name,
     unit: row.unit,
     farmId: Number(row.farm_id),
