@@ -55,3 +55,25 @@ export function EmailField({
     </Field>
   );
 }
+
+/** First and last name side by side, as every form that makes an account asks them. */
+export function NameFields({
+  errors,
+  firstName,
+  lastName,
+}: {
+  errors: { firstName?: { message?: string }; lastName?: { message?: string } };
+  firstName: UseFormRegisterReturn;
+  lastName: UseFormRegisterReturn;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field label="First name" error={errors.firstName?.message} required>
+        {(ids) => <Input {...ids} {...firstName} autoComplete="given-name" />}
+      </Field>
+      <Field label="Last name" error={errors.lastName?.message} required>
+        {(ids) => <Input {...ids} {...lastName} autoComplete="family-name" />}
+      </Field>
+    </div>
+  );
+}

@@ -11,9 +11,9 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AccountPageLayout } from '../../components/layout/account-page-layout';
-import { AccountForm, Notice } from '../../components/ui/auth-form';
+import { AccountForm, NameFields, Notice } from '../../components/ui/auth-form';
 import { Button } from '../../components/ui/button';
-import { Field, Input } from '../../components/ui/form';
+import { Field } from '../../components/ui/form';
 import { PasswordInput } from '../../components/ui/password-input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
@@ -124,14 +124,11 @@ function NewAccountForm({
 
   return (
     <AccountForm onSubmit={onSubmit} error={errors.root?.server?.message}>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" error={errors.firstName?.message} required>
-          {(ids) => <Input {...ids} {...register('firstName')} autoComplete="given-name" />}
-        </Field>
-        <Field label="Last name" error={errors.lastName?.message} required>
-          {(ids) => <Input {...ids} {...register('lastName')} autoComplete="family-name" />}
-        </Field>
-      </div>
+      <NameFields
+        errors={errors}
+        firstName={register('firstName')}
+        lastName={register('lastName')}
+      />
       <Field
         label="Password"
         error={errors.password?.message}

@@ -13,8 +13,8 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/ui/card';
-import { AccountForm, EmailField, Notice } from '../../components/ui/auth-form';
-import { Field, Input } from '../../components/ui/form';
+import { AccountForm, EmailField, NameFields, Notice } from '../../components/ui/auth-form';
+import { Field } from '../../components/ui/form';
 import { PasswordInput } from '../../components/ui/password-input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -62,14 +62,11 @@ function RegisterForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   return (
     <AccountForm onSubmit={onSubmit} error={errors.root?.server?.message}>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" error={errors.firstName?.message} required>
-          {(ids) => <Input {...ids} {...register('firstName')} autoComplete="given-name" />}
-        </Field>
-        <Field label="Last name" error={errors.lastName?.message} required>
-          {(ids) => <Input {...ids} {...register('lastName')} autoComplete="family-name" />}
-        </Field>
-      </div>
+      <NameFields
+        errors={errors}
+        firstName={register('firstName')}
+        lastName={register('lastName')}
+      />
       <EmailField error={errors.email?.message} registration={register('email')} />
       <Field
         label="Password"
