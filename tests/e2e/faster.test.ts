@@ -94,10 +94,18 @@ describe('the cart never covers products', () => {
             await panel.getByRole('button', { name: /Cart Summary/ }).click();
           // Scrolled to the very end (and, where it is a column, at the top too): no card under
           // the panel. A phone's bottom bar is passed by scrolling, as long as the end clears it.
+          // The room after the last product follows the panel's height a frame later, so the
+          // scroll is repeated until the page has settled, as a user's second swipe would.
           for (const scroll of size === 'desktop' ? [0, 1_000_000] : [1_000_000]) {
-            await page.evaluate((y) => window.scrollTo(0, y), scroll);
-            await page.waitForTimeout(100);
-            expect(await coveredCards(page), `${state}, scrolled to ${scroll}`).toEqual([]);
+            await expect
+              .poll(
+                async () => {
+                  await page.evaluate((y) => window.scrollTo(0, y), scroll);
+                  return coveredCards(page);
+                },
+                { message: `${state}, scrolled to ${scroll}`, timeout: 5_000 },
+              )
+              .toEqual([]);
           }
         }
         await screenshot(page, `cart-clear-${size}`);
