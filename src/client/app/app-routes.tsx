@@ -7,7 +7,7 @@ import { renderRoutes } from './render-routes';
 import { accountLinkPages, signedOutPages, setupPage } from './routes';
 
 // Loaded when needed, so the landing page's first load carries none of it: the signed-in
-// app's shell and menus, the development switcher (absent in production), live updates.
+// app's shell and menus, the development switcher, live updates.
 const SignedInRoutes = lazy(async () => ({
   default: (await import('./signed-in-routes')).SignedInRoutes,
 }));
@@ -36,7 +36,8 @@ export function AppRoutes() {
         <RoutesByUserState />
       </Suspense>
       <Suspense fallback={null}>
-        <DevUserSwitcher />
+        {/* A production build leaves it out altogether: no chunk to fetch on every load. */}
+        {import.meta.env.DEV ? <DevUserSwitcher /> : null}
         <LiveUpdatesWhenSignedIn />
       </Suspense>
     </>

@@ -19,14 +19,13 @@ async function fetchDevUsers(signal: AbortSignal): Promise<DevUser[] | null> {
 
 /**
  * Development only: a collapsible DEV panel in the bottom-left corner to sign in as any user.
- * It asks the server once and renders nothing unless the server offers the switcher.
+ * Only a development build renders it (app-routes); it asks the server once and renders
+ * nothing unless the server offers the switcher.
  */
 export function DevUserSwitcher() {
   const users = useQuery({
     queryKey: [DEV_USERS_PATH],
     queryFn: ({ signal }) => fetchDevUsers(signal),
-    // Only the development build asks; elsewhere the server has no switcher (404 on every load).
-    enabled: import.meta.env.DEV,
   });
   const [open, setOpen] = useState(false);
   const [userId, setUserId] = useState('');
