@@ -44,6 +44,7 @@ import { createReportCache, reportsModule } from './modules/reports/routes';
 import { scheduleModule } from './modules/schedules/routes';
 import { standingOrderModule } from './modules/standing-orders/routes';
 import { registerHiddenMoney } from './modules/teams/hidden-money';
+import { AppPage, sendAppPage } from './http/app-page';
 import { teamModule } from './modules/teams/routes';
 import './types';
 
@@ -247,15 +248,14 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
   const servesClient = Boolean(
     config.clientDir && existsSync(join(config.clientDir, 'index.html')),
   );
+  const appPage = servesClient && config.clientDir ? new AppPage(config.clientDir) : null;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const wantsApp =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !path.startsWith('/api/') &&
       path !== '/api';
-    if (wantsApp && servesClient && config.clientDir) {
-      return reply.type('text/html').sendFile('index.html', config.clientDir);
-    }
+    if (wantsApp && appPage) return sendAppPage(app, appPage, request, reply);
     return reply.status(404).send({ message: 'Not found', code: 'not_found' });
   });
 

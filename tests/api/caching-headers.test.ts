@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { productPageOutput } from '#core/schemas/product';
+import { users } from '../../src/server/db/schema';
 import { buildApp } from '../../src/server/app';
 import { createProduct } from '../helpers/catalog-fixtures';
 import {
@@ -79,12 +81,132 @@ describe('the built web app', () => {
   });
 
   it('never lets index.html be used without asking again', async () => {
-    for (const url of ['/', '/browse', '/index.html']) {
+    for (const [url, cacheControl] of [
+      // An address of the app is written for whoever asks: a shared cache must not keep it.
+      ['/', 'private, no-cache'],
+      ['/browse', 'private, no-cache'],
+      ['/index.html', 'no-cache'],
+    ] as const) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
-      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers['cache-control'], url).toBe(cacheControl);
       expect(response.body, url).toContain('/assets/main-abc123.js');
     }
+  });
+});
+
+describe('an address of the app, written for whoever asks', () => {
+  let clientDir: string;
+  let app: TestApp;
+  const index =
+    '<!doctype html><html><head><script type="module" src="/assets/main-abc123.js"></script></head><body><div id="root"></div></body></html>';
+  // Vite's manifest as the build writes it: the entry, the signed-in frame and browse's page.
+  const manifest = {
+    'index.html': { file: 'assets/main-abc123.js', imports: ['_shared.js'] },
+    '_shared.js': { file: 'assets/shared-1.js' },
+    '_card.js': { file: 'assets/card-1.js' },
+    'app/signed-in-routes.tsx': { file: 'assets/frame-1.js', imports: ['_shared.js'] },
+    'components/layout/cart-badge.tsx': { file: 'assets/cart-badge-1.js' },
+    'features/browse/browse-page.tsx': {
+      file: 'assets/browse-1.js',
+      imports: ['_shared.js', '_card.js'],
+    },
+    'features/auth/sign-in-page.tsx': { file: 'assets/sign-in-1.js', imports: ['_shared.js'] },
+  };
+
+  beforeAll(async () => {
+    clientDir = mkdtempSync(join(tmpdir(), 'hh-client-'));
+    mkdirSync(join(clientDir, '.vite'));
+    writeFileSync(join(clientDir, 'index.html'), index);
+    writeFileSync(join(clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    app = await buildApp({
+      config: testConfig({ clientDir }),
+      database: ctx.database,
+      logger: false,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  /** The JSON data block's value, read back as the client reads it. */
+  const bootState = (html: string) => {
+    const match = /<script type="application\/json" id="boot-state">(.*?)<\/script>/s.exec(html);
+    expect(match, html).not.toBeNull();
+    return JSON.parse(match![1]!) as { user: { id: number; role: string } | null };
+  };
+  const links = (html: string, rel: string) =>
+    [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*href="([^"]+)"`, 'g'))].map((match) =>
+      match[1]!.replace(/&amp;/g, '&'),
+    );
+
+  it('tells a visitor nobody is signed in, and fetches the sign-in code ahead on /login', async () => {
+    const home = await app.inject({ method: 'GET', url: '/' });
+    expect(bootState(home.body)).toEqual({ user: null });
+    expect(links(home.body, 'modulepreload')).toEqual([]);
+    const login = await app.inject({ method: 'GET', url: '/login' });
+    // The entry's own import is already named by index.html; only the page's code is added.
+    expect(links(login.body, 'modulepreload')).toEqual(['/assets/sign-in-1.js']);
+    expect(links(login.body, 'preload')).toEqual([]);
+  });
+
+  it("carries a restaurant's view, its screen's code and the first page of what it browses", async () => {
+    const restaurant = await signUpRestaurant(ctx.app, 'Boot State Bistro');
+    const page = await app.inject({
+      method: 'GET',
+      url: '/restaurant/browse?category=fruits&zones=all',
+      headers: { cookie: restaurant.cookie! },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const user = await restaurant.get('/api/auth/user');
+    // The same view GET /api/auth/user answers, so the client need not ask for it.
+    expect(bootState(page.body).user).toEqual(user.json());
+    expect(links(page.body, 'modulepreload')).toEqual([
+      '/assets/frame-1.js',
+      '/assets/cart-badge-1.js',
+      '/assets/browse-1.js',
+      '/assets/card-1.js',
+    ]);
+    expect(links(page.body, 'preload')).toEqual([
+      '/api/products?page=1&pageSize=24&category=fruits&sort=name',
+    ]);
+    // The preloaded call answers as the page's own call will.
+    const catalog = await restaurant.get(links(page.body, 'preload')[0]!);
+    expect(catalog.statusCode).toBe(200);
+  });
+
+  it('keeps a name that tries to close the data block inside it', async () => {
+    const restaurant = await signUpRestaurant(ctx.app, 'Closing Tag Bistro');
+    const name = '</script><script>alert(1)</script><!--';
+    await ctx.database.db
+      .update(users)
+      .set({ firstName: name })
+      .where(eq(users.id, restaurant.userId));
+    const page = await app.inject({
+      method: 'GET',
+      url: '/restaurant/orders',
+      headers: { cookie: restaurant.cookie! },
+    });
+    expect(page.body.match(/<\/script>/g)).toHaveLength(2);
+    expect(page.body).not.toContain('<script>alert');
+    const user = bootState(page.body).user as unknown as { firstName: string };
+    expect(user.firstName).toBe(name);
+  });
+
+  it('answers 304 while nothing in the page changed, and a new page after sign-out', async () => {
+    const restaurant = await signUpRestaurant(ctx.app, 'Revalidating Bistro');
+    const ask = (headers: Record<string, string>) =>
+      app.inject({ method: 'GET', url: '/restaurant/orders', headers });
+    const first = await ask({ cookie: restaurant.cookie! });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await ask({ cookie: restaurant.cookie!, 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    const signedOut = await ask({ 'if-none-match': etag });
+    expect(signedOut.statusCode).toBe(200);
+    expect(bootState(signedOut.body)).toEqual({ user: null });
   });
 });
 

@@ -1,5 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { api } from './api';
+import { USER_QUERY_KEY } from './auth';
+import { readBootState } from './boot-state';
 
 /** No retries, no staleness, no refetch on focus or interval (docs/product.md#data-loading). */
 export const queryClient = new QueryClient({
@@ -14,3 +16,7 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// The signed-in person as the page was served: the first screen draws without asking for it.
+const bootState = readBootState();
+if (bootState) queryClient.setQueryData(USER_QUERY_KEY, bootState.user);

@@ -87,14 +87,19 @@ export class CompressedAnswers {
 }
 
 /**
- * Sends an answer as it is (already JSON, maybe compressed), past the route's typed response
- * schema. Without `cacheControl`, the API's own rule applies (no-store).
+ * Sends an answer as it is (already JSON or the given type, maybe compressed), past the route's
+ * typed response schema. Without `cacheControl`, the API's own rule applies (no-store).
  */
-export function sendAnswer(reply: FastifyReply, answer: Answer, cacheControl?: string) {
+export function sendAnswer(
+  reply: FastifyReply,
+  answer: Answer,
+  cacheControl?: string,
+  contentType = 'application/json; charset=utf-8',
+) {
   void reply.header('etag', answer.etag).header('vary', 'Accept-Encoding');
   if (cacheControl) void reply.header('cache-control', cacheControl);
   if (answer.notModified) return reply.status(304).send();
-  void reply.type('application/json; charset=utf-8');
+  void reply.type(contentType);
   if (answer.encoding) void reply.header('content-encoding', answer.encoding);
   return reply.send(answer.body);
 }

@@ -1,3 +1,4 @@
+import { browseFiltersOf, browseSearchOf, oneOf, type BrowseFilters } from '#core/browse-address';
 import { BROWSE_CATEGORIES, titleCase } from '#core/constants';
 import {
   PRODUCT_AVAILABILITY,
@@ -15,7 +16,7 @@ import { useCart } from '../../lib/cart';
 import { cn } from '../../lib/cn';
 import { countLabel } from '../../lib/format';
 import { useNextDeliveries } from '../../lib/queries';
-import { useCatalog, type BrowseFilters } from './api';
+import { useCatalog } from './api';
 import { CartSummary } from './cart-summary';
 import { ProductCard, ProductCardSkeleton, ProductRow } from './product-card';
 
@@ -32,33 +33,12 @@ const AVAILABILITY_LABELS: Record<ProductAvailability, string> = {
   out_of_stock: 'Out of Stock',
 };
 
-function oneOf<T extends string>(value: string | null, options: readonly T[], fallback: T): T {
-  return options.includes(value as T) ? (value as T) : fallback;
-}
-
 /** Filters live in the address, so a reload or a shared link shows the same list. */
 function useFilters(): [BrowseFilters, (changes: Partial<BrowseFilters>) => void] {
   const [params, setParams] = useSearchParams();
-  const filters: BrowseFilters = {
-    q: params.get('q') ?? '',
-    category: oneOf(params.get('category'), [...BROWSE_CATEGORIES, 'all'], 'all'),
-    farmId: /^\d+$/.test(params.get('farm') ?? '') ? params.get('farm')! : 'all',
-    availability: oneOf(params.get('availability'), PRODUCT_AVAILABILITY, 'all'),
-    sort: oneOf(params.get('sort'), PRODUCT_SORTS, 'name'),
-    // On unless turned off: a restaurant with a zone sees first what can reach it.
-    deliversToMyZone: params.get('zones') !== 'all',
-  };
-  const update = (changes: Partial<BrowseFilters>) => {
-    const next = { ...filters, ...changes };
-    const search = new URLSearchParams();
-    if (next.q) search.set('q', next.q);
-    if (next.category !== 'all') search.set('category', next.category);
-    if (next.farmId !== 'all') search.set('farm', next.farmId);
-    if (next.availability !== 'all') search.set('availability', next.availability);
-    if (next.sort !== 'name') search.set('sort', next.sort);
-    if (!next.deliversToMyZone) search.set('zones', 'all');
-    setParams(search, { replace: true });
-  };
+  const filters = browseFiltersOf(params);
+  const update = (changes: Partial<BrowseFilters>) =>
+    setParams(browseSearchOf({ ...filters, ...changes }), { replace: true });
   return [filters, update];
 }
 

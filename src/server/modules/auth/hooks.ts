@@ -9,6 +9,7 @@ import { getUserView } from './service';
 import { SessionCache } from './session-cache';
 import { findSession, hashToken, readSessionToken } from './session';
 import { LastActive } from '../teams/last-active';
+import type { AuthUser } from '../../types';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -42,6 +43,17 @@ function businessSuspended(kind: BusinessKind): AppError {
   );
 }
 
+/** The signed-in person of a request's session cookie, from the cache when it may be trusted. */
+export async function userOfSessionCookie(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<AuthUser | null> {
+  const token = readSessionToken(request);
+  if (!token) return null;
+  const tokenHash = hashToken(token);
+  return app.sessionCache.resolve(tokenHash, () => findSession(app.db, tokenHash));
+}
+
 /**
  * Resolves the session, refuses cross-origin writes and writes for a suspended business, and
  * keeps /api private by default.
@@ -66,14 +78,9 @@ export function registerAuthHooks(app: FastifyInstance): void {
     // The matched route's own path: the raw URL may spell /api in percent-escapes (/%61pi/...).
     const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
     const isApi = path === '/api' || path.startsWith('/api/');
-    // Only the API reads the user: static files and health checks cost no session query.
-    const token = isApi ? readSessionToken(request) : null;
-    if (token) {
-      const tokenHash = hashToken(token);
-      request.user = await sessions.resolve(tokenHash, () => findSession(app.db, tokenHash));
-    } else {
-      request.user = null;
-    }
+    // Only the API reads the user here: static files and health checks cost no session query
+    // (the app's own page reads it when it is built: http/app-page).
+    request.user = isApi ? await userOfSessionCookie(app, request) : null;
     request.actor = request.user ? actorOfUser(request.user) : null;
     if (request.user?.membershipId) lastActive.seen(request.user.membershipId);
     if (isApi && !request.user && request.routeOptions.config?.public !== true) {
