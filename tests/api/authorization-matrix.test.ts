@@ -165,6 +165,21 @@ const EXPECTED: Record<string, Need> = {
   'PATCH /api/team/members/{userId}': both(['team.manage'], ['team.manage']),
   // Someone else's membership (the farm's owner's); one's own is leaving, which anyone may.
   'DELETE /api/team/members/{userId}': both(['team.manage'], ['team.manage']),
+  'POST /api/farms/{id}/follow': restaurant('orders.place'),
+  'DELETE /api/farms/{id}/follow': restaurant('orders.place'),
+  'GET /api/farms/{id}': person,
+  'GET /api/farms/{id}/products': person,
+  'GET /api/fresh-sheet/preview': farm('products.manage'),
+  'POST /api/fresh-sheet/send': farm('products.manage'),
+  'PUT /api/fresh-sheet/schedule': farm('products.manage'),
+  'DELETE /api/fresh-sheet/schedule': farm('products.manage'),
+  'GET /api/fresh-sheet/sends': farm('products.manage'),
+  'GET /api/fresh-sheet/unsubscribe': anyone,
+  'POST /api/fresh-sheet/unsubscribe': anyone,
+  'GET /api/profile/farm/page': farm(),
+  'PUT /api/profile/farm/page': farm('profile.edit'),
+  'PUT /api/profile/farm/cover-photo': farm('profile.edit'),
+  'DELETE /api/profile/farm/cover-photo': farm('profile.edit'),
 };
 
 /** These change the session they are sent with: each is sent with a second one of the person. */

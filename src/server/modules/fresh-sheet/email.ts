@@ -94,7 +94,7 @@ export function freshSheetEmail(input: SheetEmailInput): SheetEmail {
   const { appOrigin, farm } = input;
   const featured = input.items.filter((item) => item.featured);
   const rest = input.items.filter((item) => !item.featured);
-  const subject = `${farm.name}: this week’s fresh sheet`;
+  const subject = `${farm.name}: this week's fresh sheet`;
   const delivery = deliveryLine(input);
   const farmUrl = farmPageUrl(appOrigin, farm.id);
 
