@@ -182,6 +182,12 @@ const EXPECTED: Record<string, Need> = {
   'DELETE /api/profile/farm/cover-photo': farm('profile.edit'),
 };
 
+/** Their {id} is a farm any restaurant may follow, not a row of the farm's own. */
+const OPEN_TO_EVERY_RESTAURANT = new Set([
+  'POST /api/farms/{id}/follow',
+  'DELETE /api/farms/{id}/follow',
+]);
+
 /** These change the session they are sent with: each is sent with a second one of the person. */
 const SESSION_CHANGING = new Set([
   'POST /api/auth/sign-out-everywhere',
@@ -456,7 +462,13 @@ function check(
     else if (!body.message?.includes(BUSINESS_ROLE_LABELS[caller.role])) say('the role is named');
   }
   // Another business's rows answer as if they did not exist.
-  if (caller.other && allowed && /\{(id|orderId|userId)\}/.test(key) && status < 300) {
+  if (
+    caller.other &&
+    allowed &&
+    /\{(id|orderId|userId)\}/.test(key) &&
+    !OPEN_TO_EVERY_RESTAURANT.has(key) &&
+    status < 300
+  ) {
     say('another business’s row: never 2xx');
   }
   return problems;
