@@ -6,14 +6,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/server/clock';
 import { buildApp } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/database';
-import { farms, freshSheetDeliveries, freshSheetSchedules, restaurants } from '../../src/server/db/schema';
+import {
+  farms,
+  freshSheetDeliveries,
+  freshSheetSchedules,
+  restaurants,
+} from '../../src/server/db/schema';
 import { databaseClient } from '../../src/server/modules/events/database-client';
 import {
   startFreshSheetWorker,
   type FreshSheetWorker,
 } from '../../src/server/modules/fresh-sheet/delivery';
 import { sendScheduledSheets } from '../../src/server/modules/fresh-sheet/send';
-import { addDeliveryDay, createProduct, orderBody, type ProductFixture } from '../helpers/catalog-fixtures';
+import {
+  addDeliveryDay,
+  createProduct,
+  orderBody,
+  type ProductFixture,
+} from '../helpers/catalog-fixtures';
 import { waitFor } from '../helpers/event-stream';
 import { headerOf, MailReceiver } from '../helpers/mail-receiver';
 import {
@@ -231,7 +241,9 @@ describe('the fresh sheet, follows and the farm page', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('Unsubscribe from Kahuku Greens’s fresh sheet?');
-    const action = /<form method="post" action="([^"]+)"/.exec(page.body)![1]!.replace(/&#38;/g, '&');
+    const action = /<form method="post" action="([^"]+)"/
+      .exec(page.body)![1]!
+      .replace(/&#38;/g, '&');
     const confirmed = await anonymous.request({
       method: 'POST',
       url: action,
@@ -340,7 +352,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       };
       // The second process has a pool of its own.
       secondDatabase = await openDatabase({ url: pool.options.connectionString });
-      second = await buildApp({ config: testConfig(config), database: secondDatabase, logger: false });
+      second = await buildApp({
+        config: testConfig(config),
+        database: secondDatabase,
+        logger: false,
+      });
       await second.ready();
       workers = [
         await startWorker(ctx),
@@ -358,7 +374,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     it('delivers it once per restaurant', async () => {
       const farmer = await signUpFarmer(ctx.app, 'Twice Farm');
       await createProduct(ctx.database.db, farmer.farmId, { name: 'Kale', availableQuantity: 5 });
-      const buyers = [];
+      const buyers: Awaited<ReturnType<typeof signUpRestaurant>>[] = [];
       for (let index = 0; index < 4; index += 1) {
         const buyer = await signUpRestaurant(ctx.app, `Twice Bistro ${index}`);
         expect((await buyer.post(`/api/farms/${farmer.farmId}/follow`)).statusCode).toBe(200);

@@ -46,12 +46,16 @@ export class MailReceiver {
 /** A header of a raw message, unfolded; null when absent. */
 export function headerOf(raw: string, name: string): string | null {
   const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-  const line = head.split(/\r?\n/).find((text) => text.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  const line = head
+    .split(/\r?\n/)
+    .find((text) => text.toLowerCase().startsWith(`${name.toLowerCase()}:`));
   return line ? line.slice(name.length + 1).trim() : null;
 }
 
 function decodeQuotedPrintable(raw: string): string {
   return raw
     .replace(/=\r?\n/g, '')
-    .replace(/(=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'));
+    .replace(/(=[0-9A-F]{2})+/g, (run) =>
+      Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'),
+    );
 }

@@ -7,6 +7,7 @@ import {
   ClipboardList,
   LayoutDashboard,
   LayoutGrid,
+  Newspaper,
   Package,
   ReceiptText,
   ShoppingBasket,
@@ -89,6 +90,12 @@ export const farmerNav: AppNavItem[] = [
     to: '/farmer/inventory',
     label: 'Inventory',
     icon: <Package className="size-4" aria-hidden="true" />,
+    requires: 'products.manage',
+  },
+  {
+    to: '/farmer/fresh-sheet',
+    label: 'Fresh sheet',
+    icon: <Newspaper className="size-4" aria-hidden="true" />,
     requires: 'products.manage',
   },
   {

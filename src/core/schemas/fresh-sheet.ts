@@ -23,7 +23,10 @@ export const WEEKDAY_NAMES = [
   'Saturday',
 ] as const;
 
-const note = plainString('multi').max(FRESH_SHEET_NOTE_MAX, `At most ${FRESH_SHEET_NOTE_MAX} characters`);
+const note = plainString('multi').max(
+  FRESH_SHEET_NOTE_MAX,
+  `At most ${FRESH_SHEET_NOTE_MAX} characters`,
+);
 const featuredProductIds = z
   .array(positiveId, { error: 'Send the ids of the products to feature' })
   .max(MAX_FEATURED, `Feature at most ${MAX_FEATURED} items`)

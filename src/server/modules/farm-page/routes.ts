@@ -100,8 +100,7 @@ export const farmPageModule: FastifyPluginAsyncZod = async (app) => {
         response: { 200: farmPageSettingsOutput, ...errorResponses },
       },
     },
-    async (request) =>
-      saveFarmIsland(app.db, requireFarmer(request).farmId, request.body.island),
+    async (request) => saveFarmIsland(app.db, requireFarmer(request).farmId, request.body.island),
   );
 
   app.put(
@@ -147,7 +146,6 @@ export const farmPageModule: FastifyPluginAsyncZod = async (app) => {
         response: { 200: farmPageSettingsOutput, ...errorResponses },
       },
     },
-    async (request) =>
-      removeCoverPhoto(app.db, app.photoStorage, requireFarmer(request).farmId),
+    async (request) => removeCoverPhoto(app.db, app.photoStorage, requireFarmer(request).farmId),
   );
 };

@@ -125,7 +125,10 @@ export async function farmPageProducts(
   const inOrder = page.rows.map((row) => byId.get(row.id)).filter((p): p is Product => !!p);
   const prices = await readerPrices(db, reader.restaurantId, inOrder);
   return {
-    items: inOrder.map((product) => ({ ...product, price: prices.get(product.id) ?? product.price })),
+    items: inOrder.map((product) => ({
+      ...product,
+      price: prices.get(product.id) ?? product.price,
+    })),
     total: Number(total?.total ?? 0),
     nextCursor: page.nextCursor,
   };

@@ -179,7 +179,11 @@ export async function startFreshSheetWorker(
   const transports: SheetTransports = {
     mailer:
       options.mailer ??
-      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: outboxDir(config) }),
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: outboxDir(config),
+      }),
     appOrigin: appOriginOf(config),
     secret: config.sessionSecret,
   };

@@ -182,11 +182,7 @@ export const freshSheetModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const target = await unsubscribeTarget(
-        app.db,
-        app.config.sessionSecret,
-        request.query.token,
-      );
+      const target = await unsubscribeTarget(app.db, app.config.sessionSecret, request.query.token);
       if (!target) return sendHtml(reply, 404, invalidLink);
       return sendHtml(
         reply,
@@ -213,11 +209,7 @@ export const freshSheetModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const target = await unsubscribeTarget(
-        app.db,
-        app.config.sessionSecret,
-        request.query.token,
-      );
+      const target = await unsubscribeTarget(app.db, app.config.sessionSecret, request.query.token);
       if (!target) return sendHtml(reply, 404, invalidLink);
       await unsubscribe(app.db, target);
       return sendHtml(
