@@ -70,6 +70,11 @@ describe('the fresh sheet', () => {
     await farmerPhone.page.goto('/farmer/fresh-sheet');
     await farmerPhone.page.getByText('Sent today: the next one can go out tomorrow.').waitFor();
     await screenshot(farmerPhone.page, 'fresh-sheet-phone');
+    expect(
+      await farmerPhone.page.evaluate(
+        () => document.documentElement.scrollWidth > window.innerWidth,
+      ),
+    ).toBe(false);
     await expectAccessible(farmerPhone.page);
     await farmerPhone.context.close();
     await farmer.context.close();

@@ -7,7 +7,6 @@ import {
   ClipboardList,
   LayoutDashboard,
   LayoutGrid,
-  Newspaper,
   Package,
   ReceiptText,
   ShoppingBasket,
@@ -90,12 +89,8 @@ export const farmerNav: AppNavItem[] = [
     to: '/farmer/inventory',
     label: 'Inventory',
     icon: <Package className="size-4" aria-hidden="true" />,
-    requires: 'products.manage',
-  },
-  {
-    to: '/farmer/fresh-sheet',
-    label: 'Fresh sheet',
-    icon: <Newspaper className="size-4" aria-hidden="true" />,
+    // The fresh sheet is made of the inventory and opened from it.
+    alsoActiveOn: ['/farmer/fresh-sheet'],
     requires: 'products.manage',
   },
   {

@@ -128,9 +128,10 @@ function FarmDetails({ farm }: { farm: FarmPageData }) {
           ) : null}
         </div>
       </section>
-      <div className="grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
-        <FarmProducts farm={farm} />
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        {/* On a phone the delivery days come before the products; beside them on a wide screen. */}
         <DeliveryCard farm={farm} />
+        <FarmProducts farm={farm} />
       </div>
     </>
   );
@@ -138,7 +139,7 @@ function FarmDetails({ farm }: { farm: FarmPageData }) {
 
 function DeliveryCard({ farm }: { farm: FarmPageData }) {
   return (
-    <Card className="lg:order-last">
+    <Card className="lg:order-last lg:sticky lg:top-4">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Truck className="size-5" aria-hidden="true" /> Delivery
@@ -184,7 +185,7 @@ function FarmProducts({ farm }: { farm: FarmPageData }) {
     document.getElementById(`product-${highlighted}`)?.scrollIntoView({ block: 'center' });
   }, [highlighted, products.items]);
   return (
-    <section aria-labelledby="farm-products-title" className="flex flex-col gap-3">
+    <section aria-labelledby="farm-products-title" className="flex min-w-0 flex-col gap-3">
       <h2 id="farm-products-title" className="text-lg font-semibold">
         Products{products.total !== undefined ? ` (${products.total})` : ''}
       </h2>

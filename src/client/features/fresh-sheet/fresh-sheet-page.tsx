@@ -122,8 +122,8 @@ function FreshSheetEditor({ preview }: { preview: FreshSheetPreview }) {
     );
 
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-2">
-      <div className="flex flex-col gap-6">
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+      <div className="flex min-w-0 flex-col gap-6">
         <Card>
           <CardHeader>
             <CardTitle>This week’s sheet</CardTitle>
@@ -155,7 +155,7 @@ function FreshSheetEditor({ preview }: { preview: FreshSheetPreview }) {
                 description="Add stock to your products in Inventory: the sheet lists what you have."
               />
             ) : (
-              <fieldset className="flex flex-col gap-2">
+              <fieldset className="flex min-w-0 flex-col gap-2">
                 <legend className="mb-2 text-sm font-medium text-stone-800">
                   Featured items ({featured.length} of {MAX_FEATURED})
                 </legend>
@@ -173,7 +173,7 @@ function FreshSheetEditor({ preview }: { preview: FreshSheetPreview }) {
                       }
                       onChange={() => toggle(item.productId)}
                     />
-                    <span className="min-w-0 flex-1 truncate">{item.name}</span>
+                    <span className="min-w-0 flex-1 break-words">{item.name}</span>
                     <span className="text-sm text-stone-600 tabular-nums">
                       {formatMoney(item.price)}/{item.unit}
                     </span>
@@ -350,7 +350,11 @@ function SheetPreview({
   const featured = items.filter((item) => item.featured);
   const rest = items.filter((item) => !item.featured);
   return (
-    <Card role="region" aria-labelledby="fresh-sheet-preview-title" className="lg:sticky lg:top-4">
+    <Card
+      role="region"
+      aria-labelledby="fresh-sheet-preview-title"
+      className="min-w-0 lg:sticky lg:top-4"
+    >
       <CardHeader>
         <p className="text-xs font-medium tracking-wide text-stone-500 uppercase">Preview</p>
         <CardTitle id="fresh-sheet-preview-title">{farmName}’s fresh sheet</CardTitle>
