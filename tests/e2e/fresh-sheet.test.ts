@@ -22,7 +22,8 @@ describe('the fresh sheet', () => {
       profile: { id: number; name: string };
     };
     const farm = me.profile;
-    await farmer.page.goto('/farmer/fresh-sheet');
+    await farmer.page.goto('/farmer/dashboard');
+    await farmer.page.getByRole('link', { name: 'Fresh sheet' }).click();
     await farmer.page.getByRole('heading', { name: 'Fresh sheet', level: 1 }).waitFor();
     await farmer.page.getByLabel('Note from the farm').fill(NOTE);
     const firstItem = farmer.page

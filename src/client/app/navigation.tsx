@@ -81,7 +81,8 @@ export const farmerNav: AppNavItem[] = [
     to: '/farmer/dashboard',
     label: 'Dashboard',
     icon: <LayoutDashboard className="size-4" aria-hidden="true" />,
-    alsoActiveOn: ['/'],
+    // The fresh sheet opens from the dashboard: the header has no room for another item.
+    alsoActiveOn: ['/', '/farmer/fresh-sheet'],
     // Its figures are the reports'; a packer's home is the orders.
     requires: 'reports.view',
   },
@@ -89,8 +90,6 @@ export const farmerNav: AppNavItem[] = [
     to: '/farmer/inventory',
     label: 'Inventory',
     icon: <Package className="size-4" aria-hidden="true" />,
-    // The fresh sheet is made of the inventory and opened from it.
-    alsoActiveOn: ['/farmer/fresh-sheet'],
     requires: 'products.manage',
   },
   {

@@ -5,7 +5,6 @@ import type { Product } from '#core/schemas/product';
 import { ArrowLeft, Check, Heart, MapPin, ShoppingCart, Truck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { NotFoundPage } from '../../components/layout/not-found';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -15,8 +14,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { cartActions, useCart } from '../../lib/cart';
-import { cn } from '../../lib/cn';
-import { countLabel, formatCalendarDate, formatMoney } from '../../lib/format';
+import { formatCalendarDate, formatMoney } from '../../lib/format';
 import { useFarmPage, useFarmProducts, useFollow } from './api';
 
 /** /farms/{id}: a farm's story, delivery days and products, for a signed-in restaurant. */
@@ -25,7 +23,19 @@ export function FarmPage() {
   const valid = Number.isInteger(farmId) && farmId > 0;
   const page = useFarmPage(valid ? farmId : 0);
   if (!valid || (page.error instanceof ApiError && page.error.status === 404)) {
-    return <NotFoundPage inShell />;
+    // The shell's not-found page is the app's first load's: a lazy screen importing it splits
+    // the router out of that load. A farm restaurants cannot see reads as no farm at all.
+    return (
+      <EmptyState
+        title="No such farm"
+        description="This farm is not on Harvest Hui, or not open to restaurants right now."
+        action={
+          <Button asChild variant="outline">
+            <Link to="/restaurant/browse">Browse products</Link>
+          </Button>
+        }
+      />
+    );
   }
   return (
     <div className="flex flex-col gap-6">
@@ -216,7 +226,7 @@ function FarmProducts({ farm }: { farm: FarmPageData }) {
           </ul>
           <div className="flex flex-col items-center gap-2">
             <p className="text-sm text-stone-600" aria-live="polite">
-              Showing {products.items!.length} of {countLabel(products.total ?? 0, 'product')}
+              Showing {products.items!.length} of {products.total ?? 0}
             </p>
             {products.hasNextPage ? (
               <Button
@@ -249,10 +259,9 @@ function FarmProductCard({
   return (
     <li
       id={`product-${product.id}`}
-      className={cn(
-        'flex gap-3 rounded-xl border bg-white p-3',
-        highlighted ? 'border-primary ring-2 ring-green-200' : 'border-stone-200',
-      )}
+      className={`flex gap-3 rounded-xl border bg-white p-3 ${
+        highlighted ? 'border-primary ring-2 ring-green-200' : 'border-stone-200'
+      }`}
     >
       <ProductPhoto
         imageUrl={product.imageUrl}

@@ -24,7 +24,7 @@ import { ProductPhoto } from '../../components/ui/product-photo';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
-import { countLabel, formatCalendarDate, formatInstant, formatMoney } from '../../lib/format';
+import { formatCalendarDate, formatInstant, formatMoney } from '../../lib/format';
 import {
   useFreshSheetPreview,
   useFreshSheetSends,
@@ -111,7 +111,7 @@ function FreshSheetEditor({ preview }: { preview: FreshSheetPreview }) {
           setConfirming(false);
           toast({
             title: 'Fresh sheet sent',
-            description: `It is on its way to ${countLabel(sent.recipientCount, 'restaurant')}.`,
+            description: `Restaurants it is on its way to: ${sent.recipientCount}.`,
           });
         },
         onError: (error) => {
@@ -193,7 +193,7 @@ function FreshSheetEditor({ preview }: { preview: FreshSheetPreview }) {
                   ? 'Sent today: the next one can go out tomorrow.'
                   : preview.recipientCount === 0
                     ? 'No restaurant follows or buys from you yet.'
-                    : `Goes to ${countLabel(preview.recipientCount, 'restaurant')}.`}
+                    : `Restaurants it goes to: ${preview.recipientCount}.`}
               </p>
             </div>
           </CardContent>
@@ -204,7 +204,7 @@ function FreshSheetEditor({ preview }: { preview: FreshSheetPreview }) {
       <Dialog open={confirming} onOpenChange={setConfirming}>
         <DialogContent
           title="Send the fresh sheet now?"
-          description={`${countLabel(preview.recipientCount, 'restaurant')} will get it by email, each with its own prices and next delivery day. You can send one a day.`}
+          description={`Restaurants that get it by email: ${preview.recipientCount}, each with its own prices and next delivery day. You can send one a day.`}
         >
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>
@@ -445,7 +445,7 @@ function PastSends() {
                       {formatInstant(sent.sentAt, 'h:mm a')}
                     </span>
                     <span className="text-sm text-stone-600">
-                      {countLabel(sent.itemCount, 'item')}
+                      Items: {sent.itemCount}
                       {sent.featuredCount > 0 ? `, ${sent.featuredCount} featured` : ''}
                       {sent.note
                         ? ` · “${sent.note.slice(0, 60)}${sent.note.length > 60 ? '…' : ''}”`
@@ -457,7 +457,7 @@ function PastSends() {
                       {sent.trigger === 'schedule' ? 'Scheduled' : 'Sent now'}
                     </Badge>
                     <span className="text-sm tabular-nums">
-                      {sent.deliveredCount} of {countLabel(sent.recipientCount, 'restaurant')}
+                      Delivered: {sent.deliveredCount} of {sent.recipientCount}
                     </span>
                   </span>
                 </li>
