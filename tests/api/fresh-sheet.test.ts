@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/server/clock';
 import { buildApp } from '../../src/server/app';
@@ -166,6 +167,42 @@ describe('the fresh sheet, follows and the farm page', () => {
     expect(island.json()).toMatchObject({ island: 'Maui', shownIsland: 'Maui' });
     expect((await follower.get(`/api/farms/${farmer.farmId}`)).json().island).toBe('Maui');
     await farmer.put('/api/profile/farm/page', { island: null });
+  });
+
+  it('takes a cover photo through the photo pipeline, shows it on the page and removes it', async () => {
+    const png = await sharp({
+      create: { width: 1200, height: 400, channels: 3, background: { r: 40, g: 120, b: 60 } },
+    })
+      .png()
+      .toBuffer();
+    const boundary = '----harvesthuicover';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cover.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const uploaded = await farmer.request({
+      method: 'PUT',
+      url: '/api/profile/farm/cover-photo',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const cover = uploaded.json().coverPhoto as { url: string; width: number };
+    expect(cover.url).toMatch(/^\/uploads\/[a-f0-9]{64}\.webp$/);
+    expect(cover.width).toBe(960);
+    expect((await follower.get(`/api/farms/${farmer.farmId}`)).json().coverPhoto.url).toBe(
+      cover.url,
+    );
+    expect((await ctx.app.inject({ method: 'GET', url: cover.url })).statusCode).toBe(200);
+    // A restaurant cannot change a farm's page.
+    expect((await follower.delete('/api/profile/farm/cover-photo')).statusCode).toBe(403);
+
+    const removed = await farmer.delete('/api/profile/farm/cover-photo');
+    expect(removed.json().coverPhoto).toBeNull();
+    expect((await ctx.app.inject({ method: 'GET', url: cover.url })).statusCode).toBe(404);
   });
 
   it('previews the sheet: the items in stock, featured first, and who it goes to', async () => {

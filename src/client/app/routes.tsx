@@ -25,6 +25,10 @@ const BusinessesPage = lazyNamed(
 );
 const BrowsePage = lazyNamed(() => import('../features/browse/browse-page'), 'BrowsePage');
 const FarmPage = lazyNamed(() => import('../features/farm-page/farm-page'), 'FarmPage');
+const FarmPageSettingsCard = lazyNamed(
+  () => import('../features/farm-page/farm-page-settings-card'),
+  'FarmPageSettingsCard',
+);
 const FreshSheetPage = lazyNamed(
   () => import('../features/fresh-sheet/fresh-sheet-page'),
   'FreshSheetPage',
@@ -176,6 +180,7 @@ export const sharedPages: PageRoute[] = [
         notificationSettings={<NotificationPreferencesCard />}
         accountSettings={<AccountSecurityCard />}
         membershipSettings={<LeaveBusinessCard />}
+        farmPageSettings={<FarmPageSettingsCard />}
       />
     ),
   },

@@ -9,10 +9,11 @@ export function uploadFile<T>(
   path: string,
   file: File,
   onProgress: (fraction: number) => void,
+  method: 'POST' | 'PUT' = 'POST',
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', path);
+    request.open(method, path);
     request.withCredentials = true;
     request.responseType = 'text';
     request.upload.onprogress = (event) => {
