@@ -77,6 +77,11 @@ describe('the fresh sheet', () => {
       ),
     ).toBe(false);
     await expectAccessible(farmerPhone.page);
+    // The farm page's island and cover photo are set in the farm's profile.
+    await farmerPhone.page.goto('/profile/edit');
+    await farmerPhone.page.getByText('Farm page', { exact: true }).waitFor();
+    await farmerPhone.page.getByText('From your ZIP code: Oahu').waitFor();
+    await screenshot(farmerPhone.page, 'farm-page-settings-phone');
     await farmerPhone.context.close();
     await farmer.context.close();
 

@@ -81,8 +81,7 @@ export const farmerNav: AppNavItem[] = [
     to: '/farmer/dashboard',
     label: 'Dashboard',
     icon: <LayoutDashboard className="size-4" aria-hidden="true" />,
-    // The fresh sheet opens from the dashboard: the header has no room for another item.
-    alsoActiveOn: ['/', '/farmer/fresh-sheet'],
+    alsoActiveOn: ['/'],
     // Its figures are the reports'; a packer's home is the orders.
     requires: 'reports.view',
   },

@@ -26,7 +26,7 @@ const BusinessesPage = lazyNamed(
 const BrowsePage = lazyNamed(() => import('../features/browse/browse-page'), 'BrowsePage');
 const FarmPage = lazyNamed(() => import('../features/farm-page/farm-page'), 'FarmPage');
 const FarmPageSettingsCard = lazyNamed(
-  () => import('../features/farm-page/farm-page-settings-card'),
+  () => import('../features/fresh-sheet/fresh-sheet-page'),
   'FarmPageSettingsCard',
 );
 const FreshSheetPage = lazyNamed(

@@ -9,11 +9,10 @@ export function uploadFile<T>(
   path: string,
   file: File,
   onProgress: (fraction: number) => void,
-  method: 'POST' | 'PUT' = 'POST',
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open(method, path);
+    request.open('POST', path);
     request.withCredentials = true;
     request.responseType = 'text';
     request.upload.onprogress = (event) => {

@@ -479,3 +479,7 @@ function PastSends() {
     </Card>
   );
 }
+
+// The farm's page settings card (its profile) loads with this screen's chunk: one route entry fewer
+// in the app's first load, which every screen's budget counts.
+export { FarmPageSettingsCard } from './farm-page-settings-card';

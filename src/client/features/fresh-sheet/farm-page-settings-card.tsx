@@ -1,8 +1,7 @@
 import { ISLANDS } from '#core/delivery-zones';
 import type { FarmPageSettings } from '#core/schemas/fresh-sheet';
-import { MAX_PHOTO_BYTES, PHOTO_ACCEPT } from '#core/schemas/photo';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ImagePlus, Trash2 } from 'lucide-react';
+import { Camera, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import {
@@ -17,9 +16,8 @@ import { ErrorState } from '../../components/ui/empty-state';
 import { Field, Select } from '../../components/ui/form';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
-import { api, ApiError } from '../../lib/api';
+import { api, ApiError, apiRequest } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
-import { uploadFile } from '../../lib/upload';
 
 const SETTINGS_PATH = '/api/profile/farm/page';
 const COVER_PATH = '/api/profile/farm/cover-photo';
@@ -68,7 +66,7 @@ export function FarmPageSettingsCard() {
 
 function Settings({ settings }: { settings: FarmPageSettings }) {
   const [island, setIsland] = useState(settings.island ?? '');
-  const [progress, setProgress] = useState<number | null>(null);
+  const [uploading, setUploading] = useState(false);
   const [fileError, setFileError] = useState<string>();
   const [confirmRemove, setConfirmRemove] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -93,15 +91,11 @@ function Settings({ settings }: { settings: FarmPageSettings }) {
 
   const upload = async (file: File) => {
     setFileError(undefined);
-    if (file.size > MAX_PHOTO_BYTES) {
-      setFileError(
-        `This file is larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB. Choose a smaller photo.`,
-      );
-      return;
-    }
-    setProgress(0);
+    setUploading(true);
     try {
-      saved(await uploadFile<FarmPageSettings>(COVER_PATH, file, setProgress, 'PUT'));
+      const form = new FormData();
+      form.append('file', file);
+      saved(await apiRequest<FarmPageSettings>('PUT', COVER_PATH, form));
       toast({ title: 'Cover photo saved' });
     } catch (error) {
       setFileError(
@@ -110,7 +104,7 @@ function Settings({ settings }: { settings: FarmPageSettings }) {
           : 'The photo was not saved',
       );
     } finally {
-      setProgress(null);
+      setUploading(false);
       if (input.current) input.current.value = '';
     }
   };
@@ -160,18 +154,18 @@ function Settings({ settings }: { settings: FarmPageSettings }) {
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" asChild>
             <label className="cursor-pointer">
-              <ImagePlus aria-hidden="true" />
-              {progress !== null
-                ? `Uploading… ${Math.round(progress * 100)}%`
+              <Camera aria-hidden="true" />
+              {uploading
+                ? 'Uploading…'
                 : settings.coverPhoto
                   ? 'Replace cover photo'
                   : 'Upload cover photo'}
               <input
                 ref={input}
                 type="file"
-                accept={PHOTO_ACCEPT}
+                accept="image/*"
                 className="sr-only"
-                disabled={progress !== null}
+                disabled={uploading}
                 onChange={(event) => {
                   const file = event.target.files?.[0];
                   if (file) void upload(file);
