@@ -31,12 +31,14 @@ export interface FreshSheetJob {
 }
 
 /** The sheet must list what the farm has: a featured id that is not one of its items is 400. */
-function checkFeatured(featured: readonly number[], listedIds: ReadonlySet<number>) {
+function checkFeatured(
+  featured: readonly number[],
+  listedIds: ReadonlySet<number>,
+  why = 'Not one of your products in stock',
+) {
   const fields: Record<string, string> = {};
   featured.forEach((id, index) => {
-    if (!listedIds.has(id)) {
-      fields[`featuredProductIds.${index}`] = 'Not one of your products in stock';
-    }
+    if (!listedIds.has(id)) fields[`featuredProductIds.${index}`] = why;
   });
   if (Object.keys(fields).length > 0) {
     throw new AppError(400, 'Feature products that are on your sheet', 'validation', fields);
@@ -245,7 +247,11 @@ export async function saveFreshSheetSchedule(
               inArray(products.id, body.featuredProductIds),
             ),
           );
-  checkFeatured(body.featuredProductIds, new Set(own.map((row) => row.id)));
+  checkFeatured(
+    body.featuredProductIds,
+    new Set(own.map((row) => row.id)),
+    'Not one of your products',
+  );
   const values = {
     weekday: body.weekday,
     hour: body.hour,
