@@ -295,7 +295,6 @@ export async function sendScheduledSheets(db: Db, now: Date = clockNow()): Promi
         eq(freshSheetSchedules.weekday, wall.getUTCDay()),
         sql`${freshSheetSchedules.hour} <= ${wall.getUTCHours()}`,
         farmIsOpen,
-        isNull(farms.suspendedAt),
       ),
     );
   let sent = 0;
