@@ -31,6 +31,8 @@ import { deliveryRunModule } from './modules/delivery-runs/routes';
 import { documentModule } from './modules/documents/routes';
 import { LiveEventHub } from './modules/events/hub';
 import { eventsModule } from './modules/events/routes';
+import { farmPageModule } from './modules/farm-page/routes';
+import { freshSheetModule } from './modules/fresh-sheet/routes';
 import { healthRoutes } from './modules/health/routes';
 import { createMailer, type Mailer } from './modules/notifications/mail';
 import { notificationModule } from './modules/notifications/routes';
@@ -237,6 +239,8 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       await api.register(notificationModule);
       await api.register(teamModule);
       await api.register(eventsModule);
+      await api.register(freshSheetModule);
+      await api.register(farmPageModule);
       // Development only: without the flag /api/test/* is 404 for everyone.
       await api.register(config.devUserSwitcher ? devtoolsModule : devtoolsAbsentModule);
       // Development mode only: elsewhere POST /api/test/clock is 404 like the rest of /api/test.

@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { appOriginOf, ConfigError, loadConfig, startupWarnings } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed';
+import { startFreshSheetWorker } from './modules/fresh-sheet/delivery';
 import { startNotificationWorker } from './modules/notifications/worker';
 import { startAutoCancelWorker } from './modules/orders/auto-cancel-worker';
 import { startPaymentReminderWorker } from './modules/payments/reminder-worker';
@@ -78,6 +79,9 @@ async function main(): Promise<void> {
   const reminderWorker = runsQueue
     ? await startPaymentReminderWorker({ database, log: app.log })
     : idle;
+  const freshSheetWorker = runsQueue
+    ? await startFreshSheetWorker({ database, config, log: app.log })
+    : idle;
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();
@@ -85,6 +89,7 @@ async function main(): Promise<void> {
     await autoCancelWorker.stop();
     await standingOrderWorker.stop();
     await reminderWorker.stop();
+    await freshSheetWorker.stop();
     await database.close();
     await claim.release();
     process.exit(0);

@@ -165,7 +165,28 @@ const EXPECTED: Record<string, Need> = {
   'PATCH /api/team/members/{userId}': both(['team.manage'], ['team.manage']),
   // Someone else's membership (the farm's owner's); one's own is leaving, which anyone may.
   'DELETE /api/team/members/{userId}': both(['team.manage'], ['team.manage']),
+  'POST /api/farms/{id}/follow': restaurant('orders.place'),
+  'DELETE /api/farms/{id}/follow': restaurant('orders.place'),
+  'GET /api/farms/{id}': person,
+  'GET /api/farms/{id}/products': person,
+  'GET /api/fresh-sheet/preview': farm('products.manage'),
+  'POST /api/fresh-sheet/send': farm('products.manage'),
+  'PUT /api/fresh-sheet/schedule': farm('products.manage'),
+  'DELETE /api/fresh-sheet/schedule': farm('products.manage'),
+  'GET /api/fresh-sheet/sends': farm('products.manage'),
+  'GET /api/fresh-sheet/unsubscribe': anyone,
+  'POST /api/fresh-sheet/unsubscribe': anyone,
+  'GET /api/profile/farm/page': farm(),
+  'PUT /api/profile/farm/page': farm('profile.edit'),
+  'PUT /api/profile/farm/cover-photo': farm('profile.edit'),
+  'DELETE /api/profile/farm/cover-photo': farm('profile.edit'),
 };
+
+/** Their {id} is a farm any restaurant may follow, not a row of the farm's own. */
+const OPEN_TO_EVERY_RESTAURANT = new Set([
+  'POST /api/farms/{id}/follow',
+  'DELETE /api/farms/{id}/follow',
+]);
 
 /** These change the session they are sent with: each is sent with a second one of the person. */
 const SESSION_CHANGING = new Set([
@@ -441,7 +462,13 @@ function check(
     else if (!body.message?.includes(BUSINESS_ROLE_LABELS[caller.role])) say('the role is named');
   }
   // Another business's rows answer as if they did not exist.
-  if (caller.other && allowed && /\{(id|orderId|userId)\}/.test(key) && status < 300) {
+  if (
+    caller.other &&
+    allowed &&
+    /\{(id|orderId|userId)\}/.test(key) &&
+    !OPEN_TO_EVERY_RESTAURANT.has(key) &&
+    status < 300
+  ) {
     say('another business’s row: never 2xx');
   }
   return problems;

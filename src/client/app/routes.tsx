@@ -24,6 +24,15 @@ const BusinessesPage = lazyNamed(
   'BusinessesPage',
 );
 const BrowsePage = lazyNamed(() => import('../features/browse/browse-page'), 'BrowsePage');
+const FarmPage = lazyNamed(() => import('../features/farm-page/farm-page'), 'FarmPage');
+const FarmPageSettingsCard = lazyNamed(
+  () => import('../features/fresh-sheet/fresh-sheet-page'),
+  'FarmPageSettingsCard',
+);
+const FreshSheetPage = lazyNamed(
+  () => import('../features/fresh-sheet/fresh-sheet-page'),
+  'FreshSheetPage',
+);
 const CalendarPage = lazyNamed(() => import('../features/calendar/calendar-page'), 'CalendarPage');
 const InventoryPage = lazyNamed(
   () => import('../features/inventory/inventory-page'),
@@ -128,6 +137,7 @@ export const restaurantPages: PageRoute[] = [
   // (docs/product.md#routing-by-user-state).
   { path: '/restaurant/inventory', element: <BrowsePage />, requires: 'orders.place' },
   { path: '/restaurant/orders', element: <RestaurantOrdersPage /> },
+  { path: '/farms/:id', element: <FarmPage /> },
   { path: '/restaurant/bills', element: <BillsPage />, requires: 'bills.view' },
   {
     path: '/restaurant/standing-orders',
@@ -143,6 +153,7 @@ export const farmerPages: PageRoute[] = [
   { path: '/farmer/dashboard', element: <FarmerDashboardPage /> },
   { path: '/farmer/reports', element: <FarmerReportsPage />, requires: 'reports.view' },
   { path: '/farmer/inventory', element: <InventoryPage />, requires: 'products.manage' },
+  { path: '/farmer/fresh-sheet', element: <FreshSheetPage />, requires: 'products.manage' },
   { path: '/farmer/calendar', element: <CalendarPage />, requires: 'schedules.manage' },
   { path: '/farmer/orders', element: <FarmerOrdersPage /> },
   { path: '/farmer/runs', element: <DeliveryRunsPage />, requires: 'orders.status' },
@@ -169,6 +180,7 @@ export const sharedPages: PageRoute[] = [
         notificationSettings={<NotificationPreferencesCard />}
         accountSettings={<AccountSecurityCard />}
         membershipSettings={<LeaveBusinessCard />}
+        farmPageSettings={<FarmPageSettingsCard />}
       />
     ),
   },
@@ -193,10 +205,12 @@ export const signedOutPages: PageRoute[] = [
   // docs/product.md#combined-role-screen: the combined screen tells a signed-out visitor and sends them to sign in.
   { path: HUB_PATH, element: <HubSignedOut /> },
   // The app's own paths ask a signed-out visitor to sign in first.
-  ...['/restaurant/*', '/farmer/*', '/admin/*', '/profile/edit', '/team'].map((path) => ({
-    path,
-    element: <Navigate to="/login" replace />,
-  })),
+  ...['/restaurant/*', '/farmer/*', '/admin/*', '/farms/*', '/profile/edit', '/team'].map(
+    (path) => ({
+      path,
+      element: <Navigate to="/login" replace />,
+    }),
+  ),
   { path: '*', element: <NotFoundPage /> },
 ];
 

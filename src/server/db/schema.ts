@@ -913,3 +913,164 @@ export const deliveryRunStops = pgTable(
   },
   (t) => [index('delivery_run_stops_run_idx').on(t.runId, t.position)],
 );
+
+/*
+ * Farms and their restaurants (docs/fresh-sheet.md): follows, the farm's page, and the weekly
+ * fresh sheet with what it sent to whom.
+ */
+
+/** A restaurant following a farm: it hears of the farm's fresh sheet. */
+export const farmFollows = pgTable(
+  'farm_follows',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    followedByUserId: integer('followed_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.restaurantId, t.farmId] }),
+    index('farm_follows_farm_idx').on(t.farmId),
+  ],
+);
+
+/** What a farm's page shows beside its profile: the island it chose and its cover photo. */
+export const farmPages = pgTable(
+  'farm_pages',
+  {
+    farmId: integer('farm_id')
+      .primaryKey()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    /** Chosen in the profile; null: derived from the location's ZIP code. */
+    island: text('island'),
+    /** Storage keys of the cover photo's two sizes (the photo pipeline's); null: none. */
+    coverLargeKey: text('cover_large_key'),
+    coverSmallKey: text('cover_small_key'),
+    coverWidth: integer('cover_width'),
+    coverHeight: integer('cover_height'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('farm_pages_island_check', sql`${t.island} in ('Oahu', 'Big Island', 'Maui', 'Kauai')`),
+    check(
+      'farm_pages_cover_check',
+      sql`(${t.coverLargeKey} is null) = (${t.coverSmallKey} is null)`,
+    ),
+  ],
+);
+
+/** A restaurant that asked not to get one farm's fresh sheet (the link in every email). */
+export const freshSheetUnsubscribes = pgTable(
+  'fresh_sheet_unsubscribes',
+  {
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.farmId, t.restaurantId] })],
+);
+
+/**
+ * A farm's weekly fresh sheet on a schedule: sent each `weekday` (0 Sunday ... 6 Saturday) at
+ * `hour` (0-23), Hawaii time, with this note and these featured products.
+ */
+export const freshSheetSchedules = pgTable(
+  'fresh_sheet_schedules',
+  {
+    farmId: integer('farm_id')
+      .primaryKey()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    weekday: integer('weekday').notNull(),
+    hour: integer('hour').notNull(),
+    note: text('note').notNull().default(''),
+    featuredProductIds: integer('featured_product_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    updatedByUserId: integer('updated_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('fresh_sheet_schedules_slot_idx').on(t.weekday, t.hour),
+    check('fresh_sheet_schedules_weekday_check', sql`${t.weekday} between 0 and 6`),
+    check('fresh_sheet_schedules_hour_check', sql`${t.hour} between 0 and 23`),
+  ],
+);
+
+/**
+ * One fresh sheet a farm sent: at most one per Hawaii day (the unique key answers a second
+ * 409 `already_sent_today`, and keeps a scheduled one to one across processes).
+ */
+export const freshSheetSends = pgTable(
+  'fresh_sheet_sends',
+  {
+    id: serial('id').primaryKey(),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    /** The Hawaii calendar day it went out. */
+    sentOn: date('sent_on', { mode: 'string' }).notNull(),
+    note: text('note').notNull().default(''),
+    featuredProductIds: integer('featured_product_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The products it lists: the farm's listed ones with stock when it was sent. */
+    productIds: integer('product_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** 'now' (a person sent it) or 'schedule'. */
+    trigger: text('trigger').notNull().$type<'now' | 'schedule'>(),
+    sentByUserId: integer('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** How many restaurants it was addressed to. */
+    recipientCount: integer('recipient_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('fresh_sheet_sends_farm_day_unique').on(t.farmId, t.sentOn),
+    index('fresh_sheet_sends_farm_created_idx').on(t.farmId, t.createdAt),
+    check('fresh_sheet_sends_trigger_check', sql`${t.trigger} in ('now', 'schedule')`),
+  ],
+);
+
+/**
+ * One restaurant's copy of a sent sheet: the key makes it once per restaurant per sheet,
+ * whatever the queue or the number of processes. A row already `sent` is never sent again.
+ */
+export const freshSheetDeliveries = pgTable(
+  'fresh_sheet_deliveries',
+  {
+    sendId: integer('send_id')
+      .notNull()
+      .references(() => freshSheetSends.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    /** 'pending', 'sent', 'skipped' (unsubscribed or nobody to write to by then), 'failed'. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sendId, t.restaurantId] }),
+    check(
+      'fresh_sheet_deliveries_status_check',
+      sql`${t.status} in ('pending', 'sent', 'skipped', 'failed')`,
+    ),
+  ],
+);

@@ -27,3 +27,24 @@ export async function awaitLinkInOutbox(to: string, path: string): Promise<strin
   const link = new URL(linkInOutbox(to, path)!);
   return link.pathname + link.search;
 }
+
+/** The emails in the outbox to `to` whose raw text contains `marker`, quoted-printable undone. */
+export function mailsInOutbox(to: string, marker: string): string[] {
+  const outbox = inject('outboxDir');
+  let files: string[];
+  try {
+    files = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  return files
+    .map((name) => readFileSync(join(outbox, name), 'utf8'))
+    .map((raw) =>
+      raw
+        .replace(/=\r?\n/g, '')
+        .replace(/(=[0-9A-F]{2})+/g, (run) =>
+          Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'),
+        ),
+    )
+    .filter((text) => new RegExp(`^To: .*${to}`, 'm').test(text) && text.includes(marker));
+}

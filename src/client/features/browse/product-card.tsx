@@ -3,12 +3,25 @@ import { formatOrderBy } from '#core/delivery-days';
 import type { FarmDeliveryOutlook } from '#core/schemas/delivery';
 import type { Product } from '#core/schemas/product';
 import { CalendarDays, Leaf } from 'lucide-react';
+import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { ProductPhoto } from '../../components/ui/product-photo';
 import { Skeleton } from '../../components/ui/skeleton';
 import { countLabel, formatCalendarDate, formatMoney } from '../../lib/format';
 import { CartQuantityControl, isAvailable } from './cart-quantity';
+
+/** The farm's name, opening its page (docs/fresh-sheet.md#the-farm-page). */
+function FarmLink({ product }: { product: Product }) {
+  return (
+    <Link
+      to={`/farms/${product.farm.id}`}
+      className="font-medium text-primary underline-offset-2 hover:underline"
+    >
+      {product.farm.name}
+    </Link>
+  );
+}
 
 /**
  * What the card says about delivery: the farm's next open day for the restaurant's zone and
@@ -50,7 +63,9 @@ export function ProductCard({
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="text-base font-semibold leading-snug break-words">{product.name}</h3>
-          <p className="text-sm break-words text-stone-600">From: {product.farm.name}</p>
+          <p className="text-sm break-words text-stone-600">
+            From: <FarmLink product={product} />
+          </p>
         </div>
         <Badge variant={available ? 'success' : 'destructive'} className="normal-case">
           {available ? 'Available' : 'Out of Stock'}
@@ -128,7 +143,9 @@ export function ProductRow({
             <Leaf className="ml-1 inline size-3.5 text-primary" aria-label="Organic" />
           ) : null}
         </h3>
-        <p className="truncate text-sm text-stone-600">From: {product.farm.name}</p>
+        <p className="truncate text-sm text-stone-600">
+          From: <FarmLink product={product} />
+        </p>
       </div>
       <p className="tabular w-28 shrink-0 text-sm">
         <span className="font-semibold">{formatMoney(product.price)}</span>

@@ -75,11 +75,18 @@ function FiguresDashboard() {
   const report = useFarmReport();
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold text-balance">
-          {greeting(name, report.data?.totals.totalOrders)}
-        </h1>
-        <p className="text-stone-600">Here is how your farm is doing today</p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-bold text-balance">
+            {greeting(name, report.data?.totals.totalOrders)}
+          </h1>
+          <p className="text-stone-600">Here is how your farm is doing today</p>
+        </div>
+        {can('products.manage') ? (
+          <Button variant="outline" asChild>
+            <Link to="/farmer/fresh-sheet">Fresh sheet</Link>
+          </Button>
+        ) : null}
       </div>
       {can('payments.manage') ? <OutstandingCard /> : null}
       <DashboardFigures />

@@ -404,17 +404,20 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
 
 /**
  * /profile/edit for both roles (docs/product.md#edit-profile). `notificationSettings`,
- * `accountSettings` and `membershipSettings` are the notifications, account and team features'
- * cards, passed in by the app so that features stay apart.
+ * `accountSettings`, `membershipSettings` and `farmPageSettings` are the notifications, account,
+ * team and farm page features' cards, passed in by the app so that features stay apart.
  */
 export function EditProfilePage({
   notificationSettings,
   accountSettings,
   membershipSettings,
+  farmPageSettings,
 }: {
   notificationSettings?: ReactNode;
   accountSettings?: ReactNode;
   membershipSettings?: ReactNode;
+  /** The farm page's island and cover photo, for those who edit a farm's profile. */
+  farmPageSettings?: ReactNode;
 }) {
   const { user } = useAuth();
   const { can } = usePermissions();
@@ -455,6 +458,7 @@ export function EditProfilePage({
           </CardHeader>
         </Card>
       )}
+      {editsProfile && role === 'farmer' ? farmPageSettings : null}
       {notificationSettings}
       {accountSettings}
       <SwitchRoleCard role={role} />

@@ -2,9 +2,14 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { writeOutboxFile } from '../../lib/outbox';
 
 export interface MailMessage {
-  to: string;
+  /** One address, or several (a fresh sheet goes to a restaurant's owners and buyers at once). */
+  to: string | string[];
   subject: string;
   text: string;
+  /** An HTML version beside the text one, when the message has one. */
+  html?: string;
+  /** Extra headers, such as List-Unsubscribe. */
+  headers?: Record<string, string>;
   /** The same for every attempt of one notification, so a receiver can drop a repeat. */
   messageId: string;
 }

@@ -92,12 +92,22 @@ const jobWriter = new PgBoss({
  * that caused it commits.
  */
 export async function enqueueDelivery(tx: DbOrTx, job: DeliveryJob): Promise<void> {
-  const id = await jobWriter.send(DELIVERY_QUEUE, job, {
-    db: transactionExecutor(tx),
-    singletonKey: `${job.notificationId}:${job.channel}`,
-  });
+  await enqueueInTransaction(tx, DELIVERY_QUEUE, job, `${job.notificationId}:${job.channel}`);
+}
+
+/**
+ * Queues a job of any queue in the caller's transaction, once per `singletonKey` while one with
+ * that key waits.
+ */
+export async function enqueueInTransaction(
+  tx: DbOrTx,
+  queue: string,
+  data: object,
+  singletonKey: string,
+): Promise<void> {
+  const id = await jobWriter.send(queue, data, { db: transactionExecutor(tx), singletonKey });
   // pg-boss inserts nothing for a queue that does not exist; losing mail silently is worse.
-  if (!id) throw new Error(`The ${DELIVERY_QUEUE} queue is missing: was the app built?`);
+  if (!id) throw new Error(`The ${queue} queue is missing: was the app built?`);
 }
 
 function queueOptions(retry: RetryPolicy) {

@@ -35,7 +35,7 @@ export const SEND_DEADLINE_MS = 60_000;
  * Runs one send with an overall deadline: the send is told through `signal` (so it closes its
  * connection), and the worker stops waiting at the deadline even if the send ignores it.
  */
-async function withinDeadline(
+export async function withinDeadline(
   deadlineMs: number,
   send: (signal: AbortSignal) => Promise<void>,
 ): Promise<void> {

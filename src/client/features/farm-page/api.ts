@@ -1,0 +1,37 @@
+import type { FarmPage, FollowState } from '#core/schemas/fresh-sheet';
+import type { Product } from '#core/schemas/product';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { usePagedList } from '../../lib/paged-list';
+import { queryClient } from '../../lib/query-client';
+
+export const farmPath = (farmId: number) => `/api/farms/${farmId}`;
+
+/** The farm's page for the reader (docs/fresh-sheet.md#the-farm-page). */
+export function useFarmPage(farmId: number) {
+  return useQuery({
+    queryKey: [farmPath(farmId)],
+    queryFn: ({ signal }) => api.get<FarmPage>(farmPath(farmId), { signal }),
+    retry: (count, error) =>
+      count < 2 && !(error instanceof Error && 'status' in error && error.status === 404),
+  });
+}
+
+/** Its products on offer at the reader's prices, page after page. */
+export function useFarmProducts(farmId: number, enabled: boolean) {
+  return usePagedList<Product>(`${farmPath(farmId)}/products`, { limit: 24 }, enabled);
+}
+
+export function useFollow(farmId: number) {
+  return useMutation({
+    mutationFn: (follow: boolean) =>
+      follow
+        ? api.post<FollowState>(`${farmPath(farmId)}/follow`)
+        : api.delete<FollowState>(`${farmPath(farmId)}/follow`),
+    onSuccess: (state) => {
+      queryClient.setQueryData<FarmPage>([farmPath(farmId)], (page) =>
+        page ? { ...page, following: state.following } : page,
+      );
+    },
+  });
+}

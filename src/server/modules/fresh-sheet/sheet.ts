@@ -1,0 +1,160 @@
+import { and, asc, eq, exists, gt, inArray, isNull, ne, notExists, sql } from 'drizzle-orm';
+import { can, ROLES_OF_KIND } from '#core/permissions';
+import type { FreshSheetItem } from '#core/schemas/fresh-sheet';
+import type { DbOrTx } from '../../db/database';
+import { foldedSql } from '../../db/fold';
+import {
+  farmFollows,
+  freshSheetUnsubscribes,
+  memberships,
+  orders,
+  products,
+  restaurants,
+  users,
+} from '../../db/schema';
+import { firstPhotoKey, photoUrl } from '../photos/service';
+import { readerPrices } from './prices';
+
+/** What the sheet lists of a product, before it is priced for a reader. */
+export interface SheetProduct {
+  id: number;
+  name: string;
+  unit: string;
+  price: string;
+  availableQuantity: number;
+  imageUrl: string | null;
+}
+
+/**
+ * The farm's listed products with stock, by name; only `ids` of them when given (a sheet sent
+ * earlier lists what it listed then, less what has since sold out or been taken off).
+ */
+export async function sheetProducts(
+  db: DbOrTx,
+  farmId: number,
+  ids?: readonly number[],
+): Promise<SheetProduct[]> {
+  if (ids && ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      unit: products.unit,
+      price: products.price,
+      availableQuantity: products.availableQuantity,
+      smallKey: firstPhotoKey(products.id),
+    })
+    .from(products)
+    .where(
+      and(
+        eq(products.farmId, farmId),
+        eq(products.isActive, true),
+        isNull(products.deletedAt),
+        gt(products.availableQuantity, 0),
+        ids ? inArray(products.id, [...ids]) : undefined,
+      ),
+    )
+    .orderBy(foldedSql(products.name), asc(products.id));
+  return rows.map(({ smallKey, ...row }) => ({ ...row, imageUrl: photoUrl(smallKey) }));
+}
+
+/** The sheet's items for one reader (null: the farm itself, at list prices), featured first. */
+export async function sheetItems(
+  db: DbOrTx,
+  restaurantId: number | null,
+  listed: readonly SheetProduct[],
+  featuredIds: readonly number[],
+): Promise<FreshSheetItem[]> {
+  const prices = await readerPrices(db, restaurantId, listed);
+  const featured = new Set(featuredIds);
+  const items = listed.map((product) => ({
+    productId: product.id,
+    name: product.name,
+    unit: product.unit,
+    price: prices.get(product.id) ?? product.price,
+    availableQuantity: product.availableQuantity,
+    imageUrl: product.imageUrl,
+    featured: featured.has(product.id),
+  }));
+  // Featured in the order the farm chose them, then the rest by name.
+  const rank = (item: FreshSheetItem) =>
+    item.featured ? featuredIds.indexOf(item.productId) : featuredIds.length;
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index)
+    .map(({ item }) => item);
+}
+
+/**
+ * The restaurants a farm's sheet goes to: those that follow it and its customers (an order
+ * not cancelled in the 12 months before `now`), less those that unsubscribed from it and those
+ * an administrator suspended.
+ */
+export async function sheetAudience(db: DbOrTx, farmId: number, now: Date): Promise<number[]> {
+  const rows = await db
+    .select({ id: restaurants.id })
+    .from(restaurants)
+    .where(
+      and(
+        isNull(restaurants.suspendedAt),
+        sql`(${exists(
+          db
+            .select({ one: sql`1` })
+            .from(farmFollows)
+            .where(
+              and(eq(farmFollows.restaurantId, restaurants.id), eq(farmFollows.farmId, farmId)),
+            ),
+        )} or ${exists(
+          db
+            .select({ one: sql`1` })
+            .from(orders)
+            .where(
+              and(
+                eq(orders.restaurantId, restaurants.id),
+                eq(orders.farmId, farmId),
+                ne(orders.status, 'cancelled'),
+                sql`${orders.createdAt} >= ${now.toISOString()}::timestamptz - interval '12 months'`,
+              ),
+            ),
+        )})`,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(freshSheetUnsubscribes)
+            .where(
+              and(
+                eq(freshSheetUnsubscribes.restaurantId, restaurants.id),
+                eq(freshSheetUnsubscribes.farmId, farmId),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(restaurants.id));
+  return rows.map((row) => row.id);
+}
+
+/** A restaurant's roles that buy (owners and buyers): the people a fresh sheet is for. */
+const BUYING_ROLES = ROLES_OF_KIND.restaurant.filter((role) =>
+  can('restaurant', role, 'orders.place'),
+);
+
+/**
+ * The confirmed addresses of the restaurant's owners and buyers. An address nobody has
+ * confirmed gets no sheet (it could be someone else's).
+ */
+export async function buyersOf(db: DbOrTx, restaurantId: number): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.restaurantId, restaurantId),
+        inArray(memberships.businessRole, [...BUYING_ROLES]),
+        sql`${users.emailVerifiedAt} is not null`,
+      ),
+    )
+    .orderBy(asc(memberships.id));
+  return rows.map((row) => row.email);
+}
