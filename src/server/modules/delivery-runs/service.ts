@@ -9,10 +9,12 @@ import {
   type DeliveryRunStartResult,
   type DeliveryRunStopsBody,
 } from '#core/schemas/delivery-run';
+import type { DriveRun } from '#core/schemas/delivery-proof';
 import type { Db, Tx } from '../../db/database';
 import { deliveryRunStops, deliveryRuns, farms, orders, restaurants } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { moveEachOrder } from '../orders/listing';
+import { loadOrdersByIds } from '../orders/queries';
 
 /**
  * One farm-day at a time: the lazy settling of a day's runs and every change of them take this
@@ -405,4 +407,35 @@ export async function runSheet(db: Db, actor: FarmActor, runId: number): Promise
     .from(farms)
     .where(eq(farms.id, actor.business.id));
   return { farm: farm!, run };
+}
+
+/**
+ * GET /api/delivery-runs/{id}: one run for the driver's phone, each stop with its order's lines
+ * (what to hand over, without prices) and its proof of delivery once delivered.
+ */
+export async function driveRun(db: Db, actor: FarmActor, runId: number): Promise<DriveRun> {
+  const run = await getRun(db, actor, runId);
+  const byId = new Map(
+    (
+      await loadOrdersByIds(
+        db,
+        run.stops.map((stop) => stop.orderId),
+      )
+    ).map((order) => [order.id, order]),
+  );
+  return {
+    ...run,
+    stops: run.stops.map((stop) => {
+      const order = byId.get(stop.orderId);
+      return {
+        ...stop,
+        lines: (order?.orderItems ?? []).map((item) => ({
+          name: item.product.name,
+          quantity: item.quantity,
+          unit: item.product.unit,
+        })),
+        delivery: order?.delivery ?? null,
+      };
+    }),
+  };
 }
