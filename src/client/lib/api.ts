@@ -60,21 +60,25 @@ async function throwIfNotOk(response: Response, options: RequestOptions): Promis
   throw new ApiError(response.status, body, text, response.statusText);
 }
 
-/** The one fetch wrapper: cookies always, JSON only when there is a body. */
+/**
+ * The one fetch wrapper: cookies always, JSON when there is a body, or a multipart form as it
+ * is (the browser sets its content type with the boundary).
+ */
 export async function apiFetch(
   method: string,
   path: string,
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<Response> {
+  const form = body instanceof FormData;
   const response = await fetch(path, {
     method,
     credentials: 'include',
     headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(body !== undefined && !form ? { 'content-type': 'application/json' } : {}),
       ...options.headers,
     },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
+    body: form ? body : body !== undefined ? JSON.stringify(body) : undefined,
     signal: options.signal,
   });
   await throwIfNotOk(response, options);
