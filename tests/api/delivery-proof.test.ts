@@ -304,5 +304,18 @@ describe('GET /api/delivery-runs/{id}', () => {
     expect(stop.delivery).toBeNull();
     expect(JSON.stringify(drive)).not.toContain('Price');
     expect((await otherFarmer.get(`/api/delivery-runs/${run!.id}`)).statusCode).toBe(404);
+
+    // Handed over on another day than planned, it stays on the run it went out with.
+    const delivered = await deliver(
+      packer,
+      orderId,
+      { recipientName: 'Kimo', deliveredAt: new Date().toISOString() },
+      'delivery-key-run-stays',
+    );
+    expect(delivered.json<Order>().deliveryDate).not.toBe(day);
+    const after = (await packer.get(`/api/delivery-runs/${run!.id}`)).json<DriveRun>();
+    expect(after.stops.find((candidate) => candidate.orderId === orderId)?.delivery).toMatchObject({
+      recipientName: 'Kimo',
+    });
   });
 });

@@ -28,8 +28,9 @@ async function lockDay(tx: Tx, farmId: number, date: string): Promise<void> {
 
 /**
  * Brings a day's runs in line with its orders (docs/delivery.md#delivery-runs), under the day's
- * lock: a cancelled order, or one now on another day, leaves its run; an order of the day that
- * is in no run of the day joins the end of its zone's default run, made when missing. Each run
+ * lock: a cancelled order, or one now on another day (unless delivered), leaves its run; an
+ * order of the day that is in no run of the day joins the end of its zone's default run, made
+ * when missing. Each run
  * whose stops changed goes up one version. Reads and writes alike call this first, so an order
  * placed or cancelled since is where it belongs whatever the farm looks at.
  */
@@ -45,8 +46,11 @@ async function settleDay(tx: Tx, farmId: number, date: string): Promise<void> {
     .where(
       and(
         inArray(deliveryRunStops.runId, dayRuns),
+        // A delivered order stays on the run it went out with, though its delivery date is now
+        // the day it was handed over.
         sql`exists (select 1 from ${orders} where ${orders.id} = ${deliveryRunStops.orderId}
-          and (${orders.status} = 'cancelled' or ${orders.deliveryDate} is distinct from ${date}::date))`,
+          and (${orders.status} = 'cancelled' or (${orders.deliveryDate} is distinct from ${date}::date
+            and ${orders.status} <> 'delivered')))`,
       ),
     )
     .returning({ runId: deliveryRunStops.runId });
@@ -67,7 +71,10 @@ async function settleDay(tx: Tx, farmId: number, date: string): Promise<void> {
         eq(orders.farmId, farmId),
         eq(orders.deliveryDate, date),
         ne(orders.status, 'cancelled'),
-        or(isNull(deliveryRunStops.orderId), ne(deliveryRuns.deliveryDate, date)),
+        or(
+          isNull(deliveryRunStops.orderId),
+          and(ne(deliveryRuns.deliveryDate, date), ne(orders.status, 'delivered')),
+        ),
       ),
     )
     .orderBy(asc(orders.createdAt), asc(orders.id));
