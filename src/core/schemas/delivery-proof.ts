@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../order-status';
-import { requiredText } from './common';
+import { plainString } from './common';
 import { deliveryRunOutput, deliveryRunStopOutput } from './delivery-run';
 import {
   deliveryProofOutput,
@@ -25,10 +25,9 @@ export const DELIVERY_SIGNATURE_FIELD = 'signature';
 
 /** The text fields of POST /api/orders/{id}/delivery (multipart), as the phone sends them. */
 export const deliveryConfirmFields = z.object({
-  recipientName: requiredText(RECIPIENT_NAME_MAX_LENGTH).refine(
-    (value) => value.length > 0,
-    RECIPIENT_REQUIRED_MESSAGE,
-  ),
+  recipientName: plainString('single', { error: RECIPIENT_REQUIRED_MESSAGE })
+    .min(1, RECIPIENT_REQUIRED_MESSAGE)
+    .max(RECIPIENT_NAME_MAX_LENGTH, `At most ${RECIPIENT_NAME_MAX_LENGTH} characters`),
   /** The instant the driver confirmed on the phone, with its offset. */
   deliveredAt: z.iso.datetime({
     offset: true,

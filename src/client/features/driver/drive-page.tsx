@@ -50,8 +50,9 @@ export function DrivePage() {
   useEffect(() => {
     // The service worker is registered here, where it is needed, rather than for every
     // screen: it keeps the app and this run for no signal and makes the app installable.
-    // From a file, not an inline script, which the Content-Security-Policy refuses.
-    if (import.meta.env.PROD) navigator.serviceWorker?.register('/sw.js').catch(() => undefined);
+    // From a file, not an inline script, which the Content-Security-Policy refuses; the
+    // development server has none, and the refusal is ignored.
+    navigator.serviceWorker?.register('/sw.js').catch(() => undefined);
     startDeliverySync();
     const refresh = () => void queryClient.invalidateQueries({ queryKey: [driveRunPath(runId)] });
     const wentOnline = () => setOnline(true);
@@ -225,7 +226,10 @@ function StopCard({
   const [delivering, setDelivering] = useState(false);
   const { restaurant } = stop;
   return (
-    <Card aria-label={`Stop ${stop.position}: ${restaurant.name}, order ${stop.orderNumber}`}>
+    <Card
+      role="article"
+      aria-label={`Stop ${stop.position}: ${restaurant.name}, order ${stop.orderNumber}`}
+    >
       <CardContent className="flex flex-col gap-3 pt-5">
         <div className="flex items-start justify-between gap-2">
           <div>
@@ -238,9 +242,14 @@ function StopCard({
         </div>
 
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button variant="outline" asChild className="justify-start whitespace-normal">
+          <Button
+            variant="outline"
+            asChild
+            className="h-auto min-w-0 justify-start py-2 text-left whitespace-normal"
+          >
             <a href={mapsLink(restaurant.address)} target="_blank" rel="noreferrer">
-              <MapPin aria-hidden="true" /> {restaurant.address}
+              <MapPin aria-hidden="true" />
+              <span className="min-w-0 break-words">{restaurant.address}</span>
             </a>
           </Button>
           {restaurant.phone ? (
