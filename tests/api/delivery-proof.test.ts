@@ -319,3 +319,33 @@ describe('GET /api/delivery-runs/{id}', () => {
     });
   });
 });
+
+// Real concurrency needs a server with many connections; the embedded database runs one
+// transaction at a time, so this runs on PostgreSQL only.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('deliveries sent at once', () => {
+  it('delivers once whether the same confirmation or two phones race', async () => {
+    const orderId = await orderInTransit();
+    const parts = { recipientName: 'Kimo', deliveredAt: new Date().toISOString() };
+    const sameKey = await Promise.all(
+      Array.from({ length: 4 }, () => deliver(packer, orderId, parts, 'delivery-key-race-1')),
+    );
+    for (const answer of sameKey) {
+      expect([200, 409], answer.body).toContain(answer.statusCode);
+      if (answer.statusCode === 409) {
+        expect(answer.json<{ code: string }>().code).toBe('idempotency_key_in_progress');
+      }
+    }
+    expect(sameKey.filter((answer) => answer.statusCode === 200).length).toBeGreaterThan(0);
+
+    const other = await orderInTransit();
+    const twoPhones = await Promise.all([
+      deliver(packer, other, parts, 'delivery-key-race-a'),
+      deliver(farmer, other, parts, 'delivery-key-race-b'),
+    ]);
+    expect(twoPhones.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    for (const id of [orderId, other]) {
+      const history = (await farmer.get(`/api/orders/${id}/history`)).json<OrderHistoryEntry[]>();
+      expect(history.filter((entry) => entry.toStatus === 'delivered')).toHaveLength(1);
+    }
+  });
+});
