@@ -424,7 +424,7 @@ function proofOfDelivery(doc: Pdf, delivery: DeliveryProof, proof: ProofImages |
   let x = PAGE_MARGIN;
   for (const picture of [proof?.photo, proof?.signature]) {
     if (!picture) continue;
-    doc.image(picture, x, top, { fit: [200, pictureHeight] });
+    doc.image(picture, x, top, { fit: [200, pictureHeight], align: 'center', valign: 'center' });
     doc.rect(x, top, 200, pictureHeight).lineWidth(0.5).strokeColor(MUTED).stroke();
     x += 220;
   }
