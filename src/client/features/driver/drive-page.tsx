@@ -242,16 +242,16 @@ function StopCard({
         </div>
 
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button
-            variant="outline"
-            asChild
-            className="h-auto min-w-0 justify-start py-2 text-left whitespace-normal"
+          {/* A plain link rather than a Button: a long address wraps instead of running out. */}
+          <a
+            href={mapsLink(restaurant.address)}
+            target="_blank"
+            rel="noreferrer"
+            className="flex min-h-11 min-w-0 items-center gap-2 rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium text-stone-900 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary"
           >
-            <a href={mapsLink(restaurant.address)} target="_blank" rel="noreferrer">
-              <MapPin aria-hidden="true" />
-              <span className="min-w-0 break-words">{restaurant.address}</span>
-            </a>
-          </Button>
+            <MapPin aria-hidden="true" className="size-4 shrink-0" />
+            <span className="min-w-0 break-words">{restaurant.address}</span>
+          </a>
           {restaurant.phone ? (
             <Button variant="outline" asChild className="justify-start">
               <a href={callLink(restaurant.phone)}>
