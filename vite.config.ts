@@ -2,13 +2,70 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   root: fromRoot('./src/client'),
   publicDir: fromRoot('./src/client/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The app installs and works without signal for the driver (docs/delivery.md#offline): the
+    // app shell is precached, and the driver's run and the signed-in user are kept from their
+    // last answer. main.tsx registers /sw.js itself: the injected inline script would break the
+    // Content-Security-Policy (script-src 'self').
+    VitePWA({
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      manifest: {
+        name: 'Harvest Hui',
+        short_name: 'Harvest Hui',
+        description: "Hawaii's farms sell fresh produce straight to restaurants.",
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#fafaf9',
+        theme_color: '#15803d',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        // Every screen's code and styles, so a page opened once opens again without signal.
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        navigateFallback: '/index.html',
+        // The API, the public photo files and the health checks are never the app.
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/uploads\//, /^\/(healthz|readyz)/],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        runtimeCaching: [
+          {
+            // The signed-in user (the app's shell needs it), the day's runs and the driver's run.
+            // Written out here: the function is copied into the service worker without its
+            // surroundings.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin &&
+              (url.pathname === '/api/auth/user' ||
+                url.pathname === '/api/delivery-runs' ||
+                /^\/api\/delivery-runs\/\d+$/.test(url.pathname)),
+            handler: 'NetworkFirst',
+            method: 'GET',
+            options: {
+              cacheName: 'driver-api',
+              networkTimeoutSeconds: 8,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 50, maxAgeSeconds: 14 * 24 * 60 * 60 },
+            },
+          },
+        ],
+      },
+    }),
+  ],
   build: {
     // Read by scripts/bundle-size.mjs (npm run size): which files each screen loads.
     manifest: true,

@@ -51,7 +51,10 @@ export const PERMISSIONS = [
   /** Bills, statements, invoices and the payments recorded against them. */
   'bills.view',
   // A farm's selling.
-  /** Confirm, pack, ship, deliver (one order or the day's orders at once). */
+  /**
+   * Confirm, pack, ship, deliver (one order or the day's orders at once), and drive: the runs
+   * and the deliveries confirmed from the driver's phone (a packer has it).
+   */
   'orders.status',
   /** Cancel an order. */
   'orders.cancel',

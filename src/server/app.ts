@@ -38,7 +38,8 @@ import { createMailer, type Mailer } from './modules/notifications/mail';
 import { notificationModule } from './modules/notifications/routes';
 import { orderModule } from './modules/orders/routes';
 import { photoFileRoutes, photoModule } from './modules/photos/routes';
-import { createPhotoStorage } from './modules/photos/storage';
+import { createDeliveryProofStorage, createPhotoStorage } from './modules/photos/storage';
+import { deliveryProofModule } from './modules/delivery-proof/routes';
 import { paymentModule } from './modules/payments/routes';
 import { createCatalogCache, productModule } from './modules/products/routes';
 import { profileModule } from './modules/profiles/routes';
@@ -91,6 +92,10 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
   );
   app.addHook('onClose', async () => app.mailer.close());
   app.decorate('photoStorage', createPhotoStorage({ dataDir: config.dataDir, s3: config.s3 }));
+  app.decorate(
+    'deliveryProofStorage',
+    createDeliveryProofStorage({ dataDir: config.dataDir, s3: config.s3 }),
+  );
   const liveEvents = new LiveEventHub(database, app.log);
   app.decorate('liveEvents', liveEvents);
   app.decorate('catalogCache', createCatalogCache(liveEvents));
@@ -228,6 +233,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       await api.register(orderModule);
       await api.register(documentModule);
       await api.register(deliveryRunModule);
+      await api.register(deliveryProofModule);
       await api.register(paymentModule);
       await api.register(accountingModule);
       await api.register(productModule);

@@ -34,6 +34,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Where product photo files live (DATA_DIR/uploads or an S3 bucket). */
     photoStorage: PhotoStorage;
+    /** Where delivery proofs live, private (DATA_DIR/delivery-proofs or the bucket's folder). */
+    deliveryProofStorage: PhotoStorage;
     /** This process's LISTEN on live events: streams and caches hear every process here. */
     liveEvents: LiveEventHub;
     sessionCache: SessionCache;

@@ -14,6 +14,8 @@ const ORDER_KEYS = [
   'amountPaid',
   'balanceDue',
   'createdAt',
+  // Additive: proof of delivery from the driver's phone, or null (docs/delivery.md).
+  'delivery',
   // Additive: the zone the order was placed for (docs/api.md#order).
   'deliveryArea',
   'deliveryDate',

@@ -50,6 +50,7 @@ const DeliveryRunsPage = lazyNamed(
   () => import('../features/delivery-runs/delivery-runs-page'),
   'DeliveryRunsPage',
 );
+const DrivePage = lazyNamed(() => import('../features/driver/drive-page'), 'DrivePage');
 const RestaurantOrdersPage = lazyNamed(
   () => import('../features/orders/orders-page'),
   'RestaurantOrdersPage',
@@ -157,6 +158,8 @@ export const farmerPages: PageRoute[] = [
   { path: '/farmer/calendar', element: <CalendarPage />, requires: 'schedules.manage' },
   { path: '/farmer/orders', element: <FarmerOrdersPage /> },
   { path: '/farmer/runs', element: <DeliveryRunsPage />, requires: 'orders.status' },
+  // The driver's phone view of one run (docs/delivery.md#the-drivers-phone-view).
+  { path: '/farmer/runs/:id/drive', element: <DrivePage />, requires: 'orders.status' },
   { path: '/farmer/receivables', element: <ReceivablesPage />, requires: 'payments.manage' },
   hubPage,
 ];

@@ -11,6 +11,9 @@ export const queryClient = new QueryClient({
       staleTime: Infinity,
       refetchOnWindowFocus: false,
       refetchOnReconnect: false,
+      // Asked even when the browser says it is offline: the service worker may answer from
+      // what it kept (the driver's run, docs/delivery.md#offline), and a failure shows as one.
+      networkMode: 'offlineFirst',
       queryFn: ({ queryKey, signal }) => api.get(String(queryKey[0]), { signal }),
     },
     mutations: { retry: false },

@@ -144,6 +144,22 @@ export const orderItemOutput = pricedOrderItemOutput.extend({
 });
 export type OrderItem = z.infer<typeof orderItemOutput>;
 
+/** Proof of an order's delivery, on the Order to both its businesses (null before). */
+export const deliveryProofOutput = z.object({
+  recipientName: z.string(),
+  /** When the driver confirmed it on the phone. */
+  deliveredAt: z.string(),
+  /** When the server received it (later than `deliveredAt` when the phone had no signal). */
+  receivedAt: z.string(),
+  /** Who delivered it ("Keoni P."), or null for an account since deleted. */
+  deliveredByName: z.string().nullable(),
+  /** `/api/orders/{id}/delivery/photo` when a photo was taken, else null. */
+  photoUrl: z.string().nullable(),
+  /** `/api/orders/{id}/delivery/signature` when the recipient signed, else null. */
+  signatureUrl: z.string().nullable(),
+});
+export type DeliveryProof = z.infer<typeof deliveryProofOutput>;
+
 /** An order with every figure, as the server reads it (what its services work with). */
 export const pricedOrderOutput = z.object({
   id: z.number(),
@@ -190,6 +206,11 @@ export const pricedOrderOutput = z.object({
    * which only the farm changes it; null without a delivery day. The server always sends it.
    */
   orderCutoff: z.string().nullable().optional(),
+  /**
+   * Proof of delivery (docs/delivery.md#proof-of-delivery): null until delivered through
+   * POST /api/orders/{id}/delivery. The server always sends it.
+   */
+  delivery: deliveryProofOutput.nullable().optional(),
 });
 export type PricedOrder = z.infer<typeof pricedOrderOutput>;
 

@@ -1074,3 +1074,25 @@ export const freshSheetDeliveries = pgTable(
     ),
   ],
 );
+
+/**
+ * Proof of an order's delivery (docs/delivery.md#proof-of-delivery): who received it, when the
+ * driver confirmed it on the phone and when the server heard of it (a phone without signal
+ * sends later), who delivered it, and the private files of the drop's photo and signature.
+ */
+export const orderDeliveries = pgTable('order_deliveries', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  recipientName: text('recipient_name').notNull(),
+  /** The instant confirmed on the phone. */
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull(),
+  /** The instant the server received the confirmation. */
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  deliveredByUserId: integer('delivered_by_user_id').references(() => users.id, {
+    onDelete: 'set null',
+  }),
+  /** Storage keys in the private delivery-proof storage: `<sha256>.jpg` and `<sha256>.png`. */
+  photoKey: text('photo_key'),
+  signatureKey: text('signature_key'),
+});

@@ -1,7 +1,12 @@
 import { centsOf, formatRatePercent } from '#core/money';
 import { formatQuantity } from '#core/quantity';
-import type { OrderAsSeen, OrderItemAsSeen } from '#core/schemas/order';
-import { formatCalendarDate, formatMoney } from '../../lib/format';
+import type { DeliveryProof, OrderAsSeen, OrderItemAsSeen } from '#core/schemas/order';
+import {
+  formatCalendarDate,
+  formatInstant,
+  formatMoney,
+  ORDER_DATE_FORMAT,
+} from '../../lib/format';
 import { ProductPhoto } from './product-photo';
 
 /**
@@ -93,9 +98,63 @@ export function OrderFigures({
   );
 }
 
+/** A phone that sent its delivery this much later than it was confirmed says when it did. */
+const LATE_SYNC_MS = 5 * 60 * 1000;
+
+/**
+ * Proof of delivery from the driver's phone (docs/delivery.md#proof-of-delivery): when it was
+ * handed over and by whom, when the server heard of it if much later, and the photo and
+ * signature, each opening whole in a new tab.
+ */
+function DeliveryProofRows({ delivery }: { delivery: DeliveryProof }) {
+  const late =
+    Date.parse(delivery.receivedAt) - Date.parse(delivery.deliveredAt) > LATE_SYNC_MS
+      ? ` (sent ${formatInstant(delivery.receivedAt, ORDER_DATE_FORMAT)})`
+      : '';
+  const pictures = [
+    { url: delivery.photoUrl, alt: 'Photo of the delivery' },
+    { url: delivery.signatureUrl, alt: `Signature of ${delivery.recipientName}` },
+  ].filter((picture): picture is { url: string; alt: string } => picture.url !== null);
+  return (
+    <>
+      <div className="flex flex-wrap gap-x-2">
+        <dt className="text-stone-600">Handed over:</dt>
+        <dd>
+          {formatInstant(delivery.deliveredAt, ORDER_DATE_FORMAT)}
+          {delivery.deliveredByName ? ` by ${delivery.deliveredByName}` : ''}
+          {late}
+        </dd>
+      </div>
+      {pictures.length > 0 ? (
+        <div className="flex flex-wrap items-start gap-x-2">
+          <dt className="text-stone-600">Proof:</dt>
+          <dd className="flex gap-2">
+            {pictures.map((picture) => (
+              <a
+                key={picture.url}
+                href={picture.url}
+                target="_blank"
+                rel="noreferrer"
+                className="rounded-md focus-visible:outline-2 focus-visible:outline-primary"
+              >
+                <img
+                  src={picture.url}
+                  alt={picture.alt}
+                  loading="lazy"
+                  className="h-16 w-24 rounded-md border border-stone-200 bg-white object-contain"
+                />
+              </a>
+            ))}
+          </dd>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * An order's delivery as both cards show it: the day (or `unscheduled`), the zone, who received
- * it and the restaurant's notes.
+ * it, the proof of delivery and the restaurant's notes.
  */
 export function OrderDeliveryDetails({
   order,
@@ -121,6 +180,7 @@ export function OrderDeliveryDetails({
           <dd className="font-medium">{order.recipientName}</dd>
         </div>
       ) : null}
+      {order.delivery ? <DeliveryProofRows delivery={order.delivery} /> : null}
       {order.notes ? (
         <div className="flex flex-wrap gap-x-2">
           <dt className="text-stone-600">Notes:</dt>

@@ -1,6 +1,7 @@
 import type { DeliveryRun, DeliveryRunStartResult } from '#core/schemas/delivery-run';
 import { statusLabel } from '#core/order-status';
-import { ArrowDown, ArrowUp, GripVertical, Printer, Truck } from 'lucide-react';
+import { ArrowDown, ArrowUp, GripVertical, Printer, Smartphone, Truck } from 'lucide-react';
+import { Link } from 'react-router';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -252,6 +253,11 @@ export function RunCard({
         <div className="mt-auto flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           <Button variant="outline" onClick={onPrint} disabled={run.stops.length === 0}>
             <Printer aria-hidden="true" /> Print run sheet
+          </Button>
+          <Button variant="outline" asChild>
+            <Link to={`/farmer/runs/${run.id}/drive`} aria-label={`Drive ${run.name} run`}>
+              <Smartphone aria-hidden="true" /> Drive
+            </Link>
           </Button>
           <Button onClick={() => setConfirming(true)} disabled={packed === 0 || starting}>
             <Truck aria-hidden="true" /> {starting ? 'Starting…' : 'Start run'}

@@ -12,7 +12,8 @@ import {
 import { requireFarmActor } from '../auth/guards';
 import { renderRunSheet } from '../documents/pdf';
 import { errorResponses, pdfResponse, sendPdf } from '../route-schemas';
-import { createRun, listDayRuns, replaceStops, runSheet, startRun } from './service';
+import { createRun, driveRun, listDayRuns, replaceStops, runSheet, startRun } from './service';
+import { driveRunOutput } from '#core/schemas/delivery-proof';
 
 /**
  * A farm's delivery runs (docs/delivery.md#delivery-runs). Every route is the farm's own: with
@@ -80,6 +81,20 @@ export const deliveryRunModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => startRun(app.db, requireFarmActor(request), request.params.id),
+  );
+
+  app.get(
+    '/delivery-runs/:id',
+    {
+      schema: {
+        tags: ['delivery runs'],
+        summary:
+          "One of the farm's runs for the driver's phone: its stops in order, each with its order's lines and proof of delivery",
+        params: idParam,
+        response: { 200: driveRunOutput, ...errorResponses },
+      },
+    },
+    async (request) => driveRun(app.db, requireFarmActor(request), request.params.id),
   );
 
   app.get(

@@ -9,10 +9,12 @@ import {
   type DeliveryRunStartResult,
   type DeliveryRunStopsBody,
 } from '#core/schemas/delivery-run';
+import type { DriveRun } from '#core/schemas/delivery-proof';
 import type { Db, Tx } from '../../db/database';
 import { deliveryRunStops, deliveryRuns, farms, orders, restaurants } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { moveEachOrder } from '../orders/listing';
+import { loadOrdersByIds } from '../orders/queries';
 
 /**
  * One farm-day at a time: the lazy settling of a day's runs and every change of them take this
@@ -26,8 +28,9 @@ async function lockDay(tx: Tx, farmId: number, date: string): Promise<void> {
 
 /**
  * Brings a day's runs in line with its orders (docs/delivery.md#delivery-runs), under the day's
- * lock: a cancelled order, or one now on another day, leaves its run; an order of the day that
- * is in no run of the day joins the end of its zone's default run, made when missing. Each run
+ * lock: a cancelled order, or one now on another day (unless delivered), leaves its run; an
+ * order of the day that is in no run of the day joins the end of its zone's default run, made
+ * when missing. Each run
  * whose stops changed goes up one version. Reads and writes alike call this first, so an order
  * placed or cancelled since is where it belongs whatever the farm looks at.
  */
@@ -43,8 +46,11 @@ async function settleDay(tx: Tx, farmId: number, date: string): Promise<void> {
     .where(
       and(
         inArray(deliveryRunStops.runId, dayRuns),
+        // A delivered order stays on the run it went out with, though its delivery date is now
+        // the day it was handed over.
         sql`exists (select 1 from ${orders} where ${orders.id} = ${deliveryRunStops.orderId}
-          and (${orders.status} = 'cancelled' or ${orders.deliveryDate} is distinct from ${date}::date))`,
+          and (${orders.status} = 'cancelled' or (${orders.deliveryDate} is distinct from ${date}::date
+            and ${orders.status} <> 'delivered')))`,
       ),
     )
     .returning({ runId: deliveryRunStops.runId });
@@ -65,7 +71,10 @@ async function settleDay(tx: Tx, farmId: number, date: string): Promise<void> {
         eq(orders.farmId, farmId),
         eq(orders.deliveryDate, date),
         ne(orders.status, 'cancelled'),
-        or(isNull(deliveryRunStops.orderId), ne(deliveryRuns.deliveryDate, date)),
+        or(
+          isNull(deliveryRunStops.orderId),
+          and(ne(deliveryRuns.deliveryDate, date), ne(orders.status, 'delivered')),
+        ),
       ),
     )
     .orderBy(asc(orders.createdAt), asc(orders.id));
@@ -405,4 +414,35 @@ export async function runSheet(db: Db, actor: FarmActor, runId: number): Promise
     .from(farms)
     .where(eq(farms.id, actor.business.id));
   return { farm: farm!, run };
+}
+
+/**
+ * GET /api/delivery-runs/{id}: one run for the driver's phone, each stop with its order's lines
+ * (what to hand over, without prices) and its proof of delivery once delivered.
+ */
+export async function driveRun(db: Db, actor: FarmActor, runId: number): Promise<DriveRun> {
+  const run = await getRun(db, actor, runId);
+  const byId = new Map(
+    (
+      await loadOrdersByIds(
+        db,
+        run.stops.map((stop) => stop.orderId),
+      )
+    ).map((order) => [order.id, order]),
+  );
+  return {
+    ...run,
+    stops: run.stops.map((stop) => {
+      const order = byId.get(stop.orderId);
+      return {
+        ...stop,
+        lines: (order?.orderItems ?? []).map((item) => ({
+          name: item.product.name,
+          quantity: item.quantity,
+          unit: item.product.unit,
+        })),
+        delivery: order?.delivery ?? null,
+      };
+    }),
+  };
 }

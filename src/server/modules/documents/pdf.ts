@@ -1,8 +1,9 @@
-import { formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
+import { formatCalendarDate, hawaiiDate, hawaiiWallClock } from '#core/hawaii-time';
 import { centsOf, formatMoneyString, formatRatePercent, formatUsd } from '#core/money';
 import { addQuantities, formatQuantity } from '#core/quantity';
 import { compareNames } from '#core/text-fold';
-import type { PricedOrder } from '#core/schemas/order';
+import type { DeliveryProof, PricedOrder } from '#core/schemas/order';
+import type { ProofImages } from '../delivery-proof/service';
 import { monthEnd, type Statement } from '../payments/statement';
 import { documentFonts, type ParsedFont } from './fonts';
 import type { RunSheet } from '../delivery-runs/service';
@@ -303,7 +304,7 @@ function orderedCell(item: PricedOrder['orderItems'][number]): string {
 }
 
 /** The invoice: farm, bill-to, items with prices, totals and whom to pay. */
-export function renderInvoice(doc: Pdf, invoice: Invoice): void {
+export function renderInvoice(doc: Pdf, invoice: Invoice, proof: ProofImages | null = null): void {
   const { order } = invoice;
   header(doc, invoice, 'INVOICE', [
     ['Invoice No.', invoiceNumberLabel(invoice.invoiceNumber)],
@@ -385,12 +386,50 @@ export function renderInvoice(doc: Pdf, invoice: Invoice): void {
     label(doc, 'Order notes', PAGE_MARGIN, doc.y, width);
     doc.font(REGULAR).fontSize(10).fillColor(INK).text(pdfText(doc, order.notes), { width });
   }
+  if (order.delivery) proofOfDelivery(doc, order.delivery, proof);
   doc.moveDown(2);
   doc
     .font(REGULAR)
     .fontSize(9)
     .fillColor(MUTED)
     .text('Mahalo for buying local.', PAGE_MARGIN, undefined, { width, align: 'center' });
+}
+
+/** "Nov 26, 2026, 7:02 AM": an instant as Hawaii's clock read it. */
+export function formatHawaiiInstant(instant: string): string {
+  const wall = hawaiiWallClock(new Date(instant));
+  const hours = wall.getUTCHours();
+  const minutes = String(wall.getUTCMinutes()).padStart(2, '0');
+  const time = `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  return `${formatDay(wall.toISOString().slice(0, 10))}, ${time}`;
+}
+
+/** The invoice's proof of delivery: who received it, when, who delivered it, and the pictures. */
+function proofOfDelivery(doc: Pdf, delivery: DeliveryProof, proof: ProofImages | null): void {
+  const width = contentWidth(doc);
+  const pictureHeight = 120;
+  const hasPictures = Boolean(proof?.photo || proof?.signature);
+  doc.moveDown(1);
+  ensureSpace(doc, 60 + (hasPictures ? pictureHeight + 10 : 0));
+  label(doc, 'Proof of delivery', PAGE_MARGIN, doc.y, width);
+  doc.moveDown(0.3);
+  const facts = [
+    `Received by ${delivery.recipientName}`,
+    `Delivered ${formatHawaiiInstant(delivery.deliveredAt)}`,
+    ...(delivery.deliveredByName ? [`Delivered by ${delivery.deliveredByName}`] : []),
+  ];
+  lines(doc, facts, PAGE_MARGIN, width, false);
+  if (!hasPictures) return;
+  const top = doc.y + 6;
+  let x = PAGE_MARGIN;
+  for (const picture of [proof?.photo, proof?.signature]) {
+    if (!picture) continue;
+    doc.image(picture, x, top, { fit: [200, pictureHeight], align: 'center', valign: 'center' });
+    doc.rect(x, top, 200, pictureHeight).lineWidth(0.5).strokeColor(MUTED).stroke();
+    x += 220;
+  }
+  doc.y = top + pictureHeight + 6;
+  doc.x = PAGE_MARGIN;
 }
 
 /** The zone the order was placed for, whatever the restaurant's profile says today. */

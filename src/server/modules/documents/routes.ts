@@ -4,10 +4,17 @@ import { errorResponse, idParam } from '#core/schemas/common';
 import { pickListQuery } from '#core/schemas/order';
 import { requireActor, requireFarmActor, requireRestaurantActor } from '../auth/guards';
 import { errorResponses, pdfResponse, sendPdf } from '../route-schemas';
+import { proofImages } from '../delivery-proof/service';
 import { renderInvoice, renderPackingSlip, renderPickList, renderStatement } from './pdf';
 import { statementQuery } from '#core/schemas/payment';
 import { monthlyStatement, statementFileName } from '../payments/statement';
-import { documentOrder, issueDeliveredInvoice, issueInvoice, pickListOrders } from './service';
+import {
+  documentOrder,
+  issueDeliveredInvoice,
+  issueInvoice,
+  pickListOrders,
+  type Invoice,
+} from './service';
 
 const pdfResponses = {
   200: pdfResponse,
@@ -16,6 +23,10 @@ const pdfResponses = {
 };
 
 export const documentModule: FastifyPluginAsyncZod = async (app) => {
+  /** A delivered order's photo and signature, read before the PDF is drawn. */
+  const invoiceProof = async (invoice: Invoice) =>
+    invoice.order.delivery ? proofImages(app.db, app.deliveryProofStorage, invoice.order.id) : null;
+
   app.get(
     '/orders/:id/invoice',
     {
@@ -29,11 +40,12 @@ export const documentModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const invoice = await issueInvoice(app.db, request.params.id, requireActor(request));
+      const proof = await invoiceProof(invoice);
       return sendPdf(reply, {
         fileName: `invoice-${invoice.order.id}.pdf`,
         title: `Invoice for order ${invoice.order.id}`,
         disposition: 'attachment',
-        draw: (doc) => renderInvoice(doc, invoice),
+        draw: (doc) => renderInvoice(doc, invoice, proof),
       });
     },
   );
@@ -123,11 +135,12 @@ export const documentModule: FastifyPluginAsyncZod = async (app) => {
         request.params.orderId,
         requireRestaurantActor(request),
       );
+      const proof = await invoiceProof(invoice);
       return sendPdf(reply, {
         fileName: `invoice-${invoice.order.id}.pdf`,
         title: `Invoice for order ${invoice.order.id}`,
         disposition: 'inline',
-        draw: (doc) => renderInvoice(doc, invoice),
+        draw: (doc) => renderInvoice(doc, invoice, proof),
       });
     },
   );

@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { idempotencyKeys } from '../../db/schema';
 import { AppError } from '../../errors';
+import { DELIVERY_IDEMPOTENCY_TTL_HOURS } from '#core/schemas/delivery-proof';
 
 /** Keys are honoured for at least this long, then removed on a later request. */
 export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+/** The scope of a driver's delivery from the phone, whose keys are kept longer. */
+export const DELIVERY_IDEMPOTENCY_SCOPE = 'order-delivery';
+/** Scopes kept longer than a day: a phone without signal may send a delivery days later. */
+const LONGER_TTL_HOURS: Record<string, number> = {
+  [DELIVERY_IDEMPOTENCY_SCOPE]: DELIVERY_IDEMPOTENCY_TTL_HOURS,
+};
 const CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
 let lastCleanupAt = 0;
 
@@ -93,12 +100,26 @@ async function removeExpiredKeys(db: Db): Promise<void> {
   const now = Date.now();
   if (now - lastCleanupAt < CLEANUP_INTERVAL_MS) return;
   lastCleanupAt = now;
+  const longer = Object.keys(LONGER_TTL_HOURS);
   await db
     .delete(idempotencyKeys)
     .where(
-      lt(
-        idempotencyKeys.createdAt,
-        sql`now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`,
+      and(
+        lt(
+          idempotencyKeys.createdAt,
+          sql`now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`,
+        ),
+        notInArray(idempotencyKeys.scope, longer),
       ),
     );
+  for (const [scope, hours] of Object.entries(LONGER_TTL_HOURS)) {
+    await db
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.scope, scope),
+          lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${hours})`),
+        ),
+      );
+  }
 }

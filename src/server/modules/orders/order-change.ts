@@ -1,7 +1,12 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '#core/actor';
 import { describeCutoffRule, isOpenForOrders, orderCutoff } from '#core/delivery-days';
-import { formatCalendarDate } from '#core/hawaii-time';
+import { formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
+import {
+  DELIVERED_AT_BEFORE_ORDER_MESSAGE,
+  DELIVERED_AT_FUTURE_MESSAGE,
+  DELIVERED_AT_SKEW_MS,
+} from '#core/schemas/delivery-proof';
 import {
   centsOf,
   multiplyCents,
@@ -33,6 +38,7 @@ import type { Tx } from '../../db/database';
 import {
   farms,
   orderAdjustments,
+  orderDeliveries,
   orderItems,
   orders,
   orderStatusHistory,
@@ -58,7 +64,19 @@ export type OrderChange =
   | { kind: 'restaurant_cancel'; now: Date }
   | { kind: 'restaurant_items'; items: OrderItemsChangeBody['items']; now: Date }
   | { kind: 'adjustment'; lines: AdjustmentBody['lines'] }
-  | { kind: 'auto_cancel'; now: Date };
+  | { kind: 'auto_cancel'; now: Date }
+  /**
+   * The driver's confirmation from the phone (docs/delivery.md#proof-of-delivery): the move to
+   * delivered, with the instant confirmed there and the proof's stored files.
+   */
+  | {
+      kind: 'delivery';
+      recipientName: string;
+      deliveredAt: Date;
+      now: Date;
+      photoKey: string | null;
+      signatureKey: string | null;
+    };
 
 /** The order row as the change locked it. */
 interface LockedOrder {
@@ -113,7 +131,21 @@ function tooLarge(field: 'lines' | 'items') {
 }
 
 function tableKind(change: OrderChange): OrderChangeKind | null {
-  return change.kind === 'status' ? farmMoveKind(change.status) : change.kind;
+  if (change.kind === 'status') return farmMoveKind(change.status);
+  // A confirmation from the phone is the farm's move to delivered, judged as that move.
+  if (change.kind === 'delivery') return 'deliver';
+  return change.kind;
+}
+
+/** A phone's delivery time may not be still to come (beyond a phone's clock skew) nor before the order. */
+function checkDeliveredAt(deliveredAt: Date, order: LockedOrder, now: Date) {
+  const message =
+    deliveredAt.getTime() > now.getTime() + DELIVERED_AT_SKEW_MS
+      ? DELIVERED_AT_FUTURE_MESSAGE
+      : deliveredAt.getTime() < order.createdAt.getTime()
+        ? DELIVERED_AT_BEFORE_ORDER_MESSAGE
+        : null;
+  if (message) throw new AppError(400, message, 'validation', { deliveredAt: message });
 }
 
 /** Whose orders the actor may change: its business's; the system's are every order. */
@@ -198,7 +230,12 @@ function refusal(
       { status, allowed: nextStatuses(status) },
     );
   }
-  const to = change.kind === 'status' ? change.status : 'cancelled';
+  const to =
+    change.kind === 'status'
+      ? change.status
+      : change.kind === 'delivery'
+        ? 'delivered'
+        : 'cancelled';
   return invalidTransition(status, to);
 }
 
@@ -326,6 +363,7 @@ export async function applyOrderChange(
   }
   const now = 'now' in change ? change.now : new Date();
   await check(tx, actor, kind, change, order, now);
+  if (change.kind === 'delivery') checkDeliveredAt(change.deliveredAt, order, now);
 
   if (change.kind === 'restaurant_items') await changeLines(tx, actor, order, change.items);
   else if (change.kind === 'adjustment') await adjust(tx, actor, order, change.lines);
@@ -344,11 +382,21 @@ async function moveStatus(
   const to = statusAfter(kind)!;
   const today = change.kind === 'status' ? change.today : null;
   const delivered = to === 'delivered' && today !== null && change.kind === 'status';
+  // The day it was handed over, in Hawaii, as the phone confirmed it: the order's delivery
+  // date, and the day its payment terms count from.
+  const handedOver = change.kind === 'delivery' ? hawaiiDate(change.deliveredAt) : null;
   await tx
     .update(orders)
     .set({
       status: to,
       updatedAt: new Date(),
+      ...(change.kind === 'delivery'
+        ? {
+            recipientName: change.recipientName,
+            deliveryDate: handedOver,
+            dueDate: sql`${handedOver}::date + (select ${farms.paymentTermsDays} from ${farms} where ${farms.id} = ${orders.farmId})`,
+          }
+        : {}),
       ...(delivered
         ? {
             recipientName: change.recipientName ?? null,
@@ -366,6 +414,17 @@ async function moveStatus(
     toStatus: to,
     ...historyActor(actor),
   });
+  if (change.kind === 'delivery') {
+    await tx.insert(orderDeliveries).values({
+      orderId: order.id,
+      recipientName: change.recipientName,
+      deliveredAt: change.deliveredAt,
+      receivedAt: change.now,
+      deliveredByUserId: actor.kind === 'person' ? actor.userId : null,
+      photoKey: change.photoKey,
+      signatureKey: change.signatureKey,
+    });
+  }
   let productIds: number[] = [];
   if (to === 'cancelled') {
     const lines = await linesOf(tx, order.id);

@@ -4,9 +4,10 @@ import { orderCutoff } from '#core/delivery-days';
 import { findZone } from '#core/delivery-zones';
 import { centsOf, rateOf, toMoneyString, toRateString } from '#core/money';
 import { isOrderStatus } from '#core/order-status';
-import type { PricedOrder } from '#core/schemas/order';
+import type { DeliveryProof, PricedOrder } from '#core/schemas/order';
+import { shortPersonName } from '#core/actor';
 import type { DbOrTx } from '../../db/database';
-import { farms, orderItems, orders, restaurants } from '../../db/schema';
+import { farms, orderDeliveries, orderItems, orders, restaurants, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { firstPhotoKey, photoUrl } from '../photos/service';
 import { today as clockToday } from '../../clock';
@@ -51,10 +52,19 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Pr
       restaurantName: restaurants.name,
       restaurantLocation: restaurants.location,
       restaurantPhone: restaurants.contactPhone,
+      proofRecipient: orderDeliveries.recipientName,
+      proofDeliveredAt: orderDeliveries.deliveredAt,
+      proofReceivedAt: orderDeliveries.receivedAt,
+      proofPhotoKey: orderDeliveries.photoKey,
+      proofSignatureKey: orderDeliveries.signatureKey,
+      delivererFirstName: users.firstName,
+      delivererLastName: users.lastName,
     })
     .from(orders)
     .innerJoin(farms, eq(farms.id, orders.farmId))
     .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+    .leftJoin(orderDeliveries, eq(orderDeliveries.orderId, orders.id))
+    .leftJoin(users, eq(users.id, orderDeliveries.deliveredByUserId))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id));
   if (rows.length === 0) return [];
@@ -123,7 +133,35 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Pr
     ...orderPaymentFields(paymentStateOfRow(row, today)),
     ...orderZoneFields(row.deliveryArea),
     standingOrderId: row.standingOrderId,
+    delivery: deliveryProof(row),
   }));
+}
+
+/** The proof of delivery of a row, with the addresses of its private files; null before. */
+function deliveryProof(row: {
+  id: number;
+  proofRecipient: string | null;
+  proofDeliveredAt: Date | null;
+  proofReceivedAt: Date | null;
+  proofPhotoKey: string | null;
+  proofSignatureKey: string | null;
+  delivererFirstName: string | null;
+  delivererLastName: string | null;
+}): DeliveryProof | null {
+  if (row.proofRecipient === null || !row.proofDeliveredAt || !row.proofReceivedAt) return null;
+  return {
+    recipientName: row.proofRecipient,
+    deliveredAt: row.proofDeliveredAt.toISOString(),
+    receivedAt: row.proofReceivedAt.toISOString(),
+    deliveredByName: shortPersonName(row.delivererFirstName, row.delivererLastName),
+    photoUrl: row.proofPhotoKey ? deliveryProofUrl(row.id, 'photo') : null,
+    signatureUrl: row.proofSignatureKey ? deliveryProofUrl(row.id, 'signature') : null,
+  };
+}
+
+/** Where an order's proof files are served: to its two businesses only. */
+export function deliveryProofUrl(orderId: number, part: 'photo' | 'signature'): string {
+  return `/api/orders/${orderId}/delivery/${part}`;
 }
 
 /** The order's own zone in both wire forms (the slug and the name), from the stored name. */

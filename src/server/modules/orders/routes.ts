@@ -44,7 +44,8 @@ const placementErrors = {
   422: errorResponse,
 };
 
-function idempotencyKey(request: FastifyRequest): string | undefined {
+/** The request's Idempotency-Key header, checked (400 when malformed); undefined when absent. */
+export function idempotencyKey(request: FastifyRequest): string | undefined {
   const raw = request.headers[IDEMPOTENCY_KEY_HEADER];
   const parsed = idempotencyKeyHeader.safeParse(Array.isArray(raw) ? raw[0] : raw);
   if (!parsed.success) {

@@ -18,7 +18,8 @@ export const LARGE_WIDTH = 960;
 /** Where the stored files are served; the names are content hashes, so they never change. */
 export const PHOTO_URL_PREFIX = '/uploads/';
 
-const READABLE_FORMATS = new Set(['jpeg', 'png', 'webp']);
+const READABLE_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp']);
+const PNG_ONLY: ReadonlySet<string> = new Set(['png']);
 const NOT_A_PHOTO = 'This file is not a photo we can read. Upload a JPEG, PNG or WebP image.';
 
 function photoError(message: string) {
@@ -39,21 +40,32 @@ export interface ProcessedPhoto {
 
 const keyOf = (data: Buffer) => `${createHash('sha256').update(data).digest('hex')}.webp`;
 
-/**
- * Reads the upload by its content, whatever its name or declared type: refuses anything but
- * a whole JPEG, PNG or WebP within the pixel limit, then makes the two WebP versions, turned
- * upright by the EXIF orientation and with every metadata block (EXIF, GPS, XMP, ICC) left out.
- */
-export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
+/** Loads sharp with its cache off (see processPhoto). */
+async function loadSharp() {
   // Loaded with the first photo rather than at start: about 30 MB resident (libvips) that a
   // process serving no upload never needs.
   const { default: sharp } = await import('sharp');
-  // Each photo is read once, made into its WebP versions and stored: libvips' operation cache
+  // Each photo is read once, made into its versions and stored: libvips' operation cache
   // (up to 50 MB and 100 operations by default) would only hold on to memory for repeats that
   // never come.
   sharp.cache(false);
-  // failOn 'warning': a truncated or corrupt file is refused, not shown half grey.
-  const options = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'warning' } as const;
+  return sharp;
+}
+type Sharp = Awaited<ReturnType<typeof loadSharp>>;
+
+// failOn 'warning': a truncated or corrupt file is refused, not shown half grey.
+const READ_OPTIONS = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'warning' } as const;
+
+/**
+ * Reads the image's header by its content, whatever its name or declared type: refuses anything
+ * but a JPEG, PNG or WebP (or only `formats`) within the pixel limit.
+ */
+async function checkImage(
+  sharp: Sharp,
+  input: Buffer,
+  formats: ReadonlySet<string> = READABLE_FORMATS,
+  refusal = NOT_A_PHOTO,
+): Promise<void> {
   let format: string | undefined;
   let width = 0;
   let height = 0;
@@ -64,24 +76,87 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
     width = metadata.width ?? 0;
     height = metadata.height ?? 0;
   } catch {
-    throw photoError(NOT_A_PHOTO);
+    throw photoError(refusal);
   }
-  if (!format || !READABLE_FORMATS.has(format)) {
+  if (!format || !formats.has(format)) {
     if (format === 'heif' && looksLikeHeic(input)) {
       throw photoError(
         'HEIC photos cannot be read yet. On the phone choose "Most Compatible" (JPEG) for the ' +
           'camera, or share the photo as JPEG, and upload it again.',
       );
     }
-    throw photoError(NOT_A_PHOTO);
+    throw photoError(refusal);
   }
   if (width * height > MAX_PHOTO_PIXELS || width === 0 || height === 0) {
     throw photoError(
       `This image is ${width} × ${height} pixels; at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels are accepted.`,
     );
   }
+}
+
+/** The longest side of a stored proof photo: enough to read a label on a box. */
+export const PROOF_PHOTO_MAX_SIDE = 1600;
+
+/** A checked proof of delivery file: its private storage key, bytes and type. */
+export interface ProcessedProof {
+  key: string;
+  data: Buffer;
+  contentType: 'image/jpeg' | 'image/png';
+}
+
+/**
+ * A delivery's photo or signature, through the same checks as a product photo, stripped of
+ * every metadata block (EXIF, GPS, XMP, ICC) and kept as JPEG (the photo, upright and at most
+ * PROOF_PHOTO_MAX_SIDE) or PNG (the signature, which must be one), so the invoice PDF can embed
+ * it as it is.
+ */
+export async function processProofImage(
+  input: Buffer,
+  part: 'photo' | 'signature',
+): Promise<ProcessedProof> {
+  const sharp = await loadSharp();
+  const isSignature = part === 'signature';
+  await checkImage(
+    sharp,
+    input,
+    isSignature ? PNG_ONLY : READABLE_FORMATS,
+    isSignature ? 'The signature must be a PNG image.' : NOT_A_PHOTO,
+  );
   try {
-    const upright = sharp(input, options).rotate();
+    const image = sharp(input, READ_OPTIONS).rotate();
+    const data = isSignature
+      ? await image.png().toBuffer()
+      : await image
+          .resize({
+            width: PROOF_PHOTO_MAX_SIDE,
+            height: PROOF_PHOTO_MAX_SIDE,
+            fit: 'inside',
+            withoutEnlargement: true,
+          })
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: 82 })
+          .toBuffer();
+    const extension = isSignature ? 'png' : 'jpg';
+    return {
+      key: `${createHash('sha256').update(data).digest('hex')}.${extension}`,
+      data,
+      contentType: isSignature ? 'image/png' : 'image/jpeg',
+    };
+  } catch {
+    throw photoError(isSignature ? 'The signature must be a PNG image.' : NOT_A_PHOTO);
+  }
+}
+
+/**
+ * Reads the upload by its content, whatever its name or declared type: refuses anything but
+ * a whole JPEG, PNG or WebP within the pixel limit, then makes the two WebP versions, turned
+ * upright by the EXIF orientation and with every metadata block (EXIF, GPS, XMP, ICC) left out.
+ */
+export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
+  const sharp = await loadSharp();
+  await checkImage(sharp, input);
+  try {
+    const upright = sharp(input, READ_OPTIONS).rotate();
     const [large, small] = await Promise.all(
       [LARGE_WIDTH, SMALL_WIDTH].map((target) =>
         upright

@@ -22,17 +22,27 @@ export interface PhotoStorage {
 /** What a key may look like: nothing that could climb out of the folder or the bucket prefix. */
 export const PHOTO_KEY_PATTERN = /^[a-f0-9]{64}\.webp$/;
 
-function assertKey(key: string) {
-  if (!PHOTO_KEY_PATTERN.test(key)) throw new Error(`Not a photo key: ${key}`);
+/**
+ * The private files of delivery proofs (a drop's photo, a signature): kept as JPEG and PNG so
+ * the invoice PDF can embed them, in a folder or bucket prefix of their own that /uploads never
+ * serves.
+ */
+export const PROOF_KEY_PATTERN = /^[a-f0-9]{64}\.(jpg|png)$/;
+
+function assertKey(key: string, pattern: RegExp) {
+  if (!pattern.test(key)) throw new Error(`Not a photo key: ${key}`);
 }
 
 /** Files in one folder, DATA_DIR/uploads by default. */
 export class FilesystemPhotoStorage implements PhotoStorage {
   readonly kind = 'filesystem';
-  constructor(readonly folder: string) {}
+  constructor(
+    readonly folder: string,
+    readonly keyPattern: RegExp = PHOTO_KEY_PATTERN,
+  ) {}
 
   async put(key: string, body: Buffer): Promise<void> {
-    assertKey(key);
+    assertKey(key, this.keyPattern);
     await mkdir(this.folder, { recursive: true });
     // Written aside, then renamed: a reader never sees half a file.
     const partial = join(this.folder, `.${randomUUID()}.part`);
@@ -41,7 +51,7 @@ export class FilesystemPhotoStorage implements PhotoStorage {
   }
 
   async get(key: string) {
-    if (!PHOTO_KEY_PATTERN.test(key)) return null;
+    if (!this.keyPattern.test(key)) return null;
     const path = join(this.folder, key);
     try {
       const info = await stat(path);
@@ -53,7 +63,7 @@ export class FilesystemPhotoStorage implements PhotoStorage {
   }
 
   async remove(key: string): Promise<void> {
-    assertKey(key);
+    assertKey(key, this.keyPattern);
     await rm(join(this.folder, key), { force: true });
   }
 }
@@ -74,7 +84,12 @@ export class S3PhotoStorage implements PhotoStorage {
   readonly kind = 's3';
   private client: S3Client | undefined;
 
-  constructor(readonly settings: S3Settings) {}
+  constructor(
+    readonly settings: S3Settings,
+    readonly keyPattern: RegExp = PHOTO_KEY_PATTERN,
+    /** Product photos are public and never change; proofs are nobody's cache's. */
+    readonly cacheControl = 'public, max-age=31536000, immutable',
+  ) {}
 
   // The SDK is large: loaded on first use, so a filesystem set-up never pays for it.
   private async sdk() {
@@ -101,7 +116,7 @@ export class S3PhotoStorage implements PhotoStorage {
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    assertKey(key);
+    assertKey(key, this.keyPattern);
     const { sdk, client } = await this.sdk();
     await client.send(
       new sdk.PutObjectCommand({
@@ -109,13 +124,13 @@ export class S3PhotoStorage implements PhotoStorage {
         Key: this.objectKey(key),
         Body: body,
         ContentType: contentType,
-        CacheControl: 'public, max-age=31536000, immutable',
+        CacheControl: this.cacheControl,
       }),
     );
   }
 
   async get(key: string) {
-    if (!PHOTO_KEY_PATTERN.test(key)) return null;
+    if (!this.keyPattern.test(key)) return null;
     const { sdk, client } = await this.sdk();
     try {
       const answer = await client.send(
@@ -132,7 +147,7 @@ export class S3PhotoStorage implements PhotoStorage {
   }
 
   async remove(key: string): Promise<void> {
-    assertKey(key);
+    assertKey(key, this.keyPattern);
     const { sdk, client } = await this.sdk();
     await client.send(
       new sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
@@ -147,4 +162,20 @@ export function createPhotoStorage(options: {
 }): PhotoStorage {
   if (options.s3) return new S3PhotoStorage(options.s3);
   return new FilesystemPhotoStorage(join(options.dataDir, 'uploads'));
+}
+
+/**
+ * Where delivery proofs live: DATA_DIR/delivery-proofs, or `delivery-proofs/` under the photo
+ * prefix of the same bucket. Neither is under /uploads: the files are served only through the
+ * order's own routes.
+ */
+export function createDeliveryProofStorage(options: {
+  dataDir: string;
+  s3: S3Settings | undefined;
+}): PhotoStorage {
+  if (options.s3) {
+    const settings = { ...options.s3, prefix: `${options.s3.prefix}delivery-proofs/` };
+    return new S3PhotoStorage(settings, PROOF_KEY_PATTERN, 'private, no-store');
+  }
+  return new FilesystemPhotoStorage(join(options.dataDir, 'delivery-proofs'), PROOF_KEY_PATTERN);
 }

@@ -1,0 +1,102 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { DriveRun } from '#core/schemas/delivery-proof';
+import { fakeApi } from '../../test/fake-api';
+import { renderInApp } from '../../test/render';
+import { DrivePage } from './drive-page';
+
+const RUN: DriveRun = {
+  id: 7,
+  date: '2026-12-01',
+  name: 'Kailua',
+  zone: 'Kailua',
+  version: 2,
+  stops: [
+    {
+      orderId: 41,
+      position: 1,
+      restaurant: {
+        id: 3,
+        name: 'Mama Bistro',
+        address: '45-123 Kamehameha Hwy, Kaneohe, HI 96744',
+        phone: '(808) 555-0101',
+      },
+      orderNumber: '#41',
+      invoiceNumber: null,
+      itemCount: 1,
+      notes: 'Back door',
+      status: 'in_transit',
+      lines: [{ name: 'Mānoa Lettuce', quantity: 2.5, unit: 'lb' }],
+      delivery: null,
+    },
+    {
+      orderId: 42,
+      position: 2,
+      restaurant: { id: 4, name: 'Kailua Poke', address: 'Kailua Rd', phone: null },
+      orderNumber: '#42',
+      invoiceNumber: null,
+      itemCount: 1,
+      notes: null,
+      status: 'delivered',
+      lines: [{ name: 'Apple Bananas', quantity: 3, unit: 'bunch' }],
+      delivery: {
+        recipientName: 'Kimo',
+        deliveredAt: '2026-12-01T18:09:00.000Z',
+        receivedAt: '2026-12-01T18:09:02.000Z',
+        deliveredByName: 'Malia K.',
+        photoUrl: null,
+        signatureUrl: null,
+      },
+    },
+  ],
+};
+
+const renderDrive = () =>
+  renderInApp(
+    <Routes>
+      <Route path="/farmer/runs/:id/drive" element={<DrivePage />} />
+    </Routes>,
+    { route: '/farmer/runs/7/drive' },
+  );
+
+describe("the driver's phone view", () => {
+  it('shows each stop with a maps link, a call link and its lines, and asks for the recipient', async () => {
+    fakeApi({ 'GET /api/delivery-runs/7': () => RUN });
+    renderDrive();
+    await screen.findByRole('heading', { name: 'Kailua run' });
+    expect(screen.getByText(/1 of 2 delivered/)).toBeInTheDocument();
+
+    const first = screen.getByRole('article', { name: 'Stop 1: Mama Bistro, order #41' });
+    expect(within(first).getByRole('link', { name: /Kamehameha Hwy/ })).toHaveAttribute(
+      'href',
+      'https://maps.google.com/?q=45-123%20Kamehameha%20Hwy%2C%20Kaneohe%2C%20HI%2096744',
+    );
+    expect(within(first).getByRole('link', { name: /Call/ })).toHaveAttribute(
+      'href',
+      'tel:8085550101',
+    );
+    expect(within(first).getByText('Mānoa Lettuce')).toBeInTheDocument();
+    expect(within(first).getByText('2.5 lb')).toBeInTheDocument();
+
+    const second = screen.getByRole('article', { name: 'Stop 2: Kailua Poke, order #42' });
+    expect(within(second).getByText(/received by Kimo/)).toBeInTheDocument();
+    expect(within(second).queryByRole('button', { name: 'Delivered' })).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(within(first).getByRole('button', { name: 'Delivered' }));
+    await user.click(within(first).getByRole('button', { name: 'Confirm delivery' }));
+    expect(within(first).getByText("Please enter the recipient's name")).toBeInTheDocument();
+    expect(within(first).getByLabelText(/Photo of the drop/)).toHaveAttribute(
+      'capture',
+      'environment',
+    );
+  });
+
+  it('says when the run is not on the phone and cannot be read', async () => {
+    fakeApi({});
+    renderDrive();
+    await screen.findByText('This run is not on this phone yet');
+  });
+});

@@ -1,0 +1,446 @@
+import type { DriveRun, DriveStop } from '#core/schemas/delivery-proof';
+import { deliveryConfirmFields } from '#core/schemas/delivery-proof';
+import { formatQuantity } from '#core/quantity';
+import { statusLabel } from '#core/order-status';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, CheckCircle2, CloudOff, MapPin, Phone, RefreshCw, Truck } from 'lucide-react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { EmptyState, ErrorState } from '../../components/ui/empty-state';
+import { Field, Input } from '../../components/ui/form';
+import { Skeleton } from '../../components/ui/skeleton';
+import { StatusBadge } from '../../components/ui/status-badge';
+import { formatCalendarDate, formatInstant } from '../../lib/format';
+import { driveRunPath, useDriveRun } from './api';
+import {
+  dismissDelivery,
+  keepDelivery,
+  newDeliveryKey,
+  sendWaitingDeliveries,
+  startDeliverySync,
+  subscribe,
+  waitingDeliveries,
+  type WaitingDelivery,
+} from './outbox';
+import { SignaturePad } from './signature-pad';
+
+const TIME = 'h:mm a';
+
+/** The address as a link the phone's maps app opens: no map service of our own. */
+export const mapsLink = (address: string) =>
+  `https://maps.google.com/?q=${encodeURIComponent(address)}`;
+/** A phone number as a link that calls it: digits and a leading + only. */
+export const callLink = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/**
+ * /farmer/runs/{id}/drive: the driver's phone view of a run (docs/delivery.md#the-drivers-phone-view).
+ * Stop by stop, with the maps and call links, the lines to hand over and Delivered. It works
+ * without signal once opened: the service worker keeps the app and the run, and deliveries
+ * confirmed meanwhile wait on the phone until it is online again.
+ */
+export function DrivePage() {
+  const runId = Number(useParams().id);
+  const run = useDriveRun(runId);
+  const queryClient = useQueryClient();
+  const kept = useSyncExternalStore(subscribe, waitingDeliveries);
+  const [online, setOnline] = useState(() => navigator.onLine);
+
+  useEffect(() => {
+    // The service worker is registered here, where it is needed, rather than for every
+    // screen: it keeps the app and this run for no signal and makes the app installable.
+    // From a file, not an inline script, which the Content-Security-Policy refuses; the
+    // development server has none, and the refusal is ignored.
+    navigator.serviceWorker?.register('/sw.js').catch(() => undefined);
+    startDeliverySync();
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: [driveRunPath(runId)] });
+    const wentOnline = () => setOnline(true);
+    const wentOffline = () => setOnline(false);
+    window.addEventListener('online', wentOnline);
+    window.addEventListener('offline', wentOffline);
+    // The first visit is read before the service worker takes the page over; read the run
+    // again through it, so that the run stays on the phone from the first visit.
+    navigator.serviceWorker?.addEventListener('controllerchange', refresh);
+    return () => {
+      window.removeEventListener('online', wentOnline);
+      window.removeEventListener('offline', wentOffline);
+      navigator.serviceWorker?.removeEventListener('controllerchange', refresh);
+    };
+  }, [queryClient, runId]);
+
+  // Once the server has taken some, read the run again for its proof.
+  const waitingCount = kept.filter((delivery) => delivery.state === 'waiting').length;
+  const lastWaiting = useRef(waitingCount);
+  useEffect(() => {
+    if (waitingCount < lastWaiting.current) {
+      void queryClient.invalidateQueries({ queryKey: [driveRunPath(runId)] });
+    }
+    lastWaiting.current = waitingCount;
+  }, [waitingCount, queryClient, runId]);
+
+  const data = run.data;
+  const ofRun = kept.filter((delivery) => delivery.runId === runId);
+  const refused = kept.filter((delivery) => delivery.state === 'refused');
+
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <Button variant="link" asChild className="self-start px-0">
+          <Link to={data ? `/farmer/runs?date=${data.date}` : '/farmer/runs'}>
+            <ArrowLeft aria-hidden="true" /> Delivery runs
+          </Link>
+        </Button>
+        <h1 className="text-2xl font-bold">{data ? `${data.name} run` : 'Delivery run'}</h1>
+        {data ? (
+          <p className="text-sm text-stone-600">
+            {formatCalendarDate(data.date, 'weekday')} · {progress(data, ofRun)}
+          </p>
+        ) : null}
+      </div>
+
+      <SyncBanner online={online} waiting={waitingCount} />
+
+      {refused.length > 0 ? (
+        <section aria-label="Deliveries the server refused" className="flex flex-col gap-2">
+          {refused.map((delivery) => (
+            <RefusedDelivery key={delivery.key} delivery={delivery} />
+          ))}
+        </section>
+      ) : null}
+
+      {run.error && !data ? (
+        <ErrorState
+          title="This run is not on this phone yet"
+          error={run.error}
+          onRetry={() => void run.refetch()}
+        />
+      ) : !data ? (
+        <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading the run">
+          {Array.from({ length: 3 }, (_, index) => (
+            <Skeleton key={index} className="h-40 rounded-xl" />
+          ))}
+        </div>
+      ) : data.stops.length === 0 ? (
+        <EmptyState
+          icon={<Truck />}
+          title="No stops on this run"
+          description="Orders of this day appear here once restaurants place them."
+        />
+      ) : (
+        <ol aria-label={`Stops of ${data.name}`} className="flex flex-col gap-3">
+          {data.stops.map((stop) => (
+            <li key={stop.orderId}>
+              <StopCard
+                stop={stop}
+                runId={runId}
+                kept={ofRun.find((delivery) => delivery.orderId === stop.orderId) ?? null}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function progress(run: DriveRun, kept: WaitingDelivery[]): string {
+  const done = run.stops.filter(
+    (stop) =>
+      stop.status === 'delivered' ||
+      kept.some((delivery) => delivery.orderId === stop.orderId && delivery.state === 'waiting'),
+  ).length;
+  return `${done} of ${run.stops.length} delivered`;
+}
+
+function SyncBanner({ online, waiting }: { online: boolean; waiting: number }) {
+  const [sending, setSending] = useState(false);
+  if (waiting === 0 && online) return null;
+  return (
+    <div
+      role="status"
+      className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 sm:flex-row sm:items-center"
+    >
+      <CloudOff aria-hidden="true" className="size-5 shrink-0" />
+      <p className="flex-1">
+        {waiting > 0
+          ? `${waiting} ${waiting === 1 ? 'delivery waits' : 'deliveries wait'} on this phone. ${
+              online ? 'Sending…' : 'They are sent when there is signal again.'
+            }`
+          : 'No signal: deliveries you confirm wait on this phone.'}
+      </p>
+      {waiting > 0 ? (
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={sending}
+          onClick={() => {
+            setSending(true);
+            void sendWaitingDeliveries()
+              .catch(() => undefined)
+              .finally(() => setSending(false));
+          }}
+        >
+          <RefreshCw aria-hidden="true" /> Send now
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function RefusedDelivery({ delivery }: { delivery: WaitingDelivery }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col gap-2 rounded-lg border border-red-200 bg-destructive-soft p-3 text-sm text-red-900"
+    >
+      <p className="font-semibold">
+        {delivery.orderNumber} for {delivery.restaurantName} was not recorded as delivered
+      </p>
+      <p>{delivery.refusal}</p>
+      <p className="text-red-800">
+        You confirmed it at {formatInstant(delivery.deliveredAt, TIME)}, received by{' '}
+        {delivery.recipientName}. Tell the farm.
+      </p>
+      <Button
+        variant="outline"
+        size="sm"
+        className="self-start"
+        onClick={() => void dismissDelivery(delivery.key)}
+      >
+        Dismiss
+      </Button>
+    </div>
+  );
+}
+
+function StopCard({
+  stop,
+  runId,
+  kept,
+}: {
+  stop: DriveStop;
+  runId: number;
+  kept: WaitingDelivery | null;
+}) {
+  const [delivering, setDelivering] = useState(false);
+  const { restaurant } = stop;
+  return (
+    <Card
+      role="article"
+      aria-label={`Stop ${stop.position}: ${restaurant.name}, order ${stop.orderNumber}`}
+    >
+      <CardContent className="flex flex-col gap-3 pt-5">
+        <div className="flex items-start justify-between gap-2">
+          <div>
+            <p className="text-xs font-medium text-stone-500 uppercase">
+              Stop {stop.position} · {stop.orderNumber}
+            </p>
+            <h2 className="text-lg font-semibold">{restaurant.name}</h2>
+          </div>
+          <StatusBadge status={kept?.state === 'waiting' ? 'delivered' : stop.status} />
+        </div>
+
+        <div className="flex flex-col gap-2 sm:flex-row">
+          {/* A plain link rather than a Button: a long address wraps instead of running out. */}
+          <a
+            href={mapsLink(restaurant.address)}
+            target="_blank"
+            rel="noreferrer"
+            className="flex min-h-11 min-w-0 items-center gap-2 rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium text-stone-900 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary"
+          >
+            <MapPin aria-hidden="true" className="size-4 shrink-0" />
+            <span className="min-w-0 break-words">{restaurant.address}</span>
+          </a>
+          {restaurant.phone ? (
+            <Button variant="outline" asChild className="justify-start">
+              <a href={callLink(restaurant.phone)}>
+                <Phone aria-hidden="true" /> Call {restaurant.phone}
+              </a>
+            </Button>
+          ) : null}
+        </div>
+
+        <ul aria-label={`Lines of ${stop.orderNumber}`} className="divide-y divide-stone-100">
+          {stop.lines.map((line, index) => (
+            <li key={index} className="flex justify-between gap-2 py-1 text-sm">
+              <span>{line.name}</span>
+              <span className="tabular-nums">
+                {formatQuantity(line.quantity)} {line.unit}
+              </span>
+            </li>
+          ))}
+        </ul>
+        {stop.notes ? (
+          <p className="rounded-md bg-stone-50 p-2 text-sm text-stone-700">Notes: {stop.notes}</p>
+        ) : null}
+
+        <StopOutcome
+          stop={stop}
+          kept={kept}
+          delivering={delivering}
+          onDeliver={() => setDelivering(true)}
+        />
+        {delivering && !kept && stop.status === 'in_transit' ? (
+          <DeliverForm stop={stop} runId={runId} onDone={() => setDelivering(false)} />
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function StopOutcome({
+  stop,
+  kept,
+  delivering,
+  onDeliver,
+}: {
+  stop: DriveStop;
+  kept: WaitingDelivery | null;
+  delivering: boolean;
+  onDeliver: () => void;
+}) {
+  if (stop.delivery) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-green-800">
+        <CheckCircle2 aria-hidden="true" className="size-4" />
+        Delivered {formatInstant(stop.delivery.deliveredAt, TIME)}, received by{' '}
+        {stop.delivery.recipientName}
+      </p>
+    );
+  }
+  if (kept?.state === 'waiting') {
+    return (
+      <p className="flex items-center gap-2 text-sm text-amber-900">
+        <CloudOff aria-hidden="true" className="size-4" />
+        Delivered {formatInstant(kept.deliveredAt, TIME)}, received by {kept.recipientName} ·
+        waiting to send
+      </p>
+    );
+  }
+  if (kept?.state === 'refused') return null;
+  if (stop.status === 'in_transit') {
+    return delivering ? null : (
+      <Button onClick={onDeliver} size="lg">
+        <CheckCircle2 aria-hidden="true" /> Delivered
+      </Button>
+    );
+  }
+  if (stop.status === 'delivered') {
+    return <p className="text-sm text-green-800">Delivered</p>;
+  }
+  return (
+    <p className="text-sm text-stone-600">
+      Not out for delivery: this order is {statusLabel(stop.status)}.
+    </p>
+  );
+}
+
+function DeliverForm({
+  stop,
+  runId,
+  onDone,
+}: {
+  stop: DriveStop;
+  runId: number;
+  onDone: () => void;
+}) {
+  const [recipient, setRecipient] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [, setSigned] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const signature = useRef<(() => Promise<Blob | null>) | null>(null);
+
+  useEffect(() => {
+    if (!photo) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(photo);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
+
+  const confirm = async () => {
+    const name = deliveryConfirmFields.shape.recipientName.safeParse(recipient);
+    if (!name.success) {
+      setError(name.error.issues[0]?.message);
+      return;
+    }
+    setSaving(true);
+    try {
+      await keepDelivery({
+        key: newDeliveryKey(),
+        orderId: stop.orderId,
+        runId,
+        orderNumber: stop.orderNumber,
+        restaurantName: stop.restaurant.name,
+        recipientName: name.data,
+        deliveredAt: new Date().toISOString(),
+        photo,
+        signature: (await signature.current?.()) ?? null,
+      });
+      onDone();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'This phone could not keep it');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-3 rounded-lg border border-stone-200 bg-stone-50 p-3"
+      aria-label={`Confirm delivery of ${stop.orderNumber}`}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void confirm();
+      }}
+    >
+      <Field label="Received by" error={error} required>
+        {(ids) => (
+          <Input
+            {...ids}
+            autoComplete="off"
+            value={recipient}
+            onChange={(event) => {
+              setRecipient(event.target.value);
+              setError(undefined);
+            }}
+          />
+        )}
+      </Field>
+      <Field label="Photo of the drop (optional)">
+        {(ids) => (
+          <Input
+            {...ids}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            className="py-2"
+            onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
+          />
+        )}
+      </Field>
+      {preview ? (
+        <img
+          src={preview}
+          alt="The photo of the drop"
+          className="max-h-48 self-start rounded-md object-contain"
+        />
+      ) : null}
+      <SignaturePad label="Signature (optional)" onChange={setSigned} padRef={signature} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          <CheckCircle2 aria-hidden="true" /> {saving ? 'Saving…' : 'Confirm delivery'}
+        </Button>
+      </div>
+    </form>
+  );
+}

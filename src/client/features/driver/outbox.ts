@@ -1,0 +1,176 @@
+import { DELIVERY_PHOTO_FIELD, DELIVERY_SIGNATURE_FIELD } from '#core/schemas/delivery-proof';
+import { IDEMPOTENCY_KEY_HEADER } from '#core/schemas/order';
+import { api, ApiError } from '../../lib/api';
+
+/**
+ * Deliveries confirmed on the phone wait here, in IndexedDB, until the server has them
+ * (docs/delivery.md#offline). Each carries its own Idempotency-Key, made when the driver
+ * confirmed it: however often it is sent (a reply lost on the way, two tabs), the server
+ * delivers the order once and answers the first result again.
+ */
+export interface WaitingDelivery {
+  /** The Idempotency-Key of this confirmation, and its key in the store. */
+  key: string;
+  orderId: number;
+  runId: number;
+  orderNumber: string;
+  restaurantName: string;
+  recipientName: string;
+  /** When the driver confirmed it, on the phone's clock (ISO). */
+  deliveredAt: string;
+  photo: Blob | null;
+  signature: Blob | null;
+  /** Waiting to be sent, or refused by the server (the order was cancelled meanwhile, say). */
+  state: 'waiting' | 'refused';
+  /** Why the server refused it, in its words. */
+  refusal: string | null;
+}
+
+const DB_NAME = 'harvest-hui-driver';
+const STORE = 'deliveries';
+
+let opening: Promise<IDBDatabase> | null = null;
+
+function openDb(): Promise<IDBDatabase> {
+  opening ??= new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => {
+      request.result.createObjectStore(STORE, { keyPath: 'key' });
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => {
+      opening = null;
+      reject(request.error ?? new Error('The phone’s storage could not be opened'));
+    };
+  });
+  return opening;
+}
+
+async function inStore<T>(
+  mode: IDBTransactionMode,
+  work: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
+  const db = await openDb();
+  return new Promise((resolve, reject) => {
+    const transaction = db.transaction(STORE, mode);
+    const request = work(transaction.objectStore(STORE));
+    transaction.oncomplete = () => resolve(request.result);
+    transaction.onerror = () => reject(transaction.error ?? new Error('Storage failed'));
+    transaction.onabort = () => reject(transaction.error ?? new Error('Storage failed'));
+  });
+}
+
+const listeners = new Set<() => void>();
+let snapshot: WaitingDelivery[] = [];
+
+async function refresh(): Promise<void> {
+  const all = await inStore<WaitingDelivery[]>('readonly', (store) => store.getAll());
+  snapshot = all.sort((a, b) => a.deliveredAt.localeCompare(b.deliveredAt));
+
+  for (const listener of listeners) listener();
+}
+
+/** Calls `listener` whenever what waits changes; answers the function that stops it. */
+export function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (listeners.size === 1) void refresh().catch(() => undefined);
+  return () => listeners.delete(listener);
+}
+
+/** What waits on the phone now, oldest first (for useSyncExternalStore). */
+export function waitingDeliveries(): WaitingDelivery[] {
+  return snapshot;
+}
+
+/** A new key for a new confirmation: random, so two phones never share one. */
+export function newDeliveryKey(): string {
+  return `delivery-${crypto.randomUUID()}`;
+}
+
+/** Keeps a confirmation on the phone, then tries to send what waits. */
+export async function keepDelivery(
+  delivery: Omit<WaitingDelivery, 'state' | 'refusal'>,
+): Promise<void> {
+  await inStore('readwrite', (store) =>
+    store.put({ ...delivery, state: 'waiting', refusal: null }),
+  );
+  await refresh();
+  void sendWaitingDeliveries();
+}
+
+/** Forgets a refused confirmation once the driver has read why. */
+export async function dismissDelivery(key: string): Promise<void> {
+  await inStore('readwrite', (store) => store.delete(key));
+  await refresh();
+}
+
+/** Whether an answer means the server will never take this confirmation as it is. */
+function isFinalRefusal(error: unknown): error is ApiError {
+  if (!(error instanceof ApiError)) return false;
+  if (error.body?.code === 'idempotency_key_in_progress') return false;
+  return [400, 403, 404, 409, 413, 422].includes(error.status);
+}
+
+function formOf(delivery: WaitingDelivery): FormData {
+  const form = new FormData();
+  form.append('recipientName', delivery.recipientName);
+  form.append('deliveredAt', delivery.deliveredAt);
+  if (delivery.photo) form.append(DELIVERY_PHOTO_FIELD, delivery.photo, 'photo.jpg');
+  if (delivery.signature) {
+    form.append(DELIVERY_SIGNATURE_FIELD, delivery.signature, 'signature.png');
+  }
+  return form;
+}
+
+let sending: Promise<number> | null = null;
+
+/**
+ * Sends every waiting confirmation, oldest first, one at a time; answers how many the server
+ * took. A delivered one leaves the phone; a refused one stays, marked with the server's reason,
+ * until the driver dismisses it; without a connection (or a server error) the rest wait for
+ * the next try. One send at a time per page.
+ */
+export function sendWaitingDeliveries(): Promise<number> {
+  sending ??= (async () => {
+    let sent = 0;
+    try {
+      const all = await inStore<WaitingDelivery[]>('readonly', (store) => store.getAll());
+      const waiting = all
+        .filter((delivery) => delivery.state === 'waiting')
+        .sort((a, b) => a.deliveredAt.localeCompare(b.deliveredAt));
+      for (const delivery of waiting) {
+        try {
+          await api.post(`/api/orders/${delivery.orderId}/delivery`, formOf(delivery), {
+            headers: { [IDEMPOTENCY_KEY_HEADER]: delivery.key },
+            quietUnauthorized: true,
+          });
+          await inStore('readwrite', (store) => store.delete(delivery.key));
+          sent += 1;
+        } catch (error) {
+          if (!isFinalRefusal(error)) break;
+          await inStore('readwrite', (store) =>
+            store.put({ ...delivery, state: 'refused', refusal: error.message }),
+          );
+        }
+      }
+    } finally {
+      sending = null;
+      await refresh().catch(() => undefined);
+    }
+    return sent;
+  })();
+  return sending;
+}
+
+let started = false;
+
+/**
+ * Sends what waits now (the app was opened) and whenever the browser says it is online again.
+ * Not Background Sync: the phone sends while the app is open.
+ */
+export function startDeliverySync(): void {
+  if (started || typeof indexedDB === 'undefined') return;
+  started = true;
+  window.addEventListener('online', () => void sendWaitingDeliveries().catch(() => undefined));
+  void sendWaitingDeliveries().catch(() => undefined);
+}
