@@ -37,13 +37,27 @@ export default defineConfig({
       workbox: {
         // Every screen's code and styles, so a page opened once opens again without signal.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-        navigateFallback: '/index.html',
-        // The API, the public photo files and the health checks are never the app.
-        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/uploads\//, /^\/(healthz|readyz)/],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,
         runtimeCaching: [
+          {
+            // A page of the app from the server while there is signal: it carries the person's
+            // view and names the screen's code and data (docs/performance.md#first-paint).
+            // Without signal, the copy kept when it was last opened, else the built shell. The
+            // API, the public photo files and the health checks are never the app.
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' &&
+              !/^\/(api(\/|$)|uploads\/|healthz|readyz)/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'pages',
+              networkTimeoutSeconds: 8,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 30, maxAgeSeconds: 14 * 24 * 60 * 60 },
+              precacheFallback: { fallbackURL: '/index.html' },
+            },
+          },
           {
             // The signed-in user (the app's shell needs it), the day's runs and the driver's run.
             // Written out here: the function is copied into the service worker without its
