@@ -45,6 +45,7 @@ import { scheduleModule } from './modules/schedules/routes';
 import { standingOrderModule } from './modules/standing-orders/routes';
 import { registerHiddenMoney } from './modules/teams/hidden-money';
 import { teamModule } from './modules/teams/routes';
+import { traceabilityModule } from './modules/traceability/routes';
 import './types';
 
 export type App = FastifyInstance;
@@ -235,6 +236,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       await api.register(adminModule);
       await api.register(notificationModule);
       await api.register(teamModule);
+      await api.register(traceabilityModule);
       await api.register(eventsModule);
       // Development only: without the flag /api/test/* is 404 for everyone.
       await api.register(config.devUserSwitcher ? devtoolsModule : devtoolsAbsentModule);

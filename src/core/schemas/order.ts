@@ -13,6 +13,7 @@ import {
 } from './common';
 import { lineQuantity, MAX_LINE_QUANTITY, MAX_ORDER_LINES } from './order-line';
 import { orderPaymentFields } from './payment';
+import { orderLineLotOutput } from './lot-line';
 
 export const ORDER_NOTES_MAX_LENGTH = 1000;
 export const RECIPIENT_NAME_MAX_LENGTH = 120;
@@ -132,6 +133,13 @@ const pricedOrderItemOutput = z.object({
   orderedQuantity: z.number().optional(),
   unitPrice: moneyOutput,
   totalPrice: moneyOutput,
+  /**
+   * Whether the line needs lots before the order is packed: its product is on the Food
+   * Traceability List and the farm has traceability on (docs/traceability.md). Always sent.
+   */
+  traced: z.boolean().optional(),
+  /** The lots the line was packed from, with how much of each; [] when none. Always sent. */
+  lots: z.array(orderLineLotOutput).optional(),
 });
 
 /**

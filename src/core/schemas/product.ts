@@ -10,6 +10,8 @@ import {
   requiredText,
 } from './common';
 import { photoOutput } from './photo';
+import { traceabilityCategoryInput } from './lot-line';
+import { TRACEABILITY_CATEGORIES } from '../traceability';
 import { hasAtMostTwoDecimals, quantityProblem, TWO_DECIMALS_MESSAGE } from '../quantity';
 
 /** The largest stock a product may carry; keeps sums far from the integer column's limit. */
@@ -74,6 +76,8 @@ const productFields = {
   availableQuantity,
   isOrganic: z.boolean({ error: 'Must be true or false' }),
   isActive: z.boolean({ error: 'Must be true or false' }),
+  /** On the Food Traceability List, or null (docs/traceability.md); absent: not traced. */
+  traceabilityCategory: traceabilityCategoryInput.optional(),
 };
 
 /** A decimal stock for a counted unit: the field's message, or nothing. */
@@ -163,6 +167,8 @@ export const productOutput = z.object({
   availableQuantity: z.number(),
   isOrganic: z.boolean(),
   isActive: z.boolean(),
+  /** Its Food Traceability List category, or null. The server always sends it. */
+  traceabilityCategory: z.enum(TRACEABILITY_CATEGORIES).nullable().optional(),
   farmId: z.number(),
   farm: farmSummary,
   /** The farm's nearest delivery day from Hawaii's today on, "YYYY-MM-DD", or null. */

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '#core/actor';
 import { describeCutoffRule, isOpenForOrders, orderCutoff } from '#core/delivery-days';
-import { formatCalendarDate } from '#core/hawaii-time';
+import { formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
 import {
   centsOf,
   multiplyCents,
@@ -26,6 +26,7 @@ import {
 import { isOrderStatus, nextStatuses, statusLabel, type OrderStatus } from '#core/order-status';
 import { isWeighedUnit, quantityProblem, subtractQuantities } from '#core/quantity';
 import type { AdjustmentBody } from '#core/schemas/adjustment';
+import type { LineLotsBody } from '#core/schemas/traceability';
 import { MAX_ORDER_TOTAL_CENTS } from '#core/schemas/common';
 import type { OrderItemsChangeBody } from '#core/schemas/delivery';
 import { ORDER_CONFLICT_CODES, type PricedOrder } from '#core/schemas/order';
@@ -41,6 +42,8 @@ import {
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { publishLiveEvent } from '../events/publish';
 import { recordNotificationEvents, type NotificationEvent } from '../notifications/service';
+import { clearLineLots, requireLineLots, setLineLots } from '../traceability/line-lots';
+import { writeShippingRecords } from '../traceability/records';
 import { loadOrder } from './queries';
 import { moveStock, type StockMove, type StockResult } from './stock';
 
@@ -58,6 +61,8 @@ export type OrderChange =
   | { kind: 'restaurant_cancel'; now: Date }
   | { kind: 'restaurant_items'; items: OrderItemsChangeBody['items']; now: Date }
   | { kind: 'adjustment'; lines: AdjustmentBody['lines'] }
+  /** The farm sets the lots one line was packed from (docs/traceability.md). */
+  | { kind: 'lot_assignment'; itemId: number; lots: LineLotsBody['lots'] }
   | { kind: 'auto_cancel'; now: Date };
 
 /** The order row as the change locked it. */
@@ -188,6 +193,13 @@ function refusal(
       `This order is ${statusLabel(status)}: only the farm can change it now`,
       verdict.code,
       { status, allowed: [] },
+    );
+  }
+  if (change.kind === 'lot_assignment') {
+    return conflict(
+      `An order that is ${statusLabel(status)} cannot have its lots changed: lots are assigned from confirmed until it ships`,
+      verdict.code,
+      { status, allowed: nextStatuses(status) },
     );
   }
   if (change.kind === 'adjustment') {
@@ -329,6 +341,7 @@ export async function applyOrderChange(
 
   if (change.kind === 'restaurant_items') await changeLines(tx, actor, order, change.items);
   else if (change.kind === 'adjustment') await adjust(tx, actor, order, change.lines);
+  else if (change.kind === 'lot_assignment') await assignLots(tx, actor, order, change);
   else await moveStatus(tx, actor, order, kind, change);
   return loadOrder(tx, orderId);
 }
@@ -344,6 +357,8 @@ async function moveStatus(
   const to = statusAfter(kind)!;
   const today = change.kind === 'status' ? change.today : null;
   const delivered = to === 'delivered' && today !== null && change.kind === 'status';
+  // A traced line is packed, and shipped, only with its lots (docs/traceability.md).
+  if (to === 'packed' || to === 'in_transit') await requireLineLots(tx, order);
   await tx
     .update(orders)
     .set({
@@ -366,6 +381,8 @@ async function moveStatus(
     toStatus: to,
     ...historyActor(actor),
   });
+  if (to === 'in_transit')
+    await writeShippingRecords(tx, order.id, today ?? hawaiiDate(new Date()));
   let productIds: number[] = [];
   if (to === 'cancelled') {
     const lines = await linesOf(tx, order.id);
@@ -606,6 +623,13 @@ async function adjust(
     throw refusedTake(result, line, wanted.get(line.id)!);
   }
   const now = new Date();
+  // A changed line's lots no longer add up to it: they go back, and packing asks for them again.
+  await clearLineLots(
+    tx,
+    order.id,
+    changes.map(({ line }) => line.id),
+    historyActor(actor),
+  );
   for (const { line, quantity } of changes) {
     if (quantity === 0 && !cancels) {
       await tx.delete(orderItems).where(eq(orderItems.id, line.id));
@@ -684,4 +708,26 @@ async function adjust(
     ],
     changes.map(({ line }) => line.productId),
   );
+}
+
+/**
+ * The farm sets the lots one line of its confirmed or packed order was packed from
+ * (docs/traceability.md): the lots' checks and shares are the traceability module's; here the
+ * line is found in the locked order (404 otherwise), and both sides hear the order changed.
+ */
+async function assignLots(
+  tx: Tx,
+  actor: Actor,
+  order: LockedOrder,
+  change: Extract<OrderChange, { kind: 'lot_assignment' }>,
+): Promise<void> {
+  const line = (await linesOf(tx, order.id)).find((candidate) => candidate.id === change.itemId);
+  if (!line) throw notFound('Order line not found');
+  const { changedByUserId, changedByRole } = historyActor(actor);
+  await setLineLots(tx, order.farmId, order.id, line, change.lots, {
+    changedByUserId,
+    changedByRole,
+  });
+  await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, order.id));
+  await announce(tx, order, [], []);
 }
