@@ -2,18 +2,9 @@
  * Traceability (docs/traceability.md): the FDA's Food Traceability List categories a product
  * may be marked with, and the rule of which lines need lots.
  */
-export const TRACEABILITY_CATEGORIES = [
-  'leafy_greens',
-  'herbs',
-  'tomatoes',
-  'cucumbers',
-  'peppers',
-  'melons',
-  'tropical_tree_fruits',
-  'fresh_cut',
-  'sprouts',
-] as const;
-export type TraceabilityCategory = (typeof TRACEABILITY_CATEGORIES)[number];
+import { TRACEABILITY_CATEGORIES, type TraceabilityCategory } from './schemas/product';
+
+export { TRACEABILITY_CATEGORIES, type TraceabilityCategory };
 
 /** How a category is named on screens and in the spreadsheet. */
 export const TRACEABILITY_CATEGORY_LABELS: Record<TraceabilityCategory, string> = {

@@ -68,6 +68,11 @@ export const restaurantNav: AppNavItem[] = [
     requires: 'bills.view',
   },
   {
+    to: '/restaurant/recalls',
+    label: 'Recalls',
+    icon: <ClipboardCheck className="size-4" aria-hidden="true" />,
+  },
+  {
     to: '/restaurant/reports',
     label: 'Reports',
     icon: <BarChart3 className="size-4" aria-hidden="true" />,
@@ -101,6 +106,11 @@ export const farmerNav: AppNavItem[] = [
     label: 'Delivery runs',
     icon: <Truck className="size-4" aria-hidden="true" />,
     requires: 'orders.status',
+  },
+  {
+    to: '/farmer/lots',
+    label: 'Lots',
+    icon: <ClipboardCheck className="size-4" aria-hidden="true" />,
   },
   {
     to: '/farmer/receivables',

@@ -103,6 +103,8 @@ const LeaveBusinessCard = lazyNamed(
   () => import('../features/team/leave-business-card'),
   'LeaveBusinessCard',
 );
+const LotsPage = lazyNamed(() => import('../features/traceability/lots-page'), 'LotsPage');
+const RecallsPage = lazyNamed(() => import('../features/traceability/recalls-page'), 'RecallsPage');
 const HubPage = lazyNamed(() => import('./hub/hub-page'), 'HubPage');
 const HubSignedOut = lazyNamed(() => import('./hub/hub-page'), 'HubSignedOut');
 
@@ -134,6 +136,7 @@ export const restaurantPages: PageRoute[] = [
     element: <StandingOrdersPage />,
     requires: 'standing_orders.manage',
   },
+  { path: '/restaurant/recalls', element: <RecallsPage /> },
   hubPage,
 ];
 
@@ -146,6 +149,7 @@ export const farmerPages: PageRoute[] = [
   { path: '/farmer/calendar', element: <CalendarPage />, requires: 'schedules.manage' },
   { path: '/farmer/orders', element: <FarmerOrdersPage /> },
   { path: '/farmer/runs', element: <DeliveryRunsPage />, requires: 'orders.status' },
+  { path: '/farmer/lots', element: <LotsPage /> },
   { path: '/farmer/receivables', element: <ReceivablesPage />, requires: 'payments.manage' },
   hubPage,
 ];

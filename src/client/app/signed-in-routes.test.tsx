@@ -43,6 +43,7 @@ describe('the signed-in app by the person’s role', () => {
       'Inventory',
       'Orders',
       'Delivery runs',
+      'Lots',
       'Receivables',
       'Calendar',
       'Reports',
@@ -56,7 +57,7 @@ describe('the signed-in app by the person’s role', () => {
     fakeApi({});
     const packer = member('farmer', 'packer');
     renderInApp(<SignedInRoutes user={packer} />, { user: packer, route: '/farmer/reports' });
-    expect(mainNav()).toEqual(['Orders', 'Delivery runs', 'Hub']);
+    expect(mainNav()).toEqual(['Orders', 'Delivery runs', 'Lots', 'Hub']);
     expect(
       await screen.findByRole('heading', { name: 'Not part of your role' }),
     ).toBeInTheDocument();
@@ -92,7 +93,7 @@ describe('the signed-in app by the person’s role', () => {
       user: bookkeeper,
       route: '/restaurant/browse',
     });
-    expect(mainNav()).toEqual(['Dashboard', 'My Orders', 'Bills', 'Reports', 'Hub']);
+    expect(mainNav()).toEqual(['Dashboard', 'My Orders', 'Bills', 'Recalls', 'Reports', 'Hub']);
     expect(
       await screen.findByRole('heading', { name: 'Not part of your role' }),
     ).toBeInTheDocument();
@@ -108,6 +109,7 @@ describe('the signed-in app by the person’s role', () => {
       'Browse Products',
       'My Orders',
       'Standing orders',
+      'Recalls',
       'Reports',
       'Hub',
     ]);

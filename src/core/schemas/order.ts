@@ -13,7 +13,6 @@ import {
 } from './common';
 import { lineQuantity, MAX_LINE_QUANTITY, MAX_ORDER_LINES } from './order-line';
 import { orderPaymentFields } from './payment';
-import { orderLineLotOutput } from './lot-line';
 
 export const ORDER_NOTES_MAX_LENGTH = 1000;
 export const RECIPIENT_NAME_MAX_LENGTH = 120;
@@ -117,6 +116,14 @@ export type OrderStatusBody = z.infer<typeof orderStatusBody>;
 export type OrderStatusInput = z.input<typeof orderStatusBody>;
 
 export const pickListQuery = z.object({ date: deliveryDateInput });
+
+/** A line's traceability lot as an order carries it (docs/traceability.md). */
+export const orderLineLotOutput = z.object({
+  lotId: z.number(),
+  code: z.string(),
+  quantity: z.number(),
+});
+export type OrderLineLot = z.infer<typeof orderLineLotOutput>;
 
 /** An order line with its prices, as the server reads it. */
 const pricedOrderItemOutput = z.object({

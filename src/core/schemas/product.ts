@@ -10,12 +10,28 @@ import {
   requiredText,
 } from './common';
 import { photoOutput } from './photo';
-import { traceabilityCategoryInput } from './lot-line';
-import { TRACEABILITY_CATEGORIES } from '../traceability';
 import { hasAtMostTwoDecimals, quantityProblem, TWO_DECIMALS_MESSAGE } from '../quantity';
 
 /** The largest stock a product may carry; keeps sums far from the integer column's limit. */
 export const MAX_AVAILABLE_QUANTITY = 1_000_000;
+
+/**
+ * The FDA's Food Traceability List categories a product may be marked with
+ * (docs/traceability.md); their labels and rules are in core/traceability. Here, beside the product's schema, so that
+ * only screens about products carry the list.
+ */
+export const TRACEABILITY_CATEGORIES = [
+  'leafy_greens',
+  'herbs',
+  'tomatoes',
+  'cucumbers',
+  'peppers',
+  'melons',
+  'tropical_tree_fruits',
+  'fresh_cut',
+  'sprouts',
+] as const;
+export type TraceabilityCategory = (typeof TRACEABILITY_CATEGORIES)[number];
 
 const category = z
   .union([z.enum(PRODUCT_CATEGORIES, { error: 'Choose a category from the list' }), z.literal('')])
@@ -66,6 +82,15 @@ const price = z
   .trim()
   .min(1, REQUIRED)
   .pipe(priceInput);
+
+/** A product's Food Traceability List category on POST/PATCH /api/products; null: not traced. */
+export const traceabilityCategoryInput = z
+  .union([
+    z.enum(TRACEABILITY_CATEGORIES, { error: 'Choose a category of the Food Traceability List' }),
+    z.literal(''),
+  ])
+  .nullable()
+  .transform((value) => (value ? value : null));
 
 const productFields = {
   name: requiredText(120),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE } from '../quantity';
 import { TRACEABILITY_CATEGORIES } from '../traceability';
-export { orderLineLotOutput, traceabilityCategoryInput, type OrderLineLot } from './lot-line';
 import { calendarDateInput, positiveId, requiredText } from './common';
 import { lineQuantity } from './order-line';
 import { keyCursor, pageCursor, pageLimit } from './paging';

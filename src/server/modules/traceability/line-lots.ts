@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
-import type { OrderLineLot } from '#core/schemas/lot-line';
+import type { OrderLineLot } from '#core/schemas/order';
 import { formatQuantity, quantityHundredths, quantityProblem } from '#core/quantity';
 import type { LineLotsBody } from '#core/schemas/traceability';
 import { LOT_REQUIRED_CODE } from '#core/traceability';
