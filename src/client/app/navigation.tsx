@@ -68,11 +68,6 @@ export const restaurantNav: AppNavItem[] = [
     requires: 'bills.view',
   },
   {
-    to: '/restaurant/recalls',
-    label: 'Recalls',
-    icon: <ClipboardCheck className="size-4" aria-hidden="true" />,
-  },
-  {
     to: '/restaurant/reports',
     label: 'Reports',
     icon: <BarChart3 className="size-4" aria-hidden="true" />,

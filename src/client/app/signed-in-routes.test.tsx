@@ -93,7 +93,7 @@ describe('the signed-in app by the person’s role', () => {
       user: bookkeeper,
       route: '/restaurant/browse',
     });
-    expect(mainNav()).toEqual(['Dashboard', 'My Orders', 'Bills', 'Recalls', 'Reports', 'Hub']);
+    expect(mainNav()).toEqual(['Dashboard', 'My Orders', 'Bills', 'Reports', 'Hub']);
     expect(
       await screen.findByRole('heading', { name: 'Not part of your role' }),
     ).toBeInTheDocument();
@@ -109,7 +109,6 @@ describe('the signed-in app by the person’s role', () => {
       'Browse Products',
       'My Orders',
       'Standing orders',
-      'Recalls',
       'Reports',
       'Hub',
     ]);

@@ -210,16 +210,18 @@ function LineLots({
                   </option>
                 ))}
               </Select>
-              <Input
-                aria-label={`Quantity from lot ${index + 1} of ${line.product.name} (${line.product.unit})`}
-                type="number"
-                inputMode="decimal"
-                min="0"
-                step={quantityStep(line.product.unit)}
-                value={row.quantity}
-                onChange={(event) => set(index, { quantity: event.target.value })}
-                className="tabular w-24"
-              />
+              <div className="w-24 shrink-0">
+                <Input
+                  aria-label={`Quantity from lot ${index + 1} of ${line.product.name} (${line.product.unit})`}
+                  type="number"
+                  inputMode="decimal"
+                  min="0"
+                  step={quantityStep(line.product.unit)}
+                  value={row.quantity}
+                  onChange={(event) => set(index, { quantity: event.target.value })}
+                  className="tabular"
+                />
+              </div>
               <Button
                 type="button"
                 variant="ghost"

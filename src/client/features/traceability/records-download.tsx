@@ -59,7 +59,7 @@ export function RecordsDownload({ side }: { side: 'shipping' | 'receiving' }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
-        <div className="grid grid-cols-2 gap-3">
+        <div className="grid max-w-md grid-cols-2 gap-3">
           <Field label="From" error={error?.from}>
             {(ids) => (
               <Input
