@@ -113,7 +113,25 @@ function recordConditions(viewer: RecordsViewer, query: RecordsQuery): SQL[] {
   return conditions;
 }
 
-export type RecordRow = typeof shippingRecords.$inferSelect;
+/** The columns the spreadsheet prints: no more, so a year of records reads fast. */
+const recordColumns = {
+  lotCode: shippingRecords.lotCode,
+  quantity: shippingRecords.quantity,
+  unit: shippingRecords.unit,
+  productDescription: shippingRecords.productDescription,
+  traceabilityCategory: shippingRecords.traceabilityCategory,
+  recipientName: shippingRecords.recipientName,
+  recipientLocation: shippingRecords.recipientLocation,
+  shipFromName: shippingRecords.shipFromName,
+  shipFromLocation: shippingRecords.shipFromLocation,
+  shipDate: shippingRecords.shipDate,
+  lotCodeSource: shippingRecords.lotCodeSource,
+  referenceDocument: shippingRecords.referenceDocument,
+  orderId: shippingRecords.orderId,
+};
+export type RecordRow = {
+  [K in keyof typeof recordColumns]: (typeof shippingRecords.$inferSelect)[K];
+};
 
 export async function listRecords(
   db: DbOrTx,
@@ -121,7 +139,7 @@ export async function listRecords(
   query: RecordsQuery,
 ): Promise<RecordRow[]> {
   return db
-    .select()
+    .select(recordColumns)
     .from(shippingRecords)
     .where(and(...recordConditions(viewer, query)))
     .orderBy(asc(shippingRecords.shipDate), asc(shippingRecords.id));
@@ -210,24 +228,54 @@ export async function recordsFile(
       ),
     };
   }
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Harvest Hui';
-  const sheet = workbook.addWorksheet(
+  const body = await recordsWorkbook(
     viewer.business.kind === 'farm' ? 'Shipping records' : 'Receiving records',
-    { views: [{ state: 'frozen', ySplit: 1 }] },
+    rows,
   );
+  return {
+    filename,
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    body,
+  };
+}
+
+/**
+ * The XLSX workbook, written row by row by exceljs' streaming writer (a year of a busy farm's
+ * shipments is 20,000 rows: the in-memory workbook takes several times longer): a bold, frozen
+ * header row with filters, so the sheet sorts as FDA asks.
+ */
+async function recordsWorkbook(title: string, rows: RecordRow[]): Promise<Buffer> {
+  const [{ default: ExcelJS }, { PassThrough }] = await Promise.all([
+    import('exceljs'),
+    import('node:stream'),
+  ]);
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<void>((resolve, reject) => {
+    stream.on('end', resolve);
+    stream.on('error', reject);
+  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  workbook.creator = 'Harvest Hui';
+  const sheet = workbook.addWorksheet(title, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = RECORD_COLUMNS.map((header) => ({
     header,
     width: Math.max(14, header.length + 2),
   }));
   sheet.getRow(1).font = { bold: true };
-  sheet.addRows(rows.map(recordCells));
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: RECORD_COLUMNS.length } };
-  const buffer = await workbook.xlsx.writeBuffer();
-  return {
-    filename,
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    body: Buffer.from(buffer as ArrayBuffer),
+  sheet.autoFilter = {
+    from: { row: 1, column: 1 },
+    to: { row: 1, column: RECORD_COLUMNS.length },
   };
+  sheet.getRow(1).commit();
+  for (const row of rows) sheet.addRow(recordCells(row)).commit();
+  sheet.commit();
+  await workbook.commit();
+  await finished;
+  return Buffer.concat(chunks);
 }
