@@ -603,3 +603,25 @@ describe('recall', () => {
     expect(stillOpen).toHaveLength(2);
   });
 });
+
+// Real concurrency needs a server with many connections; the embedded database runs one
+// transaction at a time, so this runs on PostgreSQL only.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent assignments', () => {
+  it('never let lines take more of a lot than it holds', async () => {
+    const chard = await createProduct(ctx.database.db, farmer.farmId, {
+      name: 'Rainbow chard',
+      availableQuantity: 100,
+    });
+    const lot = await recordLot(farmer, { code: 'RC-RACE', productId: chard.id, quantity: 5 });
+    const placed = await Promise.all(
+      Array.from({ length: 10 }, () => orderOf(chef, [{ product: chard, quantity: 1 }])),
+    );
+    const answers = await Promise.all(
+      placed.map((order) => assign(order, chard, [{ lotId: lot.id, quantity: 1 }])),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes.filter((code) => code === 200)).toHaveLength(5);
+    expect(codes.filter((code) => code === 409)).toHaveLength(5);
+    expect(await remaining(lot.id)).toEqual([0]);
+  });
+});

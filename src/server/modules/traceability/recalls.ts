@@ -28,10 +28,13 @@ export function lotRecallSummary(lotId: AnyColumn) {
 
 type RecallViewer = FarmActor | RestaurantActor;
 
-/** Recalls with their notices as the viewer may see them: a restaurant only its own notice. */
+/**
+ * Recalls with their notices as the viewer may see them: a restaurant only its own notice
+ * (`restaurantId`), a farm every one (null).
+ */
 async function withNotices(
   db: DbOrTx,
-  viewer: RecallViewer,
+  restaurantId: number | null,
   rows: (typeof recalls.$inferSelect & { farmName: string })[],
 ): Promise<Recall[]> {
   if (rows.length === 0) return [];
@@ -55,9 +58,7 @@ async function withNotices(
           recallNotices.recallId,
           rows.map((row) => row.id),
         ),
-        viewer.business.kind === 'restaurant'
-          ? eq(recallNotices.restaurantId, viewer.business.id)
-          : undefined,
+        restaurantId === null ? undefined : eq(recallNotices.restaurantId, restaurantId),
       ),
     )
     .orderBy(restaurants.name, recallNotices.id);
@@ -106,7 +107,7 @@ export async function recallsOfLot(db: DbOrTx, farmId: number, lotId: number): P
   const rows = await selectRecalls(db)
     .where(and(eq(recalls.farmId, farmId), eq(recalls.lotId, lotId)))
     .orderBy(desc(recalls.createdAt), desc(recalls.id));
-  return withNotices(db, { business: { kind: 'farm', id: farmId } } as FarmActor, rows);
+  return withNotices(db, null, rows);
 }
 
 /**
@@ -173,9 +174,12 @@ export async function recallLot(
 export async function findRecall(db: DbOrTx, viewer: RecallViewer, id: number): Promise<Recall> {
   const [row] = await selectRecalls(db).where(and(eq(recalls.id, id), visibleTo(viewer)));
   if (!row) throw notFound('Recall not found');
-  const [recall] = await withNotices(db, viewer, [row]);
+  const [recall] = await withNotices(db, restaurantOf(viewer), [row]);
   return recall!;
 }
+
+const restaurantOf = (viewer: RecallViewer) =>
+  viewer.business.kind === 'restaurant' ? viewer.business.id : null;
 
 function visibleTo(viewer: RecallViewer, open = false): SQL {
   if (viewer.business.kind === 'farm') return eq(recalls.farmId, viewer.business.id);
@@ -202,7 +206,7 @@ export async function listRecalls(
   ]);
   const page = splitPage(rows, query.limit);
   return {
-    items: await withNotices(db, viewer, page.rows),
+    items: await withNotices(db, restaurantOf(viewer), page.rows),
     total: Number(total?.total ?? 0),
     nextCursor: page.nextCursor,
   };
