@@ -96,7 +96,7 @@ ALTER TABLE "recalls" ADD CONSTRAINT "recalls_farm_id_farms_id_fk" FOREIGN KEY (
 ALTER TABLE "recalls" ADD CONSTRAINT "recalls_lot_id_lots_id_fk" FOREIGN KEY ("lot_id") REFERENCES "public"."lots"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recalls" ADD CONSTRAINT "recalls_created_by_user_id_users_id_fk" FOREIGN KEY ("created_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "lots_farm_code_unique" ON "lots" USING btree ("farm_id",lower("code"));--> statement-breakpoint
-CREATE INDEX "lots_farm_created_idx" ON "lots" USING btree ("farm_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "lots_farm_harvest_idx" ON "lots" USING btree ("farm_id","harvest_date","id");--> statement-breakpoint
 CREATE INDEX "lots_product_idx" ON "lots" USING btree ("product_id","harvest_date");--> statement-breakpoint
 CREATE INDEX "order_item_lots_lot_idx" ON "order_item_lots" USING btree ("lot_id");--> statement-breakpoint
 CREATE INDEX "order_lot_changes_order_idx" ON "order_lot_changes" USING btree ("order_id","id");--> statement-breakpoint

@@ -955,7 +955,8 @@ export const lots = pgTable(
   },
   (t) => [
     uniqueIndex('lots_farm_code_unique').on(t.farmId, sql`lower(${t.code})`),
-    index('lots_farm_created_idx').on(t.farmId, t.createdAt, t.id),
+    // The Lots screen's pages: a farm's lots by harvest date.
+    index('lots_farm_harvest_idx').on(t.farmId, t.harvestDate, t.id),
     index('lots_product_idx').on(t.productId, t.harvestDate),
     check('lots_quantity_check', sql`${t.quantity} > 0`),
     check('lots_remaining_check', sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.quantity}`),
