@@ -3,6 +3,7 @@ import type { OrderAsSeen } from '#core/schemas/order';
 import type { Lot } from '#core/schemas/traceability';
 import { Plus, X } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { Input, Select } from '../../components/ui/form';
@@ -191,7 +192,11 @@ function LineLots({
         <Skeleton className="h-11 w-full" />
       ) : choices.length === 0 ? (
         <p className="text-sm text-amber-800">
-          No open lots of {line.product.name}: record one on the Lots screen first.
+          No open lots of {line.product.name}: record one on the{' '}
+          <Link to="/farmer/lots" className="font-medium underline underline-offset-4">
+            Lots screen
+          </Link>{' '}
+          first.
         </p>
       ) : (
         <>
