@@ -592,6 +592,24 @@ describe('recall', () => {
     expect((await otherFarmer.get('/api/recalls')).json()).toEqual([]);
   });
 
+  it('changes a lot’s quantity only down to what lines took, moving what is left with it', async () => {
+    const [left] = await remaining(kaleA.id);
+    const taken = 10 - left!;
+    const below = await farmer.patch(`/api/lots/${kaleA.id}`, { quantity: taken - 1 });
+    expect(below.statusCode).toBe(400);
+    expect(below.json().fields.quantity).toBeTruthy();
+    const raised = await farmer.patch(`/api/lots/${kaleA.id}`, {
+      quantity: 12,
+      location: 'Field 3 north, Kahuku',
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    expect(raised.json()).toMatchObject({
+      quantity: 12,
+      remaining: left! + 2,
+      location: 'Field 3 north, Kahuku',
+    });
+  });
+
   it('answers a restaurant that was not sent the recall as not found', async () => {
     const stranger = await signUpRestaurant(ctx.app, 'Stranger Cafe');
     expect((await stranger.post(`/api/recalls/${recall.id}/acknowledge`)).statusCode).toBe(404);
