@@ -12,6 +12,8 @@ export interface BenchSize {
 
 export const FULL: BenchSize = { farms: 20, restaurants: 200, products: 10_000, orders: 100_000 };
 export const QUICK: BenchSize = { farms: 5, restaurants: 20, products: 500, orders: 2_000 };
+/** A year of a busy farm's shipped lines of traced produce (docs/traceability.md). */
+export const SHIPPING_RECORDS = 20_000;
 
 export const BENCH_PASSWORD = 'bench-password-long-enough';
 /** The measured accounts: the first farm (a quarter of all orders) and the first restaurant. */
@@ -128,6 +130,18 @@ export async function loadBenchData(database: Database, size: BenchSize): Promis
     database,
     sql`select max(id) as id from orders where farm_id = ${farmId} and status = 'delivered'`,
   );
+  // The measured farm's year of FSMA 204 shipping records, one per shipped lot of a line.
+  await db.execute(sql`
+    insert into shipping_records (farm_id, restaurant_id, order_id, order_item_id, product_id,
+      lot_id, lot_code, quantity, unit, product_description, traceability_category,
+      recipient_name, recipient_location, ship_from_name, ship_from_location, ship_date,
+      lot_code_source, reference_document)
+    select ${farmId}, 1 + g % 200, g, g, 1, 1 + g % 500, 'KG-' || lpad((g % 500)::text, 4, '0'),
+      1 + g % 20, 'lb', 'Lacinato kale ' || (g % 40), 'leafy_greens', 'Bench Bistro ' || (g % 200),
+      '1 Kalakaua Ave, Honolulu, HI 96815', 'Bench farm', '1 Farm Rd, Kula, HI 96790',
+      current_date - (g % 365), 'Bench farm, 1 Farm Rd, Kula, HI 96790',
+      'Invoice ' || lpad(g::text, 5, '0')
+    from generate_series(1, ${SHIPPING_RECORDS}) g`);
   // Settled before anything is measured: without this, autovacuum works through the update
   // of every order above (100,000 dead rows) and the load's checkpoint while the first loads
   // run, and takes a core from them.

@@ -15,6 +15,7 @@ export const ORDER_CHANGE_KINDS = [
   'deliver',
   'farm_cancel',
   'adjustment',
+  'lot_assignment',
   'restaurant_items',
   'restaurant_cancel',
   'auto_cancel',
@@ -57,6 +58,8 @@ const RULES: Record<OrderChangeKind, ChangeRule> = {
   deliver: { actor: 'farm', from: ['in_transit'], to: 'delivered', code: 'invalid_transition' },
   farm_cancel: { actor: 'farm', from: ['pending'], to: 'cancelled', code: 'invalid_transition' },
   adjustment: { actor: 'farm', from: ['pending', 'confirmed', 'packed'], code: 'not_adjustable' },
+  // Lots are assigned at packing (docs/traceability.md): from confirmed until the order ships.
+  lot_assignment: { actor: 'farm', from: ['confirmed', 'packed'], code: 'not_adjustable' },
   restaurant_items: {
     actor: 'restaurant',
     from: ['pending'],

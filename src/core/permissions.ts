@@ -66,6 +66,10 @@ export const PERMISSIONS = [
   'products.manage',
   /** Delivery days and zones. */
   'schedules.manage',
+  /** Record traceability lots and assign them to order lines at packing (docs/traceability.md). */
+  'lots.manage',
+  /** Send a recall notice for a lot to every restaurant that received it. */
+  'lots.recall',
   /** Receivables, recording and voiding payments, statements and invoices. */
   'payments.manage',
 ] as const;
@@ -83,6 +87,8 @@ const FARM_SELLING: Permission[] = [
   'documents.packing',
   'products.manage',
   'schedules.manage',
+  'lots.manage',
+  'lots.recall',
 ];
 const FARM_BOOKS: Permission[] = ['money.view', 'reports.view', 'payments.manage'];
 
@@ -110,7 +116,7 @@ const TABLE = {
   farm: {
     owner: ['team.manage', 'profile.edit', 'profile.terms', ...FARM_SELLING, ...FARM_BOOKS],
     manager: ['profile.edit', ...FARM_SELLING, ...FARM_BOOKS],
-    packer: ['orders.status', 'orders.adjust', 'documents.packing'],
+    packer: ['orders.status', 'orders.adjust', 'documents.packing', 'lots.manage'],
     bookkeeper: FARM_BOOKS,
   },
 } satisfies Table;

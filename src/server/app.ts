@@ -49,6 +49,7 @@ import { standingOrderModule } from './modules/standing-orders/routes';
 import { registerHiddenMoney } from './modules/teams/hidden-money';
 import { AppPage, sendAppPage } from './http/app-page';
 import { teamModule } from './modules/teams/routes';
+import { traceabilityModule } from './modules/traceability/routes';
 import './types';
 
 export type App = FastifyInstance;
@@ -244,6 +245,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       await api.register(adminModule);
       await api.register(notificationModule);
       await api.register(teamModule);
+      await api.register(traceabilityModule);
       await api.register(eventsModule);
       await api.register(freshSheetModule);
       await api.register(farmPageModule);

@@ -61,11 +61,14 @@ function expectOrderShape(order: Record<string, unknown>) {
   for (const item of order.orderItems as Record<string, unknown>[]) {
     expect(Object.keys(item).sort()).toEqual([
       'id',
+      // Additive: the line's traceability lots (docs/traceability.md).
+      'lots',
       'orderedQuantity',
       'product',
       'productId',
       'quantity',
       'totalPrice',
+      'traced',
       'unitPrice',
     ]);
     expect(Object.keys(item.product as object).sort()).toEqual(['imageUrl', 'name', 'unit']);

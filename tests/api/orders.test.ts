@@ -130,6 +130,9 @@ describe('POST /api/orders', () => {
         orderedQuantity: 3,
         unitPrice: '4.25',
         totalPrice: '12.75',
+        // Additive: traceability (docs/traceability.md).
+        traced: false,
+        lots: [],
       },
       {
         id: expect.any(Number),
@@ -139,6 +142,8 @@ describe('POST /api/orders', () => {
         orderedQuantity: 2,
         unitPrice: '3.10',
         totalPrice: '6.20',
+        traced: false,
+        lots: [],
       },
     ]);
     expect(new Date(order.createdAt).toISOString()).toBe(order.createdAt);

@@ -164,6 +164,8 @@ describe('PUT /api/profile/farm', () => {
       taxRate: '0.0000',
       // The farm's adjustment allowance, added to the profile with its default.
       adjustmentAllowancePercent: 10,
+      // Traceability (docs/traceability.md), off by default.
+      traceabilityEnabled: false,
       // Admission and suspension (docs/admission.md): the tests' app approves new farms.
       approvalStatus: 'approved',
       declineReason: null,

@@ -103,6 +103,11 @@ export const farmerNav: AppNavItem[] = [
     requires: 'orders.status',
   },
   {
+    to: '/farmer/lots',
+    label: 'Lots',
+    icon: <ClipboardCheck className="size-4" aria-hidden="true" />,
+  },
+  {
     to: '/farmer/receivables',
     label: 'Receivables',
     icon: <Wallet className="size-4" aria-hidden="true" />,

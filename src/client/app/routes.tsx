@@ -113,6 +113,8 @@ const LeaveBusinessCard = lazyNamed(
   () => import('../features/team/leave-business-card'),
   'LeaveBusinessCard',
 );
+const LotsPage = lazyNamed(() => import('../features/traceability/lots-page'), 'LotsPage');
+const RecallsPage = lazyNamed(() => import('../features/traceability/recalls-page'), 'RecallsPage');
 const HubPage = lazyNamed(() => import('./hub/hub-page'), 'HubPage');
 const HubSignedOut = lazyNamed(() => import('./hub/hub-page'), 'HubSignedOut');
 
@@ -145,6 +147,7 @@ export const restaurantPages: PageRoute[] = [
     element: <StandingOrdersPage />,
     requires: 'standing_orders.manage',
   },
+  { path: '/restaurant/recalls', element: <RecallsPage /> },
   hubPage,
 ];
 
@@ -160,6 +163,7 @@ export const farmerPages: PageRoute[] = [
   { path: '/farmer/runs', element: <DeliveryRunsPage />, requires: 'orders.status' },
   // The driver's phone view of one run (docs/delivery.md#the-drivers-phone-view).
   { path: '/farmer/runs/:id/drive', element: <DrivePage />, requires: 'orders.status' },
+  { path: '/farmer/lots', element: <LotsPage /> },
   { path: '/farmer/receivables', element: <ReceivablesPage />, requires: 'payments.manage' },
   hubPage,
 ];

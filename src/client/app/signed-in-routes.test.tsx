@@ -43,6 +43,7 @@ describe('the signed-in app by the person’s role', () => {
       'Inventory',
       'Orders',
       'Delivery runs',
+      'Lots',
       'Receivables',
       'Calendar',
       'Reports',
@@ -56,7 +57,7 @@ describe('the signed-in app by the person’s role', () => {
     fakeApi({});
     const packer = member('farmer', 'packer');
     renderInApp(<SignedInRoutes user={packer} />, { user: packer, route: '/farmer/reports' });
-    expect(mainNav()).toEqual(['Orders', 'Delivery runs', 'Hub']);
+    expect(mainNav()).toEqual(['Orders', 'Delivery runs', 'Lots', 'Hub']);
     expect(
       await screen.findByRole('heading', { name: 'Not part of your role' }),
     ).toBeInTheDocument();

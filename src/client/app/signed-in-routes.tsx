@@ -18,6 +18,12 @@ const BusinessStatusBanner = lazy(async () => ({
   default: (await import('../features/profile/business-status-banner')).BusinessStatusBanner,
 }));
 
+// A restaurant's open recall notices (docs/traceability.md): the banner asks for them on every
+// screen, its code loading beside the screen rather than with the shell.
+const RecallBanner = lazy(async () => ({
+  default: (await import('../features/traceability/recall-banner')).RecallBanner,
+}));
+
 function hasBusinessStatus(user: User): boolean {
   const profile = user.profile;
   if (!profile) return false;
@@ -68,6 +74,11 @@ export function SignedInRoutes({ user }: { user: User }) {
             <BusinessStatusBanner user={user} />
           </Suspense>
         ) : null}
+        {isFarmer ? null : (
+          <Suspense fallback={null}>
+            <RecallBanner />
+          </Suspense>
+        )}
         <Routes>
           {renderRoutes(isFarmer ? farmerPages : restaurantPages, gate)}
           {renderRoutes(sharedPages, gate)}

@@ -20,8 +20,11 @@ const STALE_PATHS: Record<LiveEventType, readonly string[]> = {
     '/api/receivables',
     '/api/bills',
     '/api/delivery-runs',
+    // A line's lots take from a lot's remaining quantity.
+    '/api/lots',
   ],
-  'notifications.changed': ['/api/notifications'],
+  // A recall arrives as a notification: the restaurant's banner shows it at once.
+  'notifications.changed': ['/api/notifications', '/api/recalls'],
   // The business's banner reads the user's profile; administrators' lists refresh too.
   'business.changed': ['/api/auth/user', '/api/admin'],
 };

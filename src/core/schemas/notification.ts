@@ -13,6 +13,8 @@ export const NOTIFICATION_KINDS = [
   'business_status',
   /** A business the user has open orders with was suspended or reinstated. */
   'partner_status',
+  /** A farm recalled a lot the restaurant received (docs/traceability.md). */
+  'recall',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

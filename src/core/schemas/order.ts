@@ -117,6 +117,14 @@ export type OrderStatusInput = z.input<typeof orderStatusBody>;
 
 export const pickListQuery = z.object({ date: deliveryDateInput });
 
+/** A line's traceability lot as an order carries it (docs/traceability.md). */
+export const orderLineLotOutput = z.object({
+  lotId: z.number(),
+  code: z.string(),
+  quantity: z.number(),
+});
+export type OrderLineLot = z.infer<typeof orderLineLotOutput>;
+
 /** An order line with its prices, as the server reads it. */
 const pricedOrderItemOutput = z.object({
   id: z.number(),
@@ -132,6 +140,13 @@ const pricedOrderItemOutput = z.object({
   orderedQuantity: z.number().optional(),
   unitPrice: moneyOutput,
   totalPrice: moneyOutput,
+  /**
+   * Whether the line needs lots before the order is packed: its product is on the Food
+   * Traceability List and the farm has traceability on (docs/traceability.md). Always sent.
+   */
+  traced: z.boolean().optional(),
+  /** The lots the line was packed from, with how much of each; [] when none. Always sent. */
+  lots: z.array(orderLineLotOutput).optional(),
 });
 
 /**

@@ -15,6 +15,24 @@ import { hasAtMostTwoDecimals, quantityProblem, TWO_DECIMALS_MESSAGE } from '../
 /** The largest stock a product may carry; keeps sums far from the integer column's limit. */
 export const MAX_AVAILABLE_QUANTITY = 1_000_000;
 
+/**
+ * The FDA's Food Traceability List categories a product may be marked with
+ * (docs/traceability.md); their labels and rules are in core/traceability. Here, beside the product's schema, so that
+ * only screens about products carry the list.
+ */
+export const TRACEABILITY_CATEGORIES = [
+  'leafy_greens',
+  'herbs',
+  'tomatoes',
+  'cucumbers',
+  'peppers',
+  'melons',
+  'tropical_tree_fruits',
+  'fresh_cut',
+  'sprouts',
+] as const;
+export type TraceabilityCategory = (typeof TRACEABILITY_CATEGORIES)[number];
+
 const category = z
   .union([z.enum(PRODUCT_CATEGORIES, { error: 'Choose a category from the list' }), z.literal('')])
   .nullish()
@@ -65,6 +83,15 @@ const price = z
   .min(1, REQUIRED)
   .pipe(priceInput);
 
+/** A product's Food Traceability List category on POST/PATCH /api/products; null: not traced. */
+export const traceabilityCategoryInput = z
+  .union([
+    z.enum(TRACEABILITY_CATEGORIES, { error: 'Choose a category of the Food Traceability List' }),
+    z.literal(''),
+  ])
+  .nullable()
+  .transform((value) => (value ? value : null));
+
 const productFields = {
   name: requiredText(120),
   description: optionalText(2000, 'multi'),
@@ -74,6 +101,8 @@ const productFields = {
   availableQuantity,
   isOrganic: z.boolean({ error: 'Must be true or false' }),
   isActive: z.boolean({ error: 'Must be true or false' }),
+  /** On the Food Traceability List, or null (docs/traceability.md); absent: not traced. */
+  traceabilityCategory: traceabilityCategoryInput.optional(),
 };
 
 /** A decimal stock for a counted unit: the field's message, or nothing. */
@@ -163,6 +192,8 @@ export const productOutput = z.object({
   availableQuantity: z.number(),
   isOrganic: z.boolean(),
   isActive: z.boolean(),
+  /** Its Food Traceability List category, or null. The server always sends it. */
+  traceabilityCategory: z.enum(TRACEABILITY_CATEGORIES).nullable().optional(),
   farmId: z.number(),
   farm: farmSummary,
   /** The farm's nearest delivery day from Hawaii's today on, "YYYY-MM-DD", or null. */

@@ -98,6 +98,8 @@ export const farmProfileUpdateBody = profileCreateBody.extend({
    * (0 to 25, default 10; docs/adjustments.md). Counted lines are never raised.
    */
   adjustmentAllowancePercent: adjustmentAllowanceInput.optional(),
+  /** Lots are required at packing for the farm's traced products (docs/traceability.md). */
+  traceabilityEnabled: z.boolean({ error: 'Must be true or false' }).optional(),
 });
 export type FarmProfileUpdateBody = z.infer<typeof farmProfileUpdateBody>;
 

@@ -19,6 +19,7 @@ import {
 import type { BusinessKind } from '#core/actor';
 import type { AdminAction, ApprovalStatus } from '#core/business-status';
 import type { BusinessRole } from '#core/permissions';
+import { TRACEABILITY_CATEGORIES, type TraceabilityCategory } from '#core/traceability';
 import { foldedSql } from './fold';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -191,6 +192,8 @@ export const farms = pgTable(
      * (0 to 25); a counted line is never raised (docs/adjustments.md).
      */
     adjustmentAllowancePercent: integer('adjustment_allowance_percent').notNull().default(10),
+    /** Lots are required at packing for its traced products (docs/traceability.md). */
+    traceabilityEnabled: boolean('traceability_enabled').notNull().default(false),
     /**
      * Admission (docs/admission.md): only an approved farm is seen by restaurants and sells.
      * New farms are created pending when admission is on; the default covers every other way
@@ -363,6 +366,8 @@ export const products = pgTable(
     availableQuantity: quantity('available_quantity').notNull().default(0),
     isOrganic: boolean('is_organic').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /** Its Food Traceability List category, or null: not traced (docs/traceability.md). */
+    traceabilityCategory: text('traceability_category').$type<TraceabilityCategory>(),
     /** Set when the farmer deletes a product that orders still refer to. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -383,6 +388,10 @@ export const products = pgTable(
       .on(t.price, foldedSql(t.name), t.id)
       .where(sql`${t.isActive} and ${t.deletedAt} is null`),
     check('products_price_check', sql`${t.price} >= 0`),
+    check(
+      'products_traceability_category_check',
+      sql`${t.traceabilityCategory} in (${sql.raw(TRACEABILITY_CATEGORIES.map((c) => `'${c}'`).join(', '))})`,
+    ),
     check('products_stock_check', sql`${t.availableQuantity} >= 0`),
   ],
 );
@@ -912,6 +921,188 @@ export const deliveryRunStops = pgTable(
     position: integer('position').notNull(),
   },
   (t) => [index('delivery_run_stops_run_idx').on(t.runId, t.position)],
+);
+
+// Traceability (docs/traceability.md): lots, the lots each order line was packed from, the
+// shipping records fixed when an order ships, and recalls.
+
+/**
+ * A traceability lot the farm recorded: its own lot code (unique per farm, whatever the case),
+ * the product, when and where it was harvested or packed, how much, and how much is left.
+ */
+export const lots = pgTable(
+  'lots',
+  {
+    id: serial('id').primaryKey(),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    harvestDate: date('harvest_date', { mode: 'string' }).notNull(),
+    /** The field or place it came from. */
+    location: text('location').notNull(),
+    quantity: quantity('quantity').notNull(),
+    /** What order lines have not taken: the quantity less every line's share. */
+    remaining: quantity('remaining').notNull(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('lots_farm_code_unique').on(t.farmId, sql`lower(${t.code})`),
+    // The Lots screen's pages: a farm's lots by harvest date.
+    index('lots_farm_harvest_idx').on(t.farmId, t.harvestDate, t.id),
+    index('lots_product_idx').on(t.productId, t.harvestDate),
+    check('lots_quantity_check', sql`${t.quantity} > 0`),
+    check('lots_remaining_check', sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.quantity}`),
+  ],
+);
+
+/** The lots an order line was packed from, with how much of each; they add up to the line. */
+export const orderItemLots = pgTable(
+  'order_item_lots',
+  {
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    lotId: integer('lot_id')
+      .notNull()
+      .references(() => lots.id),
+    quantity: quantity('quantity').notNull(),
+    assignedByUserId: integer('assigned_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderItemId, t.lotId] }),
+    index('order_item_lots_lot_idx').on(t.lotId),
+    check('order_item_lots_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * The history of a line's lots: each assignment, and each clearing by an adjustment, with who
+ * and when. `lots` is what the line holds afterwards ([] when cleared).
+ */
+export const orderLotChanges = pgTable(
+  'order_lot_changes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id').notNull(),
+    reason: text('reason').notNull().$type<'assigned' | 'cleared_by_adjustment'>(),
+    lots: jsonb('lots').notNull().$type<{ lotId: number; code: string; quantity: number }[]>(),
+    changedByUserId: integer('changed_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    changedByRole: text('changed_by_role').$type<'farmer' | 'restaurant' | 'system'>(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_lot_changes_order_idx').on(t.orderId, t.id),
+    check(
+      'order_lot_changes_reason_check',
+      sql`${t.reason} in ('assigned', 'cleared_by_adjustment')`,
+    ),
+  ],
+);
+
+/**
+ * FSMA 204 shipping key data elements: one row per lot of a shipped line of a traced product,
+ * copied when the order moves to in transit. The ids have no foreign keys and the names and
+ * addresses are copies, so no later rename, delete or cancel changes or removes a record.
+ */
+export const shippingRecords = pgTable(
+  'shipping_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    farmId: integer('farm_id').notNull(),
+    restaurantId: integer('restaurant_id').notNull(),
+    orderId: integer('order_id').notNull(),
+    orderItemId: integer('order_item_id').notNull(),
+    productId: integer('product_id').notNull(),
+    lotId: integer('lot_id').notNull(),
+    lotCode: text('lot_code').notNull(),
+    quantity: quantity('quantity').notNull(),
+    unit: text('unit').notNull(),
+    productDescription: text('product_description').notNull(),
+    traceabilityCategory: text('traceability_category').notNull(),
+    recipientName: text('recipient_name').notNull(),
+    recipientLocation: text('recipient_location').notNull(),
+    shipFromName: text('ship_from_name').notNull(),
+    shipFromLocation: text('ship_from_location').notNull(),
+    /** The Hawaii day the order moved to in transit. */
+    shipDate: date('ship_date', { mode: 'string' }).notNull(),
+    /** Where the lot code was assigned: the farm, by name and address. */
+    lotCodeSource: text('lot_code_source').notNull(),
+    /** The reference document: the order's invoice ("Invoice 00012"). */
+    referenceDocument: text('reference_document').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('shipping_records_farm_idx').on(t.farmId, t.shipDate, t.id),
+    index('shipping_records_restaurant_idx').on(t.restaurantId, t.shipDate, t.id),
+    index('shipping_records_lot_idx').on(t.lotId),
+  ],
+);
+
+/** A farm's recall of a lot, with its own message. */
+export const recalls = pgTable(
+  'recalls',
+  {
+    id: serial('id').primaryKey(),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    lotId: integer('lot_id')
+      .notNull()
+      .references(() => lots.id, { onDelete: 'cascade' }),
+    /** Copies of the lot and product as recalled. */
+    lotCode: text('lot_code').notNull(),
+    productName: text('product_name').notNull(),
+    message: text('message').notNull(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('recalls_farm_created_idx').on(t.farmId, t.createdAt, t.id),
+    index('recalls_lot_idx').on(t.lotId),
+  ],
+);
+
+/** One restaurant's notice of a recall: when it was sent, and when and by whom acknowledged. */
+export const recallNotices = pgTable(
+  'recall_notices',
+  {
+    id: serial('id').primaryKey(),
+    recallId: integer('recall_id')
+      .notNull()
+      .references(() => recalls.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedByUserId: integer('acknowledged_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    uniqueIndex('recall_notices_unique').on(t.recallId, t.restaurantId),
+    index('recall_notices_open_idx')
+      .on(t.restaurantId)
+      .where(sql`${t.acknowledgedAt} is null`),
+  ],
 );
 
 /*

@@ -1,6 +1,7 @@
 import type { BulkStatusBody, BulkStatusResult } from '#core/schemas/order-bulk';
 import type { OrderAsSeen, OrderStatusInput } from '#core/schemas/order';
 import type { AdjustmentInput } from '#core/schemas/adjustment';
+import type { Lot } from '#core/schemas/traceability';
 import type { Page } from '#core/paging';
 import type { Schedule } from '#core/schemas/schedule';
 import { WHOLE_LIST_LIMIT } from '#core/schemas/paging';
@@ -111,6 +112,39 @@ export function useAdjustOrder() {
       );
       refreshFarmOrders();
       refreshProducts(queryClient);
+    },
+  });
+}
+
+/** A product's lots with something left, oldest harvest first: what a packer takes from. */
+export function useOpenLots(productId: number) {
+  const path = withParams('/api/lots', { open: 'true', productId, limit: 100 });
+  return useQuery({
+    queryKey: ['/api/lots', { open: true, productId }],
+    queryFn: ({ signal }) => api.get<Lot[]>(path, { signal }),
+  });
+}
+
+/**
+ * The farm sets the lots one line was packed from (docs/traceability.md). The lists show the
+ * answer at once; the lots' remaining quantities moved, so they are read again.
+ */
+export function useAssignLots() {
+  return useMutation({
+    mutationFn: ({
+      orderId,
+      itemId,
+      lots,
+    }: {
+      orderId: number;
+      itemId: number;
+      lots: { lotId: number; quantity: number }[];
+    }) => api.put<OrderAsSeen>(`/api/orders/${orderId}/items/${itemId}/lots`, { lots }),
+    onSuccess: (updated) => {
+      queryClient.setQueriesData<OrderListData>({ queryKey: FARM_ORDERS_KEY }, (data) =>
+        replaceOrder(data, updated),
+      );
+      void queryClient.invalidateQueries({ queryKey: ['/api/lots'] });
     },
   });
 }

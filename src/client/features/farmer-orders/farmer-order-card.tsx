@@ -14,6 +14,7 @@ import { OrderDeliveryDetails, OrderFigures, OrderItemList } from '../../compone
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { AdjustOrder, isAdjustable } from './adjust-order';
+import { AssignLots, LineLotsSummary } from './assign-lots';
 import { formatMoney, formatOrderDate, ORDER_DATE_FORMAT } from '../../lib/format';
 import { usePermissions } from '../../lib/permissions';
 
@@ -41,6 +42,7 @@ export function FarmerOrderCard({
   const packingSlip = hasDocuments && can('documents.packing');
   const invoice = hasDocuments && can('payments.manage');
   const adjust = isAdjustable(order) && can('orders.adjust');
+  const lots = can('lots.manage');
   const { restaurant } = order;
   return (
     <Card role="article" aria-labelledby={`order-${order.id}-title`}>
@@ -82,6 +84,8 @@ export function FarmerOrderCard({
 
         <OrderItemList items={order.orderItems} />
 
+        <LineLotsSummary order={order} />
+
         <OrderFigures order={order} totalLabel="Total" />
 
         <OrderDeliveryDetails order={order} unscheduled="Not scheduled" />
@@ -94,7 +98,7 @@ export function FarmerOrderCard({
           </p>
         ) : null}
 
-        {moves.length > 0 || adjust || packingSlip || invoice ? (
+        {moves.length > 0 || adjust || lots || packingSlip || invoice ? (
           <div className="flex flex-wrap gap-2 border-t border-stone-100 pt-3">
             {moves.map((status) => (
               <Button
@@ -108,6 +112,7 @@ export function FarmerOrderCard({
                 {busy === status ? 'Updating...' : STATUS_ACTION_LABELS[status]}
               </Button>
             ))}
+            {lots ? <AssignLots order={order} /> : null}
             {adjust ? <AdjustOrder order={order} /> : null}
             {packingSlip ? (
               <Button

@@ -19,6 +19,9 @@ export function productChanges(
   if (centsOf(edited.price) !== centsOf(loaded.price)) changes.price = edited.price;
   if (edited.isOrganic !== loaded.isOrganic) changes.isOrganic = edited.isOrganic;
   if (edited.isActive !== loaded.isActive) changes.isActive = edited.isActive;
+  if ((edited.traceabilityCategory ?? null) !== (loaded.traceabilityCategory ?? null)) {
+    changes.traceabilityCategory = edited.traceabilityCategory ?? null;
+  }
   if (edited.availableQuantity !== seenAvailableQuantity) {
     changes.availableQuantity = edited.availableQuantity;
     changes.expectedAvailableQuantity = seenAvailableQuantity;

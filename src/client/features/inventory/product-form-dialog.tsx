@@ -6,6 +6,7 @@ import {
   type ProductBody,
   type ProductFormValues,
   type StockConflictBody,
+  TRACEABILITY_CATEGORIES,
 } from '#core/schemas/product';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
@@ -30,6 +31,7 @@ const EMPTY: ProductFormValues = {
   availableQuantity: '',
   isOrganic: false,
   isActive: true,
+  traceabilityCategory: '',
 };
 
 function valuesOf(product: Product | null): ProductFormValues {
@@ -43,6 +45,7 @@ function valuesOf(product: Product | null): ProductFormValues {
     availableQuantity: String(product.availableQuantity),
     isOrganic: product.isOrganic,
     isActive: product.isActive,
+    traceabilityCategory: product.traceabilityCategory ?? '',
   };
 }
 
@@ -152,6 +155,18 @@ export function ProductFormDialog({
                   {UNITS.map((unit) => (
                     <option key={unit} value={unit}>
                       {unit}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <Field label="Food Traceability List" error={errors.traceabilityCategory?.message}>
+              {(ids) => (
+                <Select {...ids} {...register('traceabilityCategory')}>
+                  <option value="">Not on the list</option>
+                  {TRACEABILITY_CATEGORIES.map((category) => (
+                    <option key={category} value={category}>
+                      {titleCase(category)}
                     </option>
                   ))}
                 </Select>

@@ -57,6 +57,7 @@ function toUpdate(role: ProfileRole, values: EditFormOutput, withTerms: boolean)
     orderCutoffDaysBefore,
     taxRate,
     adjustmentAllowancePercent,
+    traceabilityEnabled,
     ...common
   } = withLocation(values);
   return role === 'farmer'
@@ -69,6 +70,7 @@ function toUpdate(role: ProfileRole, values: EditFormOutput, withTerms: boolean)
           checksPayableTo,
           orderCutoffTime,
           orderCutoffDaysBefore,
+          traceabilityEnabled,
           ...(withTerms ? { paymentTerms, taxRate, adjustmentAllowancePercent } : {}),
         },
       }
@@ -341,6 +343,20 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
               most this much above what the restaurant ordered (0 to 25); counted lines never go
               above it.
             </p>
+            <label className="col-span-2 flex min-h-11 items-start gap-3 text-sm">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-5 accent-primary"
+                {...register('traceabilityEnabled')}
+              />
+              <span>
+                <span className="font-medium">Traceability (FSMA 204)</span>
+                <span className="block text-stone-600">
+                  Require lots at packing for products on the Food Traceability List, and keep
+                  shipping records of them.
+                </span>
+              </span>
+            </label>
             {setsTerms ? null : (
               <p className="col-span-2 rounded-md bg-stone-50 px-3 py-2 text-sm text-stone-700">
                 Payment terms, tax and the adjustment allowance are set by an owner of the farm.

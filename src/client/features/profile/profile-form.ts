@@ -92,5 +92,6 @@ export function toEditValues(profile: Profile): EditFormInput {
     taxRate: formatRatePercent(profile.taxRate ?? '0').replace('%', ''),
     adjustmentAllowancePercent:
       profile.adjustmentAllowancePercent ?? ADJUSTMENT_ALLOWANCE_DEFAULT_PERCENT,
+    traceabilityEnabled: profile.traceabilityEnabled ?? false,
   };
 }

@@ -1,6 +1,7 @@
 import { statusLabel } from '#core/order-status';
 import type { RestaurantReport } from '#core/schemas/report';
 import { CheckCircle2, DollarSign, ShoppingCart, TrendingUp } from 'lucide-react';
+import { Link } from 'react-router';
 import {
   BarChartFigure,
   LineChartFigure,
@@ -24,7 +25,16 @@ export function RestaurantReportsPage() {
     <ReportPage
       subtitle="Track your spending and your partner farms"
       action={
-        <ExportButton path={RESTAURANT_ORDERS_CSV_PATH} fallbackName="restaurant-orders.csv" />
+        <div className="flex flex-wrap gap-2">
+          {/* Recalls and the FSMA 204 receiving records (docs/traceability.md). */}
+          <Link
+            to="/restaurant/recalls"
+            className="inline-flex min-h-11 items-center rounded-md border border-stone-300 bg-white px-4 text-sm font-medium hover:bg-stone-100"
+          >
+            Traceability records
+          </Link>
+          <ExportButton path={RESTAURANT_ORDERS_CSV_PATH} fallbackName="restaurant-orders.csv" />
+        </div>
       }
       query={useRestaurantReport()}
     >

@@ -298,6 +298,21 @@ function hasAdjustedLines(order: PricedOrder): boolean {
   return order.orderItems.some((item) => orderedIfAdjusted(item) !== null);
 }
 
+/**
+ * The product cell of a line: its name, and under it the traceability lots it was packed from
+ * with how much of each (docs/traceability.md).
+ */
+function productCell(item: PricedOrder['orderItems'][number]): string {
+  const lots = item.lots ?? [];
+  if (lots.length === 0) return item.product.name;
+  const codes = lots.map((lot) =>
+    lots.length === 1
+      ? lot.code
+      : `${lot.code} (${formatQuantity(lot.quantity)} ${item.product.unit})`,
+  );
+  return `${item.product.name}\n${lots.length === 1 ? 'Lot' : 'Lots'}: ${codes.join(', ')}`;
+}
+
 /** "3 lb", or the line's quantity as ordered when it was not adjusted. */
 function orderedCell(item: PricedOrder['orderItems'][number]): string {
   return `${formatQuantity(orderedIfAdjusted(item) ?? item.quantity)} ${item.product.unit}`;
@@ -343,7 +358,7 @@ export function renderInvoice(doc: Pdf, invoice: Invoice, proof: ProofImages | n
           { header: 'Line total', width: 110, align: 'right' },
         ],
     order.orderItems.map((item) => [
-      item.product.name,
+      productCell(item),
       ...(adjusted ? [orderedCell(item)] : []),
       `${formatQuantity(item.quantity)} ${item.product.unit}`,
       usd(item.unitPrice),
@@ -476,7 +491,7 @@ export function renderPackingSlip(doc: Pdf, data: DocumentOrder): void {
         ],
     order.orderItems.map((item) => [
       '',
-      item.product.name,
+      productCell(item),
       ...(adjusted ? [formatQuantity(orderedIfAdjusted(item) ?? item.quantity)] : []),
       formatQuantity(item.quantity),
       item.product.unit,

@@ -251,7 +251,9 @@ export function deliveryText(
   const why =
     notification.kind === 'business_status'
       ? 'You get this email because it concerns your business on Harvest Hui.'
-      : `You get these emails because email notifications are on. Change this under Edit Profile: ${appOrigin}/profile/edit`;
+      : notification.kind === 'recall'
+        ? 'You get this email whatever your notification choices: a recall is about food safety.'
+        : `You get these emails because email notifications are on. Change this under Edit Profile: ${appOrigin}/profile/edit`;
   const text = [
     notification.body,
     ...(notification.details ? ['', notification.details] : []),

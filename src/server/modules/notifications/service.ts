@@ -52,6 +52,7 @@ import {
   type BusinessStatusEvent,
 } from './business-messages';
 import { toE164 } from './sms';
+import { recallContent, type LotRecalledEvent } from './recall-messages';
 
 /**
  * What happened, as the order service says it. The notification reads the rest (names,
@@ -78,7 +79,9 @@ export type NotificationEvent =
   /** The farm adjusted the order to what was picked: the restaurant hears what and why. */
   | OrderAdjustedEvent
   /** An administrator's decision about a business: its owner and its open orders' other side. */
-  | BusinessStatusEvent;
+  | BusinessStatusEvent
+  /** A farm recalled a lot: every member of each restaurant that received it hears it. */
+  | LotRecalledEvent;
 
 /**
  * Who of a business hears of what (docs/teams.md#notifications): the members whose role has
@@ -103,6 +106,11 @@ interface Recipient {
   content: NotificationContent;
   /** Emailed whatever the user chose: a decision about their business (docs/admission.md). */
   alwaysEmail?: boolean;
+  /**
+   * A food-safety notice (a recall, docs/traceability.md): emailed whatever the user chose and
+   * whether or not the address is verified, and texted to any phone the user gave.
+   */
+  safetyNotice?: boolean;
 }
 
 /**
@@ -267,6 +275,20 @@ async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recip
       () => standingOrderRunContent(event),
     );
   }
+  if (event.type === 'lot.recalled') {
+    const all: Recipient[] = [];
+    for (const restaurantId of event.restaurantIds) {
+      const members = await tx
+        .select({ userId: memberships.userId })
+        .from(memberships)
+        .where(eq(memberships.restaurantId, restaurantId))
+        .orderBy(asc(memberships.id));
+      for (const { userId } of members) {
+        all.push({ userId, content: recallContent(event), safetyNotice: true });
+      }
+    }
+    return all;
+  }
   if (event.type === 'business.status_changed') {
     const owner: Recipient = {
       userId: event.business.ownerUserId,
@@ -409,10 +431,13 @@ async function recordOne(
   const deliveries: { channel: DeliveryChannel; destination: string; waiting: boolean }[] = [];
   // Email to an address nobody has confirmed waits (it could be someone else's); it is queued
   // when the address is verified. In-app and text messages do not wait.
-  if (user.notifyByEmail || recipient.alwaysEmail) {
+  if (recipient.safetyNotice) {
+    deliveries.push({ channel: 'email', destination: user.email, waiting: false });
+  } else if (user.notifyByEmail || recipient.alwaysEmail) {
     deliveries.push({ channel: 'email', destination: user.email, waiting: !user.emailVerifiedAt });
   }
-  const phone = user.notifyBySms && user.smsPhone ? toE164(user.smsPhone) : null;
+  const texts = user.notifyBySms || recipient.safetyNotice;
+  const phone = texts && user.smsPhone ? toE164(user.smsPhone) : null;
   if (phone) deliveries.push({ channel: 'sms', destination: phone, waiting: false });
   for (const { waiting, ...delivery } of deliveries) {
     await tx.insert(notificationDeliveries).values({

@@ -31,6 +31,7 @@ import {
 import { isOrderStatus, nextStatuses, statusLabel, type OrderStatus } from '#core/order-status';
 import { isWeighedUnit, quantityProblem, subtractQuantities } from '#core/quantity';
 import type { AdjustmentBody } from '#core/schemas/adjustment';
+import type { LineLotsBody } from '#core/schemas/traceability';
 import { MAX_ORDER_TOTAL_CENTS } from '#core/schemas/common';
 import type { OrderItemsChangeBody } from '#core/schemas/delivery';
 import { ORDER_CONFLICT_CODES, type PricedOrder } from '#core/schemas/order';
@@ -47,6 +48,8 @@ import {
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { publishLiveEvent } from '../events/publish';
 import { recordNotificationEvents, type NotificationEvent } from '../notifications/service';
+import { clearLineLots, requireLineLots, setLineLots } from '../traceability/line-lots';
+import { writeShippingRecords } from '../traceability/records';
 import { loadOrder } from './queries';
 import { moveStock, type StockMove, type StockResult } from './stock';
 
@@ -64,7 +67,6 @@ export type OrderChange =
   | { kind: 'restaurant_cancel'; now: Date }
   | { kind: 'restaurant_items'; items: OrderItemsChangeBody['items']; now: Date }
   | { kind: 'adjustment'; lines: AdjustmentBody['lines'] }
-  | { kind: 'auto_cancel'; now: Date }
   /**
    * The driver's confirmation from the phone (docs/delivery.md#proof-of-delivery): the move to
    * delivered, with the instant confirmed there and the proof's stored files.
@@ -76,7 +78,10 @@ export type OrderChange =
       now: Date;
       photoKey: string | null;
       signatureKey: string | null;
-    };
+    }
+  /** The farm sets the lots one line was packed from (docs/traceability.md). */
+  | { kind: 'lot_assignment'; itemId: number; lots: LineLotsBody['lots'] }
+  | { kind: 'auto_cancel'; now: Date };
 
 /** The order row as the change locked it. */
 interface LockedOrder {
@@ -220,6 +225,13 @@ function refusal(
       `This order is ${statusLabel(status)}: only the farm can change it now`,
       verdict.code,
       { status, allowed: [] },
+    );
+  }
+  if (change.kind === 'lot_assignment') {
+    return conflict(
+      `An order that is ${statusLabel(status)} cannot have its lots changed: lots are assigned from confirmed until it ships`,
+      verdict.code,
+      { status, allowed: nextStatuses(status) },
     );
   }
   if (change.kind === 'adjustment') {
@@ -367,6 +379,7 @@ export async function applyOrderChange(
 
   if (change.kind === 'restaurant_items') await changeLines(tx, actor, order, change.items);
   else if (change.kind === 'adjustment') await adjust(tx, actor, order, change.lines);
+  else if (change.kind === 'lot_assignment') await assignLots(tx, actor, order, change);
   else await moveStatus(tx, actor, order, kind, change);
   return loadOrder(tx, orderId);
 }
@@ -385,6 +398,8 @@ async function moveStatus(
   // The day it was handed over, in Hawaii, as the phone confirmed it: the order's delivery
   // date, and the day its payment terms count from.
   const handedOver = change.kind === 'delivery' ? hawaiiDate(change.deliveredAt) : null;
+  // A traced line is packed, and shipped, only with its lots (docs/traceability.md).
+  if (to === 'packed' || to === 'in_transit') await requireLineLots(tx, order);
   await tx
     .update(orders)
     .set({
@@ -425,6 +440,8 @@ async function moveStatus(
       signatureKey: change.signatureKey,
     });
   }
+  if (to === 'in_transit')
+    await writeShippingRecords(tx, order.id, today ?? hawaiiDate(new Date()));
   let productIds: number[] = [];
   if (to === 'cancelled') {
     const lines = await linesOf(tx, order.id);
@@ -665,6 +682,13 @@ async function adjust(
     throw refusedTake(result, line, wanted.get(line.id)!);
   }
   const now = new Date();
+  // A changed line's lots no longer add up to it: they go back, and packing asks for them again.
+  await clearLineLots(
+    tx,
+    order.id,
+    changes.map(({ line }) => line.id),
+    historyActor(actor),
+  );
   for (const { line, quantity } of changes) {
     if (quantity === 0 && !cancels) {
       await tx.delete(orderItems).where(eq(orderItems.id, line.id));
@@ -743,4 +767,26 @@ async function adjust(
     ],
     changes.map(({ line }) => line.productId),
   );
+}
+
+/**
+ * The farm sets the lots one line of its confirmed or packed order was packed from
+ * (docs/traceability.md): the lots' checks and shares are the traceability module's; here the
+ * line is found in the locked order (404 otherwise), and both sides hear the order changed.
+ */
+async function assignLots(
+  tx: Tx,
+  actor: Actor,
+  order: LockedOrder,
+  change: Extract<OrderChange, { kind: 'lot_assignment' }>,
+): Promise<void> {
+  const line = (await linesOf(tx, order.id)).find((candidate) => candidate.id === change.itemId);
+  if (!line) throw notFound('Order line not found');
+  const { changedByUserId, changedByRole } = historyActor(actor);
+  await setLineLots(tx, order.farmId, order.id, line, change.lots, {
+    changedByUserId,
+    changedByRole,
+  });
+  await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, order.id));
+  await announce(tx, order, [], []);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '#core/actor';
 import { orderCutoff } from '#core/delivery-days';
 import { findZone } from '#core/delivery-zones';
@@ -7,7 +7,16 @@ import { isOrderStatus } from '#core/order-status';
 import type { DeliveryProof, PricedOrder } from '#core/schemas/order';
 import { shortPersonName } from '#core/actor';
 import type { DbOrTx } from '../../db/database';
-import { farms, orderDeliveries, orderItems, orders, restaurants, users } from '../../db/schema';
+import {
+  farms,
+  orderDeliveries,
+  orderItems,
+  orders,
+  products,
+  restaurants,
+  users,
+} from '../../db/schema';
+import { lineLotsColumn } from '../traceability/line-lots';
 import { notFound } from '../../errors';
 import { firstPhotoKey, photoUrl } from '../photos/service';
 import { today as clockToday } from '../../clock';
@@ -81,9 +90,13 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Pr
       orderedQuantity: orderItems.orderedQuantity,
       unitPrice: orderItems.unitPrice,
       totalPrice: orderItems.totalPrice,
+      traced: sql<boolean>`(${farms.traceabilityEnabled} and ${products.traceabilityCategory} is not null)`,
+      lots: lineLotsColumn(orderItems.id),
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(farms, eq(farms.id, orders.farmId))
+    .innerJoin(products, eq(products.id, orderItems.productId))
     .where(where)
     .orderBy(asc(orderItems.id));
 
@@ -98,6 +111,8 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Pr
       orderedQuantity: item.orderedQuantity ?? item.quantity,
       unitPrice: money(item.unitPrice),
       totalPrice: money(item.totalPrice),
+      traced: item.traced,
+      lots: item.lots,
     });
     itemsByOrder.set(item.orderId, list);
   }

@@ -22,6 +22,7 @@ import {
   STOCK_CHANGED_CODE,
 } from '#core/schemas/product';
 import type { WholeListQuery } from '#core/schemas/paging';
+import type { TraceabilityCategory } from '#core/traceability';
 import { rateOf, toRateString } from '#core/money';
 import { isClockSet, now as clockNow } from '../../clock';
 import type { Db, DbOrTx, Tx } from '../../db/database';
@@ -66,6 +67,7 @@ function productFields() {
     availableQuantity: products.availableQuantity,
     isOrganic: products.isOrganic,
     isActive: products.isActive,
+    traceabilityCategory: products.traceabilityCategory,
     farmId: products.farmId,
     farmName: farms.name,
     farmDeliveryFee: farms.deliveryFee,
@@ -95,6 +97,7 @@ type ProductRow = {
   availableQuantity: number;
   isOrganic: boolean;
   isActive: boolean;
+  traceabilityCategory: TraceabilityCategory | null;
   farmId: number;
   farmName: string;
   farmDeliveryFee: string;
@@ -115,6 +118,7 @@ function toProduct(row: ProductRow): Product {
     availableQuantity: row.availableQuantity,
     isOrganic: row.isOrganic,
     isActive: row.isActive,
+    traceabilityCategory: row.traceabilityCategory,
     farmId: row.farmId,
     farm: {
       id: row.farmId,
