@@ -38,6 +38,7 @@ import { orderModule } from './modules/orders/routes';
 import { photoFileRoutes, photoModule } from './modules/photos/routes';
 import { createPhotoStorage } from './modules/photos/storage';
 import { paymentModule } from './modules/payments/routes';
+import { priceListModule } from './modules/price-lists/routes';
 import { createCatalogCache, productModule } from './modules/products/routes';
 import { profileModule } from './modules/profiles/routes';
 import { createReportCache, reportsModule } from './modules/reports/routes';
@@ -228,6 +229,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       await api.register(paymentModule);
       await api.register(accountingModule);
       await api.register(productModule);
+      await api.register(priceListModule);
       await api.register(photoModule);
       await api.register(scheduleModule);
       await api.register(standingOrderModule);

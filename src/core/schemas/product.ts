@@ -10,6 +10,7 @@ import {
   requiredText,
 } from './common';
 import { photoOutput } from './photo';
+import { priceBreakOutput } from './price-list';
 import { hasAtMostTwoDecimals, quantityProblem, TWO_DECIMALS_MESSAGE } from '../quantity';
 
 /** The largest stock a product may carry; keeps sums far from the integer column's limit. */
@@ -165,6 +166,13 @@ export const productOutput = z.object({
   isActive: z.boolean(),
   farmId: z.number(),
   farm: farmSummary,
+  /**
+   * The product's own price, when the reader's price list makes `price` differ from it
+   * (docs/price-lists.md); absent otherwise.
+   */
+  listPrice: moneyOutput.optional(),
+  /** The reader's quantity breaks of it, fewest units first (browse; docs/price-lists.md). */
+  breaks: z.array(priceBreakOutput).optional(),
   /** The farm's nearest delivery day from Hawaii's today on, "YYYY-MM-DD", or null. */
   nextDeliveryDate: z.string().nullable(),
   /** The farm's photos of it, first one first (up to 4). */
