@@ -202,16 +202,8 @@ export function groupCartByFarm(cart: Cart): FarmGroup[] {
 
 const isMoney = (value: unknown) => typeof value === 'string' && parseMoney(value) !== null;
 
-const isBreaks = (value: unknown) =>
-  value === undefined ||
-  (Array.isArray(value) &&
-    value.every(
-      (entry: unknown) =>
-        typeof entry === 'object' &&
-        entry !== null &&
-        typeof (entry as WirePriceBreak).minQuantity === 'number' &&
-        isMoney((entry as WirePriceBreak).price),
-    ));
+/** Breaks as the catalogue sent them; a cart kept before price lists has none. */
+const isBreaks = (value: unknown) => value === undefined || Array.isArray(value);
 
 function isCartItem(value: unknown): value is CartItem {
   if (typeof value !== 'object' || value === null) return false;

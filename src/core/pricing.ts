@@ -6,8 +6,8 @@ import { quantityHundredths } from './quantity';
  * cart, checkout, order changes, "Order again" and standing orders alike.
  */
 
-export const PRICE_LIST_KINDS = ['percent', 'prices'] as const;
-export type PriceListKind = (typeof PRICE_LIST_KINDS)[number];
+/** A percentage off the list prices, or a price per product. */
+export type PriceListKind = 'percent' | 'prices';
 
 /** A quantity break: from `minQuantity` units on, each unit costs `priceCents`. */
 export interface PriceBreak {
@@ -50,6 +50,23 @@ export function breaksOf(product: { id: number }, list: PriceListTerms | null): 
   return [...breaks].sort((a, b) => a.minQuantity - b.minQuantity);
 }
 
+/** The highest of `breaks` that `quantity` reaches, compared in hundredths; none below all. */
+function reachedBreak<T extends { minQuantity: number }>(
+  breaks: readonly T[],
+  quantity: number,
+): T | undefined {
+  const wanted = quantityHundredths(quantity);
+  if (wanted === null) return undefined;
+  let reached: T | undefined;
+  for (const entry of breaks) {
+    const from = quantityHundredths(entry.minQuantity);
+    if (from !== null && from <= wanted && (!reached || entry.minQuantity > reached.minQuantity)) {
+      reached = entry;
+    }
+  }
+  return reached;
+}
+
 /**
  * THE price of one unit of a line of `quantity`: the highest break of the restaurant's list
  * with `minQuantity` ≤ the quantity; else the list's price for the product; else the product's
@@ -60,13 +77,7 @@ export function unitPriceCents(
   list: PriceListTerms | null,
   quantity: number,
 ): Cents {
-  const wanted = quantityHundredths(quantity);
-  const reached =
-    wanted === null
-      ? undefined
-      : breaksOf(product, list)
-          .filter((entry) => (quantityHundredths(entry.minQuantity) ?? Infinity) <= wanted)
-          .at(-1);
+  const reached = reachedBreak(list?.breaks.get(product.id) ?? [], quantity);
   return reached?.priceCents ?? listedUnitCents(product, list);
 }
 
@@ -79,12 +90,7 @@ export function breakReached(
   list: PriceListTerms | null,
   quantity: number,
 ): number | null {
-  const wanted = quantityHundredths(quantity);
-  if (wanted === null) return null;
-  const reached = breaksOf(product, list)
-    .filter((entry) => (quantityHundredths(entry.minQuantity) ?? Infinity) <= wanted)
-    .at(-1);
-  return reached?.minQuantity ?? null;
+  return reachedBreak(list?.breaks.get(product.id) ?? [], quantity)?.minQuantity ?? null;
 }
 
 /** A break as the wire carries it and the cart keeps it: `{minQuantity, price}`. */
@@ -95,26 +101,13 @@ export interface WirePriceBreak {
 
 /**
  * The same rule over a product as browse sends it (`price` is the reader's price before any
- * break, `breaks` its list's breaks): what the cart and "Order again" charge for a line.
+ * break, the list's part of the rule already applied; `breaks` its list's breaks): what the
+ * cart and "Order again" charge for a line.
  */
 export function offeredUnitPriceCents(
   product: { price: string; breaks?: readonly WirePriceBreak[] | undefined },
   quantity: number,
 ): Cents {
-  const list: PriceListTerms = {
-    id: 0,
-    kind: 'prices',
-    percentOff: null,
-    prices: new Map(),
-    breaks: new Map([
-      [
-        0,
-        (product.breaks ?? []).map((entry) => ({
-          minQuantity: entry.minQuantity,
-          priceCents: centsOf(entry.price),
-        })),
-      ],
-    ]),
-  };
-  return unitPriceCents({ id: 0, listPriceCents: centsOf(product.price) }, list, quantity);
+  const reached = reachedBreak(product.breaks ?? [], quantity);
+  return centsOf(reached?.price ?? product.price);
 }

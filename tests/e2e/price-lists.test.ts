@@ -102,8 +102,8 @@ describe('price lists', () => {
 
         // The farm makes "Chef's table": 10% off, 10 lb or more of tomato at $3.50.
         const farmPage = await farmer.newPage();
-        await farmPage.goto('/farmer/inventory');
-        await farmPage.getByRole('link', { name: 'Price lists' }).click();
+        await farmPage.goto('/farmer/dashboard');
+        await farmPage.getByRole('link', { name: /Price Lists/ }).click();
         await farmPage.getByText('No price lists yet').waitFor();
         await farmPage.getByRole('button', { name: 'New price list' }).click();
         const editor = farmPage.getByRole('dialog', { name: 'New price list' });

@@ -89,11 +89,8 @@ export const farmerNav: AppNavItem[] = [
     to: '/farmer/inventory',
     label: 'Inventory',
     icon: <Package className="size-4" aria-hidden="true" />,
-    // Price lists open from Inventory: the header has no room for another item at 1280 px.
-    alsoActiveOn: ['/farmer/price-lists'],
     requires: 'products.manage',
   },
-
   {
     to: '/farmer/orders',
     label: 'Orders',

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { PRICE_LIST_KINDS } from '../pricing';
+import type { PriceListKind } from '../pricing';
 import { hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE } from '../quantity';
 import { moneyOutput, positiveId, priceInput, REQUIRED, requiredText } from './common';
 import { MAX_LINE_QUANTITY } from './order-line';
 import { keyedListQuery } from './paging';
+
+export const PRICE_LIST_KINDS = ['percent', 'prices'] as const satisfies PriceListKind[];
 
 /** The most products a list prices, and the most breaks it holds: far above any farm's range. */
 export const MAX_PRICE_LIST_PRICES = 2000;
@@ -153,7 +155,3 @@ export const priceListCustomerListOutput = z.array(priceListCustomerOutput);
 export type PriceListCustomer = z.infer<typeof priceListCustomerOutput>;
 export const priceListCustomerQuery = keyedListQuery(100, 500);
 export type PriceListCustomerQuery = z.infer<typeof priceListCustomerQuery>;
-
-/** A quantity break as browse and the cart carry it. */
-export const priceBreakOutput = z.object({ minQuantity: z.number(), price: moneyOutput });
-export type PriceBreakOutput = z.infer<typeof priceBreakOutput>;

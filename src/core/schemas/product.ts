@@ -10,7 +10,6 @@ import {
   requiredText,
 } from './common';
 import { photoOutput } from './photo';
-import { priceBreakOutput } from './price-list';
 import { hasAtMostTwoDecimals, quantityProblem, TWO_DECIMALS_MESSAGE } from '../quantity';
 
 /** The largest stock a product may carry; keeps sums far from the integer column's limit. */
@@ -153,6 +152,10 @@ export const farmSummary = z.object({
   taxRate: rateOutput.optional(),
 });
 export type FarmSummary = z.infer<typeof farmSummary>;
+
+/** A quantity break as browse and the cart carry it (docs/price-lists.md). */
+export const priceBreakOutput = z.object({ minQuantity: z.number(), price: moneyOutput });
+export type PriceBreakOutput = z.infer<typeof priceBreakOutput>;
 
 export const productOutput = z.object({
   id: z.number(),

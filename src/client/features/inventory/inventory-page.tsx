@@ -1,8 +1,8 @@
 import { LOW_STOCK_THRESHOLD, titleCase } from '#core/constants';
 import type { Product } from '#core/schemas/product';
-import { History, Leaf, Package, Pencil, Plus, Tags, Trash2 } from 'lucide-react';
+import { History, Leaf, Package, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -161,17 +161,9 @@ export function InventoryPage() {
               : 'Manage the products restaurants can order'}
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          {/* Prices per restaurant live beside the products (docs/price-lists.md). */}
-          <Button variant="outline" asChild>
-            <Link to="/farmer/price-lists">
-              <Tags aria-hidden="true" /> Price lists
-            </Link>
-          </Button>
-          <Button onClick={openAdd}>
-            <Plus aria-hidden="true" /> Add Product
-          </Button>
-        </div>
+        <Button onClick={openAdd}>
+          <Plus aria-hidden="true" /> Add Product
+        </Button>
       </div>
 
       {products.isLoading ? (

@@ -13,13 +13,15 @@ import { useAssignRestaurants, usePriceListCustomers, usePriceLists } from './ap
  */
 export function AssignRestaurantsDialog({
   list,
+  open,
   onClose,
 }: {
   list: PriceList | null;
+  open: boolean;
   onClose: () => void;
 }) {
   return (
-    <Dialog open={list !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent
         title={`Restaurants on ${list?.name ?? 'the list'}`}
         description="Restaurants that have ordered from you. Each is on one of your lists at most."

@@ -1,18 +1,26 @@
 import { formatQuantity } from '#core/quantity';
 import type { PriceList } from '#core/schemas/price-list';
-import { Pencil, Plus, Tags, Trash2, Users } from 'lucide-react';
+import { Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
+import { LoadMoreFooter } from '../../components/ui/order-list-controls';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
-import { countLabel, formatMoney } from '../../lib/format';
 import { breakLabel } from '../../components/ui/offered-price';
+import { countLabel, formatMoney } from '../../lib/format';
 import { useDeletePriceList, usePricedProducts, usePriceLists } from './api';
-import { AssignRestaurantsDialog } from './assign-restaurants-dialog';
-import { PriceListEditor } from './price-list-editor';
+import { lazyDialog } from '../../components/ui/lazy-dialog';
+
+// The forms load the first time one opens: the list itself needs neither (nor zod's schema).
+const PriceListEditor = lazyDialog(() =>
+  import('./price-list-editor').then((module) => module.PriceListEditor),
+);
+const AssignRestaurantsDialog = lazyDialog(() =>
+  import('./assign-restaurants-dialog').then((module) => module.AssignRestaurantsDialog),
+);
 
 /** What a list does, in a line: "10% off list prices" or "Own prices for 3 products". */
 function summary(list: PriceList): string {
@@ -81,7 +89,6 @@ export function PriceListsPage() {
         </div>
       ) : lists.items.length === 0 ? (
         <EmptyState
-          icon={<Tags />}
           title="No price lists yet"
           description="Make a list, such as 10% off for your regulars, then put the restaurants that order from you on it. Everyone else keeps your list prices."
           action={newList}
@@ -101,15 +108,15 @@ export function PriceListsPage() {
           ))}
         </ul>
       )}
-      {lists.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="self-center"
-          disabled={lists.isFetchingNextPage}
-          onClick={() => void lists.fetchNextPage()}
-        >
-          {lists.isFetchingNextPage ? 'Loading…' : 'Load more'}
-        </Button>
+      {lists.items && lists.items.length > 0 ? (
+        <LoadMoreFooter
+          noun="price list"
+          shown={lists.items.length}
+          total={lists.total ?? lists.items.length}
+          hasMore={lists.hasNextPage}
+          loading={lists.isFetchingNextPage}
+          onLoadMore={() => void lists.fetchNextPage()}
+        />
       ) : null}
 
       <PriceListEditor
@@ -117,7 +124,11 @@ export function PriceListsPage() {
         open={editing !== undefined}
         onOpenChange={(open) => !open && setEditing(undefined)}
       />
-      <AssignRestaurantsDialog list={assigning} onClose={() => setAssigning(null)} />
+      <AssignRestaurantsDialog
+        list={assigning}
+        open={assigning !== null}
+        onClose={() => setAssigning(null)}
+      />
       <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
         <DialogContent
           title={`Delete ${deleting?.name ?? 'this list'}?`}

@@ -1,5 +1,4 @@
 import { addToCart, groupCartByFarm, lineTotalCents, lineUnitCents } from '#core/cart';
-import { offeredUnitPriceCents } from '#core/pricing';
 import { centsOf, formatUsd, toMoneyString } from '#core/money';
 import type { Order, OrderCreateInput } from '#core/schemas/order';
 import type { Product } from '#core/schemas/product';
@@ -68,8 +67,8 @@ function useOrderLeftOut(standing: StandingOrder, line: Line, deliveryDate: stri
       const order = await api.post<Order>('/api/orders', body);
       await api.post<StandingOrder>(`${STANDING_ORDERS_PATH}/${standing.id}/seen-prices`, {
         productId: line.productId,
-        // The restaurant's price for the line's quantity, as the standing order prices it.
-        unitPrice: toMoneyString(offeredUnitPriceCents(product!, line.quantity)),
+        // The restaurant's price for the line's quantity, as the order above was priced.
+        unitPrice: body.items[0]!.unitPrice,
       });
       return order;
     },
