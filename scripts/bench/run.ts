@@ -24,7 +24,10 @@ import {
 } from './load';
 
 const quick = process.argv.includes('--quick');
-const size = quick ? QUICK : FULL;
+/** Only browse with and without price lists, on the embedded database. */
+const priceListsOnly = process.argv.includes('--price-lists');
+// The price-list run keeps 200 restaurants on five lists even in a quick run.
+const size = { ...(quick ? QUICK : FULL), ...(priceListsOnly ? { restaurants: 200 } : {}) };
 const DURATION = quick ? 3 : 10;
 const WARM_UP_SECONDS = quick ? 1 : 2;
 const CHROMIUM = '/usr/bin/chromium';
@@ -205,6 +208,8 @@ async function load(
   options: {
     connections?: number;
     cookie?: string;
+    /** Several restaurants' sessions, one request after the other in turn. */
+    cookies?: string[];
     method?: 'GET' | 'POST';
     body?: string;
     duration?: number;
@@ -220,6 +225,7 @@ async function load(
       ...(options.body ? { 'content-type': 'application/json', origin: server.url } : {}),
       'accept-encoding': 'gzip, br',
     },
+    ...(options.cookies ? { requests: [{ setupRequest: inTurn(options.cookies) }] } : {}),
   } as const;
   // Unmeasured: the steady state is what is measured, not the compiler's first seconds on a
   // path or the caches filling.
@@ -236,6 +242,15 @@ async function load(
     errors: result.non2xx + result.errors + result.timeouts,
     cpuMsPerRequest: (cpuMs(server.pid) - cpuBefore) / Math.max(1, result.requests.total),
     peakRssMb: 'loadPeakRssMb' in server ? server.loadPeakRssMb : undefined,
+  };
+}
+
+/** An autocannon request set-up that signs each request with the next of `cookies`. */
+function inTurn(cookies: string[]) {
+  let next = 0;
+  return (request: autocannon.Request): autocannon.Request => {
+    next = (next + 1) % cookies.length;
+    return { ...request, headers: { ...request.headers, cookie: cookies[next]! } };
   };
 }
 
@@ -377,6 +392,136 @@ async function measure(
     figure: `${label}: server memory, peak under this load`,
     value: `${server.peakRssMb.toFixed(0)} MB`,
     goal: '< 300 MB',
+    ratio: '',
+  });
+}
+
+/** A request of the bench farmer's, through the API as the Price lists screen makes it. */
+async function asFarmer<T>(
+  url: string,
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
+  const response = await fetch(url + path, {
+    method,
+    headers: { cookie, origin: url, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * Five price lists of the measured farm (docs/price-lists.md) over every restaurant that can
+ * be on one: percentages off and prices per product, each with quantity breaks on 20 products,
+ * the restaurants dealt round the five.
+ */
+async function makePriceLists(url: string): Promise<{ restaurants: number; listIds: number[] }> {
+  const farmer = await signIn(url, FARMER_EMAIL);
+  const products = await asFarmer<{ id: number; price: string; unit: string }[]>(
+    url,
+    farmer,
+    'GET',
+    '/api/products/farm?limit=500',
+  );
+  const customers = await asFarmer<{ id: number }[]>(
+    url,
+    farmer,
+    'GET',
+    '/api/price-lists/restaurants?limit=500',
+  );
+  const counted = products.filter((product) => product.unit !== 'lb');
+  const listIds: number[] = [];
+  for (let list = 0; list < 5; list += 1) {
+    const percent = list % 2 === 0;
+    const created = await asFarmer<{ id: number }>(url, farmer, 'POST', '/api/price-lists', {
+      name: `Bench list ${list + 1}`,
+      kind: percent ? 'percent' : 'prices',
+      percentOff: percent ? String(5 + list * 2.5) : undefined,
+      prices: percent
+        ? []
+        : products.slice(0, 100).map((product) => ({
+            productId: product.id,
+            price: (Number(product.price) * 0.9).toFixed(2),
+          })),
+      breaks: counted.slice(list * 20, list * 20 + 20).map((product) => ({
+        productId: product.id,
+        minQuantity: 10,
+        price: (Number(product.price) * 0.8).toFixed(2),
+      })),
+    });
+    await asFarmer(url, farmer, 'PUT', `/api/price-lists/${created.id}/restaurants`, {
+      restaurantIds: customers.filter((_, index) => index % 5 === list).map(({ id }) => id),
+    });
+    listIds.push(created.id);
+  }
+  return { restaurants: customers.length, listIds };
+}
+
+async function deletePriceLists(url: string, listIds: number[]): Promise<void> {
+  const farmer = await signIn(url, FARMER_EMAIL);
+  for (const id of listIds) await asFarmer(url, farmer, 'DELETE', `/api/price-lists/${id}`);
+}
+
+/**
+ * Every restaurant has a delivered order of the measured farm, so each can be put on its lists
+ * (docs/price-lists.md#who-is-on-a-list).
+ */
+async function everyRestaurantOrdered(database: Database, farmId: number): Promise<void> {
+  await database.db.execute(sql`
+    insert into orders (farm_id, restaurant_id, status, subtotal, delivery_fee, total_amount, created_at)
+    select ${farmId}, r.id, 'delivered', 0, 0, 0, now() - interval '30 days' from restaurants r
+    where not exists (select 1 from orders o where o.farm_id = ${farmId} and o.restaurant_id = r.id)`);
+}
+
+/**
+ * `--price-lists`: browse's first page for restaurants in turn, without price lists and then
+ * with five lists over every restaurant (docs/performance.md#price-lists). Embedded only.
+ */
+async function measurePriceLists(label: string, server: Started): Promise<void> {
+  const path = '/api/products?page=1&pageSize=24&sort=name';
+  const signedIn = Math.min(20, size.restaurants);
+  const cookies = await Promise.all(
+    Array.from({ length: signedIn }, (_, index) =>
+      signIn(server.url, `bench-restaurant-${index + 1}@example.com`),
+    ),
+  );
+  // A first load unmeasured (the page's first compile and the kept pages filling), then two
+  // alternating pairs, so that neither side has the machine's quieter moments alone.
+  await load(server, path, { cookies });
+  const without: Load[] = [];
+  const withLists: Load[] = [];
+  let assigned = 0;
+  for (let pair = 0; pair < 2; pair += 1) {
+    without.push(await load(server, path, { cookies }));
+    const made = await makePriceLists(server.url);
+    assigned = made.restaurants;
+    withLists.push(await load(server, path, { cookies }));
+    await deletePriceLists(server.url, made.listIds);
+  }
+  without.forEach((run, index) =>
+    record(
+      `${label}: browse first page, ${signedIn} restaurants in turn, no price lists (${index + 1})`,
+      run,
+      '',
+    ),
+  );
+  withLists.forEach((run, index) =>
+    record(
+      `${label}: the same, 5 price lists over ${assigned} restaurants (${index + 1})`,
+      run,
+      '≥ 90 % of the run without lists',
+    ),
+  );
+  const mean = (runs: Load[]) =>
+    runs.reduce((sum, run) => sum + run.requestsPerSecond, 0) / runs.length;
+  rows.push({
+    figure: `${label}: with price lists / without (means)`,
+    value: `${((100 * mean(withLists)) / mean(without)).toFixed(1)} %`,
+    goal: '≥ 90 %',
     ratio: '',
   });
 }
@@ -545,6 +690,7 @@ async function main(): Promise<void> {
     const embedded = await openDatabase({ dataDir: join(dataDir, 'db'), migrationsFolder });
     await embedded.migrate();
     const embeddedData = await loadBenchData(embedded, size);
+    if (priceListsOnly) await everyRestaurantOrdered(embedded, embeddedData.farmId);
     await embedded.close();
     console.log(
       `Embedded database loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`,
@@ -555,6 +701,11 @@ async function main(): Promise<void> {
       '/healthz',
     );
     try {
+      if (priceListsOnly) {
+        await measurePriceLists('embedded', embeddedServer);
+        printTable();
+        return;
+      }
       await measure('embedded', embeddedServer, embeddedData, {
         session: '≥ 10 % of H',
         orders: '≥ 100/s',

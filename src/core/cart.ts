@@ -7,6 +7,7 @@ import {
   type Cents,
   type RateUnits,
 } from './money';
+import { offeredUnitPriceCents, type WirePriceBreak } from './pricing';
 import { addQuantities, fromHundredths, isWeighedUnit, quantityProblem } from './quantity';
 import { MAX_LINE_QUANTITY } from './schemas/order';
 
@@ -34,6 +35,10 @@ export interface CartProduct {
   imageUrl?: string | null;
   farmId: number;
   farm: CartFarm;
+  /** The product's own price when the restaurant's price list makes `price` lower. */
+  listPrice?: string;
+  /** The restaurant's quantity breaks of it (docs/price-lists.md); none in older carts. */
+  breaks?: WirePriceBreak[];
 }
 
 /** A cart line: product fields plus quantity, pricePerUnit, farmName (docs/product.md#cart). */
@@ -108,9 +113,17 @@ export function removeFromCart(cart: Cart, productId: number): Cart {
   return cart.filter((item) => item.id !== productId);
 }
 
+/**
+ * A line's price of one unit: the restaurant's price, or the highest quantity break its
+ * quantity reaches (src/core/pricing.ts): what checkout sends as `unitPrice`.
+ */
+export function lineUnitCents(item: CartItem): Cents {
+  return offeredUnitPriceCents({ price: item.pricePerUnit, breaks: item.breaks }, item.quantity);
+}
+
 /** The unit price times the quantity, rounded half up to the cent (docs/money.md#rounding). */
 export function lineTotalCents(item: CartItem): Cents {
-  return multiplyCents(centsOf(item.pricePerUnit), item.quantity);
+  return multiplyCents(lineUnitCents(item), item.quantity);
 }
 
 /**
@@ -189,6 +202,9 @@ export function groupCartByFarm(cart: Cart): FarmGroup[] {
 
 const isMoney = (value: unknown) => typeof value === 'string' && parseMoney(value) !== null;
 
+/** Breaks as the catalogue sent them; a cart kept before price lists has none. */
+const isBreaks = (value: unknown) => value === undefined || Array.isArray(value);
+
 function isCartItem(value: unknown): value is CartItem {
   if (typeof value !== 'object' || value === null) return false;
   const item = value as Record<string, unknown>;
@@ -198,6 +214,7 @@ function isCartItem(value: unknown): value is CartItem {
     typeof item.name === 'string' &&
     typeof item.unit === 'string' &&
     isMoney(item.pricePerUnit) &&
+    isBreaks(item.breaks) &&
     typeof item.quantity === 'number' &&
     quantityProblem(item.unit, item.quantity) === null &&
     item.quantity > 0 &&

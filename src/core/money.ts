@@ -141,3 +141,15 @@ export function formatRatePercent(value: string | RateUnits): string {
   const text = toRateString(typeof value === 'number' ? value : rateOf(value));
   return `${text.replace(/\.?0+$/, '')}%`;
 }
+
+/**
+ * THE rounding rule of a price list's percentage off (docs/price-lists.md): the list price less
+ * `percentOff` (rate units, as a tax rate is held), rounded half up to the cent once. Exact for
+ * any price: $3.99 at 12.5% off is 349.125 cents -> $3.49, $0.05 at 10% off is 4.5 -> $0.05.
+ */
+export function percentOffCents(listCents: Cents, percentOff: RateUnits): Cents {
+  if (listCents <= 0) return 0;
+  const kept = RATE_UNITS_PER_WHOLE - BigInt(Math.min(Math.max(percentOff, 0), 1_000_000));
+  const scaled = BigInt(listCents) * kept;
+  return Number((scaled * 2n + RATE_UNITS_PER_WHOLE) / (RATE_UNITS_PER_WHOLE * 2n));
+}

@@ -41,6 +41,7 @@ import { photoFileRoutes, photoModule } from './modules/photos/routes';
 import { createDeliveryProofStorage, createPhotoStorage } from './modules/photos/storage';
 import { deliveryProofModule } from './modules/delivery-proof/routes';
 import { paymentModule } from './modules/payments/routes';
+import { priceListModule } from './modules/price-lists/routes';
 import { createCatalogCache, productModule } from './modules/products/routes';
 import { profileModule } from './modules/profiles/routes';
 import { createReportCache, reportsModule } from './modules/reports/routes';
@@ -238,6 +239,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       await api.register(paymentModule);
       await api.register(accountingModule);
       await api.register(productModule);
+      await api.register(priceListModule);
       await api.register(photoModule);
       await api.register(scheduleModule);
       await api.register(standingOrderModule);

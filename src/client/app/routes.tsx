@@ -46,6 +46,10 @@ const FarmerOrdersPage = lazyNamed(
   () => import('../features/farmer-orders/farmer-orders-page'),
   'FarmerOrdersPage',
 );
+const PriceListsPage = lazyNamed(
+  () => import('../features/price-lists/price-lists-page'),
+  'PriceListsPage',
+);
 const DeliveryRunsPage = lazyNamed(
   () => import('../features/delivery-runs/delivery-runs-page'),
   'DeliveryRunsPage',
@@ -158,6 +162,7 @@ export const farmerPages: PageRoute[] = [
   { path: '/farmer/reports', element: <FarmerReportsPage />, requires: 'reports.view' },
   { path: '/farmer/inventory', element: <InventoryPage />, requires: 'products.manage' },
   { path: '/farmer/fresh-sheet', element: <FreshSheetPage />, requires: 'products.manage' },
+  { path: '/farmer/price-lists', element: <PriceListsPage />, requires: 'products.manage' },
   { path: '/farmer/calendar', element: <CalendarPage />, requires: 'schedules.manage' },
   { path: '/farmer/orders', element: <FarmerOrdersPage /> },
   { path: '/farmer/runs', element: <DeliveryRunsPage />, requires: 'orders.status' },

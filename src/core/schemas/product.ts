@@ -182,6 +182,10 @@ export const farmSummary = z.object({
 });
 export type FarmSummary = z.infer<typeof farmSummary>;
 
+/** A quantity break as browse and the cart carry it (docs/price-lists.md). */
+export const priceBreakOutput = z.object({ minQuantity: z.number(), price: moneyOutput });
+export type PriceBreakOutput = z.infer<typeof priceBreakOutput>;
+
 export const productOutput = z.object({
   id: z.number(),
   name: z.string(),
@@ -196,6 +200,13 @@ export const productOutput = z.object({
   traceabilityCategory: z.enum(TRACEABILITY_CATEGORIES).nullable().optional(),
   farmId: z.number(),
   farm: farmSummary,
+  /**
+   * The product's own price, when the reader's price list makes `price` differ from it
+   * (docs/price-lists.md); absent otherwise.
+   */
+  listPrice: moneyOutput.optional(),
+  /** The reader's quantity breaks of it, fewest units first (browse; docs/price-lists.md). */
+  breaks: z.array(priceBreakOutput).optional(),
   /** The farm's nearest delivery day from Hawaii's today on, "YYYY-MM-DD", or null. */
   nextDeliveryDate: z.string().nullable(),
   /** The farm's photos of it, first one first (up to 4). */

@@ -521,6 +521,11 @@ export const orderItems = pgTable(
     orderedQuantity: quantity('ordered_quantity'),
     unitPrice: money('unit_price').notNull(),
     totalPrice: money('total_price').notNull(),
+    /**
+     * The quantity break of the restaurant's price list that priced the line, if one did: the
+     * restaurant lowering the line below it is repriced (docs/price-lists.md).
+     */
+    priceBreakQuantity: quantity('price_break_quantity'),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -1287,3 +1292,92 @@ export const orderDeliveries = pgTable('order_deliveries', {
   photoKey: text('photo_key'),
   signatureKey: text('signature_key'),
 });
+
+/**
+ * A farm's named price list (docs/price-lists.md): a percentage off its list prices, or a price
+ * per product, plus quantity breaks per product. `percent_off` is set on a percentage list only.
+ */
+export const priceLists = pgTable(
+  'price_lists',
+  {
+    id: serial('id').primaryKey(),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind').$type<'percent' | 'prices'>().notNull(),
+    percentOff: numeric('percent_off', { precision: 5, scale: 2 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('price_lists_farm_name_unique').on(t.farmId, t.name),
+    check('price_lists_kind_check', sql`${t.kind} in ('percent', 'prices')`),
+    check(
+      'price_lists_percent_check',
+      sql`(${t.kind} = 'percent') = (${t.percentOff} is not null) and ${t.percentOff} between 0 and 100`,
+    ),
+  ],
+);
+
+/** A `prices` list's own price of one of its farm's products. */
+export const priceListPrices = pgTable(
+  'price_list_prices',
+  {
+    priceListId: integer('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    price: money('price').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.priceListId, t.productId] }),
+    check('price_list_prices_price_check', sql`${t.price} >= 0`),
+  ],
+);
+
+/** A quantity break of a list: from `min_quantity` units of the product on, each at `price`. */
+export const priceListBreaks = pgTable(
+  'price_list_breaks',
+  {
+    priceListId: integer('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    minQuantity: quantity('min_quantity').notNull(),
+    price: money('price').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.priceListId, t.productId, t.minQuantity] }),
+    check('price_list_breaks_quantity_check', sql`${t.minQuantity} >= 1`),
+    check('price_list_breaks_price_check', sql`${t.price} >= 0`),
+  ],
+);
+
+/**
+ * Which list of a farm a restaurant is on: at most one per farm (the key), so the farm's
+ * restaurant is moved, never doubled, when assigned to another list.
+ */
+export const priceListRestaurants = pgTable(
+  'price_list_restaurants',
+  {
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    priceListId: integer('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.farmId, t.restaurantId] }),
+    index('price_list_restaurants_list_idx').on(t.priceListId),
+    index('price_list_restaurants_restaurant_idx').on(t.restaurantId),
+  ],
+);

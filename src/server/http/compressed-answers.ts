@@ -74,15 +74,28 @@ export class CompressedAnswer {
 
 /**
  * A large JSON answer computed afresh for every request: the latest body's compressed copies
- * are kept, so a catalogue that has not changed is compressed once, not per request.
+ * are kept per variant (what else the answer depends on, such as the reader's price lists), so
+ * a catalogue that has not changed is compressed once, not per request. The variant is part of
+ * the ETag: readers of different variants never share one.
  */
 export class CompressedAnswers {
-  #latest: CompressedAnswer | null = null;
+  readonly #latest = new Map<string, CompressedAnswer>();
 
-  answer(json: string, headers: IncomingHttpHeaders): Promise<Answer> {
-    const etag = etagOf(json);
-    if (this.#latest?.etag !== etag) this.#latest = new CompressedAnswer(json, etag);
-    return this.#latest.answerTo(headers);
+  constructor(private readonly maxVariants = 1) {}
+
+  answer(json: string, headers: IncomingHttpHeaders, variant = ''): Promise<Answer> {
+    const etag = etagOf(variant === '' ? json : `${variant}\n${json}`);
+    let latest = this.#latest.get(variant);
+    if (latest?.etag !== etag) {
+      latest = new CompressedAnswer(json, etag);
+      this.#latest.delete(variant);
+      if (this.#latest.size >= this.maxVariants) {
+        const oldest = this.#latest.keys().next().value;
+        if (oldest !== undefined) this.#latest.delete(oldest);
+      }
+      this.#latest.set(variant, latest);
+    }
+    return latest.answerTo(headers);
   }
 }
 

@@ -1,4 +1,5 @@
-import { lineTotalCents } from '#core/cart';
+import { lineTotalCents, lineUnitCents } from '#core/cart';
+import { PriceBreaks } from '../../components/ui/offered-price';
 import { formatUsd } from '#core/money';
 import { ChevronDown, ChevronUp, ShoppingCart } from 'lucide-react';
 import { useId, useLayoutEffect, useState } from 'react';
@@ -6,7 +7,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { ProductPhoto } from '../../components/ui/product-photo';
 import { useCart } from '../../lib/cart';
-import { countLabel, formatMoney } from '../../lib/format';
+import { countLabel } from '../../lib/format';
 
 /** Where the panel has a column of its own beside the products (Tailwind's `lg`). */
 const WIDE_SCREEN = '(min-width: 1024px)';
@@ -79,8 +80,9 @@ export function CartSummary() {
                   </p>
                   <p className="truncate text-stone-600">{item.farmName}</p>
                   <p className="tabular text-stone-600">
-                    {item.quantity} x {formatMoney(item.pricePerUnit)}
+                    {item.quantity} x {formatUsd(lineUnitCents(item))}
                   </p>
+                  <PriceBreaks breaks={item.breaks} unit={item.unit} quantity={item.quantity} />
                 </div>
                 <span className="tabular font-medium">{formatUsd(lineTotalCents(item))}</span>
               </li>

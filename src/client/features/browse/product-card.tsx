@@ -6,9 +6,10 @@ import { CalendarDays, Leaf } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
+import { OfferedPrice, PriceBreaks } from '../../components/ui/offered-price';
 import { ProductPhoto } from '../../components/ui/product-photo';
 import { Skeleton } from '../../components/ui/skeleton';
-import { countLabel, formatCalendarDate, formatMoney } from '../../lib/format';
+import { countLabel, formatCalendarDate } from '../../lib/format';
 import { CartQuantityControl, isAvailable } from './cart-quantity';
 
 /** The farm's name, opening its page (docs/fresh-sheet.md#the-farm-page). */
@@ -85,9 +86,8 @@ export function ProductCard({
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div>
           <dt className="text-stone-500">Price</dt>
-          <dd className="tabular text-lg font-semibold">
-            {formatMoney(product.price)}
-            <span className="text-sm font-normal text-stone-600"> / {product.unit}</span>
+          <dd className="text-lg">
+            <OfferedPrice price={product.price} listPrice={product.listPrice} unit={product.unit} />
           </dd>
         </div>
         <div>
@@ -96,6 +96,14 @@ export function ProductCard({
             {countLabel(product.availableQuantity, product.unit)}
           </dd>
         </div>
+        {product.breaks && product.breaks.length > 0 ? (
+          <div className="col-span-2">
+            <dt className="sr-only">Quantity prices</dt>
+            <dd>
+              <PriceBreaks breaks={product.breaks} unit={product.unit} className="text-sm" />
+            </dd>
+          </div>
+        ) : null}
         <div className="col-span-2 flex flex-wrap items-center gap-x-2">
           <dt className="flex items-center gap-2 text-stone-500">
             <CalendarDays className="size-4" aria-hidden="true" /> Next Delivery
@@ -147,10 +155,10 @@ export function ProductRow({
           From: <FarmLink product={product} />
         </p>
       </div>
-      <p className="tabular w-28 shrink-0 text-sm">
-        <span className="font-semibold">{formatMoney(product.price)}</span>
-        <span className="text-stone-600"> / {product.unit}</span>
-      </p>
+      <div className="w-32 shrink-0 text-sm">
+        <OfferedPrice price={product.price} listPrice={product.listPrice} unit={product.unit} />
+        <PriceBreaks breaks={product.breaks} unit={product.unit} />
+      </div>
       <p className="tabular w-24 shrink-0 text-sm">
         {available ? (
           `${product.availableQuantity} ${product.unit}`

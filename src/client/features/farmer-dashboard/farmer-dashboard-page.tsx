@@ -44,6 +44,14 @@ const QUICK_ACTIONS: {
     requires: 'products.manage',
   },
   {
+    // Price lists have no item in the header, which has no room for one at 1280 px.
+    to: '/farmer/price-lists',
+    title: 'Price Lists',
+    text: 'Your regulars’ own prices and quantity breaks',
+    icon: <DollarSign />,
+    requires: 'products.manage',
+  },
+  {
     to: '/farmer/orders',
     title: 'Review Orders',
     text: 'Confirm, pack and deliver',

@@ -1,4 +1,5 @@
-import { lineTotalCents } from '#core/cart';
+import { lineTotalCents, lineUnitCents } from '#core/cart';
+import { PriceBreaks } from '../../components/ui/offered-price';
 import { formatRatePercent, formatUsd } from '#core/money';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -6,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { ProductPhoto } from '../../components/ui/product-photo';
 import { useCart } from '../../lib/cart';
-import { deliveryDayLabel, formatMoney } from '../../lib/format';
+import { deliveryDayLabel } from '../../lib/format';
 import { useFarmDeliveryDays, useFarms } from './api';
 import { groupWithCurrentTerms } from './checkout-model';
 
@@ -52,11 +53,18 @@ export function ShoppingCartPanel({ today }: { today: string }) {
                         imageUrl={item.imageUrl}
                         className="size-10 shrink-0 rounded-md"
                       />
-                      <span className="min-w-0 flex-1 truncate">
-                        {item.name}{' '}
-                        <span className="text-stone-500">
-                          {item.quantity} x {formatMoney(item.pricePerUnit)}
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate">
+                          {item.name}{' '}
+                          <span className="text-stone-500">
+                            {item.quantity} x {formatUsd(lineUnitCents(item))}
+                          </span>
                         </span>
+                        <PriceBreaks
+                          breaks={item.breaks}
+                          unit={item.unit}
+                          quantity={item.quantity}
+                        />
                       </span>
                       <span className="tabular shrink-0">{formatUsd(lineTotalCents(item))}</span>
                     </li>

@@ -1,5 +1,6 @@
-import { lineTotalCents, type CartItem, type FarmGroup } from '#core/cart';
-import { formatRatePercent, formatUsd } from '#core/money';
+import { lineTotalCents, lineUnitCents, type CartItem, type FarmGroup } from '#core/cart';
+import { OfferedPrice, PriceBreaks } from '../../components/ui/offered-price';
+import { formatRatePercent, formatUsd, toMoneyString } from '#core/money';
 import { addQuantities, subtractQuantities } from '#core/quantity';
 import type { FarmSummary } from '#core/schemas/product';
 import {
@@ -19,7 +20,7 @@ import { QuantityInput } from '../../components/ui/quantity-input';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useCart } from '../../lib/cart';
-import { countLabel, formatCalendarDate, formatMoney } from '../../lib/format';
+import { countLabel, formatCalendarDate } from '../../lib/format';
 import { queryClient } from '../../lib/query-client';
 import { FARMS_KEY, useCheckout, useFarmDeliveryDays, useFarms } from './api';
 import {
@@ -86,9 +87,13 @@ export function CheckoutCard() {
       const { quantity, pricePerUnit: _old, farmName: _farmName, ...fields } = item;
       // The cart store re-prices a line when its product is added again; the quantity is then
       // put back as it was.
+      // The price the server gave is the line's for its quantity, breaks included: the line
+      // keeps it as it is, without breaks of its own.
       cart.add({
         ...fields,
         price: product.unitPrice,
+        listPrice: undefined,
+        breaks: [],
         availableQuantity: product.availableQuantity,
       });
       cart.setQuantity(item.id, quantity, { cap: false });
@@ -313,9 +318,14 @@ function FarmSection({
               <ProductPhoto imageUrl={item.imageUrl} className="size-12 shrink-0 rounded-md" />
               <div className="min-w-0 flex-1 basis-40">
                 <p className="font-medium break-words">{item.name}</p>
-                <p className="tabular text-sm text-stone-600">
-                  {formatMoney(item.pricePerUnit)} / {item.unit}
+                <p className="text-sm text-stone-600">
+                  <OfferedPrice
+                    price={toMoneyString(lineUnitCents(item))}
+                    listPrice={item.listPrice}
+                    unit={item.unit}
+                  />
                 </p>
+                <PriceBreaks breaks={item.breaks} unit={item.unit} quantity={item.quantity} />
                 {problem ? (
                   <p className="text-sm font-medium text-destructive" role="alert">
                     {problem.message}

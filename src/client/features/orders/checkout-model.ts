@@ -1,11 +1,9 @@
 import type { Cart, FarmGroup } from '#core/cart';
-import { groupCartByFarm, withFarmTerms } from '#core/cart';
+import { groupCartByFarm, lineTotalCents, lineUnitCents, withFarmTerms } from '#core/cart';
 import { countLabel } from '#core/counts';
 import {
-  centsOf,
   formatMoneyString,
   formatRatePercent,
-  multiplyCents,
   parseMoney,
   parseRate,
   toMoneyString,
@@ -59,8 +57,8 @@ export function checkoutBody(
         items: group.items.map((item) => ({
           productId: item.id,
           quantity: item.quantity,
-          unitPrice: item.pricePerUnit,
-          totalPrice: toMoneyString(multiplyCents(centsOf(item.pricePerUnit), item.quantity)),
+          unitPrice: toMoneyString(lineUnitCents(item)),
+          totalPrice: toMoneyString(lineTotalCents(item)),
         })),
         ...(choice?.deliveryDate ? { deliveryDate: choice.deliveryDate } : {}),
         ...(notes ? { notes } : {}),

@@ -1,5 +1,5 @@
-import { addToCart, groupCartByFarm } from '#core/cart';
-import { centsOf, formatUsd, multiplyCents, toMoneyString } from '#core/money';
+import { addToCart, groupCartByFarm, lineTotalCents, lineUnitCents } from '#core/cart';
+import { centsOf, formatUsd, toMoneyString } from '#core/money';
 import type { Order, OrderCreateInput } from '#core/schemas/order';
 import type { Product } from '#core/schemas/product';
 import type { StandingOrder } from '#core/schemas/standing-order';
@@ -45,8 +45,8 @@ export function leftOutOrderBody(
       {
         productId: item.id,
         quantity: item.quantity,
-        unitPrice: item.pricePerUnit,
-        totalPrice: toMoneyString(multiplyCents(centsOf(item.pricePerUnit), item.quantity)),
+        unitPrice: toMoneyString(lineUnitCents(item)),
+        totalPrice: toMoneyString(lineTotalCents(item)),
       },
     ],
     deliveryDate,
@@ -67,7 +67,8 @@ function useOrderLeftOut(standing: StandingOrder, line: Line, deliveryDate: stri
       const order = await api.post<Order>('/api/orders', body);
       await api.post<StandingOrder>(`${STANDING_ORDERS_PATH}/${standing.id}/seen-prices`, {
         productId: line.productId,
-        unitPrice: product!.price,
+        // The restaurant's price for the line's quantity, as the order above was priced.
+        unitPrice: body.items[0]!.unitPrice,
       });
       return order;
     },

@@ -52,6 +52,8 @@ import { clearLineLots, requireLineLots, setLineLots } from '../traceability/lin
 import { writeShippingRecords } from '../traceability/records';
 import { loadOrder } from './queries';
 import { moveStock, type StockMove, type StockResult } from './stock';
+import { breakReached, unitPriceCents } from '#core/pricing';
+import { listOfFarm, restaurantPricing } from '../price-lists/terms';
 
 /** The 409 code of a farm's adjustment above what the farm may deliver of a line. */
 export const OVER_ORDERED_CODE = 'over_ordered';
@@ -105,6 +107,8 @@ interface StoredLine {
   quantity: number;
   orderedQuantity: number | null;
   unitPrice: string;
+  /** The quantity break of the restaurant's list that priced the line, if one did. */
+  priceBreakQuantity: number | null;
 }
 
 /** The history columns naming who made a change: a person (and which side) or a system job. */
@@ -288,6 +292,7 @@ async function linesOf(tx: Tx, orderId: number): Promise<StoredLine[]> {
       quantity: orderItems.quantity,
       orderedQuantity: orderItems.orderedQuantity,
       unitPrice: orderItems.unitPrice,
+      priceBreakQuantity: orderItems.priceBreakQuantity,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
@@ -460,9 +465,11 @@ async function moveStatus(
 
 /**
  * The restaurant's change of its own pending order's quantities (docs/delivery.md): a line set
- * to 0 goes, at least one stays (cancel instead). Lowering keeps the placed price. Raising a
- * line whose product now costs something else is 409 `price_changed`, unless the item carries
- * today's price, which then prices the whole line (the dialog shows it and asks).
+ * to 0 goes, at least one stays (cancel instead). Lowering keeps the placed price, unless the
+ * line falls below the quantity break that priced it: then it is the restaurant's price for the
+ * new quantity (docs/price-lists.md). Raising a line whose product now costs the restaurant
+ * something else for the new quantity is 409 `price_changed`, unless the item carries that
+ * price, which then prices the whole line (the dialog shows it and asks).
  */
 async function changeLines(
   tx: Tx,
@@ -500,10 +507,16 @@ async function changeLines(
   }
   if (changes.length === 0) return;
 
-  // Today's prices of the lines raised: more is sold at today's price or not at all.
+  // Today's prices of the lines raised: more is sold at today's price or not at all. A line
+  // lowered below the break that priced it takes today's price for what is left.
   const raised = changes.filter(({ line, quantity }) => quantity > line.quantity);
-  const todays = new Map(
-    raised.length === 0
+  const belowBreak = changes.filter(
+    ({ line, quantity }) =>
+      quantity > 0 && line.priceBreakQuantity !== null && quantity < line.priceBreakQuantity,
+  );
+  const repriced = [...raised, ...belowBreak];
+  const listPrices = new Map(
+    repriced.length === 0
       ? []
       : (
           await tx
@@ -512,15 +525,38 @@ async function changeLines(
             .where(
               inArray(
                 products.id,
-                raised.map(({ line }) => line.productId),
+                repriced.map(({ line }) => line.productId),
               ),
             )
         ).map((row) => [row.id, centsOf(row.price)]),
   );
+  const pricing =
+    repriced.length === 0
+      ? null
+      : listOfFarm(await restaurantPricing(tx, order.restaurantId, [order.farmId]), order.farmId);
+  /** The restaurant's price of the product for `quantity` today (src/core/pricing.ts). */
+  const todayFor = (productId: number, quantity: number) => {
+    const listPriceCents = listPrices.get(productId);
+    if (listPriceCents === undefined) return undefined;
+    const product = { id: productId, listPriceCents };
+    return {
+      cents: unitPriceCents(product, pricing, quantity),
+      breakQuantity: breakReached(product, pricing, quantity),
+    };
+  };
   const unitPrice = new Map(lines.map((line) => [line.id, centsOf(line.unitPrice)]));
-  for (const { line, want } of raised) {
-    const today = todays.get(line.productId);
+  const breakQuantity = new Map(lines.map((line) => [line.id, line.priceBreakQuantity]));
+  for (const { line, quantity } of belowBreak) {
+    const today = todayFor(line.productId, quantity);
+    if (today === undefined) continue;
+    unitPrice.set(line.id, today.cents);
+    breakQuantity.set(line.id, today.breakQuantity);
+  }
+  for (const { line, want, quantity } of raised) {
+    const found = todayFor(line.productId, quantity);
+    const today = found?.cents;
     const placed = centsOf(line.unitPrice);
+    if (found) breakQuantity.set(line.id, found.breakQuantity);
     if (today === undefined || today === placed) continue;
     if (want.unitPrice !== undefined && centsOf(want.unitPrice) === today) {
       unitPrice.set(line.id, today);
@@ -550,16 +586,22 @@ async function changeLines(
     const line = lines.find((candidate) => candidate.id === result.refused.move.orderItemId)!;
     throw refusedTake(result, line, quantityOf(line));
   }
-  // A price that moved between the read above and the take is refused like any other.
+  // A list price that moved between the read above and the take is refused like any other.
   for (const taken of result.moved) {
     const line = lines.find((candidate) => candidate.id === taken.move.orderItemId)!;
-    if (taken.move.change < 0 && centsOf(taken.price) !== unitPrice.get(line.id)) {
+    const read = listPrices.get(line.productId);
+    if (taken.move.change < 0 && read !== undefined && centsOf(taken.price) !== read) {
+      const now = unitPriceCents(
+        { id: line.productId, listPriceCents: centsOf(taken.price) },
+        pricing,
+        quantityOf(line),
+      );
       throw conflict(
         'The price has changed since this order was placed',
         ORDER_CONFLICT_CODES.priceChanged,
         {
           productId: line.productId,
-          unitPrice: toMoneyString(centsOf(taken.price)),
+          unitPrice: toMoneyString(now),
           placedUnitPrice: line.unitPrice,
         },
       );
@@ -580,6 +622,7 @@ async function changeLines(
         orderedQuantity: null,
         unitPrice: toMoneyString(unit),
         totalPrice: toMoneyString(multiplyCents(unit, quantity)),
+        priceBreakQuantity: breakQuantity.get(line.id) ?? null,
       })
       .where(eq(orderItems.id, line.id));
   }

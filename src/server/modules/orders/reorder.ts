@@ -1,10 +1,12 @@
 import type { RestaurantActor } from '#core/actor';
 import { centsOf, toMoneyString } from '#core/money';
+import { offeredUnitPriceCents } from '#core/pricing';
 import { MAX_LINE_QUANTITY } from '#core/schemas/order';
 import type { Reorder, ReorderLine } from '#core/schemas/reorder';
 import type { DbOrTx } from '../../db/database';
 import { listedProductsByIds } from '../products/service';
 import { restaurantZone } from '../schedules/next-delivery';
+import { restaurantPricing } from '../price-lists/terms';
 import { loadOrder } from './queries';
 
 /**
@@ -36,7 +38,8 @@ export async function reorderPlan(
       });
   }
   const zone = await restaurantZone(db, restaurantId);
-  const products = await listedProductsByIds(db, [...ordered.keys()], zone?.name ?? null);
+  const pricing = await restaurantPricing(db, restaurantId, [order.farm.id]);
+  const products = await listedProductsByIds(db, [...ordered.keys()], zone?.name ?? null, pricing);
   const byId = new Map(products.map((product) => [product.id, product]));
 
   const lines: ReorderLine[] = [...ordered].map(([productId, line]) => {
@@ -60,7 +63,8 @@ export async function reorderPlan(
       };
     }
     const quantity = Math.min(line.quantity, product.availableQuantity, MAX_LINE_QUANTITY);
-    const now = centsOf(product.price);
+    // The restaurant's price for the quantity going into the cart (docs/price-lists.md).
+    const now = offeredUnitPriceCents(product, quantity);
     const then = centsOf(line.price);
     return {
       ...base,

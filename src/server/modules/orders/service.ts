@@ -36,6 +36,8 @@ import { moveStock, type StockMove } from './stock';
 import { runIdempotent, type StoredResult } from './idempotency';
 import { resolveDeliveryDays } from '../schedules/next-delivery';
 import { farmIsOpen } from '../businesses/visibility';
+import { breakReached, unitPriceCents, type PriceListTerms } from '#core/pricing';
+import { listOfFarm, restaurantPricing } from '../price-lists/terms';
 import { now as clockNow, today as clockToday } from '../../clock';
 
 /** The restaurant an order is placed for (by one of its people, or by its standing order). */
@@ -104,6 +106,12 @@ interface OrderLine {
 /** A line whose product is listed by the entry's farm, at the sent price, with enough stock. */
 interface CheckedLine extends OrderLine {
   product: ProductRow;
+  /** The restaurant's price of a unit for this quantity (src/core/pricing.ts). */
+  unitCents: Cents;
+  /** The quantity break that gives that price, if one does: kept on the order line. */
+  priceBreakQuantity: number | null;
+  /** The restaurant's price list of the farm it was priced by. */
+  list: PriceListTerms | null;
 }
 
 interface CheckedEntry extends PlacementEntry {
@@ -180,6 +188,8 @@ function problem(
   line: OrderLine,
   product: ProductRow | undefined,
   availableQuantity: number,
+  /** The restaurant's price of the line now; the product's list price when not given. */
+  unitCents?: Cents,
 ): OrderProblemProduct {
   return {
     farmId: farm.id,
@@ -189,7 +199,7 @@ function problem(
     unit: product?.unit ?? null,
     requestedQuantity: line.quantity,
     availableQuantity,
-    unitPrice: product ? toMoneyString(cents(product.price)) : null,
+    unitPrice: product ? toMoneyString(unitCents ?? cents(product.price)) : null,
     sentUnitPrice: toMoneyString(line.sentUnitPriceCents),
   };
 }
@@ -226,6 +236,7 @@ function isListed(product: ProductRow): boolean {
  */
 async function checkEntries(
   tx: Tx,
+  buyer: Buyer,
   entries: PlacementEntry[],
   partial = false,
 ): Promise<CheckedEntry[]> {
@@ -273,6 +284,21 @@ async function checkEntries(
     .orderBy(asc(products.id));
   const productRows: ProductRow[] = partial ? await productQuery.for('update') : await productQuery;
   const productById = new Map(productRows.map((product) => [product.id, product]));
+  // The restaurant's own prices: its price list of each farm (docs/price-lists.md).
+  const pricing = await restaurantPricing(
+    tx,
+    buyer.restaurantId,
+    withFarms.map((entry) => entry.farm.id),
+  );
+  const priceOf = (product: ProductRow, quantity: number) => {
+    const list = listOfFarm(pricing, product.farmId);
+    const priced = { id: product.id, listPriceCents: cents(product.price) };
+    return {
+      unitCents: unitPriceCents(priced, list, quantity),
+      priceBreakQuantity: breakReached(priced, list, quantity),
+      list,
+    };
+  };
 
   const unavailable: OrderProblemProduct[] = [];
   const repriced: OrderProblemProduct[] = [];
@@ -285,13 +311,15 @@ async function checkEntries(
       // no name, unit or price, whichever farm it belongs to.
       if (partial && (!product || product.farmId === farm.id)) {
         // Left out when gone, unlisted, sold out or dearer than the price the restaurant last
-        // saw (docs/standing-orders.md); otherwise what there is, at today's price.
-        const affordable = product && cents(product.price) <= line.sentUnitPriceCents;
+        // saw (docs/standing-orders.md); otherwise what there is, at today's price for it.
         const quantity =
-          product && affordable && isListed(product) && farm.open
+          product && isListed(product) && farm.open
             ? Math.min(line.quantity, product.availableQuantity)
             : 0;
-        if (product && quantity > 0) checkedLines.push({ ...line, quantity, product });
+        const price = product && quantity > 0 ? priceOf(product, quantity) : null;
+        if (product && price && price.unitCents <= line.sentUnitPriceCents) {
+          checkedLines.push({ ...line, quantity, product, ...price });
+        }
       } else if (!product || !isListed(product) || !farm.open) {
         unavailable.push(problem(namedFarm(farm), line, undefined, 0));
       } else if (product.farmId !== farm.id) {
@@ -304,12 +332,14 @@ async function checkEntries(
         throw badRequest(message, {
           [`${entry.fieldPrefix}items.${line.itemIndex}.quantity`]: message,
         });
-      } else if (cents(product.price) !== line.sentUnitPriceCents) {
-        repriced.push(problem(farm, line, product, product.availableQuantity));
+      } else if (priceOf(product, line.quantity).unitCents !== line.sentUnitPriceCents) {
+        const { unitCents } = priceOf(product, line.quantity);
+        repriced.push(problem(farm, line, product, product.availableQuantity, unitCents));
       } else if (product.availableQuantity < line.quantity) {
-        short.push(problem(farm, line, product, product.availableQuantity));
+        const { unitCents } = priceOf(product, line.quantity);
+        short.push(problem(farm, line, product, product.availableQuantity, unitCents));
       } else {
-        checkedLines.push({ ...line, product });
+        checkedLines.push({ ...line, product, ...priceOf(product, line.quantity) });
       }
     }
     if (partial && checkedLines.length === 0) {
@@ -341,7 +371,7 @@ function priceEntries(entries: CheckedEntry[], partial = false): PricedEntry[] {
     const deliveryFee = cents(entry.farm.deliveryFee);
     const taxRate = rateOf(entry.farm.taxRate);
     const price = priceOrder(
-      entry.lines.map((line) => multiplyCents(cents(line.product.price), line.quantity)),
+      entry.lines.map((line) => multiplyCents(line.unitCents, line.quantity)),
       deliveryFee,
       taxRate,
     );
@@ -412,16 +442,21 @@ async function takeStock(tx: Tx, actor: Actor, entries: InsertedEntry[]): Promis
       );
     }
     throw placementConflict('Not enough stock', ORDER_CONFLICT_CODES.insufficientStock, [
-      problem(entry.farm, line, { ...line.product, ...now }, now.availableQuantity),
+      problem(entry.farm, line, { ...line.product, ...now }, now.availableQuantity, line.unitCents),
     ]);
   }
   for (const taken of result.moved) {
     const { line, entry } = present(byMove.get(taken.move), 'the taken line');
-    // Equal to the sent price by now, except in a partial placement, which takes today's.
+    // The list price the line was priced from must not have moved since it was read.
     if (cents(taken.price) !== cents(line.product.price)) {
       const product = { ...line.product, price: taken.price };
+      const unitCents = unitPriceCents(
+        { id: product.id, listPriceCents: cents(taken.price) },
+        line.list,
+        line.quantity,
+      );
       throw placementConflict('Prices have changed', ORDER_CONFLICT_CODES.priceChanged, [
-        problem(entry.farm, line, product, product.availableQuantity),
+        problem(entry.farm, line, product, product.availableQuantity, unitCents),
       ]);
     }
   }
@@ -466,7 +501,7 @@ async function insertOrders(
     .values(
       withIds.flatMap((entry) =>
         entry.lines.map((line) => {
-          const unit = cents(line.product.price);
+          const unit = line.unitCents;
           return {
             orderId: entry.orderId,
             productId: line.productId,
@@ -475,6 +510,7 @@ async function insertOrders(
             quantity: line.quantity,
             unitPrice: toMoneyString(unit),
             totalPrice: toMoneyString(multiplyCents(unit, line.quantity)),
+            priceBreakQuantity: line.priceBreakQuantity,
           };
         }),
       ),
@@ -542,7 +578,7 @@ export async function placeInTransaction(
   tx: Tx,
   { buyer, actor, entries, now, partial = false }: PlacementRequest,
 ): Promise<PricedOrder[]> {
-  const checked = await checkEntries(tx, entries, partial);
+  const checked = await checkEntries(tx, buyer, entries, partial);
   const priced = priceEntries(checked, partial);
   // Days and zones by the farm's cutoff and the restaurant's zone (docs/product.md).
   const deliveryDays = await resolveDeliveryDays(

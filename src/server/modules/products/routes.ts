@@ -19,6 +19,7 @@ import { sendPage } from '../paging';
 import { errorResponses } from '../route-schemas';
 import type { LiveEventHub } from '../events/hub';
 import { LiveCache } from '../events/live-cache';
+import { NO_PRICE_LISTS, pricingKey, restaurantPricing } from '../price-lists/terms';
 import { requireActor, requireFarmActor, requireFarmer, requireUser } from '../auth/guards';
 import { seesEveryFarm } from '../businesses/visibility';
 import { stockMovementListOutput, stockMovementListQuery } from '#core/schemas/stock';
@@ -51,7 +52,7 @@ export function createCatalogCache(hub: LiveEventHub): LiveCache {
 }
 
 export const productModule: FastifyPluginAsyncZod = async (app) => {
-  const catalogAnswers = new CompressedAnswers();
+  const catalogAnswers = new CompressedAnswers(64);
   const remember = <T>(key: string, load: () => Promise<T>) => app.catalogCache.get(key, load);
   app.get(
     '/products',
@@ -71,7 +72,13 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       // The zone from the restaurant's profile as its process keeps it: no query per page.
       const { profile } = await app.sessionCache.view(user);
-      const viewer = { ...user, deliveryZone: profile?.deliveryZone ?? null };
+      // The price lists it is on, kept with the pages they price and emptied with them.
+      const { restaurantId } = user;
+      const pricing =
+        user.role === 'restaurant' && restaurantId !== null
+          ? await remember(`pricing:${restaurantId}`, () => restaurantPricing(app.db, restaurantId))
+          : NO_PRICE_LISTS;
+      const viewer = { ...user, deliveryZone: profile?.deliveryZone ?? null, pricing };
       const hasParameters = Object.values(request.query).some((value) => value !== undefined);
       // Typed, but sent as JSON already made (and compressed when the asker accepts it).
       const plain = reply as unknown as FastifyReply;
@@ -87,10 +94,13 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
         return sendAnswer(plain, await page.answerTo(request.headers));
       }
       // The whole catalogue is large: revalidated by its ETag (304 when unchanged) and sent
-      // compressed. Computed afresh every time, so it never shows older stock.
+      // compressed. Computed afresh every time, so it never shows older stock. Its ETag and
+      // kept copies are per price list and zone: each reader's catalogue is its own prices.
+      const variant = JSON.stringify([pricingKey(pricing), viewer.deliveryZone]);
       const answer = await catalogAnswers.answer(
         JSON.stringify(await listCatalog(app.db, viewer)),
         request.headers,
+        variant,
       );
       return sendAnswer(plain, answer, 'private, no-cache');
     },

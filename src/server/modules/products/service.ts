@@ -23,7 +23,8 @@ import {
 } from '#core/schemas/product';
 import type { WholeListQuery } from '#core/schemas/paging';
 import type { TraceabilityCategory } from '#core/traceability';
-import { rateOf, toRateString } from '#core/money';
+import { centsOf, rateOf, toMoneyString, toRateString } from '#core/money';
+import { breaksOf, listedUnitCents } from '#core/pricing';
 import { isClockSet, now as clockNow } from '../../clock';
 import type { Db, DbOrTx, Tx } from '../../db/database';
 import { foldedSql } from '../../db/fold';
@@ -46,6 +47,12 @@ import {
   type StoredPhoto,
 } from '../photos/service';
 import type { PhotoStorage } from '../photos/storage';
+import {
+  listOfFarm,
+  NO_PRICE_LISTS,
+  pricingKey,
+  type RestaurantPricing,
+} from '../price-lists/terms';
 
 /**
  * Each farm's next delivery day still open for orders (its cutoff not passed), for the
@@ -132,6 +139,26 @@ function toProduct(row: ProductRow): Product {
   };
 }
 
+/**
+ * The product as its reader buys it (docs/price-lists.md): `price` is the reader's price by its
+ * list before any break, `listPrice` the product's own when they differ, `breaks` its list's
+ * quantity breaks. The rule itself is src/core/pricing.ts.
+ */
+function priceFor(product: Product, pricing: RestaurantPricing): Product {
+  const list = listOfFarm(pricing, product.farmId);
+  const listPriceCents = centsOf(product.price);
+  const own = listedUnitCents({ id: product.id, listPriceCents }, list);
+  return {
+    ...product,
+    price: toMoneyString(own),
+    ...(own === listPriceCents ? {} : { listPrice: product.price }),
+    breaks: breaksOf(product, list).map((entry) => ({
+      minQuantity: entry.minQuantity,
+      price: toMoneyString(entry.priceCents),
+    })),
+  };
+}
+
 /** What restaurants can see: active, not deleted, of an open farm (docs/admission.md). */
 const listed = productOnOffer;
 /** Names sort as search reads them: "ʻUlu" among the U's (core/text-fold.ts). */
@@ -144,6 +171,12 @@ export interface CatalogViewer {
   restaurantId: number | null;
   /** The restaurant's delivery zone (its slug) as its profile says; null when it has none. */
   deliveryZone: string | null;
+  /** The price lists the restaurant is on, per farm; none for anyone else. */
+  pricing?: RestaurantPricing;
+}
+
+function viewerPricing(viewer: CatalogViewer): RestaurantPricing {
+  return viewer.pricing ?? NO_PRICE_LISTS;
 }
 
 /** The zone (its name) whose delivery days the viewer sees; null for anyone but a restaurant. */
@@ -156,7 +189,8 @@ function viewerZoneName(viewer: CatalogViewer): string | null {
 export async function listCatalog(db: DbOrTx, viewer: CatalogViewer): Promise<Product[]> {
   const zoneName = viewerZoneName(viewer);
   const rows = await selectProducts(db, zoneName).where(listed).orderBy(sortName, asc(products.id));
-  return rows.map(toProduct);
+  const pricing = viewerPricing(viewer);
+  return rows.map((row) => priceFor(toProduct(row), pricing));
 }
 
 /** The listed ones of these products as the catalogue shows them (for "Order again"). */
@@ -164,10 +198,11 @@ export async function listedProductsByIds(
   db: DbOrTx,
   ids: number[],
   zoneName: string | null = null,
+  pricing: RestaurantPricing = NO_PRICE_LISTS,
 ): Promise<Product[]> {
   if (ids.length === 0) return [];
   const rows = await selectProducts(db, zoneName).where(and(listed, inArray(products.id, ids)));
-  return rows.map(toProduct);
+  return rows.map((row) => priceFor(toProduct(row), pricing));
 }
 
 /**
@@ -249,6 +284,7 @@ export function searchKey(query: ProductQuery, viewer: CatalogViewer): string | 
     page,
     pageSize,
     viewerZoneName(viewer),
+    pricingKey(viewerPricing(viewer)),
   ]);
 }
 
@@ -315,8 +351,9 @@ export async function searchCatalog(
       ? null
       : countMatching(filterKeyOf(query, null), matchConditions(query, null)),
   ]);
+  const pricing = viewerPricing(viewer);
   return {
-    items: rows.map(toProduct),
+    items: rows.map((row) => priceFor(toProduct(row), pricing)),
     total,
     totalAll,
     page,

@@ -21,6 +21,7 @@ import type { StandingOrderLineNote } from '../notifications/standing-order-mess
 import { placeInTransaction } from '../orders/service';
 import { systemActor } from '#core/actor';
 import { runOfDay, zoneDays } from './service';
+import { restaurantPrice, restaurantPricing } from '../price-lists/terms';
 
 /** What one sweep did for one standing order and delivery day. */
 export interface StandingOrderRun {
@@ -42,19 +43,39 @@ interface LineRow {
   productId: number;
   quantity: number;
   seenUnitPrice: string;
-  /** Today's price of the product. */
+  /** The restaurant's price of the product today, for the line's quantity. */
   price: string;
   name: string;
   unit: string;
 }
 
-async function linesOf(db: DbOrTx, standingOrderId: number): Promise<LineRow[]> {
+/** The lines with the restaurant's price of each today, by its price list of the farm. */
+async function linesOf(
+  db: DbOrTx,
+  standingOrderId: number,
+  standing: { restaurantId: number; farmId: number },
+): Promise<LineRow[]> {
+  const [rows, pricing] = await Promise.all([
+    rowsOf(db, standingOrderId),
+    restaurantPricing(db, standing.restaurantId, [standing.farmId]),
+  ]);
+  return rows.map(({ listPrice, ...row }) => ({
+    ...row,
+    price: restaurantPrice(
+      pricing,
+      { id: row.productId, farmId: standing.farmId, listPrice },
+      row.quantity,
+    ),
+  }));
+}
+
+async function rowsOf(db: DbOrTx, standingOrderId: number) {
   return db
     .select({
       productId: standingOrderLines.productId,
       quantity: standingOrderLines.quantity,
       seenUnitPrice: standingOrderLines.seenUnitPrice,
-      price: products.price,
+      listPrice: products.price,
       name: products.name,
       unit: products.unit,
     })
@@ -134,7 +155,7 @@ export async function runStandingOrder(
       if (standing.restaurantSuspended) {
         throw new AppError(403, 'Your restaurant is suspended', BUSINESS_CODES.suspended);
       }
-      const lines = await linesOf(tx, standingOrderId);
+      const lines = await linesOf(tx, standingOrderId, standing);
       if (lines.length === 0) {
         throw new AppError(409, 'No products are left in it', 'nothing_available');
       }
@@ -200,7 +221,7 @@ async function recordNotPlaced(
     if (recorded.length === 0) return null;
     const standing = await activeStandingOrder(tx, standingOrderId);
     if (standing) {
-      const lines = await linesOf(tx, standingOrderId);
+      const lines = await linesOf(tx, standingOrderId, standing);
       if (error.code === 'nothing_available') {
         await tx
           .update(standingOrderRuns)

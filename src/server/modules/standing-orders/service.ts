@@ -32,6 +32,7 @@ import {
 import { farmIsOpen } from '../businesses/visibility';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { afterCursor, cursorTimestamp, splitPage } from '../paging';
+import { restaurantPrice, restaurantPricing } from '../price-lists/terms';
 import { restaurantZone } from '../schedules/next-delivery';
 
 /** How many upcoming days an answer lists. */
@@ -113,11 +114,12 @@ async function requireZone(db: DbOrTx, restaurantId: number): Promise<DeliveryZo
 }
 
 /**
- * The lines as stored: each product must be the farm's and listed; the price kept is today's
- * (what the restaurant sees when it sets the line).
+ * The lines as stored: each product must be the farm's and listed; the price kept is the
+ * restaurant's today for the line's quantity (what it sees when it sets the line).
  */
 async function checkedLines(
   db: DbOrTx,
+  restaurantId: number,
   farm: { id: number; name: string; open: boolean },
   lines: StandingOrderCreateBody['lines'],
 ) {
@@ -160,10 +162,15 @@ async function checkedLines(
       fields,
     );
   }
+  const pricing = await restaurantPricing(db, restaurantId, [farm.id]);
   return lines.map((line) => ({
     productId: line.productId,
     quantity: line.quantity,
-    seenUnitPrice: byId.get(line.productId)!.price,
+    seenUnitPrice: restaurantPrice(
+      pricing,
+      { id: line.productId, farmId: farm.id, listPrice: byId.get(line.productId)!.price },
+      line.quantity,
+    ),
   }));
 }
 
@@ -235,6 +242,7 @@ async function present(
     .where(inArray(standingOrderLines.standingOrderId, ids))
     .orderBy(asc(standingOrderLines.id));
   const today = hawaiiDate(now);
+  const pricing = await restaurantPricing(db, restaurantId, farmIds);
   const zone = await restaurantZone(db, restaurantId);
   const days = zone ? await zoneDays(db, farmIds, zone.name, today) : [];
   const runs = await db
@@ -296,7 +304,11 @@ async function present(
           product: {
             name: line.name,
             unit: line.unit,
-            unitPrice: toMoneyString(centsOf(line.price)),
+            unitPrice: restaurantPrice(
+              pricing,
+              { id: line.productId, farmId: row.farmId, listPrice: line.price },
+              line.quantity,
+            ),
             available: line.isActive && line.deletedAt === null,
           },
           quantity: line.quantity,
@@ -378,7 +390,7 @@ export async function createStandingOrder(
     if (!farm || farm.approvalStatus !== 'approved') {
       throw new AppError(404, 'Farm not found', 'farm_not_found', { farmId: 'No such farm' });
     }
-    const lines = await checkedLines(tx, farm, body.lines);
+    const lines = await checkedLines(tx, owner.restaurantId, farm, body.lines);
     const zone = await requireZone(tx, owner.restaurantId);
     await requireDeliveryDay(tx, farm, zone, body.weekdays, hawaiiDate(now));
     const [row] = await tx
@@ -415,7 +427,7 @@ export async function updateStandingOrder(
   return db.transaction(async (tx) => {
     const row = await ownRow(tx, owner, id, true);
     const farm = (await farmOf(tx, row.farmId))!;
-    const lines = body.lines ? await checkedLines(tx, farm, body.lines) : null;
+    const lines = body.lines ? await checkedLines(tx, owner.restaurantId, farm, body.lines) : null;
     if (body.weekdays) {
       const zone = await requireZone(tx, owner.restaurantId);
       await requireDeliveryDay(tx, farm, zone, body.weekdays, hawaiiDate(now));
@@ -470,8 +482,12 @@ export async function acceptTodaysPrice(
 ): Promise<StandingOrder> {
   return db.transaction(async (tx) => {
     const row = await ownRow(tx, owner, id, true);
-    const [line] = await tx
-      .select({ seenUnitPrice: standingOrderLines.seenUnitPrice, price: products.price })
+    const [found] = await tx
+      .select({
+        seenUnitPrice: standingOrderLines.seenUnitPrice,
+        listPrice: products.price,
+        quantity: standingOrderLines.quantity,
+      })
       .from(standingOrderLines)
       .innerJoin(products, eq(products.id, standingOrderLines.productId))
       .where(
@@ -480,9 +496,19 @@ export async function acceptTodaysPrice(
           eq(standingOrderLines.productId, body.productId),
         ),
       );
-    if (!line) {
+    if (!found) {
       throw notFound('That product is not a line of this standing order');
     }
+    // Today's price is the restaurant's own for the line (docs/price-lists.md).
+    const pricing = await restaurantPricing(tx, owner.restaurantId, [row.farmId]);
+    const line = {
+      ...found,
+      price: restaurantPrice(
+        pricing,
+        { id: body.productId, farmId: row.farmId, listPrice: found.listPrice },
+        found.quantity,
+      ),
+    };
     if (centsOf(line.price) !== centsOf(body.unitPrice)) {
       throw conflict('The price has changed again', ORDER_CONFLICT_CODES.priceChanged, {
         productId: body.productId,

@@ -1,0 +1,113 @@
+import { centsOf, percentOffCents, type Cents, type RateUnits } from './money';
+import { quantityHundredths } from './quantity';
+
+/**
+ * What a restaurant pays for a product (docs/price-lists.md): the one rule, used by browse, the
+ * cart, checkout, order changes, "Order again" and standing orders alike.
+ */
+
+/** A percentage off the list prices, or a price per product. */
+export type PriceListKind = 'percent' | 'prices';
+
+/** A quantity break: from `minQuantity` units on, each unit costs `priceCents`. */
+export interface PriceBreak {
+  minQuantity: number;
+  priceCents: Cents;
+}
+
+/** A farm's price list as the rule reads it: the one list a restaurant is on for that farm. */
+export interface PriceListTerms {
+  id: number;
+  kind: PriceListKind;
+  /** Percentage off in rate units (12.5% = 125000); used by a `percent` list. */
+  percentOff: RateUnits | null;
+  /** The list's own price per product id; used by a `prices` list. */
+  prices: ReadonlyMap<number, Cents>;
+  /** Breaks per product id, in any order. */
+  breaks: ReadonlyMap<number, readonly PriceBreak[]>;
+}
+
+/** The product as it is priced: its id and its own (list) price. */
+export interface PricedProduct {
+  id: number;
+  listPriceCents: Cents;
+}
+
+/**
+ * The list's price of the product before any break: its own price on a `prices` list, the
+ * percentage off on a `percent` list, else the product's list price. Without a list, the list
+ * price.
+ */
+export function listedUnitCents(product: PricedProduct, list: PriceListTerms | null): Cents {
+  if (!list) return product.listPriceCents;
+  if (list.kind === 'prices') return list.prices.get(product.id) ?? product.listPriceCents;
+  return percentOffCents(product.listPriceCents, list.percentOff ?? 0);
+}
+
+/** The list's breaks of the product, fewest units first. */
+export function breaksOf(product: { id: number }, list: PriceListTerms | null): PriceBreak[] {
+  const breaks = list?.breaks.get(product.id) ?? [];
+  return [...breaks].sort((a, b) => a.minQuantity - b.minQuantity);
+}
+
+/** The highest of `breaks` that `quantity` reaches, compared in hundredths; none below all. */
+function reachedBreak<T extends { minQuantity: number }>(
+  breaks: readonly T[],
+  quantity: number,
+): T | undefined {
+  const wanted = quantityHundredths(quantity);
+  if (wanted === null) return undefined;
+  let reached: T | undefined;
+  for (const entry of breaks) {
+    const from = quantityHundredths(entry.minQuantity);
+    if (from !== null && from <= wanted && (!reached || entry.minQuantity > reached.minQuantity)) {
+      reached = entry;
+    }
+  }
+  return reached;
+}
+
+/**
+ * THE price of one unit of a line of `quantity`: the highest break of the restaurant's list
+ * with `minQuantity` ≤ the quantity; else the list's price for the product; else the product's
+ * price. Quantities are compared in hundredths, so 9.99 lb never reaches a 10 lb break.
+ */
+export function unitPriceCents(
+  product: PricedProduct,
+  list: PriceListTerms | null,
+  quantity: number,
+): Cents {
+  const reached = reachedBreak(list?.breaks.get(product.id) ?? [], quantity);
+  return reached?.priceCents ?? listedUnitCents(product, list);
+}
+
+/**
+ * The break that prices a line of `quantity` (its `minQuantity`), or null when none does: kept
+ * on the order line, so lowering the line below it reprices it (docs/price-lists.md).
+ */
+export function breakReached(
+  product: { id: number },
+  list: PriceListTerms | null,
+  quantity: number,
+): number | null {
+  return reachedBreak(list?.breaks.get(product.id) ?? [], quantity)?.minQuantity ?? null;
+}
+
+/** A break as the wire carries it and the cart keeps it: `{minQuantity, price}`. */
+export interface WirePriceBreak {
+  minQuantity: number;
+  price: string;
+}
+
+/**
+ * The same rule over a product as browse sends it (`price` is the reader's price before any
+ * break, the list's part of the rule already applied; `breaks` its list's breaks): what the
+ * cart and "Order again" charge for a line.
+ */
+export function offeredUnitPriceCents(
+  product: { price: string; breaks?: readonly WirePriceBreak[] | undefined },
+  quantity: number,
+): Cents {
+  const reached = reachedBreak(product.breaks ?? [], quantity);
+  return centsOf(reached?.price ?? product.price);
+}
