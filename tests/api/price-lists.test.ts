@@ -251,6 +251,41 @@ describe('what each restaurant pays', () => {
     expect(a.etag).not.toBe(b.etag);
   });
 
+  it("prices the farm's page by the reader's list, as browse does", async () => {
+    const onPage = async (restaurant: Restaurant) => {
+      const response = await restaurant.get(`/api/farms/${farm.farmId}/products`);
+      expect(response.statusCode).toBe(200);
+      return (response.json() as Array<{ id: number }>).find((row) => row.id === tomato.id);
+    };
+    expect(await onPage(chefA)).toMatchObject({
+      price: '3.60',
+      listPrice: '4.00',
+      breaks: [{ minQuantity: 10, price: '3.50' }],
+    });
+    expect(await onPage(chefB)).toMatchObject({ price: '4.00', breaks: [] });
+  });
+
+  it('lets the farm put a restaurant that follows it on a list', async () => {
+    const refused = await farm.put(`/api/price-lists/${chefsTable.id}/restaurants`, {
+      restaurantIds: [chefA.restaurantId, stranger.restaurantId],
+    });
+    expect(refused.statusCode).toBe(404);
+    expect((await stranger.post(`/api/farms/${farm.farmId}/follow`)).statusCode).toBeLessThan(300);
+    const assigned = await farm.put(`/api/price-lists/${chefsTable.id}/restaurants`, {
+      restaurantIds: [chefA.restaurantId, stranger.restaurantId],
+    });
+    expect(assigned.statusCode).toBe(200);
+    await heardNoticesSoFar(ctx);
+    await expect.poll(async () => (await browse(stranger)).get(tomato.id)?.price).toBe('3.60');
+    expect(
+      (
+        await farm.put(`/api/price-lists/${chefsTable.id}/restaurants`, {
+          restaurantIds: [chefA.restaurantId],
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
   it('charges A the break price at checkout, and refuses a price that is not A’s', async () => {
     const atListPrice = await chefA.post('/api/checkout', {
       orders: [orderBody(farm.farmId, [{ product: tomato, quantity: 12, unitPrice: '3.60' }])],

@@ -9,12 +9,12 @@ import { farmPages, farms, productPhotos, products } from '../../db/schema';
 import { notFound } from '../../errors';
 import { farmIsOpen, productOnOffer } from '../businesses/visibility';
 import { restaurantFollowsFarm } from '../fresh-sheet/follows';
-import { readerPrices } from '../fresh-sheet/prices';
+import { NO_PRICE_LISTS, restaurantPricing } from '../price-lists/terms';
 import { afterKey, splitKeyedPage, type ListPage } from '../paging';
 import type { ProcessedPhoto } from '../photos/service';
 import { PHOTO_URL_PREFIX } from '../photos/service';
 import type { PhotoStorage } from '../photos/storage';
-import { listedProductsByIds } from '../products/service';
+import { listedProductsByIds, priceFor } from '../products/service';
 import { deliveryOutlooks, restaurantZone } from '../schedules/next-delivery';
 
 /** Who reads a farm page: a restaurant (its zone, prices and follow) or anyone else signed in. */
@@ -123,12 +123,13 @@ export async function farmPageProducts(
   );
   const byId = new Map(found.map((product) => [product.id, product]));
   const inOrder = page.rows.map((row) => byId.get(row.id)).filter((p): p is Product => !!p);
-  const prices = await readerPrices(db, reader.restaurantId, inOrder);
+  // Priced as browse prices them: the reader's price, the list price beside it, its breaks.
+  const pricing =
+    reader.restaurantId === null
+      ? NO_PRICE_LISTS
+      : await restaurantPricing(db, reader.restaurantId, [farmId]);
   return {
-    items: inOrder.map((product) => ({
-      ...product,
-      price: prices.get(product.id) ?? product.price,
-    })),
+    items: inOrder.map((product) => priceFor(product, pricing)),
     total: Number(total?.total ?? 0),
     nextCursor: page.nextCursor,
   };

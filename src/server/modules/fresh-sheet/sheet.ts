@@ -18,6 +18,7 @@ import { readerPrices } from './prices';
 /** What the sheet lists of a product, before it is priced for a reader. */
 export interface SheetProduct {
   id: number;
+  farmId: number;
   name: string;
   unit: string;
   price: string;
@@ -38,6 +39,7 @@ export async function sheetProducts(
   const rows = await db
     .select({
       id: products.id,
+      farmId: products.farmId,
       name: products.name,
       unit: products.unit,
       price: products.price,

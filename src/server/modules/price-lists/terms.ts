@@ -3,6 +3,7 @@ import { centsOf, rateOf, toMoneyString } from '#core/money';
 import { unitPriceCents, type PriceBreak, type PriceListTerms } from '#core/pricing';
 import type { DbOrTx } from '../../db/database';
 import {
+  farmFollows,
   orders,
   priceListBreaks,
   priceListPrices,
@@ -102,14 +103,12 @@ export function pricingKey(pricing: RestaurantPricing): string {
     .join(',');
 }
 
-/**
- * The restaurants a farm may put on a price list: those with an order from it. Following a
- * farm will be the other way in; its condition joins this one with `or` here, and nothing else
- * needs to change.
- */
+/** The restaurants a farm may put on a price list: those with an order from it or following it. */
 export function isCustomerOf(farmId: number, restaurantId: SQL | number): SQL {
-  return sql`exists (select 1 from ${orders} where ${orders.farmId} = ${farmId}
-    and ${orders.restaurantId} = ${restaurantId})`;
+  return sql`(exists (select 1 from ${orders} where ${orders.farmId} = ${farmId}
+    and ${orders.restaurantId} = ${restaurantId})
+    or exists (select 1 from ${farmFollows} where ${farmFollows.farmId} = ${farmId}
+    and ${farmFollows.restaurantId} = ${restaurantId}))`;
 }
 
 /**

@@ -144,7 +144,7 @@ function toProduct(row: ProductRow): Product {
  * list before any break, `listPrice` the product's own when they differ, `breaks` its list's
  * quantity breaks. The rule itself is src/core/pricing.ts.
  */
-function priceFor(product: Product, pricing: RestaurantPricing): Product {
+export function priceFor(product: Product, pricing: RestaurantPricing): Product {
   const list = listOfFarm(pricing, product.farmId);
   const listPriceCents = centsOf(product.price);
   const own = listedUnitCents({ id: product.id, listPriceCents }, list);
