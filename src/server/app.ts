@@ -28,6 +28,7 @@ import { registerAuthHooks } from './modules/auth/hooks';
 import { clockModule } from './modules/devtools/clock-routes';
 import { devtoolsAbsentModule, devtoolsModule } from './modules/devtools/routes';
 import { deliveryRunModule } from './modules/delivery-runs/routes';
+import { claimModule } from './modules/claims/routes';
 import { documentModule } from './modules/documents/routes';
 import { LiveEventHub } from './modules/events/hub';
 import { eventsModule } from './modules/events/routes';
@@ -226,6 +227,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       await api.register(documentModule);
       await api.register(deliveryRunModule);
       await api.register(paymentModule);
+      await api.register(claimModule);
       await api.register(accountingModule);
       await api.register(productModule);
       await api.register(photoModule);

@@ -115,6 +115,8 @@ export const profileOutput = z.object({
   taxRate: z.string().optional(),
   /** Farms: how far above what was ordered an adjustment may raise a weighed line (percent). */
   adjustmentAllowancePercent: z.number().optional(),
+  /** Farms: days after delivery a restaurant may report a problem (docs/claims.md). */
+  claimWindowDays: z.number().optional(),
   /** Farms: whether an administrator has approved it; only approved farms sell (docs/admission.md). */
   approvalStatus: z.enum(APPROVAL_STATUSES).optional(),
   /** Farms: the administrator's reason, while the farm is declined. */

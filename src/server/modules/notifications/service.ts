@@ -52,6 +52,7 @@ import {
   type BusinessStatusEvent,
 } from './business-messages';
 import { toE164 } from './sms';
+import { claimDecidedContent, claimReportedContent, type ClaimEvent } from './claim-messages';
 
 /**
  * What happened, as the order service says it. The notification reads the rest (names,
@@ -78,7 +79,9 @@ export type NotificationEvent =
   /** The farm adjusted the order to what was picked: the restaurant hears what and why. */
   | OrderAdjustedEvent
   /** An administrator's decision about a business: its owner and its open orders' other side. */
-  | BusinessStatusEvent;
+  | BusinessStatusEvent
+  /** A problem reported on a delivered order (the farm hears), and its decision (the restaurant). */
+  | ClaimEvent;
 
 /**
  * Who of a business hears of what (docs/teams.md#notifications): the members whose role has
@@ -94,6 +97,8 @@ const WHO_CARES = {
   restaurantDelivered: ['orders.change', 'bills.view'],
   restaurantBills: ['bills.view'],
   restaurantStandingOrders: ['standing_orders.manage'],
+  farmClaims: ['claims.decide'],
+  restaurantClaims: ['claims.report', 'bills.view'],
 } as const satisfies Record<string, readonly Permission[]>;
 
 interface Recipient {
@@ -317,6 +322,12 @@ async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recip
     case 'payment.reminder':
       return tell(tx, restaurant, WHO_CARES.restaurantBills, about, () =>
         paymentReminderContent(order, event),
+      );
+    case 'claim.reported':
+      return tell(tx, farm, WHO_CARES.farmClaims, about, () => claimReportedContent(event));
+    case 'claim.decided':
+      return tell(tx, restaurant, WHO_CARES.restaurantClaims, about, (reader) =>
+        claimDecidedContent(event, reader),
       );
     case 'order.status_changed':
       return tell(

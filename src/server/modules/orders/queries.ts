@@ -10,7 +10,7 @@ import { farms, orderItems, orders, restaurants } from '../../db/schema';
 import { notFound } from '../../errors';
 import { firstPhotoKey, photoUrl } from '../photos/service';
 import { today as clockToday } from '../../clock';
-import { amountPaidSql, paymentStateOfRow } from '../payments/owed';
+import { amountCreditedSql, amountPaidSql, paymentStateOfRow } from '../payments/owed';
 import { orderPaymentFields } from '../payments/service';
 import { orderScope } from './scope';
 
@@ -43,6 +43,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Pr
       standingOrderId: orders.standingOrderId,
       adjustedAt: orders.adjustedAt,
       amountPaid: amountPaidSql,
+      amountCredited: amountCreditedSql,
       farmId: farms.id,
       farmName: farms.name,
       cutoffDaysBefore: farms.orderCutoffDaysBefore,

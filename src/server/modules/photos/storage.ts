@@ -148,3 +148,18 @@ export function createPhotoStorage(options: {
   if (options.s3) return new S3PhotoStorage(options.s3);
   return new FilesystemPhotoStorage(join(options.dataDir, 'uploads'));
 }
+
+/**
+ * Where private files live (claim photos, docs/claims.md): a folder of their own beside
+ * uploads, or a `private/` folder in the bucket. Nothing serves it publicly: each file is
+ * sent only by a route that checks who asks.
+ */
+export function createPrivatePhotoStorage(options: {
+  dataDir: string;
+  s3: S3Settings | undefined;
+}): PhotoStorage {
+  if (options.s3) {
+    return new S3PhotoStorage({ ...options.s3, prefix: `${options.s3.prefix}private/` });
+  }
+  return new FilesystemPhotoStorage(join(options.dataDir, 'private-uploads'));
+}
