@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsOf, multiplyCents, rateOf, taxCents, toMoneyString } from '#core/money';
 import type { Claim } from '#core/schemas/claim';
@@ -309,6 +310,15 @@ describe('a claim decided in part', () => {
     const statement = await restaurant.get(`/api/statements?month=2026-11&farmId=${farmer.farmId}`);
     expect(statement.statusCode).toBe(200);
     expect(await pdfText(statement.rawPayload)).toContain('Credit note CN-00001');
+
+    // The accounting export lists it.
+    const zip = await farmer.get(
+      '/api/exports/accounting?from=2026-11-01&to=2026-11-30&format=xero',
+    );
+    expect(zip.statusCode, zip.body).toBe(200);
+    const files = unzipSync(new Uint8Array(zip.rawPayload));
+    const credits = Object.entries(files).find(([name]) => name.startsWith('credit-notes'));
+    expect(strFromU8(credits![1])).toContain(`CN-00001,11/02/2026,Ono Kitchen`);
 
     // Claims list for both sides, filtered by state.
     const farmList = await farmer.get('/api/claims?state=partly_accepted&limit=1');

@@ -16,7 +16,7 @@ import {
 } from '#core/schemas/claim';
 import { MAX_PHOTO_BYTES } from '#core/schemas/photo';
 import { AppError, notFound } from '../../errors';
-import { requireActor, requireFarmActor, requireRestaurantActor } from '../auth/guards';
+import { requireBusinessActor, requireFarmActor, requireRestaurantActor } from '../auth/guards';
 import { renderCreditNote } from '../documents/pdf';
 import { sendPage } from '../paging';
 import { processPhoto } from '../photos/service';
@@ -130,7 +130,7 @@ export const claimModule: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const key = await claimPhotoKey(
         app.db,
-        requireActor(request),
+        requireBusinessActor(request),
         request.params.id,
         request.params.photoId,
       );
@@ -156,7 +156,7 @@ export const claimModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await listClaims(app.db, requireActor(request), request.query);
+      const page = await listClaims(app.db, requireBusinessActor(request), request.query);
       return sendPage(request, reply, page);
     },
   );
@@ -189,7 +189,7 @@ export const claimModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await listCreditNotes(app.db, requireActor(request), request.query);
+      const page = await listCreditNotes(app.db, requireBusinessActor(request), request.query);
       return sendPage(request, reply, page);
     },
   );
@@ -205,7 +205,11 @@ export const claimModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await creditNoteDocument(app.db, requireActor(request), request.params.id);
+      const data = await creditNoteDocument(
+        app.db,
+        requireBusinessActor(request),
+        request.params.id,
+      );
       return sendPdf(reply, {
         fileName: `credit-note-${data.note.number}.pdf`,
         title: `Credit note ${data.note.number}`,
@@ -225,7 +229,7 @@ export const claimModule: FastifyPluginAsyncZod = async (app) => {
         response: { 200: creditBalanceListOutput, ...errorResponses },
       },
     },
-    async (request) => listCreditBalances(app.db, requireActor(request)),
+    async (request) => listCreditBalances(app.db, requireBusinessActor(request)),
   );
 
   app.post(
