@@ -164,6 +164,8 @@ describe('PUT /api/profile/farm', () => {
       taxRate: '0.0000',
       // The farm's adjustment allowance, added to the profile with its default.
       adjustmentAllowancePercent: 10,
+      // The days after delivery a restaurant may report a problem (docs/claims.md), by default.
+      claimWindowDays: 2,
       // Admission and suspension (docs/admission.md): the tests' app approves new farms.
       approvalStatus: 'approved',
       declineReason: null,
