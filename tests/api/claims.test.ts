@@ -18,6 +18,7 @@ import {
   sampleProfile,
   signUpFarmer,
   signUpRestaurant,
+  type Session,
   type TestContext,
 } from '../helpers/test-app';
 
@@ -98,7 +99,7 @@ async function claimCount() {
   return row!.n;
 }
 
-async function balanceDue(orderId: number, session = restaurant) {
+async function balanceDue(orderId: number, session: Session = restaurant) {
   const response = await session.get(`/api/orders/${orderId}/payments`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().balanceDue as string;
@@ -129,7 +130,7 @@ describe('reporting a problem: bad input changes nothing', () => {
   it('answers 400, 403, 404 or 409 with the field, and records no claim', async () => {
     const order = await delivered();
     const before = await claimCount();
-    const report = (lines: unknown[], session = restaurant, id = order.id) =>
+    const report = (lines: unknown[], session: Session = restaurant, id = order.id) =>
       session.post(`/api/orders/${id}/claims`, { lines });
     const line = (extra: Record<string, unknown>) => ({
       itemId: order.eggs,
@@ -467,7 +468,7 @@ describe('claim photos', () => {
       png,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const upload = (session: typeof restaurant) =>
+    const upload = (session: Session) =>
       session.request({
         method: 'POST',
         url: `/api/claims/${claim.id}/photos`,

@@ -94,6 +94,7 @@ const ReceivablesPage = lazyNamed(
   'ReceivablesPage',
 );
 const BillsPage = lazyNamed(() => import('../features/payments/bills-page'), 'BillsPage');
+const ClaimsPage = lazyNamed(() => import('../features/claims/claims-page'), 'ClaimsPage');
 const StandingOrdersPage = lazyNamed(
   () => import('../features/standing-orders/standing-orders-page'),
   'StandingOrdersPage',
@@ -129,6 +130,7 @@ export const restaurantPages: PageRoute[] = [
   { path: '/restaurant/inventory', element: <BrowsePage />, requires: 'orders.place' },
   { path: '/restaurant/orders', element: <RestaurantOrdersPage /> },
   { path: '/restaurant/bills', element: <BillsPage />, requires: 'bills.view' },
+  { path: '/restaurant/claims', element: <ClaimsPage /> },
   {
     path: '/restaurant/standing-orders',
     element: <StandingOrdersPage />,
@@ -147,6 +149,7 @@ export const farmerPages: PageRoute[] = [
   { path: '/farmer/orders', element: <FarmerOrdersPage /> },
   { path: '/farmer/runs', element: <DeliveryRunsPage />, requires: 'orders.status' },
   { path: '/farmer/receivables', element: <ReceivablesPage />, requires: 'payments.manage' },
+  { path: '/farmer/claims', element: <ClaimsPage /> },
   hubPage,
 ];
 

@@ -11,6 +11,7 @@ import { ApiError, downloadFile } from '../../lib/api';
 import { formatCalendarDate } from '../../lib/format';
 import { LoadMoreFooter } from '../../components/ui/order-list-controls';
 import { AccountingExportButton } from './accounting-export-button';
+import { CreditNotesCard } from './credit-notes-card';
 import { usePagedBills } from './api';
 import { PaymentStatusBadge } from './payment-parts';
 
@@ -160,6 +161,7 @@ export function BillsPage() {
           ) : null}
         </>
       ) : null}
+      <CreditNotesCard side="restaurant" />
     </div>
   );
 }

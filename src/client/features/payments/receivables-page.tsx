@@ -15,6 +15,7 @@ import { ApiError, downloadFile } from '../../lib/api';
 import { countLabel, formatCalendarDate } from '../../lib/format';
 import { useReceivables } from '../../lib/queries';
 import { AccountingExportButton } from './accounting-export-button';
+import { CreditNotesCard } from './credit-notes-card';
 import { receivablesPath, useFilteredReceivables, type ReceivablesFilters } from './api';
 import { PaymentStatusBadge } from './payment-parts';
 import { RecordPaymentDialog } from './record-payment-dialog';
@@ -259,6 +260,7 @@ export function ReceivablesPage() {
           ) : null}
         </>
       ) : null}
+      <CreditNotesCard side="farm" />
 
       <RecordPaymentDialog
         key={recording?.orderId ?? 'none'}
