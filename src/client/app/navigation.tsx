@@ -68,11 +68,6 @@ export const restaurantNav: AppNavItem[] = [
     requires: 'bills.view',
   },
   {
-    to: '/restaurant/claims',
-    label: 'Claims',
-    icon: <ClipboardCheck className="size-4" aria-hidden="true" />,
-  },
-  {
     to: '/restaurant/reports',
     label: 'Reports',
     icon: <BarChart3 className="size-4" aria-hidden="true" />,
@@ -112,11 +107,6 @@ export const farmerNav: AppNavItem[] = [
     label: 'Receivables',
     icon: <Wallet className="size-4" aria-hidden="true" />,
     requires: 'payments.manage',
-  },
-  {
-    to: '/farmer/claims',
-    label: 'Claims',
-    icon: <ClipboardCheck className="size-4" aria-hidden="true" />,
   },
   {
     to: '/farmer/calendar',

@@ -2,6 +2,7 @@ import { hawaiiToday } from '#core/hawaii-time';
 import { centsOf, formatUsd } from '#core/money';
 import { FileText, Wallet } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
@@ -48,7 +49,12 @@ export function BillsPage() {
             What you owe each farm for delivered orders, and when it is due.
           </p>
         </div>
-        <AccountingExportButton today={asOf || hawaiiToday()} books="bills" />
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" asChild>
+            <Link to="/restaurant/claims">Claims</Link>
+          </Button>
+          <AccountingExportButton today={asOf || hawaiiToday()} books="bills" />
+        </div>
       </div>
       {bills.isPending ? (
         <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading bills">

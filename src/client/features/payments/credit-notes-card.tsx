@@ -93,7 +93,7 @@ export function CreditNotesCard({ side }: { side: 'farm' | 'restaurant' }) {
                 </span>
               </div>
               <div className="flex items-center justify-between gap-3 sm:justify-end">
-                <span className="tabular w-24 text-right font-semibold">
+                <span className="tabular font-semibold sm:w-24 sm:text-right">
                   −{formatMoney(note.amount)}
                 </span>
                 <Button variant="outline" size="sm" onClick={() => void downloadCreditNote(note)}>

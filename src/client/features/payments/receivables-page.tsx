@@ -14,6 +14,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError, downloadFile } from '../../lib/api';
 import { countLabel, formatCalendarDate } from '../../lib/format';
 import { useReceivables } from '../../lib/queries';
+import { Link } from 'react-router';
 import { AccountingExportButton } from './accounting-export-button';
 import { CreditNotesCard } from './credit-notes-card';
 import { receivablesPath, useFilteredReceivables, type ReceivablesFilters } from './api';
@@ -115,6 +116,9 @@ export function ReceivablesPage() {
           </p>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
+          <Button variant="outline" asChild>
+            <Link to="/farmer/claims">Claims</Link>
+          </Button>
           <AccountingExportButton today={data?.asOf ?? hawaiiToday()} books="invoices" />
           <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting}>
             <Download aria-hidden="true" />
