@@ -7,6 +7,7 @@ import { REQUIRED } from '#core/schemas/common';
 import {
   ADJUSTMENT_ALLOWANCE_DEFAULT_PERCENT,
   addressForm,
+  CLAIM_WINDOW_DEFAULT_DAYS,
   farmProfileUpdateBody,
   profileCreateBody,
   restaurantProfileUpdateBody,
@@ -92,5 +93,6 @@ export function toEditValues(profile: Profile): EditFormInput {
     taxRate: formatRatePercent(profile.taxRate ?? '0').replace('%', ''),
     adjustmentAllowancePercent:
       profile.adjustmentAllowancePercent ?? ADJUSTMENT_ALLOWANCE_DEFAULT_PERCENT,
+    claimWindowDays: profile.claimWindowDays ?? CLAIM_WINDOW_DEFAULT_DAYS,
   };
 }
