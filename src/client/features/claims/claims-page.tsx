@@ -13,7 +13,6 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Field, Select } from '../../components/ui/form';
-import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { LoadMoreFooter } from '../../components/ui/order-list-controls';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
@@ -21,10 +20,8 @@ import { ApiError, downloadFile } from '../../lib/api';
 import { formatMoney, formatOrderDate, ORDER_DATE_FORMAT } from '../../lib/format';
 import { usePermissions } from '../../lib/permissions';
 import { useClaims } from './api';
-
-const DecideClaimDialog = lazyDialog(
-  async () => (await import('./decide-claim-dialog')).DecideClaimDialog,
-);
+// Loaded with the screen: a chunk of its own would add its name to every screen's preload map.
+import { DecideClaimDialog } from './decide-claim-dialog';
 
 const STATE_BADGES: Record<ClaimState, BadgeVariant> = {
   open: 'warning',
@@ -136,7 +133,7 @@ function ClaimCard({ claim, side }: { claim: Claim; side: 'farm' | 'restaurant' 
             </Button>
           </div>
         ) : null}
-        {decides || deciding ? (
+        {deciding ? (
           <DecideClaimDialog
             key={openings}
             claim={claim}

@@ -1,15 +1,23 @@
 import type { CreditBalance, CreditNote } from '#core/schemas/claim';
 import { useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { ErrorState } from '../../components/ui/empty-state';
+import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { LoadMoreFooter } from '../../components/ui/order-list-controls';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError, downloadFile } from '../../lib/api';
 import { formatCalendarDate, formatMoney } from '../../lib/format';
 import { usePagedList } from '../../lib/paged-list';
+import { usePermissions } from '../../lib/permissions';
+import type { CreditAction } from './credit-balance-dialog';
+
+const CreditBalanceDialog = lazyDialog(
+  async () => (await import('./credit-balance-dialog')).CreditBalanceDialog,
+);
 
 async function downloadCreditNote(note: CreditNote) {
   try {
@@ -29,6 +37,14 @@ async function downloadCreditNote(note: CreditNote) {
  */
 export function CreditNotesCard({ side }: { side: 'farm' | 'restaurant' }) {
   const notes = usePagedList<CreditNote>('/api/credit-notes', {});
+  const { can } = usePermissions();
+  const [using, setUsing] = useState<{ balance: CreditBalance; action: CreditAction } | null>(null);
+  const [openings, setOpenings] = useState(0);
+  const openCredit = (balance: CreditBalance, action: CreditAction) => {
+    setOpenings((count) => count + 1);
+    setUsing({ balance, action });
+  };
+  const manages = side === 'farm' && can('claims.decide');
   const balances = useQuery({
     queryKey: ['/api/credit-balances'],
     queryFn: ({ signal }) => api.get<CreditBalance[]>('/api/credit-balances', { signal }),
@@ -61,7 +77,7 @@ export function CreditNotesCard({ side }: { side: 'farm' | 'restaurant' }) {
             {held.map((balance) => (
               <li
                 key={`${balance.farm.id}-${balance.restaurant.id}`}
-                className="flex justify-between gap-3 rounded-md bg-primary-soft px-3 py-2"
+                className="flex flex-wrap items-center justify-between gap-3 rounded-md bg-primary-soft px-3 py-2"
               >
                 <span className="break-words">
                   Credit{' '}
@@ -69,7 +85,27 @@ export function CreditNotesCard({ side }: { side: 'farm' | 'restaurant' }) {
                     ? `held by ${balance.restaurant.name}`
                     : `with ${balance.farm.name}`}
                 </span>
-                <span className="tabular font-semibold">{formatMoney(balance.amount)}</span>
+                <span className="flex items-center gap-2">
+                  <span className="tabular font-semibold">{formatMoney(balance.amount)}</span>
+                  {manages ? (
+                    <>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => openCredit(balance, 'apply')}
+                      >
+                        Apply
+                      </Button>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => openCredit(balance, 'refund')}
+                      >
+                        Refund
+                      </Button>
+                    </>
+                  ) : null}
+                </span>
               </li>
             ))}
           </ul>
@@ -112,6 +148,15 @@ export function CreditNotesCard({ side }: { side: 'farm' | 'restaurant' }) {
             loading={notes.isFetchingNextPage}
             onLoadMore={() => void notes.fetchNextPage()}
             noun="credit note"
+          />
+        ) : null}
+        {using ? (
+          <CreditBalanceDialog
+            key={openings}
+            balance={using.balance}
+            action={using.action}
+            open
+            onClose={() => setUsing(null)}
           />
         ) : null}
       </CardContent>
