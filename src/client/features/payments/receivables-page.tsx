@@ -55,7 +55,7 @@ function InvoiceRow({ invoice, onRecord }: { invoice: OpenInvoice; onRecord: () 
           {invoice.daysPastDue > 0 ? ` · ${countLabel(invoice.daysPastDue, 'day')} past due` : ''}
         </span>
       </div>
-      <div className="flex items-center justify-between gap-3 sm:justify-end">
+      <div className="flex flex-wrap items-center justify-between gap-3 sm:justify-end">
         <PaymentStatusBadge status={invoice.paymentStatus} />
         <span className="tabular w-24 text-right font-semibold">{money(invoice.balanceDue)}</span>
         <Button size="sm" onClick={onRecord}>
