@@ -20,6 +20,10 @@ const STALE_PATHS: Record<LiveEventType, readonly string[]> = {
     '/api/receivables',
     '/api/bills',
     '/api/delivery-runs',
+    // Claims and credit (docs/claims.md) change with the order they are about.
+    '/api/claims',
+    '/api/credit-notes',
+    '/api/credit-balances',
   ],
   'notifications.changed': ['/api/notifications'],
   // The business's banner reads the user's profile; administrators' lists refresh too.
