@@ -62,6 +62,8 @@ export interface PaymentState {
   /** Null for a cancelled order: there is nothing to pay. */
   paymentStatus: PaymentStatus | null;
   amountPaidCents: Cents;
+  /** Credit put on the bill (docs/claims.md). */
+  amountCreditedCents: Cents;
   balanceDueCents: Cents;
   dueDate: string | null;
   /** Whole days after the due date (0 when not past due). */
@@ -96,6 +98,7 @@ export function paymentStateOf(facts: PaymentFacts, today: string): PaymentState
     return {
       paymentStatus: null,
       amountPaidCents: facts.paidCents,
+      amountCreditedCents: facts.creditedCents ?? 0,
       balanceDueCents: 0,
       dueDate: null,
       daysPastDue: 0,
@@ -112,6 +115,7 @@ export function paymentStateOf(facts: PaymentFacts, today: string): PaymentState
   return {
     paymentStatus,
     amountPaidCents: facts.paidCents,
+    amountCreditedCents: credited,
     balanceDueCents: balance,
     dueDate: facts.dueDate,
     daysPastDue,

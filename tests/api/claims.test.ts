@@ -281,6 +281,12 @@ describe('a claim decided in part', () => {
 
     // The one owed rule: the order, Bills and Receivables all owe less by the credit.
     expect(centsOf(await balanceDue(order.id))).toBe(dueBefore - expected);
+    const seen = await restaurant.get(`/api/orders/${order.id}/payments`);
+    expect(seen.json().amountCredited).toBe(toMoneyString(expected));
+    const invoicePdf = await pdfText(
+      (await restaurant.get(`/api/orders/${order.id}/invoice`)).rawPayload,
+    );
+    expect(invoicePdf).toMatch(new RegExp(`Credited \\$${toMoneyString(expected)}`));
     const bills = (await restaurant.get('/api/bills')).json();
     const billed = bills.farms[0].invoices.find((i: { orderId: number }) => i.orderId === order.id);
     expect(centsOf(billed.balanceDue)).toBe(dueBefore - expected);
@@ -513,5 +519,38 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two decisions at once', () => {
       .from(creditNotes)
       .where(eq(creditNotes.claimId, claim.id));
     expect(notes).toHaveLength(1);
+  });
+
+  it('never take a credit balance below zero: two applies of most of it, one is 409', async () => {
+    const paidOrder = await delivered();
+    await farmer.post(`/api/orders/${paidOrder.id}/payments`, {
+      amount: await balanceDue(paidOrder.id, farmer),
+      paidOn: DELIVERY_DAY,
+      method: 'cash',
+    });
+    const claim = (
+      await restaurant.post(`/api/orders/${paidOrder.id}/claims`, {
+        lines: [{ itemId: paidOrder.eggs, kind: 'short', quantity: 4, note: '' }],
+      })
+    ).json() as Claim;
+    await farmer.post(`/api/claims/${claim.id}/decision`, { decision: 'accept' });
+    const [held] = (await farmer.get('/api/credit-balances')).json() as { amount: string }[];
+    const most = toMoneyString(Math.ceil((centsOf(held!.amount) * 2) / 3));
+    const [first, second] = [await delivered(), await delivered()];
+    const answers = await Promise.all(
+      [first, second].map((order) =>
+        farmer.post('/api/credit-balances/apply', {
+          restaurantId: restaurant.restaurantId,
+          orderId: order.id,
+          amount: most,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const [row] = await ctx.database.db
+      .select({ amount: creditBalances.amount })
+      .from(creditBalances)
+      .where(eq(creditBalances.restaurantId, restaurant.restaurantId));
+    expect(centsOf(row!.amount)).toBe(centsOf(held!.amount) - centsOf(most));
   });
 });

@@ -170,6 +170,7 @@ describe('a problem with a delivery, from report to credit', () => {
     const invoice = restaurantPage.getByRole('listitem').filter({ hasText: `Order #${orderId}` });
     await invoice.first().waitFor();
     await invoice.getByText('$41.50').first().waitFor();
+    await invoice.getByText(/\$3\.50 credited/).waitFor();
     await restaurantPage.getByText(`CN-00001 · Order #${orderId}`).waitFor();
     await expectAccessible(restaurantPage);
     await bothSizes(restaurantPage, 'claims-bills');
@@ -177,6 +178,7 @@ describe('a problem with a delivery, from report to credit', () => {
     // Receivables say the same for the farm.
     await farmerPage.goto('/farmer/receivables');
     await farmerPage.getByText(`CN-00001 · Order #${orderId}`).waitFor();
+    await farmerPage.getByText(/\$3\.50 credited/).waitFor();
     await bothSizes(farmerPage, 'claims-receivables');
 
     // And the restaurant sees the decision on its own Claims screen.

@@ -172,6 +172,7 @@ export const pricedOrderOutput = z.object({
   /** Payment state (docs/payments.md); the server always sends these. */
   paymentStatus: orderPaymentFields.paymentStatus.optional(),
   amountPaid: orderPaymentFields.amountPaid.optional(),
+  amountCredited: orderPaymentFields.amountCredited,
   balanceDue: orderPaymentFields.balanceDue.optional(),
   dueDate: orderPaymentFields.dueDate.optional(),
   /**
@@ -207,6 +208,7 @@ export const orderOutput = pricedOrderOutput.extend({
   orderItems: z.array(orderItemOutput),
   paymentStatus: orderPaymentFields.paymentStatus.optional(),
   amountPaid: orderPaymentFields.amountPaid.nullable().optional(),
+  amountCredited: moneyOutput.nullable().optional(),
   balanceDue: orderPaymentFields.balanceDue.nullable().optional(),
   dueDate: orderPaymentFields.dueDate.optional(),
 });

@@ -126,6 +126,9 @@ export function BillsPage() {
                             {invoice.amountPaid !== '0.00'
                               ? ` · ${money(invoice.amountPaid)} paid of ${money(invoice.totalAmount)}`
                               : ''}
+                            {invoice.amountCredited && invoice.amountCredited !== '0.00'
+                              ? ` · ${money(invoice.amountCredited)} credited`
+                              : ''}
                           </span>
                         </div>
                         <div className="flex items-center justify-between gap-3 sm:justify-end">

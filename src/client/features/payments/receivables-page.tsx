@@ -53,6 +53,9 @@ function InvoiceRow({ invoice, onRecord }: { invoice: OpenInvoice; onRecord: () 
         <span className="text-stone-600">
           Due {formatCalendarDate(invoice.dueDate) ?? 'on delivery'}
           {invoice.daysPastDue > 0 ? ` · ${countLabel(invoice.daysPastDue, 'day')} past due` : ''}
+          {invoice.amountCredited && invoice.amountCredited !== '0.00'
+            ? ` · ${money(invoice.amountCredited)} credited`
+            : ''}
         </span>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3 sm:justify-end">

@@ -366,8 +366,12 @@ export function renderInvoice(doc: Pdf, invoice: Invoice): void {
       : []),
     [order.adjustedAt ? 'Adjusted total' : 'Total', usd(order.totalAmount), true],
   ];
-  if (order.amountPaid && centsOf(order.amountPaid) > 0) {
-    totals.push(['Paid', usd(order.amountPaid), false]);
+  const paid = order.amountPaid ? centsOf(order.amountPaid) : 0;
+  const credited = order.amountCredited ? centsOf(order.amountCredited) : 0;
+  if (paid > 0) totals.push(['Paid', usd(order.amountPaid!), false]);
+  // Credit notes put on this invoice (docs/claims.md).
+  if (credited > 0) totals.push(['Credited', usd(order.amountCredited!), false]);
+  if (paid > 0 || credited > 0) {
     totals.push(['Balance due', usd(order.balanceDue ?? '0.00'), true]);
   }
   for (const [name, value, strong] of totals) {

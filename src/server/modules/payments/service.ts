@@ -19,6 +19,7 @@ export function orderPaymentFields(state: PaymentState) {
   return {
     paymentStatus: state.paymentStatus,
     amountPaid: toMoneyString(state.amountPaidCents),
+    amountCredited: toMoneyString(state.amountCreditedCents),
     balanceDue: toMoneyString(state.balanceDueCents),
     dueDate: state.dueDate,
   };
