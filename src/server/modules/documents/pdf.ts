@@ -2,6 +2,7 @@ import { formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
 import { centsOf, formatMoneyString, formatRatePercent, formatUsd } from '#core/money';
 import { addQuantities, formatQuantity } from '#core/quantity';
 import { compareNames } from '#core/text-fold';
+import { CLAIM_KIND_LABELS } from '#core/schemas/claim';
 import type { PricedOrder } from '#core/schemas/order';
 import { monthEnd, type Statement } from '../payments/statement';
 import { documentFonts, type ParsedFont } from './fonts';
@@ -725,7 +726,7 @@ export function renderCreditNote(doc: Pdf, data: CreditNoteDocument): void {
     ],
     data.lines.map((line) => [
       pdfText(doc, line.product.name),
-      line.kind.replace('_', ' '),
+      CLAIM_KIND_LABELS[line.kind],
       `${formatQuantity(line.acceptedQuantity)} ${line.product.unit}`,
       usd(line.unitPrice),
       usd(line.amount),
