@@ -130,7 +130,7 @@ export const restaurantPages: PageRoute[] = [
   { path: '/restaurant/inventory', element: <BrowsePage />, requires: 'orders.place' },
   { path: '/restaurant/orders', element: <RestaurantOrdersPage /> },
   { path: '/restaurant/bills', element: <BillsPage />, requires: 'bills.view' },
-  { path: '/restaurant/claims', element: <ClaimsPage /> },
+  { path: '/restaurant/claims', element: <ClaimsPage />, requires: 'money.view' },
   {
     path: '/restaurant/standing-orders',
     element: <StandingOrdersPage />,
@@ -149,7 +149,7 @@ export const farmerPages: PageRoute[] = [
   { path: '/farmer/orders', element: <FarmerOrdersPage /> },
   { path: '/farmer/runs', element: <DeliveryRunsPage />, requires: 'orders.status' },
   { path: '/farmer/receivables', element: <ReceivablesPage />, requires: 'payments.manage' },
-  { path: '/farmer/claims', element: <ClaimsPage /> },
+  { path: '/farmer/claims', element: <ClaimsPage />, requires: 'money.view' },
   hubPage,
 ];
 

@@ -17,6 +17,7 @@ import {
 import { MAX_PHOTO_BYTES } from '#core/schemas/photo';
 import { AppError, notFound } from '../../errors';
 import { requireBusinessActor, requireFarmActor, requireRestaurantActor } from '../auth/guards';
+import { eitherKind } from '../auth/permission';
 import { renderCreditNote } from '../documents/pdf';
 import { sendPage } from '../paging';
 import { processPhoto } from '../photos/service';
@@ -37,6 +38,9 @@ import {
 } from './service';
 
 const claimErrors = { ...errorResponses, 409: errorResponse.passthrough() };
+
+/** Claims and credit notes carry prices and credits: a role that sees no money reads none. */
+const SEES_MONEY = eitherKind('money.view');
 
 function photoUploadError(message: string, status = 400) {
   return new AppError(status, message, 'validation', { file: message });
@@ -147,6 +151,7 @@ export const claimModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/claims',
     {
+      config: { permission: SEES_MONEY },
       schema: {
         tags: ['claims'],
         summary:
@@ -180,6 +185,7 @@ export const claimModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/credit-notes',
     {
+      config: { permission: SEES_MONEY },
       schema: {
         tags: ['claims'],
         summary:
@@ -197,6 +203,7 @@ export const claimModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/credit-notes/:id/pdf',
     {
+      config: { permission: SEES_MONEY },
       schema: {
         tags: ['claims'],
         summary: 'A credit note as a PDF attachment (its farm or restaurant)',
@@ -222,6 +229,7 @@ export const claimModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/credit-balances',
     {
+      config: { permission: SEES_MONEY },
       schema: {
         tags: ['claims'],
         summary:
