@@ -129,6 +129,9 @@ describe('the claim window setting', () => {
 describe('reporting a problem: bad input changes nothing', () => {
   it('answers 400, 403, 404 or 409 with the field, and records no claim', async () => {
     const order = await delivered();
+    // Delivered Mon Nov 2 with a 3-day window: the card offers it until Thu Nov 5.
+    const [listed] = (await restaurant.get('/api/orders/restaurant?limit=1')).json();
+    expect(listed).toMatchObject({ id: order.id, claimsOpenUntil: '2026-11-05' });
     const before = await claimCount();
     const report = (lines: unknown[], session: Session = restaurant, id = order.id) =>
       session.post(`/api/orders/${id}/claims`, { lines });

@@ -15,6 +15,8 @@ const ORDER_KEYS = [
   // Additive: what is paid and still owed on the order (docs/api.md, Payments).
   'amountPaid',
   'balanceDue',
+  // Additive: the last day a problem may be reported (docs/claims.md).
+  'claimsOpenUntil',
   'createdAt',
   // Additive: the zone the order was placed for (docs/api.md#order).
   'deliveryArea',

@@ -191,6 +191,11 @@ export const pricedOrderOutput = z.object({
    * which only the farm changes it; null without a delivery day. The server always sends it.
    */
   orderCutoff: z.string().nullable().optional(),
+  /**
+   * The last Hawaii day the restaurant may report a problem with the delivered order
+   * (docs/claims.md); null before delivery. The server always sends it.
+   */
+  claimsOpenUntil: z.string().nullable().optional(),
 });
 export type PricedOrder = z.infer<typeof pricedOrderOutput>;
 

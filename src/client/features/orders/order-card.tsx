@@ -14,6 +14,7 @@ import { StatusBadge } from '../../components/ui/status-badge';
 import { formatMoney, formatOrderDate, ORDER_DATE_FORMAT } from '../../lib/format';
 import { formatQuantity } from '#core/quantity';
 import { describeClosedOrdering } from '#core/delivery-days';
+import { hawaiiToday } from '#core/hawaii-time';
 import { cartActions } from '../../lib/cart';
 import { usePermissions } from '../../lib/permissions';
 import { useCancelOwnOrder, useOrderAdjustments, useReorderPlan } from './api';
@@ -177,7 +178,11 @@ export function RestaurantOrderCard({ order }: { order: Order }) {
   const { can } = usePermissions();
   const invoice = order.status === 'delivered' && can('bills.view');
   const orderAgain = can('orders.place');
-  const reportProblem = order.status === 'delivered' && can('claims.report');
+  // Offered until the farm's claim window closes (the server would refuse after it).
+  const reportProblem =
+    order.status === 'delivered' &&
+    can('claims.report') &&
+    (!order.claimsOpenUntil || hawaiiToday() <= order.claimsOpenUntil);
   const closed = closedForChanges(order);
   const changes = order.status === 'pending' && can('orders.change');
   return (

@@ -73,6 +73,14 @@ describe('Report a problem on My Orders', () => {
     );
   });
 
+  it("is not offered once the farm's window has closed", () => {
+    fakeApi({});
+    renderInApp(<RestaurantOrderCard order={{ ...delivered, claimsOpenUntil: '2020-01-03' }} />, {
+      user: member('restaurant', 'owner'),
+    });
+    expect(screen.queryByRole('button', { name: 'Report a problem' })).not.toBeInTheDocument();
+  });
+
   it('is not offered to a bookkeeper', () => {
     fakeApi({});
     renderInApp(<RestaurantOrderCard order={delivered} />, {

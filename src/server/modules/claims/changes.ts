@@ -1,8 +1,8 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Actor } from '#core/actor';
-import { addDays, formatCalendarDate } from '#core/hawaii-time';
+import { claimWindowEnd } from '#core/claims';
+import { formatCalendarDate } from '#core/hawaii-time';
 import { centsOf, formatUsd, multiplyCents, rateOf, taxCents, toMoneyString } from '#core/money';
-import { daysBetween } from '#core/payments';
 import {
   addQuantities,
   formatQuantity,
@@ -112,11 +112,9 @@ export async function recordClaim(
     .select({ window: farms.claimWindowDays })
     .from(farms)
     .where(eq(farms.id, order.farmId));
-  const deliveredOn = order.deliveryDate ?? change.today;
-  const lastDay = daysBetween(deliveredOn, change.today);
-  if (lastDay > farm!.window) {
-    const closedAfter = formatCalendarDate(addDays(deliveredOn, farm!.window));
-    const message = `Problems with this order could be reported until ${closedAfter}`;
+  const lastDay = claimWindowEnd(order.deliveryDate ?? change.today, farm!.window);
+  if (change.today > lastDay) {
+    const message = `Problems with this order could be reported until ${formatCalendarDate(lastDay)}`;
     throw new AppError(
       409,
       message,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Actor } from '#core/actor';
+import { claimWindowEnd } from '#core/claims';
 import { orderCutoff } from '#core/delivery-days';
 import { findZone } from '#core/delivery-zones';
 import { centsOf, rateOf, toMoneyString, toRateString } from '#core/money';
@@ -48,6 +49,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Pr
       farmName: farms.name,
       cutoffDaysBefore: farms.orderCutoffDaysBefore,
       cutoffMinutes: farms.orderCutoffMinutes,
+      claimWindowDays: farms.claimWindowDays,
       restaurantId: restaurants.id,
       restaurantName: restaurants.name,
       restaurantLocation: restaurants.location,
@@ -124,6 +126,10 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Pr
     ...orderPaymentFields(paymentStateOfRow(row, today)),
     ...orderZoneFields(row.deliveryArea),
     standingOrderId: row.standingOrderId,
+    claimsOpenUntil:
+      row.status === 'delivered' && row.deliveryDate
+        ? claimWindowEnd(row.deliveryDate, row.claimWindowDays)
+        : null,
   }));
 }
 
