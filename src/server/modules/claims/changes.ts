@@ -10,7 +10,7 @@ import {
   quantityProblem,
   subtractQuantities,
 } from '#core/quantity';
-import { CLAIM_CODES, type ClaimState } from '#core/schemas/claim';
+import { CLAIM_CODES, type ClaimKind, type ClaimState } from '#core/schemas/claim';
 import type { Tx } from '../../db/database';
 import {
   claimLines,
@@ -389,7 +389,7 @@ export async function decideClaim(
       lines: credits.map(({ line, quantity }) => ({
         productName: line.productName,
         unit: line.productUnit,
-        kind: line.kind as 'short',
+        kind: line.kind as ClaimKind,
         quantity: line.quantity,
         acceptedQuantity: quantity,
       })),

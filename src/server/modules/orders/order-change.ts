@@ -90,11 +90,10 @@ export async function applyAfterDelivery(
   const order = await lockOrder(tx, actor, orderId);
   const verdict = judgeOrderChange(changeActorKind(actor), change.kind, order.status);
   if (!verdict.allowed) {
+    if (verdict.httpStatus === 403) throw forbidden('You cannot make this change to an order');
     throw conflict(
-      verdict.httpStatus === 403
-        ? 'You cannot make this change to an order'
-        : `This order is ${statusLabel(order.status)}: problems and credits are for delivered orders`,
-      verdict.httpStatus === 403 ? 'forbidden' : verdict.code,
+      `This order is ${statusLabel(order.status)}: problems and credits are for delivered orders`,
+      verdict.code,
       { status: order.status },
     );
   }
