@@ -27,6 +27,9 @@ const EXPECTED: Record<OrderChangeKind, { actor: ChangeActorKind; from: OrderSta
   restaurant_items: { actor: 'restaurant', from: ['pending'] },
   restaurant_cancel: { actor: 'restaurant', from: ['pending'] },
   auto_cancel: { actor: 'system', from: ['pending'] },
+  claim: { actor: 'restaurant', from: ['delivered'] },
+  claim_decision: { actor: 'farm', from: ['delivered'] },
+  credit_applied: { actor: 'farm', from: ['delivered'] },
 };
 
 const CODES: Record<OrderChangeKind, string> = {
@@ -40,6 +43,9 @@ const CODES: Record<OrderChangeKind, string> = {
   restaurant_items: 'invalid_transition',
   restaurant_cancel: 'invalid_transition',
   auto_cancel: 'invalid_transition',
+  claim: 'order_not_delivered',
+  claim_decision: 'order_not_delivered',
+  credit_applied: 'order_not_delivered',
 };
 
 const cases = CHANGE_ACTOR_KINDS.flatMap((actor) =>

@@ -19,6 +19,9 @@ export const ORDER_CHANGE_KINDS = [
   'restaurant_items',
   'restaurant_cancel',
   'auto_cancel',
+  'claim',
+  'claim_decision',
+  'credit_applied',
 ] as const;
 export type OrderChangeKind = (typeof ORDER_CHANGE_KINDS)[number];
 
@@ -31,6 +34,7 @@ export const ORDER_CHANGE_CODES = {
   invalidTransition: 'invalid_transition',
   notAdjustable: 'not_adjustable',
   cutoffPassed: 'cutoff_passed',
+  orderNotDelivered: 'order_not_delivered',
 } as const;
 export type OrderChangeCode = (typeof ORDER_CHANGE_CODES)[keyof typeof ORDER_CHANGE_CODES];
 
@@ -74,6 +78,11 @@ const RULES: Record<OrderChangeKind, ChangeRule> = {
     beforeCutoff: true,
   },
   auto_cancel: { actor: 'system', from: ['pending'], to: 'cancelled', code: 'invalid_transition' },
+  // After delivery (docs/claims.md): the restaurant reports a problem, the farm decides it and
+  // may put the restaurant's credit balance on the invoice. None of them moves the status.
+  claim: { actor: 'restaurant', from: ['delivered'], code: 'order_not_delivered' },
+  claim_decision: { actor: 'farm', from: ['delivered'], code: 'order_not_delivered' },
+  credit_applied: { actor: 'farm', from: ['delivered'], code: 'order_not_delivered' },
 };
 
 export type ChangeVerdict =

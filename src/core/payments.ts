@@ -52,6 +52,8 @@ export interface PaymentFacts {
   totalCents: Cents;
   /** Sum of the payments not voided. */
   paidCents: Cents;
+  /** Credit put on the bill: credit notes and credit balance applied (docs/claims.md). */
+  creditedCents?: Cents;
   /** Set once the order is delivered. */
   dueDate: string | null;
 }
@@ -60,6 +62,8 @@ export interface PaymentState {
   /** Null for a cancelled order: there is nothing to pay. */
   paymentStatus: PaymentStatus | null;
   amountPaidCents: Cents;
+  /** Credit put on the bill (docs/claims.md). */
+  amountCreditedCents: Cents;
   balanceDueCents: Cents;
   dueDate: string | null;
   /** Whole days after the due date (0 when not past due). */
@@ -73,11 +77,11 @@ export function daysBetween(from: string, to: string): number {
 
 /**
  * What is still owed on a bill: its total less the payments counted, never below zero. Bills,
- * receivables, reminders, statements and the payment form's limit all read it here (credits
- * will lower it here too).
+ * receivables, reminders, statements and the payment form's limit all read it here; credit put
+ * on the bill lowers it like a payment.
  */
-export function balanceDueOf(totalCents: Cents, paidCents: Cents): Cents {
-  return Math.max(totalCents - paidCents, 0);
+export function balanceDueOf(totalCents: Cents, paidCents: Cents, creditedCents: Cents = 0): Cents {
+  return Math.max(totalCents - paidCents - creditedCents, 0);
 }
 
 /** Whole days a bill is past its due date on `today`; 0 on the due date and before it. */
@@ -94,21 +98,24 @@ export function paymentStateOf(facts: PaymentFacts, today: string): PaymentState
     return {
       paymentStatus: null,
       amountPaidCents: facts.paidCents,
+      amountCreditedCents: facts.creditedCents ?? 0,
       balanceDueCents: 0,
       dueDate: null,
       daysPastDue: 0,
     };
   }
-  const balance = balanceDueOf(facts.totalCents, facts.paidCents);
+  const credited = facts.creditedCents ?? 0;
+  const balance = balanceDueOf(facts.totalCents, facts.paidCents, credited);
   const daysPastDue = daysPastDueOf(facts.dueDate, today);
   let paymentStatus: PaymentStatus;
   if (balance === 0) paymentStatus = 'paid';
   else if (daysPastDue > 0) paymentStatus = 'overdue';
-  else if (facts.paidCents > 0) paymentStatus = 'partly_paid';
+  else if (facts.paidCents > 0 || credited > 0) paymentStatus = 'partly_paid';
   else paymentStatus = 'unpaid';
   return {
     paymentStatus,
     amountPaidCents: facts.paidCents,
+    amountCreditedCents: credited,
     balanceDueCents: balance,
     dueDate: facts.dueDate,
     daysPastDue,

@@ -50,6 +50,8 @@ export const PERMISSIONS = [
   'standing_orders.manage',
   /** Bills, statements, invoices and the payments recorded against them. */
   'bills.view',
+  /** Report a problem with a delivered order (a claim; docs/claims.md). */
+  'claims.report',
   // A farm's selling.
   /**
    * Confirm, pack, ship, deliver (one order or the day's orders at once), and drive: the runs
@@ -72,6 +74,8 @@ export const PERMISSIONS = [
   'lots.recall',
   /** Receivables, recording and voiding payments, statements and invoices. */
   'payments.manage',
+  /** Accept, partly accept or decline a restaurant's claim; apply or refund its credit. */
+  'claims.decide',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -103,6 +107,7 @@ const TABLE = {
       'orders.change',
       'standing_orders.manage',
       'bills.view',
+      'claims.report',
     ],
     buyer: [
       'money.view',
@@ -110,12 +115,20 @@ const TABLE = {
       'orders.place',
       'orders.change',
       'standing_orders.manage',
+      'claims.report',
     ],
     bookkeeper: ['money.view', 'reports.view', 'bills.view'],
   },
   farm: {
-    owner: ['team.manage', 'profile.edit', 'profile.terms', ...FARM_SELLING, ...FARM_BOOKS],
-    manager: ['profile.edit', ...FARM_SELLING, ...FARM_BOOKS],
+    owner: [
+      'team.manage',
+      'profile.edit',
+      'profile.terms',
+      ...FARM_SELLING,
+      ...FARM_BOOKS,
+      'claims.decide',
+    ],
+    manager: ['profile.edit', ...FARM_SELLING, ...FARM_BOOKS, 'claims.decide'],
     packer: ['orders.status', 'orders.adjust', 'documents.packing', 'lots.manage'],
     bookkeeper: FARM_BOOKS,
   },

@@ -28,6 +28,7 @@ import { registerAuthHooks } from './modules/auth/hooks';
 import { clockModule } from './modules/devtools/clock-routes';
 import { devtoolsAbsentModule, devtoolsModule } from './modules/devtools/routes';
 import { deliveryRunModule } from './modules/delivery-runs/routes';
+import { claimModule } from './modules/claims/routes';
 import { documentModule } from './modules/documents/routes';
 import { LiveEventHub } from './modules/events/hub';
 import { eventsModule } from './modules/events/routes';
@@ -38,7 +39,11 @@ import { createMailer, type Mailer } from './modules/notifications/mail';
 import { notificationModule } from './modules/notifications/routes';
 import { orderModule } from './modules/orders/routes';
 import { photoFileRoutes, photoModule } from './modules/photos/routes';
-import { createDeliveryProofStorage, createPhotoStorage } from './modules/photos/storage';
+import {
+  createPhotoStorage,
+  createPrivatePhotoStorage,
+  PROOF_KEY_PATTERN,
+} from './modules/photos/storage';
 import { deliveryProofModule } from './modules/delivery-proof/routes';
 import { paymentModule } from './modules/payments/routes';
 import { priceListModule } from './modules/price-lists/routes';
@@ -96,7 +101,11 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
   app.decorate('photoStorage', createPhotoStorage({ dataDir: config.dataDir, s3: config.s3 }));
   app.decorate(
     'deliveryProofStorage',
-    createDeliveryProofStorage({ dataDir: config.dataDir, s3: config.s3 }),
+    createPrivatePhotoStorage(
+      { dataDir: config.dataDir, s3: config.s3 },
+      'delivery-proofs',
+      PROOF_KEY_PATTERN,
+    ),
   );
   const liveEvents = new LiveEventHub(database, app.log);
   app.decorate('liveEvents', liveEvents);
@@ -237,6 +246,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       await api.register(deliveryRunModule);
       await api.register(deliveryProofModule);
       await api.register(paymentModule);
+      await api.register(claimModule);
       await api.register(accountingModule);
       await api.register(productModule);
       await api.register(priceListModule);

@@ -10,9 +10,13 @@ const UTC_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 const ORDER_KEYS = [
   // Additive: when the farm adjusted the order to what was picked (docs/adjustments.md).
   'adjustedAt',
+  // Additive: credit put on the invoice from accepted claims (docs/claims.md).
+  'amountCredited',
   // Additive: what is paid and still owed on the order (docs/api.md, Payments).
   'amountPaid',
   'balanceDue',
+  // Additive: the last day a problem may be reported (docs/claims.md).
+  'claimsOpenUntil',
   'createdAt',
   // Additive: proof of delivery from the driver's phone, or null (docs/delivery.md).
   'delivery',

@@ -166,6 +166,8 @@ describe('PUT /api/profile/farm', () => {
       adjustmentAllowancePercent: 10,
       // Traceability (docs/traceability.md), off by default.
       traceabilityEnabled: false,
+      // The days after delivery a restaurant may report a problem (docs/claims.md), by default.
+      claimWindowDays: 2,
       // Admission and suspension (docs/admission.md): the tests' app approves new farms.
       approvalStatus: 'approved',
       declineReason: null,

@@ -108,6 +108,7 @@ const ReceivablesPage = lazyNamed(
   'ReceivablesPage',
 );
 const BillsPage = lazyNamed(() => import('../features/payments/bills-page'), 'BillsPage');
+const ClaimsPage = lazyNamed(() => import('../features/claims/claims-page'), 'ClaimsPage');
 const StandingOrdersPage = lazyNamed(
   () => import('../features/standing-orders/standing-orders-page'),
   'StandingOrdersPage',
@@ -146,6 +147,7 @@ export const restaurantPages: PageRoute[] = [
   { path: '/restaurant/orders', element: <RestaurantOrdersPage /> },
   { path: '/farms/:id', element: <FarmPage /> },
   { path: '/restaurant/bills', element: <BillsPage />, requires: 'bills.view' },
+  { path: '/restaurant/claims', element: <ClaimsPage />, requires: 'money.view' },
   {
     path: '/restaurant/standing-orders',
     element: <StandingOrdersPage />,
@@ -170,6 +172,7 @@ export const farmerPages: PageRoute[] = [
   { path: '/farmer/runs/:id/drive', element: <DrivePage />, requires: 'orders.status' },
   { path: '/farmer/lots', element: <LotsPage /> },
   { path: '/farmer/receivables', element: <ReceivablesPage />, requires: 'payments.manage' },
+  { path: '/farmer/claims', element: <ClaimsPage />, requires: 'money.view' },
   hubPage,
 ];
 

@@ -22,6 +22,10 @@ const STALE_PATHS: Record<LiveEventType, readonly string[]> = {
     '/api/delivery-runs',
     // A line's lots take from a lot's remaining quantity.
     '/api/lots',
+    // Claims and credit (docs/claims.md) change with the order they are about.
+    '/api/claims',
+    '/api/credit-notes',
+    '/api/credit-balances',
   ],
   // A recall arrives as a notification: the restaurant's banner shows it at once.
   'notifications.changed': ['/api/notifications', '/api/recalls'],

@@ -117,6 +117,8 @@ export const profileOutput = z.object({
   adjustmentAllowancePercent: z.number().optional(),
   /** Farms: whether lots are required at packing for traced products (docs/traceability.md). */
   traceabilityEnabled: z.boolean().optional(),
+  /** Farms: days after delivery a restaurant may report a problem (docs/claims.md). */
+  claimWindowDays: z.number().optional(),
   /** Farms: whether an administrator has approved it; only approved farms sell (docs/admission.md). */
   approvalStatus: z.enum(APPROVAL_STATUSES).optional(),
   /** Farms: the administrator's reason, while the farm is declined. */

@@ -203,6 +203,7 @@ export const pricedOrderOutput = z.object({
   /** Payment state (docs/payments.md); the server always sends these. */
   paymentStatus: orderPaymentFields.paymentStatus.optional(),
   amountPaid: orderPaymentFields.amountPaid.optional(),
+  amountCredited: orderPaymentFields.amountCredited,
   balanceDue: orderPaymentFields.balanceDue.optional(),
   dueDate: orderPaymentFields.dueDate.optional(),
   /**
@@ -226,6 +227,11 @@ export const pricedOrderOutput = z.object({
    * POST /api/orders/{id}/delivery. The server always sends it.
    */
   delivery: deliveryProofOutput.nullable().optional(),
+  /**
+   * The last Hawaii day the restaurant may report a problem with the delivered order
+   * (docs/claims.md); null before delivery. The server always sends it.
+   */
+  claimsOpenUntil: z.string().nullable().optional(),
 });
 export type PricedOrder = z.infer<typeof pricedOrderOutput>;
 
@@ -243,6 +249,7 @@ export const orderOutput = pricedOrderOutput.extend({
   orderItems: z.array(orderItemOutput),
   paymentStatus: orderPaymentFields.paymentStatus.optional(),
   amountPaid: orderPaymentFields.amountPaid.nullable().optional(),
+  amountCredited: moneyOutput.nullable().optional(),
   balanceDue: orderPaymentFields.balanceDue.nullable().optional(),
   dueDate: orderPaymentFields.dueDate.optional(),
 });

@@ -63,6 +63,8 @@ export type Payment = z.infer<typeof paymentOutput>;
 export const orderPaymentFields = {
   paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
   amountPaid: moneyOutput,
+  /** Credit put on the invoice from credit notes and credit balance (docs/claims.md). */
+  amountCredited: moneyOutput.optional(),
   balanceDue: moneyOutput,
   dueDate: z.string().nullable(),
 };
@@ -100,6 +102,8 @@ export const openInvoiceOutput = z.object({
   dueDate: z.string().nullable(),
   totalAmount: moneyOutput,
   amountPaid: moneyOutput,
+  /** Credit notes and credit balance put on it (docs/claims.md). */
+  amountCredited: moneyOutput.optional(),
   balanceDue: moneyOutput,
   paymentStatus: z.enum(PAYMENT_STATUSES),
   daysPastDue: z.number(),

@@ -80,6 +80,15 @@ export const adjustmentAllowanceInput = z
   .min(0, ADJUSTMENT_ALLOWANCE_MESSAGE)
   .max(ADJUSTMENT_ALLOWANCE_MAX_PERCENT, ADJUSTMENT_ALLOWANCE_MESSAGE);
 
+export const CLAIM_WINDOW_MAX_DAYS = 14;
+export const CLAIM_WINDOW_DEFAULT_DAYS = 2;
+export const CLAIM_WINDOW_MESSAGE = `Use a whole number of days from 0 to ${CLAIM_WINDOW_MAX_DAYS}`;
+export const claimWindowInput = z
+  .number({ error: CLAIM_WINDOW_MESSAGE })
+  .int(CLAIM_WINDOW_MESSAGE)
+  .min(0, CLAIM_WINDOW_MESSAGE)
+  .max(CLAIM_WINDOW_MAX_DAYS, CLAIM_WINDOW_MESSAGE);
+
 /** PUT /api/profile/farm. */
 export const farmProfileUpdateBody = profileCreateBody.extend({
   ...contactFields,
@@ -100,6 +109,8 @@ export const farmProfileUpdateBody = profileCreateBody.extend({
   adjustmentAllowancePercent: adjustmentAllowanceInput.optional(),
   /** Lots are required at packing for the farm's traced products (docs/traceability.md). */
   traceabilityEnabled: z.boolean({ error: 'Must be true or false' }).optional(),
+  /** Days after delivery the restaurant may report a problem (0 to 14, default 2; docs/claims.md). */
+  claimWindowDays: claimWindowInput.optional(),
 });
 export type FarmProfileUpdateBody = z.infer<typeof farmProfileUpdateBody>;
 
@@ -111,6 +122,7 @@ export const FARM_TERMS_FIELDS = [
   'paymentTerms',
   'taxRate',
   'adjustmentAllowancePercent',
+  'claimWindowDays',
 ] as const satisfies readonly (keyof FarmProfileUpdateBody)[];
 
 /** PUT /api/profile/restaurant. */

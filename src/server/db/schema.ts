@@ -192,6 +192,10 @@ export const farms = pgTable(
      * (0 to 25); a counted line is never raised (docs/adjustments.md).
      */
     adjustmentAllowancePercent: integer('adjustment_allowance_percent').notNull().default(10),
+    /** Days after the Hawaii delivery date the restaurant may report a problem (docs/claims.md). */
+    claimWindowDays: integer('claim_window_days').notNull().default(2),
+    /** The last credit note number the farm gave (CN-00001, ...): its own sequence. */
+    lastCreditNoteNumber: integer('last_credit_note_number').notNull().default(0),
     /** Lots are required at packing for its traced products (docs/traceability.md). */
     traceabilityEnabled: boolean('traceability_enabled').notNull().default(false),
     /**
@@ -237,6 +241,7 @@ export const farms = pgTable(
       'farms_adjustment_allowance_check',
       sql`${t.adjustmentAllowancePercent} between 0 and 25`,
     ),
+    check('farms_claim_window_check', sql`${t.claimWindowDays} between 0 and 14`),
   ],
 );
 
@@ -1379,5 +1384,201 @@ export const priceListRestaurants = pgTable(
     primaryKey({ columns: [t.farmId, t.restaurantId] }),
     index('price_list_restaurants_list_idx').on(t.priceListId),
     index('price_list_restaurants_restaurant_idx').on(t.restaurantId),
+  ],
+);
+
+/**
+ * A restaurant's report of what arrived wrong on a delivered order (docs/claims.md): lines in
+ * `claim_lines`, decided once by the farm. `state` moves from 'open' to one of the decisions.
+ */
+export const claims = pgTable(
+  'claims',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id),
+    state: text('state').notNull().default('open'),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    decidedByUserId: integer('decided_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The farm's reason, given with a decline (and optionally with a part). */
+    reason: text('reason'),
+  },
+  (t) => [
+    index('claims_order_idx').on(t.orderId),
+    index('claims_farm_idx').on(t.farmId, t.createdAt, t.id),
+    index('claims_restaurant_idx').on(t.restaurantId, t.createdAt, t.id),
+    check(
+      'claims_state_check',
+      sql`${t.state} in ('open', 'accepted', 'partly_accepted', 'declined')`,
+    ),
+    check('claims_decided_check', sql`(${t.state} = 'open') = (${t.decidedAt} is null)`),
+  ],
+);
+
+/** One line of a claim: an order line, what went wrong, how much, and what the farm accepted. */
+export const claimLines = pgTable(
+  'claim_lines',
+  {
+    id: serial('id').primaryKey(),
+    claimId: integer('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    kind: text('kind').notNull(),
+    quantity: quantity('quantity').notNull(),
+    acceptedQuantity: quantity('accepted_quantity'),
+    note: text('note').notNull().default(''),
+    /** What the accepted quantity credits: its price and the tax on it (set when decided). */
+    creditSubtotal: money('credit_subtotal'),
+    creditTax: money('credit_tax'),
+  },
+  (t) => [
+    uniqueIndex('claim_lines_claim_item_unique').on(t.claimId, t.orderItemId),
+    index('claim_lines_item_idx').on(t.orderItemId),
+    check(
+      'claim_lines_kind_check',
+      sql`${t.kind} in ('short', 'damaged', 'wrong_item', 'quality')`,
+    ),
+    check('claim_lines_quantity_check', sql`${t.quantity} > 0`),
+    check(
+      'claim_lines_accepted_check',
+      sql`${t.acceptedQuantity} >= 0 and ${t.acceptedQuantity} <= ${t.quantity}`,
+    ),
+  ],
+);
+
+/** Photos of a claim: private files (never under /uploads), served to the order's two sides. */
+export const claimPhotos = pgTable(
+  'claim_photos',
+  {
+    id: serial('id').primaryKey(),
+    claimId: integer('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('claim_photos_claim_idx').on(t.claimId)],
+);
+
+/**
+ * A credit note: what an accepted claim gives back, numbered in the farm's own sequence
+ * (`CN-00001`). `amount` includes `taxAmount`. Lines are the claim's accepted quantities.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: serial('id').primaryKey(),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    claimId: integer('claim_id')
+      .notNull()
+      .references(() => claims.id),
+    number: integer('number').notNull(),
+    subtotal: money('subtotal').notNull(),
+    taxAmount: money('tax_amount').notNull(),
+    amount: money('amount').notNull(),
+    /** The Hawaii day it was issued. */
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_claim_unique').on(t.claimId),
+    uniqueIndex('credit_notes_farm_number_unique').on(t.farmId, t.number),
+    index('credit_notes_order_idx').on(t.orderId),
+    check(
+      'credit_notes_amount_check',
+      sql`${t.amount} > 0 and ${t.amount} = ${t.subtotal} + ${t.taxAmount}`,
+    ),
+  ],
+);
+
+/**
+ * Every movement of credit between a farm and a restaurant (docs/claims.md#credit-balance):
+ * 'invoice' is a credit note's part that lowers its own invoice, 'balance' the part beyond the
+ * invoice's open balance, 'applied' balance put on a later invoice, 'refunded' balance paid
+ * back. The credit against an order is its 'invoice' and 'applied' rows; the pair's balance is
+ * 'balance' less 'applied' and 'refunded', kept in `credit_balances`.
+ */
+export const creditEntries = pgTable(
+  'credit_entries',
+  {
+    id: serial('id').primaryKey(),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id),
+    kind: text('kind').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    creditNoteId: integer('credit_note_id').references(() => creditNotes.id),
+    amount: money('amount').notNull(),
+    reference: text('reference'),
+    /** The Hawaii day it took effect (statements and the accounting export read it). */
+    enteredOn: date('entered_on', { mode: 'string' }).notNull(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('credit_entries_order_idx').on(t.orderId),
+    index('credit_entries_pair_idx').on(t.farmId, t.restaurantId),
+    check('credit_entries_amount_check', sql`${t.amount} > 0`),
+    check(
+      'credit_entries_kind_check',
+      sql`${t.kind} in ('invoice', 'balance', 'applied', 'refunded')`,
+    ),
+    check(
+      'credit_entries_order_check',
+      sql`(${t.kind} in ('invoice', 'applied')) = (${t.orderId} is not null)`,
+    ),
+  ],
+);
+
+/** A restaurant's credit with a farm; the database refuses it below zero. */
+export const creditBalances = pgTable(
+  'credit_balances',
+  {
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id),
+    amount: money('amount').notNull().default('0'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.farmId, t.restaurantId] }),
+    check('credit_balances_amount_check', sql`${t.amount} >= 0`),
   ],
 );

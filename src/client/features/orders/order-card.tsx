@@ -14,10 +14,12 @@ import { StatusBadge } from '../../components/ui/status-badge';
 import { formatMoney, formatOrderDate, ORDER_DATE_FORMAT } from '../../lib/format';
 import { formatQuantity } from '#core/quantity';
 import { describeClosedOrdering } from '#core/delivery-days';
+import { hawaiiToday } from '#core/hawaii-time';
 import { cartActions } from '../../lib/cart';
 import { usePermissions } from '../../lib/permissions';
 import { useCancelOwnOrder, useOrderAdjustments, useReorderPlan } from './api';
 import { ChangeOwnOrder } from './change-own-order';
+import { ReportProblem } from './report-problem';
 import { cartAdditions, hasDifferences, summarizeReorder } from './reorder-model';
 import { reorderNotes } from './reorder-notes';
 
@@ -176,6 +178,11 @@ export function RestaurantOrderCard({ order }: { order: Order }) {
   const { can } = usePermissions();
   const invoice = order.status === 'delivered' && can('bills.view');
   const orderAgain = can('orders.place');
+  // Offered until the farm's claim window closes (the server would refuse after it).
+  const reportProblem =
+    order.status === 'delivered' &&
+    can('claims.report') &&
+    (!order.claimsOpenUntil || hawaiiToday() <= order.claimsOpenUntil);
   const closed = closedForChanges(order);
   const changes = order.status === 'pending' && can('orders.change');
   return (
@@ -205,7 +212,7 @@ export function RestaurantOrderCard({ order }: { order: Order }) {
             </span>
           ) : null}
         </div>
-        {invoice || orderAgain ? (
+        {invoice || orderAgain || reportProblem ? (
           <div className="flex flex-wrap gap-2">
             {invoice ? (
               <Button variant="outline" size="sm" onClick={() => openInvoice(order.id)}>
@@ -213,6 +220,7 @@ export function RestaurantOrderCard({ order }: { order: Order }) {
               </Button>
             ) : null}
             {orderAgain ? <OrderAgain order={order} /> : null}
+            {reportProblem ? <ReportProblem order={order} /> : null}
           </div>
         ) : null}
         {!changes ? null : closed ? (

@@ -2,6 +2,7 @@ import { hawaiiToday } from '#core/hawaii-time';
 import { centsOf, formatUsd } from '#core/money';
 import { FileText, Wallet } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
@@ -11,6 +12,7 @@ import { ApiError, downloadFile } from '../../lib/api';
 import { formatCalendarDate } from '../../lib/format';
 import { LoadMoreFooter } from '../../components/ui/order-list-controls';
 import { AccountingExportButton } from './accounting-export-button';
+import { CreditNotesCard } from './credit-notes-card';
 import { usePagedBills } from './api';
 import { PaymentStatusBadge } from './payment-parts';
 
@@ -47,7 +49,12 @@ export function BillsPage() {
             What you owe each farm for delivered orders, and when it is due.
           </p>
         </div>
-        <AccountingExportButton today={asOf || hawaiiToday()} books="bills" />
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" asChild>
+            <Link to="/restaurant/claims">Claims</Link>
+          </Button>
+          <AccountingExportButton today={asOf || hawaiiToday()} books="bills" />
+        </div>
       </div>
       {bills.isPending ? (
         <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading bills">
@@ -119,6 +126,9 @@ export function BillsPage() {
                             {invoice.amountPaid !== '0.00'
                               ? ` · ${money(invoice.amountPaid)} paid of ${money(invoice.totalAmount)}`
                               : ''}
+                            {invoice.amountCredited && invoice.amountCredited !== '0.00'
+                              ? ` · ${money(invoice.amountCredited)} credited`
+                              : ''}
                           </span>
                         </div>
                         <div className="flex items-center justify-between gap-3 sm:justify-end">
@@ -160,6 +170,7 @@ export function BillsPage() {
           ) : null}
         </>
       ) : null}
+      <CreditNotesCard side="restaurant" />
     </div>
   );
 }

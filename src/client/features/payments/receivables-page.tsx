@@ -14,7 +14,9 @@ import { toast } from '../../components/ui/toast';
 import { ApiError, downloadFile } from '../../lib/api';
 import { countLabel, formatCalendarDate } from '../../lib/format';
 import { useReceivables } from '../../lib/queries';
+import { Link } from 'react-router';
 import { AccountingExportButton } from './accounting-export-button';
+import { CreditNotesCard } from './credit-notes-card';
 import { receivablesPath, useFilteredReceivables, type ReceivablesFilters } from './api';
 import { PaymentStatusBadge } from './payment-parts';
 import { RecordPaymentDialog } from './record-payment-dialog';
@@ -51,9 +53,12 @@ function InvoiceRow({ invoice, onRecord }: { invoice: OpenInvoice; onRecord: () 
         <span className="text-stone-600">
           Due {formatCalendarDate(invoice.dueDate) ?? 'on delivery'}
           {invoice.daysPastDue > 0 ? ` · ${countLabel(invoice.daysPastDue, 'day')} past due` : ''}
+          {invoice.amountCredited && invoice.amountCredited !== '0.00'
+            ? ` · ${money(invoice.amountCredited)} credited`
+            : ''}
         </span>
       </div>
-      <div className="flex items-center justify-between gap-3 sm:justify-end">
+      <div className="flex flex-wrap items-center justify-between gap-3 sm:justify-end">
         <PaymentStatusBadge status={invoice.paymentStatus} />
         <span className="tabular w-24 text-right font-semibold">{money(invoice.balanceDue)}</span>
         <Button size="sm" onClick={onRecord}>
@@ -114,6 +119,9 @@ export function ReceivablesPage() {
           </p>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
+          <Button variant="outline" asChild>
+            <Link to="/farmer/claims">Claims</Link>
+          </Button>
           <AccountingExportButton today={data?.asOf ?? hawaiiToday()} books="invoices" />
           <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting}>
             <Download aria-hidden="true" />
@@ -259,6 +267,7 @@ export function ReceivablesPage() {
           ) : null}
         </>
       ) : null}
+      <CreditNotesCard side="farm" />
 
       <RecordPaymentDialog
         key={recording?.orderId ?? 'none'}

@@ -58,6 +58,7 @@ function toUpdate(role: ProfileRole, values: EditFormOutput, withTerms: boolean)
     taxRate,
     adjustmentAllowancePercent,
     traceabilityEnabled,
+    claimWindowDays,
     ...common
   } = withLocation(values);
   return role === 'farmer'
@@ -71,7 +72,9 @@ function toUpdate(role: ProfileRole, values: EditFormOutput, withTerms: boolean)
           orderCutoffTime,
           orderCutoffDaysBefore,
           traceabilityEnabled,
-          ...(withTerms ? { paymentTerms, taxRate, adjustmentAllowancePercent } : {}),
+          ...(withTerms
+            ? { paymentTerms, taxRate, adjustmentAllowancePercent, claimWindowDays }
+            : {}),
         },
       }
     : { role, body: { ...common, deliveryZone } };
@@ -357,6 +360,20 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
                 </span>
               </span>
             </label>
+            <TextField
+              label="Days to report a problem after delivery"
+              registration={register('claimWindowDays', { valueAsNumber: true })}
+              error={errors.claimWindowDays?.message}
+              disabled={!setsTerms}
+              type="number"
+              inputMode="numeric"
+              className="tabular col-span-2 sm:col-span-1"
+            />
+            <p className="col-span-2 text-sm text-stone-600">
+              For this many days after the delivery day (0 to 14; 0: the day itself) a restaurant
+              may report a line that arrived short, damaged, wrong or poor. You accept, accept part
+              or decline each claim; what you accept is credited on the invoice.
+            </p>
             {setsTerms ? null : (
               <p className="col-span-2 rounded-md bg-stone-50 px-3 py-2 text-sm text-stone-700">
                 Payment terms, tax and the adjustment allowance are set by an owner of the farm.

@@ -7,6 +7,7 @@ import { REQUIRED } from '#core/schemas/common';
 import {
   ADJUSTMENT_ALLOWANCE_DEFAULT_PERCENT,
   addressForm,
+  CLAIM_WINDOW_DEFAULT_DAYS,
   farmProfileUpdateBody,
   profileCreateBody,
   restaurantProfileUpdateBody,
@@ -93,5 +94,6 @@ export function toEditValues(profile: Profile): EditFormInput {
     adjustmentAllowancePercent:
       profile.adjustmentAllowancePercent ?? ADJUSTMENT_ALLOWANCE_DEFAULT_PERCENT,
     traceabilityEnabled: profile.traceabilityEnabled ?? false,
+    claimWindowDays: profile.claimWindowDays ?? CLAIM_WINDOW_DEFAULT_DAYS,
   };
 }

@@ -1,9 +1,9 @@
-import { and, asc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FarmActor, RestaurantActor } from '#core/actor';
 import { centsOf, sumCents, type Cents } from '#core/money';
 import type { PaymentMethod } from '#core/payments';
 import type { Db } from '../../db/database';
-import { farms, orderItems, orders, payments, restaurants } from '../../db/schema';
+import { creditNotes, farms, orderItems, orders, payments, restaurants } from '../../db/schema';
 import { invoiceNumberLabel } from '../documents/pdf';
 import { issueInvoiceNumbers } from '../documents/service';
 import { orderScope } from '../orders/scope';
@@ -14,7 +14,7 @@ import { countedPayment, dueDateSql, isBill } from '../payments/owed';
  * and the payments made) over some Hawaii days, in the figures the accounting layouts write.
  * The same rules as the monthly statement: an invoice is a bill (a delivered order, through the
  * owed rule) dated by its delivery day; a payment is one counted against it, dated by the day
- * received. Credit notes do not exist yet; when they do, they are a third list here.
+ * received; a credit note (docs/claims.md) is dated by the day it was issued.
  */
 export interface Books {
   /** Whose books: the farm sells, the restaurant buys. */
@@ -24,6 +24,22 @@ export interface Books {
   to: string;
   invoices: BookInvoice[];
   payments: BookPayment[];
+  creditNotes: BookCreditNote[];
+}
+
+export interface BookCreditNote {
+  /** "CN-00001": the farm's own sequence. */
+  number: string;
+  orderId: number;
+  invoiceNumber: string | null;
+  /** The Hawaii day it was issued. */
+  date: string;
+  counterparty: Party;
+  subtotalCents: Cents;
+  taxCents: Cents;
+  amountCents: Cents;
+  /** What of it lowered its invoice; the rest went to the restaurant's credit with the farm. */
+  onInvoiceCents: Cents;
 }
 
 export interface Party {
@@ -121,7 +137,7 @@ export async function booksOf(
       ? { id: row.restaurantId, name: row.restaurantName }
       : { id: row.farmId, name: row.farmName };
 
-  const [invoiceRows, lineRows, paymentRows, business] = await Promise.all([
+  const [invoiceRows, lineRows, paymentRows, business, creditRows] = await Promise.all([
     db
       .select({
         orderId: orders.id,
@@ -171,6 +187,24 @@ export async function booksOf(
       .where(and(orderScope(who), isBill, paymentsInPeriod))
       .orderBy(asc(payments.paidOn), asc(payments.id)),
     businessOf(db, who),
+    db
+      .select({
+        number: creditNotes.number,
+        orderId: creditNotes.orderId,
+        invoiceNumber: orders.invoiceNumber,
+        date: creditNotes.issuedOn,
+        subtotal: creditNotes.subtotal,
+        taxAmount: creditNotes.taxAmount,
+        amount: creditNotes.amount,
+        onInvoice: sql<string>`(select coalesce(sum(e.amount), 0) from credit_entries e where e.credit_note_id = ${creditNotes.id} and e.kind = 'invoice')`,
+        ...party,
+      })
+      .from(creditNotes)
+      .innerJoin(orders, eq(orders.id, creditNotes.orderId))
+      .innerJoin(farms, eq(farms.id, orders.farmId))
+      .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+      .where(and(orderScope(who), gte(creditNotes.issuedOn, from), lte(creditNotes.issuedOn, to)))
+      .orderBy(asc(creditNotes.issuedOn), asc(creditNotes.id)),
   ]);
 
   const linesByOrder = new Map<number, BookLine[]>();
@@ -225,6 +259,17 @@ export async function booksOf(
       amountCents: centsOf(row.amount),
       method: row.method as PaymentMethod,
       reference: row.reference,
+    })),
+    creditNotes: creditRows.map((row) => ({
+      number: `CN-${String(row.number).padStart(5, '0')}`,
+      orderId: row.orderId,
+      invoiceNumber: row.invoiceNumber === null ? null : invoiceNumberLabel(row.invoiceNumber),
+      date: row.date,
+      counterparty: counterpartyOf(row),
+      subtotalCents: centsOf(row.subtotal),
+      taxCents: centsOf(row.taxAmount),
+      amountCents: centsOf(row.amount),
+      onInvoiceCents: centsOf(row.onInvoice),
     })),
   };
 }

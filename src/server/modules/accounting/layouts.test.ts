@@ -26,6 +26,7 @@ const books = (invoices: BookInvoice[]): Books => ({
   to: '2026-10-31',
   invoices,
   payments: [],
+  creditNotes: [],
 });
 
 describe('ledgerLines', () => {

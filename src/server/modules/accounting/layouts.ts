@@ -340,6 +340,39 @@ function xeroPayments(books: Books): CsvValue[][] {
   ]);
 }
 
+/**
+ * The period's credit notes (docs/claims.md), one row each, in both programs' exports: the
+ * accountant enters them as credit memos (QuickBooks) or credit notes (Xero) against the
+ * invoice named. Only when there are any, so a period without claims keeps its two files.
+ */
+export const CREDIT_NOTE_COLUMNS = [
+  'CreditNoteNumber',
+  'Date',
+  'Contact',
+  'InvoiceNumber',
+  'Order',
+  'Subtotal',
+  'GET',
+  'Total',
+  'OnInvoice',
+  'ToCreditBalance',
+] as const;
+
+function creditNoteRows(books: Books): CsvValue[][] {
+  return books.creditNotes.map((note) => [
+    note.number,
+    usDate(note.date),
+    note.counterparty.name,
+    note.invoiceNumber,
+    `Harvest Hui order #${note.orderId}`,
+    toMoneyString(note.subtotalCents),
+    toMoneyString(note.taxCents),
+    toMoneyString(note.amountCents),
+    toMoneyString(note.onInvoiceCents),
+    toMoneyString(note.amountCents - note.onInvoiceCents),
+  ]);
+}
+
 /** The files of one program's layout for these books, named for the period. */
 export function accountingFiles(books: Books, format: AccountingFormat): CsvFile[] {
   const period = `${books.from}-to-${books.to}`;
@@ -347,6 +380,18 @@ export function accountingFiles(books: Books, format: AccountingFormat): CsvFile
     filename: `${name}-${period}.csv`,
     body: toCsv(header, rows),
   });
+  const credits =
+    books.creditNotes.length > 0
+      ? [file('credit-notes', CREDIT_NOTE_COLUMNS, creditNoteRows(books))]
+      : [];
+  return [...programFiles(books, format, file), ...credits];
+}
+
+function programFiles(
+  books: Books,
+  format: AccountingFormat,
+  file: (name: string, header: readonly string[], rows: CsvValue[][]) => CsvFile,
+): CsvFile[] {
   const sales = books.side === 'sales';
   switch (format) {
     case 'quickbooks':

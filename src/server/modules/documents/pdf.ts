@@ -2,12 +2,14 @@ import { formatCalendarDate, hawaiiDate, hawaiiWallClock } from '#core/hawaii-ti
 import { centsOf, formatMoneyString, formatRatePercent, formatUsd } from '#core/money';
 import { addQuantities, formatQuantity } from '#core/quantity';
 import { compareNames } from '#core/text-fold';
+import { CLAIM_KIND_LABELS } from '#core/schemas/claim';
 import type { DeliveryProof, PricedOrder } from '#core/schemas/order';
 import type { ProofImages } from '../delivery-proof/service';
 import { monthEnd, type Statement } from '../payments/statement';
 import { documentFonts, type ParsedFont } from './fonts';
 import type { RunSheet } from '../delivery-runs/service';
 import type { DocumentOrder, Invoice } from './service';
+import type { CreditNoteDocument } from '../claims/service';
 
 type Pdf = PDFKit.PDFDocument;
 
@@ -381,8 +383,12 @@ export function renderInvoice(doc: Pdf, invoice: Invoice, proof: ProofImages | n
       : []),
     [order.adjustedAt ? 'Adjusted total' : 'Total', usd(order.totalAmount), true],
   ];
-  if (order.amountPaid && centsOf(order.amountPaid) > 0) {
-    totals.push(['Paid', usd(order.amountPaid), false]);
+  const paid = order.amountPaid ? centsOf(order.amountPaid) : 0;
+  const credited = order.amountCredited ? centsOf(order.amountCredited) : 0;
+  if (paid > 0) totals.push(['Paid', usd(order.amountPaid!), false]);
+  // Credit notes put on this invoice (docs/claims.md).
+  if (credited > 0) totals.push(['Credited', usd(order.amountCredited!), false]);
+  if (paid > 0 || credited > 0) {
     totals.push(['Balance due', usd(order.balanceDue ?? '0.00'), true]);
   }
   for (const [name, value, strong] of totals) {
@@ -619,6 +625,12 @@ export function renderStatement(doc: Pdf, statement: Statement): void {
     ['Opening balance', cents(statement.openingCents), false],
     ['Invoices', cents(statement.invoicedCents), false],
     ['Payments', cents(-statement.paidCents), false],
+    ...(statement.creditedCents > 0
+      ? [['Credit notes', cents(-statement.creditedCents), false] as [string, string, boolean]]
+      : []),
+    ...(statement.refundedCents > 0
+      ? [['Credit refunded', cents(statement.refundedCents), false] as [string, string, boolean]]
+      : []),
     ['Closing balance', cents(statement.closingCents), true],
   ];
   for (const [name, value, strong] of totals) {
@@ -727,4 +739,80 @@ export function renderRunSheet(doc: Pdf, sheet: RunSheet): void {
       '\n\n______________________\nName and signature',
     ]),
   );
+}
+
+/**
+ * A credit note (docs/claims.md): its number in the farm's sequence, the invoice it is for,
+ * each accepted line at the line's unit price, the GET on it and the total credited.
+ */
+export function renderCreditNote(doc: Pdf, data: CreditNoteDocument): void {
+  const width = contentWidth(doc);
+  const { note } = data;
+  doc
+    .font(BOLD)
+    .fontSize(18)
+    .fillColor(ACCENT)
+    .text(pdfText(doc, note.farm.name), PAGE_MARGIN, PAGE_MARGIN, { width });
+  doc.moveDown(0.5);
+  doc.font(BOLD).fontSize(20).fillColor(INK).text(`CREDIT NOTE ${note.number}`, { width });
+  doc.moveDown(0.3);
+  const invoice =
+    data.invoiceNumber === null ? '' : ` (invoice ${invoiceNumberLabel(data.invoiceNumber)})`;
+  lines(
+    doc,
+    [`Issued ${formatDay(note.issuedOn)}`, `For order #${note.orderId}${invoice}`],
+    PAGE_MARGIN,
+    width,
+    false,
+  );
+  doc.moveDown(0.5);
+  label(doc, 'Credited to', PAGE_MARGIN, doc.y, width);
+  lines(doc, [note.restaurant.name], PAGE_MARGIN, width);
+  doc.moveDown(1);
+  table(
+    doc,
+    [
+      { header: 'Item', width: width - 300 },
+      { header: 'Problem', width: 90 },
+      { header: 'Quantity', width: 70, align: 'right' },
+      { header: 'Unit price', width: 70, align: 'right' },
+      { header: 'Amount', width: 70, align: 'right' },
+    ],
+    data.lines.map((line) => [
+      pdfText(doc, line.product.name),
+      CLAIM_KIND_LABELS[line.kind],
+      `${formatQuantity(line.acceptedQuantity)} ${line.product.unit}`,
+      usd(line.unitPrice),
+      usd(line.amount),
+    ]),
+  );
+  ensureSpace(doc, 90);
+  doc.moveDown(0.8);
+  const totals: [string, string, boolean][] = [
+    ['Subtotal', usd(note.subtotal), false],
+    ...(centsOf(note.taxAmount) > 0
+      ? [
+          [`GET ${formatRatePercent(data.taxRate)}`, usd(note.taxAmount), false] as [
+            string,
+            string,
+            boolean,
+          ],
+        ]
+      : []),
+    ['Total credited', usd(note.amount), true],
+    ['On the invoice', usd(note.appliedToInvoice), false],
+    ...(centsOf(note.toCreditBalance) > 0
+      ? [['To credit balance', usd(note.toCreditBalance), false] as [string, string, boolean]]
+      : []),
+  ];
+  for (const [name, value, strong] of totals) {
+    const y = doc.y;
+    doc
+      .font(strong ? BOLD : REGULAR)
+      .fontSize(strong ? 12 : 10)
+      .fillColor(INK)
+      .text(name, PAGE_MARGIN + width - 260, y, { width: 140, align: 'right' })
+      .text(value, PAGE_MARGIN + width - 116, y, { width: 110, align: 'right' });
+    doc.moveDown(0.3);
+  }
 }

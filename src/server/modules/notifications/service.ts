@@ -53,6 +53,7 @@ import {
 } from './business-messages';
 import { toE164 } from './sms';
 import { recallContent, type LotRecalledEvent } from './recall-messages';
+import { claimDecidedContent, claimReportedContent, type ClaimEvent } from './claim-messages';
 
 /**
  * What happened, as the order service says it. The notification reads the rest (names,
@@ -81,7 +82,9 @@ export type NotificationEvent =
   /** An administrator's decision about a business: its owner and its open orders' other side. */
   | BusinessStatusEvent
   /** A farm recalled a lot: every member of each restaurant that received it hears it. */
-  | LotRecalledEvent;
+  | LotRecalledEvent
+  /** A problem reported on a delivered order (the farm hears), and its decision (the restaurant). */
+  | ClaimEvent;
 
 /**
  * Who of a business hears of what (docs/teams.md#notifications): the members whose role has
@@ -97,6 +100,8 @@ const WHO_CARES = {
   restaurantDelivered: ['orders.change', 'bills.view'],
   restaurantBills: ['bills.view'],
   restaurantStandingOrders: ['standing_orders.manage'],
+  farmClaims: ['claims.decide'],
+  restaurantClaims: ['claims.report', 'bills.view'],
 } as const satisfies Record<string, readonly Permission[]>;
 
 interface Recipient {
@@ -339,6 +344,12 @@ async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recip
     case 'payment.reminder':
       return tell(tx, restaurant, WHO_CARES.restaurantBills, about, () =>
         paymentReminderContent(order, event),
+      );
+    case 'claim.reported':
+      return tell(tx, farm, WHO_CARES.farmClaims, about, () => claimReportedContent(event));
+    case 'claim.decided':
+      return tell(tx, restaurant, WHO_CARES.restaurantClaims, about, (reader) =>
+        claimDecidedContent(event, reader),
       );
     case 'order.status_changed':
       return tell(

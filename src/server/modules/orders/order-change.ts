@@ -50,6 +50,8 @@ import { publishLiveEvent } from '../events/publish';
 import { recordNotificationEvents, type NotificationEvent } from '../notifications/service';
 import { clearLineLots, requireLineLots, setLineLots } from '../traceability/line-lots';
 import { writeShippingRecords } from '../traceability/records';
+import type { ClaimCreateBody, ClaimDecisionBody } from '#core/schemas/claim';
+import { applyCreditBalance, decideClaim, recordClaim } from '../claims/changes';
 import { loadOrder } from './queries';
 import { moveStock, type StockMove, type StockResult } from './stock';
 import { breakReached, unitPriceCents } from '#core/pricing';
@@ -83,10 +85,53 @@ export type OrderChange =
     }
   /** The farm sets the lots one line was packed from (docs/traceability.md). */
   | { kind: 'lot_assignment'; itemId: number; lots: LineLotsBody['lots'] }
-  | { kind: 'auto_cancel'; now: Date };
+  | { kind: 'auto_cancel'; now: Date }
+  | AfterDeliveryChange;
+
+/**
+ * The changes after delivery (docs/claims.md): the restaurant reports a problem, the farm
+ * decides it (a credit note when it accepts any of it) or puts the restaurant's credit balance
+ * on the invoice. They keep the status; their work is in claims/changes.
+ */
+export type AfterDeliveryChange =
+  | { kind: 'claim'; lines: ClaimCreateBody['lines']; today: string }
+  | { kind: 'claim_decision'; claimId: number; body: ClaimDecisionBody; today: string }
+  | { kind: 'credit_applied'; restaurantId: number; amountCents: Cents; today: string };
+
+/**
+ * The one path for a change after delivery: the same lock and the same table as every change,
+ * then the kind's work in the lock. Answers the id of what it made (the claim, the credit
+ * entry) for the caller to read back.
+ */
+export async function applyAfterDelivery(
+  tx: Tx,
+  actor: Actor,
+  orderId: number,
+  change: AfterDeliveryChange,
+): Promise<number> {
+  if (!mayMakeChange(changeActorKind(actor), change.kind)) {
+    throw forbidden('You cannot make this change to an order');
+  }
+  const order = await lockOrder(tx, actor, orderId);
+  const verdict = judgeOrderChange(changeActorKind(actor), change.kind, order.status);
+  if (!verdict.allowed) {
+    if (verdict.httpStatus === 403) throw forbidden('You cannot make this change to an order');
+    throw conflict(
+      `This order is ${statusLabel(order.status)}: problems and credits are for delivered orders`,
+      verdict.code,
+      { status: order.status },
+    );
+  }
+  let madeId: number;
+  if (change.kind === 'claim') madeId = await recordClaim(tx, actor, order, change);
+  else if (change.kind === 'claim_decision') madeId = await decideClaim(tx, actor, order, change);
+  else madeId = await applyCreditBalance(tx, actor, order, change);
+  await announce(tx, order, [], []);
+  return madeId;
+}
 
 /** The order row as the change locked it. */
-interface LockedOrder {
+export interface LockedOrder {
   id: number;
   status: OrderStatus;
   farmId: number;
@@ -365,6 +410,14 @@ export async function applyOrderChange(
   orderId: number,
   change: OrderChange,
 ): Promise<PricedOrder> {
+  if (
+    change.kind === 'claim' ||
+    change.kind === 'claim_decision' ||
+    change.kind === 'credit_applied'
+  ) {
+    await applyAfterDelivery(tx, actor, orderId, change);
+    return loadOrder(tx, orderId);
+  }
   const kind = tableKind(change);
   if (kind !== null && !mayMakeChange(changeActorKind(actor), kind)) {
     throw forbidden('You cannot make this change to an order');

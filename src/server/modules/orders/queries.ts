@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '#core/actor';
+import { claimWindowEnd } from '#core/claims';
 import { orderCutoff } from '#core/delivery-days';
 import { findZone } from '#core/delivery-zones';
 import { centsOf, rateOf, toMoneyString, toRateString } from '#core/money';
@@ -20,7 +21,7 @@ import { lineLotsColumn } from '../traceability/line-lots';
 import { notFound } from '../../errors';
 import { firstPhotoKey, photoUrl } from '../photos/service';
 import { today as clockToday } from '../../clock';
-import { amountPaidSql, paymentStateOfRow } from '../payments/owed';
+import { amountCreditedSql, amountPaidSql, paymentStateOfRow } from '../payments/owed';
 import { orderPaymentFields } from '../payments/service';
 import { orderScope } from './scope';
 
@@ -53,10 +54,12 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Pr
       standingOrderId: orders.standingOrderId,
       adjustedAt: orders.adjustedAt,
       amountPaid: amountPaidSql,
+      amountCredited: amountCreditedSql,
       farmId: farms.id,
       farmName: farms.name,
       cutoffDaysBefore: farms.orderCutoffDaysBefore,
       cutoffMinutes: farms.orderCutoffMinutes,
+      claimWindowDays: farms.claimWindowDays,
       restaurantId: restaurants.id,
       restaurantName: restaurants.name,
       restaurantLocation: restaurants.location,
@@ -149,6 +152,10 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Pr
     ...orderZoneFields(row.deliveryArea),
     standingOrderId: row.standingOrderId,
     delivery: deliveryProof(row),
+    claimsOpenUntil:
+      row.status === 'delivered' && row.deliveryDate
+        ? claimWindowEnd(row.deliveryDate, row.claimWindowDays)
+        : null,
   }));
 }
 

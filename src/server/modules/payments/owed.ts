@@ -1,13 +1,14 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { centsOf } from '#core/money';
-import { paymentStateOf, type PaymentState } from '#core/payments';
-import { orders, payments } from '../../db/schema';
+import { balanceDueOf, paymentStateOf, type PaymentState } from '#core/payments';
+import type { DbOrTx } from '../../db/database';
+import { creditEntries, orders, payments } from '../../db/schema';
 
 /**
  * The owed rule on the server: which orders are bills, which payments count against them, and
  * what a bill still owes on a day. Bills, receivables, reminders, statements and order answers
- * all select and judge through these, so a new kind of money against a bill (credits) changes
- * this file and nothing else.
+ * all select and judge through these: credit put on a bill (docs/claims.md) lowers what it owes
+ * here, and so everywhere.
  */
 
 /** A payment counts against its bill until it is voided. */
@@ -20,11 +21,20 @@ export const isBill: SQL = eq(orders.status, 'delivered');
 // Written out in full: inside a subquery drizzle would render the outer column unqualified.
 export const amountPaidSql: SQL<string> = sql<string>`(select coalesce(sum(p.amount), 0) from payments p where p.order_id = "orders"."id" and p.voided_at is null)`;
 
+/**
+ * The credit put on an order: the part of its credit notes that lowered it and the credit
+ * balance applied to it (`credit_entries` of kind 'invoice' and 'applied').
+ */
+export const amountCreditedSql: SQL<string> = sql<string>`(select coalesce(sum(c.amount), 0) from credit_entries c where c.order_id = "orders"."id" and c.kind in ('invoice', 'applied'))`;
+
 /** A bill's due date; delivered before due dates were kept (or seeded): the delivery date. */
 export const dueDateSql: SQL<string> = sql<string>`coalesce(${orders.dueDate}, ${orders.deliveryDate})`;
 
 /** Bills with something still owed on them. */
-export const stillOwed: SQL = and(isBill, sql`${orders.totalAmount} > ${amountPaidSql}`)!;
+export const stillOwed: SQL = and(
+  isBill,
+  sql`${orders.totalAmount} > ${amountPaidSql} + ${amountCreditedSql}`,
+)!;
 
 /** The columns the owed rule reads, to spread into a select over `orders`. */
 export const owedColumns = {
@@ -33,6 +43,7 @@ export const owedColumns = {
   dueDate: orders.dueDate,
   deliveryDate: orders.deliveryDate,
   amountPaid: amountPaidSql,
+  amountCredited: amountCreditedSql,
 };
 
 /** An order's payment state on `today` from the owed columns of its row. */
@@ -41,6 +52,8 @@ export function paymentStateOfRow(
     status: string;
     totalAmount: string;
     amountPaid: string;
+    /** Absent where a select reads no credits: none. */
+    amountCredited?: string;
     dueDate: string | null;
     deliveryDate: string | null;
   },
@@ -51,8 +64,28 @@ export function paymentStateOfRow(
       status: row.status,
       totalCents: centsOf(row.totalAmount),
       paidCents: centsOf(row.amountPaid),
+      creditedCents: row.amountCredited === undefined ? 0 : centsOf(row.amountCredited),
       dueDate: row.status === 'delivered' ? (row.dueDate ?? row.deliveryDate) : null,
     },
     today,
   );
+}
+
+/** What a locked order still owes: its total less counted payments and credit put on it. */
+export async function openBalanceCents(
+  tx: DbOrTx,
+  order: { id: number; totalAmount: string },
+): Promise<number> {
+  // Summed after the caller's lock, not inside the locking select (see recordPayment).
+  const [paid] = await tx
+    .select({ amount: sql<string>`coalesce(sum(${payments.amount}), 0)` })
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), countedPayment));
+  const [credited] = await tx
+    .select({ amount: sql<string>`coalesce(sum(${creditEntries.amount}), 0)` })
+    .from(creditEntries)
+    .where(
+      and(eq(creditEntries.orderId, order.id), inArray(creditEntries.kind, ['invoice', 'applied'])),
+    );
+  return balanceDueOf(centsOf(order.totalAmount), centsOf(paid!.amount), centsOf(credited!.amount));
 }

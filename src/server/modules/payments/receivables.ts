@@ -76,6 +76,7 @@ async function openInvoices(
       dueDate: state.dueDate,
       totalAmount: toMoneyString(centsOf(row.totalAmount)),
       amountPaid: toMoneyString(state.amountPaidCents),
+      amountCredited: toMoneyString(state.amountCreditedCents),
       balanceDue: toMoneyString(state.balanceDueCents),
       paymentStatus: state.paymentStatus ?? 'unpaid',
       daysPastDue: state.daysPastDue,

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Actor, FarmActor } from '#core/actor';
 import { formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
 import { centsOf, formatUsd, toMoneyString } from '#core/money';
-import { balanceDueOf, type PaymentMethod, type PaymentState } from '#core/payments';
+import type { PaymentMethod, PaymentState } from '#core/payments';
 import type { OrderPayments, Payment, PaymentCreateBody } from '#core/schemas/payment';
 import { today as clockToday } from '../../clock';
 import type { Db, DbOrTx } from '../../db/database';
@@ -11,7 +11,7 @@ import { orders, payments, users } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { publishLiveEvent } from '../events/publish';
 import { orderScope } from '../orders/scope';
-import { countedPayment, owedColumns, paymentStateOfRow } from './owed';
+import { openBalanceCents, owedColumns, paymentStateOfRow } from './owed';
 import { manualPaymentProvider, type PaymentProvider } from './provider';
 
 /** The additive payment fields of an order on the wire. */
@@ -19,6 +19,7 @@ export function orderPaymentFields(state: PaymentState) {
   return {
     paymentStatus: state.paymentStatus,
     amountPaid: toMoneyString(state.amountPaidCents),
+    amountCredited: toMoneyString(state.amountCreditedCents),
     balanceDue: toMoneyString(state.balanceDueCents),
     dueDate: state.dueDate,
   };
@@ -130,11 +131,7 @@ export async function recordPayment(
     }
     // Summed after the lock, not in the locking select: a subquery there would keep the
     // snapshot from before the wait and miss the payment that held the lock.
-    const [paid] = await tx
-      .select({ amount: sql<string>`coalesce(sum(${payments.amount}), 0)` })
-      .from(payments)
-      .where(and(eq(payments.orderId, orderId), countedPayment));
-    const balanceCents = balanceDueOf(centsOf(order.totalAmount), centsOf(paid!.amount));
+    const balanceCents = await openBalanceCents(tx, order);
     if (amountCents > balanceCents) {
       throw conflict(
         balanceCents <= 0

@@ -4,14 +4,14 @@ import { asciiSlug } from '#core/file-name';
 import { addDays } from '#core/hawaii-time';
 import { centsOf, formatUsd, type Cents } from '#core/money';
 import type { Db } from '../../db/database';
-import { farms, orders, payments, restaurants } from '../../db/schema';
+import { creditEntries, creditNotes, farms, orders, payments, restaurants } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { orderScope, orderScopeOf } from '../orders/scope';
 import { countedPayment, isBill } from './owed';
 
 export interface StatementLine {
   date: string;
-  kind: 'invoice' | 'payment';
+  kind: 'invoice' | 'payment' | 'credit' | 'refund';
   description: string;
   amountCents: Cents;
 }
@@ -26,6 +26,10 @@ export interface Statement {
   lines: StatementLine[];
   invoicedCents: Cents;
   paidCents: Cents;
+  /** Credit notes of the month (docs/claims.md), less nothing: refunds are their own figure. */
+  creditedCents: Cents;
+  /** Credit paid back to the restaurant in the month. */
+  refundedCents: Cents;
   closingCents: Cents;
 }
 
@@ -115,8 +119,65 @@ export async function monthlyStatement(
     .where(and(ofPair, countedPayment, lt(payments.paidOn, end)))
     .orderBy(asc(payments.paidOn), asc(payments.id));
 
+  // A credit note lowers what the restaurant owes the farm, on its invoice or as credit held;
+  // a refund pays that credit back, so it raises the account again.
+  const notes = await db
+    .select({
+      number: creditNotes.number,
+      orderId: creditNotes.orderId,
+      date: creditNotes.issuedOn,
+      amount: creditNotes.amount,
+    })
+    .from(creditNotes)
+    .where(
+      and(
+        eq(creditNotes.farmId, pair.farmId),
+        eq(creditNotes.restaurantId, pair.restaurantId),
+        lt(creditNotes.issuedOn, end),
+      ),
+    )
+    .orderBy(asc(creditNotes.issuedOn), asc(creditNotes.id));
+  const refunds = await db
+    .select({
+      date: creditEntries.enteredOn,
+      amount: creditEntries.amount,
+      reference: creditEntries.reference,
+    })
+    .from(creditEntries)
+    .where(
+      and(
+        eq(creditEntries.farmId, pair.farmId),
+        eq(creditEntries.restaurantId, pair.restaurantId),
+        eq(creditEntries.kind, 'refunded'),
+        lt(creditEntries.enteredOn, end),
+      ),
+    )
+    .orderBy(asc(creditEntries.enteredOn), asc(creditEntries.id));
+
   let openingCents = 0;
   const lines: StatementLine[] = [];
+  for (const note of notes) {
+    const cents = centsOf(note.amount);
+    if (note.date < start) openingCents -= cents;
+    else
+      lines.push({
+        date: note.date,
+        kind: 'credit',
+        description: `Credit note CN-${String(note.number).padStart(5, '0')} for order #${note.orderId}`,
+        amountCents: -cents,
+      });
+  }
+  for (const refund of refunds) {
+    const cents = centsOf(refund.amount);
+    if (refund.date < start) openingCents += cents;
+    else
+      lines.push({
+        date: refund.date,
+        kind: 'refund',
+        description: `Credit refunded${refund.reference ? ` (${refund.reference})` : ''}`,
+        amountCents: cents,
+      });
+  }
   for (const invoice of invoices) {
     const cents = centsOf(invoice.total);
     if (invoice.date! < start) openingCents += cents;
@@ -140,12 +201,21 @@ export async function monthlyStatement(
         amountCents: -cents,
       });
   }
-  lines.sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind));
+  const kindOrder: StatementLine['kind'][] = ['invoice', 'payment', 'credit', 'refund'];
+  lines.sort(
+    (a, b) => a.date.localeCompare(b.date) || kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind),
+  );
   const invoicedCents = lines
     .filter((l) => l.kind === 'invoice')
     .reduce((s, l) => s + l.amountCents, 0);
   const paidCents = -lines
     .filter((l) => l.kind === 'payment')
+    .reduce((s, l) => s + l.amountCents, 0);
+  const creditedCents = -lines
+    .filter((l) => l.kind === 'credit')
+    .reduce((s, l) => s + l.amountCents, 0);
+  const refundedCents = lines
+    .filter((l) => l.kind === 'refund')
     .reduce((s, l) => s + l.amountCents, 0);
   return {
     month,
@@ -161,7 +231,9 @@ export async function monthlyStatement(
     lines,
     invoicedCents,
     paidCents,
-    closingCents: openingCents + invoicedCents - paidCents,
+    creditedCents,
+    refundedCents,
+    closingCents: openingCents + invoicedCents - paidCents - creditedCents + refundedCents,
   };
 }
 

@@ -165,17 +165,18 @@ export function createPhotoStorage(options: {
 }
 
 /**
- * Where delivery proofs live: DATA_DIR/delivery-proofs, or `delivery-proofs/` under the photo
- * prefix of the same bucket. Neither is under /uploads: the files are served only through the
- * order's own routes.
+ * Where private files live (delivery proofs, claim photos): a folder of their own in DATA_DIR,
+ * or that folder under the photo prefix of the same bucket. Neither is under /uploads: each
+ * file is sent only by a route that checks who asks.
  */
-export function createDeliveryProofStorage(options: {
-  dataDir: string;
-  s3: S3Settings | undefined;
-}): PhotoStorage {
+export function createPrivatePhotoStorage(
+  options: { dataDir: string; s3: S3Settings | undefined },
+  folder: 'delivery-proofs' | 'claim-photos',
+  keyPattern = PHOTO_KEY_PATTERN,
+): PhotoStorage {
   if (options.s3) {
-    const settings = { ...options.s3, prefix: `${options.s3.prefix}delivery-proofs/` };
-    return new S3PhotoStorage(settings, PROOF_KEY_PATTERN, 'private, no-store');
+    const settings = { ...options.s3, prefix: `${options.s3.prefix}${folder}/` };
+    return new S3PhotoStorage(settings, keyPattern, 'private, no-store');
   }
-  return new FilesystemPhotoStorage(join(options.dataDir, 'delivery-proofs'), PROOF_KEY_PATTERN);
+  return new FilesystemPhotoStorage(join(options.dataDir, folder), keyPattern);
 }

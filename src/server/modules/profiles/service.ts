@@ -22,6 +22,7 @@ export function toFarmProfile(row: FarmRow): Profile {
   const {
     userId: _u,
     lastInvoiceNumber: _n,
+    lastCreditNoteNumber: _cn,
     createdAt: _c,
     updatedAt: _up,
     orderCutoffMinutes,

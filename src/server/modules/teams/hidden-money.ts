@@ -22,6 +22,7 @@ export function orderWithoutMoney(order: PricedOrder): Order {
     orderItems: order.orderItems.map((item) => ({ ...item, unitPrice: null, totalPrice: null })),
     paymentStatus: null,
     amountPaid: null,
+    amountCredited: null,
     balanceDue: null,
     dueDate: null,
   };
