@@ -106,7 +106,7 @@ describe('the approvals screen', () => {
     renderInApp(<ApprovalsPage />);
     const clicker = user();
     await clicker.click(await screen.findByRole('button', { name: 'Decline' }));
-    const dialog = screen.getByRole('dialog', { name: 'Decline Waiāhole Cacao & Vanilla' });
+    const dialog = await screen.findByRole('dialog', { name: 'Decline Waiāhole Cacao & Vanilla' });
     expect(dialog).toHaveTextContent('Its owner is emailed the reason');
 
     await clicker.click(within(dialog).getByRole('button', { name: 'Decline Farm' }));
@@ -136,7 +136,7 @@ describe('the approvals screen', () => {
     renderInApp(<ApprovalsPage />);
     const clicker = user();
     await clicker.click(await screen.findByRole('button', { name: 'Decline' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await clicker.type(within(dialog).getByLabelText(/Reason/), 'No permit');
     await clicker.click(within(dialog).getByRole('button', { name: 'Decline Farm' }));
     expect(await screen.findByText('Could not decline the farm')).toBeInTheDocument();

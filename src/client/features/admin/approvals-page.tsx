@@ -8,10 +8,13 @@ import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { LoadMoreFooter } from '../../components/ui/order-list-controls';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
+import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { ApiError } from '../../lib/api';
 import { countLabel, formatInstant, SHORT_DATE_FORMAT } from '../../lib/format';
 import { useAdminDecision, usePendingFarms } from './api';
-import { ReasonDialog } from './reason-dialog';
+
+// The reason's dialog loads when a reason is first asked for, not with the list.
+const ReasonDialog = lazyDialog(async () => (await import('./reason-dialog')).ReasonDialog);
 
 const failed = (title: string, error: unknown) =>
   toast({

@@ -13,11 +13,14 @@ import { LoadMoreFooter } from '../../components/ui/order-list-controls';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
+import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { ApiError } from '../../lib/api';
 import { countLabel, formatInstant, SHORT_DATE_FORMAT } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/paged-list';
 import { useAdminBusinesses, useAdminDecision, type BusinessFilters } from './api';
-import { ReasonDialog } from './reason-dialog';
+
+// The reason's dialog loads when a reason is first asked for, not with the list.
+const ReasonDialog = lazyDialog(async () => (await import('./reason-dialog')).ReasonDialog);
 
 const STATUS_OPTIONS: Record<BusinessKind, { value: BusinessStatusFilter; label: string }[]> = {
   farm: [

@@ -1,11 +1,5 @@
-import {
-  ADMIN_REASON_MAX_LENGTH,
-  adminReasonBody,
-  type AdminReasonBody,
-  type AdminReasonInput,
-} from '#core/schemas/admin';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { ADMIN_REASON_MAX_LENGTH, adminReasonBody } from '#core/schemas/admin';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Field, Textarea } from '../../components/ui/form';
@@ -13,7 +7,7 @@ import { Field, Textarea } from '../../components/ui/form';
 /**
  * A decision that needs a reason (declining a farm, suspending a business), asked before it is
  * made: the dialog is the confirmation, and the reason, checked by the server's own schema, is
- * what the business is told.
+ * what the business is told. One field: checked by the schema itself, without a form library.
  */
 export function ReasonDialog({
   open,
@@ -34,29 +28,29 @@ export function ReasonDialog({
   onClose: () => void;
   onConfirm: (reason: string) => void;
 }) {
-  const { register, handleSubmit, reset, formState } = useForm<
-    AdminReasonInput,
-    unknown,
-    AdminReasonBody
-  >({
-    resolver: zodResolver(adminReasonBody),
-    defaultValues: { reason: '' },
-    // After the first try, each keystroke checks again, so the message goes as the reason comes.
-    reValidateMode: 'onChange',
-  });
+  const [reason, setReason] = useState('');
+  // After the first try, each keystroke checks again, so the message goes as the reason comes.
+  const [tried, setTried] = useState(false);
+  const checked = adminReasonBody.safeParse({ reason });
+  const error = tried && !checked.success ? checked.error.issues[0]?.message : undefined;
   const close = () => {
-    reset();
+    setReason('');
+    setTried(false);
     onClose();
   };
-  const submit = handleSubmit((body) => onConfirm(body.reason));
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (checked.success) onConfirm(checked.data.reason);
+  };
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : close())}>
       <DialogContent title={title} description={description}>
-        <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
+        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
           <Field
             label="Reason"
-            error={formState.errors.reason?.message}
+            error={error}
             hint="The business is told this, in the app and by email."
             required
           >
@@ -66,7 +60,9 @@ export function ReasonDialog({
                 autoFocus
                 rows={4}
                 maxLength={ADMIN_REASON_MAX_LENGTH}
-                {...register('reason')}
+                name="reason"
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
               />
             )}
           </Field>
