@@ -20,7 +20,10 @@ type Screens = Readonly<Record<string, string>>;
 export const SCREEN_PAGES: Readonly<
   Record<'signedOut' | 'farmer' | 'restaurant' | 'admin', Screens>
 > = {
-  signedOut: { '/login': 'features/auth/sign-in-page.tsx' },
+  signedOut: {
+    '/': 'features/landing/landing-page.tsx',
+    '/login': 'features/auth/sign-in-page.tsx',
+  },
   restaurant: {
     '/': 'features/restaurant-dashboard/restaurant-dashboard-page.tsx',
     '/restaurant/dashboard': 'features/restaurant-dashboard/restaurant-dashboard-page.tsx',
