@@ -46,21 +46,8 @@ export function plausible(
 ): unknown {
   const inner = schema.anyOf?.find((option) => option.type !== 'null') ?? schema;
   if (inner.enum) return inner.enum[0];
-  if (/month/i.test(name)) return known.month;
-  if (/date|paidOn/i.test(name)) return known.date;
-  if (/email/i.test(name)) return 'fuzz@example.com';
-  if (/password/i.test(name)) return 'correct-horse-battery-staple';
-  if (name === 'location') return sampleProfile('x').location;
-  if (/zone|area/i.test(name)) return 'Honolulu';
-  if (/phone/i.test(name)) return '(808) 555-0101';
-  if (/price|amount|fee|minimum/i.test(name)) return '4.00';
-  if (name === 'taxRate') return '4.712';
   if (name === 'weekdays') return ['thu'];
-  if (name === 'unit') return 'lb';
-  const id = known.ids[name];
-  if (id !== undefined) return id;
-  if (inner.type === 'integer' || inner.type === 'number') return 1;
-  if (inner.type === 'boolean') return true;
+  // A list or an object by its shape first: a list of `prices` is no price.
   if (inner.type === 'array') return inner.items ? [plausible(name, inner.items, known)] : [];
   if (inner.type === 'object') {
     return Object.fromEntries(
@@ -70,5 +57,19 @@ export function plausible(
       ]),
     );
   }
+  if (/month/i.test(name)) return known.month;
+  if (/date|paidOn/i.test(name)) return known.date;
+  if (/email/i.test(name)) return 'fuzz@example.com';
+  if (/password/i.test(name)) return 'correct-horse-battery-staple';
+  if (name === 'location') return sampleProfile('x').location;
+  if (/zone|area/i.test(name)) return 'Honolulu';
+  if (/phone/i.test(name)) return '(808) 555-0101';
+  if (/price|amount|fee|minimum/i.test(name)) return '4.00';
+  if (name === 'taxRate') return '4.712';
+  if (name === 'unit') return 'lb';
+  const id = known.ids[name];
+  if (id !== undefined) return id;
+  if (inner.type === 'integer' || inner.type === 'number') return 1;
+  if (inner.type === 'boolean') return true;
   return 'Fuzz';
 }
