@@ -26,7 +26,12 @@ export interface Loaded {
   orderProduct: { id: number; price: string; stock: number };
   /** An order of the measured farm, for its invoice. */
   invoiceOrderId: number;
+  /** A delivery day of the measured farm with RUN_SHEET_STOPS packed orders, for its run sheet. */
+  runSheetDate: string;
 }
+
+/** A long delivery day: one run of this many stops (docs/delivery.md#delivery-runs). */
+export const RUN_SHEET_STOPS = 50;
 
 async function one<T>(database: Database, query: ReturnType<typeof sql>): Promise<T> {
   const result = (await database.db.execute(query)) as unknown as { rows: T[] };
@@ -100,6 +105,18 @@ export async function loadBenchData(database: Database, size: BenchSize): Promis
       0, 0, 0,
       now() - (g % 547) * interval '1 day' - (g % 1440) * interval '1 minute'
     from generate_series(1, ${size.orders}) g, farm_ids f, restaurant_ids r`);
+  // Tomorrow's round of the measured farm: packed orders, each to a restaurant in turn.
+  const { date: runSheetDate } = await one<{ date: string }>(
+    database,
+    sql`select (current_date + 1)::text as date`,
+  );
+  await db.execute(sql`
+    with restaurant_ids as (select array_agg(id order by id) as ids from restaurants)
+    insert into orders (farm_id, restaurant_id, status, subtotal, delivery_fee, total_amount,
+      delivery_date, created_at)
+    select ${farmId}, r.ids[1 + g % array_length(r.ids, 1)], 'packed', 0, 0, 0,
+      ${runSheetDate}::date, now() - interval '1 day'
+    from generate_series(1, ${RUN_SHEET_STOPS}) g, restaurant_ids r`);
   await db.execute(sql`
     with numbered as (
       select id, farm_id, name, unit, price,
@@ -147,5 +164,5 @@ export async function loadBenchData(database: Database, size: BenchSize): Promis
   // run, and takes a core from them.
   await db.execute(sql`vacuum analyze`);
   await db.execute(sql`checkpoint`);
-  return { farmId, orderProduct: product, invoiceOrderId };
+  return { farmId, orderProduct: product, invoiceOrderId, runSheetDate };
 }
