@@ -26,6 +26,8 @@ export interface Loaded {
   orderProduct: { id: number; price: string; stock: number };
   /** An order of the measured farm, for its invoice. */
   invoiceOrderId: number;
+  /** Every farm's id, the measured farm's first. */
+  farmIds: number[];
   /** A delivery day of the measured farm with RUN_SHEET_STOPS packed orders, for its run sheet. */
   runSheetDate: string;
 }
@@ -56,8 +58,12 @@ export async function loadBenchData(database: Database, size: BenchSize): Promis
       '1 Farm Rd, Kula, HI 96790', 0, 0
     from users where email like 'bench-farmer-%'`);
   await db.execute(sql`
-    insert into restaurants (user_id, name, location)
-    select id, 'Bench Bistro ' || id, '1 Kalakaua Ave, Honolulu, HI 96815'
+    insert into restaurants (user_id, name, location, delivery_zone)
+    select id, 'Bench Bistro ' || id, '1 Kalakaua Ave, Honolulu, HI 96815',
+      -- The measured restaurant is where the farms deliver (its orders are measured); the
+      -- others spread over four zones, as a lunchtime crowd does.
+      case when email = ${RESTAURANT_EMAIL} then 'honolulu'
+        else (array['honolulu', 'kailua', 'kaneohe', 'pearl-city'])[1 + id % 4] end
     from users where email like 'bench-restaurant-%'`);
   await db.execute(sql`
     insert into products
@@ -164,5 +170,15 @@ export async function loadBenchData(database: Database, size: BenchSize): Promis
   // run, and takes a core from them.
   await db.execute(sql`vacuum analyze`);
   await db.execute(sql`checkpoint`);
-  return { farmId, orderProduct: product, invoiceOrderId, runSheetDate };
+  const { ids: otherFarmIds } = await one<{ ids: number[] }>(
+    database,
+    sql`select array_agg(id order by id) as ids from farms where id <> ${farmId}`,
+  );
+  return {
+    farmId,
+    farmIds: [farmId, ...otherFarmIds],
+    orderProduct: product,
+    invoiceOrderId,
+    runSheetDate,
+  };
 }
