@@ -101,14 +101,12 @@ describe("the farm's delivery runs", () => {
     const stops = page.getByRole('list', { name: `Stops of ${run.name}` }).getByRole('listitem');
     await stops.first().waitFor();
     const dragged = (await shownOrder(page, run.name)).at(-1)!;
-    // By the mouse, in steps: a drag starts only after the pointer has moved while held. The
-    // window is tall enough for the whole run, so that nothing scrolls under the pointer.
+    // The window is tall enough for the whole run, so that nothing scrolls under the pointer;
+    // the stop is dragged once the card takes drags (not while it is saving), by Playwright's
+    // own drag, which walks the browser's drag events as a hand on the mouse does.
     await page.setViewportSize({ width: 1280, height: 2400 });
-    await stops.last().hover();
-    await page.mouse.down();
-    await stops.first().hover({ position: { x: 20, y: 12 } });
-    await stops.first().hover({ position: { x: 24, y: 16 } });
-    await page.mouse.up();
+    await expect.poll(() => stops.last().getAttribute('draggable')).toBe('true');
+    await stops.last().dragTo(stops.first(), { targetPosition: { x: 24, y: 16 } });
     await expect.poll(async () => (await shownOrder(page, run.name))[0]).toBe(dragged);
     await expect
       .poll(
