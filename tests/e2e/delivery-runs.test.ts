@@ -96,23 +96,26 @@ describe("the farm's delivery runs", () => {
     await screenshot(other, 'delivery-runs-changed-elsewhere-desktop');
     await other.close();
 
-    // Drag and drop: the last stop dropped on the first goes before it.
+    // Drag and drop: the last stop dropped on the one above it goes before it. The two are
+    // side by side whatever else the day holds (a run of the shared demo farm gathers the
+    // orders of every other test), so nothing scrolls between taking and dropping.
     await page.reload();
     const stops = page.getByRole('list', { name: `Stops of ${run.name}` }).getByRole('listitem');
     await stops.first().waitFor();
-    const dragged = (await shownOrder(page, run.name)).at(-1)!;
-    // The window is tall enough for the whole run, so that nothing scrolls under the pointer;
-    // the stop is dragged once the card takes drags (not while it is saving), by Playwright's
-    // own drag, which walks the browser's drag events as a hand on the mouse does.
-    await page.setViewportSize({ width: 1280, height: 2400 });
+    const shown = await shownOrder(page, run.name);
+    const dragged = shown.at(-1)!;
+    const target = stops.nth(shown.length - 2);
+    // Dragged once the card takes drags (not while it is saving), by Playwright's own drag,
+    // which walks the browser's drag events as a hand on the mouse does.
     await expect.poll(() => stops.last().getAttribute('draggable')).toBe('true');
-    await stops.last().dragTo(stops.first(), { targetPosition: { x: 24, y: 16 } });
-    await expect.poll(async () => (await shownOrder(page, run.name))[0]).toBe(dragged);
+    await target.scrollIntoViewIfNeeded();
+    await stops.last().dragTo(target, { targetPosition: { x: 24, y: 8 } });
+    await expect.poll(async () => (await shownOrder(page, run.name)).at(-2)).toBe(dragged);
     await expect
-      .poll(
-        async () =>
-          (await runsOf(context, day!)).find((each) => each.id === run.id)!.stops[0]!.orderNumber,
-      )
+      .poll(async () => {
+        const saved = (await runsOf(context, day!)).find((each) => each.id === run.id)!.stops;
+        return saved.at(-2)!.orderNumber;
+      })
       .toBe(dragged);
 
     await page.setViewportSize(DESKTOP);
