@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MIGRATIONS_FOLDER, openDatabase } from '../../src/server/db/database';
+import { ensureFreshSheetQueue } from '../../src/server/modules/fresh-sheet/delivery';
 import { ensureDeliveryQueue } from '../../src/server/modules/notifications/queue';
 
 /**
@@ -21,6 +22,8 @@ export function migratedSnapshotPath(): string {
   const hash = createHash('sha256');
   const pgBoss = createRequire(import.meta.url)('pg-boss/package.json') as { version: string };
   hash.update(`pg-boss ${pgBoss.version}`);
+  // What the snapshot installs beside the migrations: a new queue makes a new snapshot.
+  hash.update('queues: delivery, fresh-sheet');
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
       a.name.localeCompare(b.name),
@@ -36,7 +39,7 @@ export function migratedSnapshotPath(): string {
 
 /**
  * Vitest global setup: migrates one embedded database, installs pg-boss's tables and the
- * delivery queue as the first app built on a database does (a tenth of a second at every test
+ * delivery and fresh-sheet queues as the first app built on a database does (a tenth of a second at every test
  * file otherwise), and keeps it as a snapshot.
  */
 export default async function createMigratedSnapshot(): Promise<void> {
@@ -47,6 +50,7 @@ export default async function createMigratedSnapshot(): Promise<void> {
   try {
     await database.migrate();
     await ensureDeliveryQueue(database);
+    await ensureFreshSheetQueue(database);
     const archive = Buffer.from(await (await database.dumpDataDir!()).arrayBuffer());
     mkdirSync(join(file, '..'), { recursive: true });
     // Written beside and renamed, so a run that stops halfway never leaves half a snapshot.

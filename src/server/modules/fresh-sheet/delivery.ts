@@ -12,8 +12,8 @@ import {
 } from '../../db/schema';
 import { startJobWorker, type JobWorker } from '../../job-worker';
 import { createMailer, type Mailer } from '../notifications/mail';
-import { createBoss, DEFAULT_RETRY, type RetryPolicy } from '../notifications/queue';
-import { SEND_DEADLINE_MS, withinDeadline } from '../notifications/worker';
+import { createBoss, DEFAULT_RETRY, ensureQueue, type RetryPolicy } from '../notifications/queue';
+import { attemptDelivery, messageIdFor, SEND_DEADLINE_MS } from '../notifications/worker';
 import { deliveryOutlooks, restaurantZone } from '../schedules/next-delivery';
 import { freshSheetEmail, unsubscribeToken, unsubscribeUrl } from './email';
 import { FRESH_SHEET_QUEUE, sendScheduledSheets, type FreshSheetJob } from './send';
@@ -39,22 +39,11 @@ function queueOptions(retry: RetryPolicy) {
 }
 
 /** Creates the delivery queue when the app is built, so that any process can send a sheet. */
-export async function ensureFreshSheetQueue(
+export function ensureFreshSheetQueue(
   database: Database,
   retry: RetryPolicy = DEFAULT_RETRY,
 ): Promise<void> {
-  await database.withSchemaLock(async () => {
-    const boss = createBoss(database, { supervise: false });
-    boss.on('error', () => {});
-    await boss.start();
-    try {
-      if (!(await boss.getQueue(FRESH_SHEET_QUEUE))) {
-        await boss.createQueue(FRESH_SHEET_QUEUE, queueOptions(retry));
-      }
-    } finally {
-      await boss.stop({ graceful: false, wait: true });
-    }
-  });
+  return ensureQueue(database, FRESH_SHEET_QUEUE, queueOptions(retry));
 }
 
 /**
@@ -115,37 +104,17 @@ export async function deliverFreshSheet(
     now,
   });
   const fileName = `fresh-sheet-${job.sendId}-${job.restaurantId}`;
-  const host = new URL(transports.appOrigin).hostname || 'harvesthui.local';
-  try {
-    await withinDeadline(transports.sendDeadlineMs ?? SEND_DEADLINE_MS, (signal) =>
+  return attemptDelivery(
+    transports.sendDeadlineMs ?? SEND_DEADLINE_MS,
+    (signal) =>
       transports.mailer.send(
-        { to, ...email, messageId: `<${fileName}@${host}>` },
+        { to, ...email, messageId: messageIdFor(transports.appOrigin, fileName) },
         fileName,
         signal,
       ),
-    );
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await db
-      .update(freshSheetDeliveries)
-      .set({
-        attempts: sql`${freshSheetDeliveries.attempts} + 1`,
-        lastError: message.slice(0, 500),
-        status: isLastAttempt ? 'failed' : 'pending',
-      })
-      .where(thisDelivery);
-    throw error;
-  }
-  await db
-    .update(freshSheetDeliveries)
-    .set({
-      attempts: sql`${freshSheetDeliveries.attempts} + 1`,
-      status: 'sent',
-      sentAt: new Date(),
-      lastError: null,
-    })
-    .where(thisDelivery);
-  return 'sent';
+    isLastAttempt,
+    (outcome) => db.update(freshSheetDeliveries).set(outcome).where(thisDelivery),
+  );
 }
 
 export const SCHEDULE_QUEUE = 'fresh-sheet-schedule';

@@ -132,12 +132,13 @@ export function createBoss(database: Database, options: { supervise: boolean }):
 }
 
 /**
- * Creates (or upgrades) pg-boss's tables and the delivery queue. Runs when the app is built, so
- * that orders can queue mail even in a process that runs no worker.
+ * Creates (or upgrades) pg-boss's tables and one queue when it is missing. Runs when the app is
+ * built, so that a process that runs no worker can still queue work.
  */
-export async function ensureDeliveryQueue(
+export async function ensureQueue(
   database: Database,
-  retry: RetryPolicy = DEFAULT_RETRY,
+  name: string,
+  options: Parameters<PgBoss['createQueue']>[1],
 ): Promise<void> {
   // pg-boss's installer races with another process's on a fresh database: one at a time.
   await database.withSchemaLock(async () => {
@@ -145,13 +146,19 @@ export async function ensureDeliveryQueue(
     boss.on('error', () => {});
     await boss.start();
     try {
-      if (!(await boss.getQueue(DELIVERY_QUEUE))) {
-        await boss.createQueue(DELIVERY_QUEUE, queueOptions(retry));
-      }
+      if (!(await boss.getQueue(name))) await boss.createQueue(name, options);
     } finally {
       await boss.stop({ graceful: false, wait: true });
     }
   });
+}
+
+/** The delivery queue, so that orders can queue mail even in a process that runs no worker. */
+export function ensureDeliveryQueue(
+  database: Database,
+  retry: RetryPolicy = DEFAULT_RETRY,
+): Promise<void> {
+  return ensureQueue(database, DELIVERY_QUEUE, queueOptions(retry));
 }
 
 /** Sets the retry policy of jobs queued from now on. */

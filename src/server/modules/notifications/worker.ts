@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { appOriginOf, outboxDir, type AppConfig } from '../../config';
 import type { Database, Db } from '../../db/database';
@@ -31,11 +31,48 @@ export interface Transports {
  */
 export const SEND_DEADLINE_MS = 60_000;
 
+/** A delivery row's fields after one attempt to send it (the same columns in every queue). */
+export type AttemptOutcome =
+  | { attempts: SQL; status: 'sent'; sentAt: Date; lastError: null }
+  | { attempts: SQL; status: 'failed' | 'pending'; lastError: string };
+
+/**
+ * One attempt at a queued delivery: the send within its deadline, then its outcome recorded
+ * on the delivery's row by `record`. A failure is recorded and thrown, so the queue retries
+ * with backoff; the last attempt's failure marks the delivery failed.
+ */
+export async function attemptDelivery(
+  deadlineMs: number,
+  send: (signal: AbortSignal) => Promise<void>,
+  isLastAttempt: boolean,
+  record: (outcome: AttemptOutcome) => Promise<unknown>,
+): Promise<'sent'> {
+  const attempts = sql`attempts + 1`;
+  try {
+    await withinDeadline(deadlineMs, send);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await record({
+      attempts,
+      lastError: message.slice(0, 500),
+      status: isLastAttempt ? 'failed' : 'pending',
+    });
+    throw error;
+  }
+  await record({ attempts, status: 'sent', sentAt: new Date(), lastError: null });
+  return 'sent';
+}
+
+/** A message id of this installation's host for a file name: a retried send keeps it. */
+export function messageIdFor(appOrigin: string, fileName: string): string {
+  return `<${fileName}@${new URL(appOrigin).hostname || 'harvesthui.local'}>`;
+}
+
 /**
  * Runs one send with an overall deadline: the send is told through `signal` (so it closes its
  * connection), and the worker stops waiting at the deadline even if the send ignores it.
  */
-export async function withinDeadline(
+async function withinDeadline(
   deadlineMs: number,
   send: (signal: AbortSignal) => Promise<void>,
 ): Promise<void> {
@@ -92,16 +129,16 @@ export async function deliverQueuedNotification(
     eq(notificationDeliveries.notificationId, job.notificationId),
     eq(notificationDeliveries.channel, job.channel),
   );
-  try {
-    await withinDeadline(transports.sendDeadlineMs ?? SEND_DEADLINE_MS, async (signal) => {
+  return attemptDelivery(
+    transports.sendDeadlineMs ?? SEND_DEADLINE_MS,
+    async (signal) => {
       if (job.channel === 'email') {
-        const host = new URL(transports.appOrigin).hostname || 'harvesthui.local';
         await transports.mailer.send(
           {
             to: row.destination,
             subject: text.subject,
             text: text.text,
-            messageId: `<${fileName}@${host}>`,
+            messageId: messageIdFor(transports.appOrigin, fileName),
           },
           fileName,
           signal,
@@ -113,29 +150,10 @@ export async function deliverQueuedNotification(
           signal,
         );
       }
-    });
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await db
-      .update(notificationDeliveries)
-      .set({
-        attempts: sql`${notificationDeliveries.attempts} + 1`,
-        lastError: message.slice(0, 500),
-        status: isLastAttempt ? 'failed' : 'pending',
-      })
-      .where(thisDelivery);
-    throw error;
-  }
-  await db
-    .update(notificationDeliveries)
-    .set({
-      attempts: sql`${notificationDeliveries.attempts} + 1`,
-      status: 'sent',
-      sentAt: new Date(),
-      lastError: null,
-    })
-    .where(thisDelivery);
-  return 'sent';
+    },
+    isLastAttempt,
+    (outcome) => db.update(notificationDeliveries).set(outcome).where(thisDelivery),
+  );
 }
 
 export interface NotificationWorkerOptions {
