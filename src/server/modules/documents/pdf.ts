@@ -128,6 +128,28 @@ function rule(doc: Pdf, y = doc.y): void {
     .stroke();
 }
 
+/**
+ * The totals under a document's lines, right-aligned: each a name and an amount, the strong
+ * ones (a total, a balance) larger and bold.
+ */
+function drawTotals(
+  doc: Pdf,
+  width: number,
+  totals: [string, string, boolean][],
+  labelWidth = 140,
+): void {
+  for (const [name, value, strong] of totals) {
+    const y = doc.y;
+    doc
+      .font(strong ? BOLD : REGULAR)
+      .fontSize(strong ? 12 : 10)
+      .fillColor(INK)
+      .text(name, PAGE_MARGIN + width - 120 - labelWidth, y, { width: labelWidth, align: 'right' })
+      .text(value, PAGE_MARGIN + width - 116, y, { width: 110, align: 'right' });
+    doc.moveDown(0.3);
+  }
+}
+
 /** Starts a new page when fewer than `needed` points are left above the bottom margin. */
 function ensureSpace(doc: Pdf, needed: number, onNewPage?: () => void): void {
   if (doc.y + needed > doc.page.height - PAGE_MARGIN) {
@@ -391,16 +413,7 @@ export function renderInvoice(doc: Pdf, invoice: Invoice, proof: ProofImages | n
   if (paid > 0 || credited > 0) {
     totals.push(['Balance due', usd(order.balanceDue ?? '0.00'), true]);
   }
-  for (const [name, value, strong] of totals) {
-    const y = doc.y;
-    doc
-      .font(strong ? BOLD : REGULAR)
-      .fontSize(strong ? 12 : 10)
-      .fillColor(INK)
-      .text(name, PAGE_MARGIN + width - 230, y, { width: 110, align: 'right' })
-      .text(value, PAGE_MARGIN + width - 116, y, { width: 110, align: 'right' });
-    doc.moveDown(0.3);
-  }
+  drawTotals(doc, width, totals, 110);
   if (order.notes) {
     doc.moveDown(1);
     ensureSpace(doc, 40);
@@ -633,16 +646,7 @@ export function renderStatement(doc: Pdf, statement: Statement): void {
       : []),
     ['Closing balance', cents(statement.closingCents), true],
   ];
-  for (const [name, value, strong] of totals) {
-    const y = doc.y;
-    doc
-      .font(strong ? BOLD : REGULAR)
-      .fontSize(strong ? 12 : 10)
-      .fillColor(INK)
-      .text(name, PAGE_MARGIN + width - 260, y, { width: 140, align: 'right' })
-      .text(value, PAGE_MARGIN + width - 116, y, { width: 110, align: 'right' });
-    doc.moveDown(0.3);
-  }
+  drawTotals(doc, width, totals);
   doc.moveDown(1);
   doc
     .font(REGULAR)
@@ -805,14 +809,5 @@ export function renderCreditNote(doc: Pdf, data: CreditNoteDocument): void {
       ? [['To credit balance', usd(note.toCreditBalance), false] as [string, string, boolean]]
       : []),
   ];
-  for (const [name, value, strong] of totals) {
-    const y = doc.y;
-    doc
-      .font(strong ? BOLD : REGULAR)
-      .fontSize(strong ? 12 : 10)
-      .fillColor(INK)
-      .text(name, PAGE_MARGIN + width - 260, y, { width: 140, align: 'right' })
-      .text(value, PAGE_MARGIN + width - 116, y, { width: 110, align: 'right' });
-    doc.moveDown(0.3);
-  }
+  drawTotals(doc, width, totals);
 }
