@@ -8,8 +8,8 @@ import {
   type RateUnits,
 } from './money';
 import { offeredUnitPriceCents, type WirePriceBreak } from './pricing';
+import { MAX_LINE_QUANTITY } from './order-limits';
 import { addQuantities, fromHundredths, isWeighedUnit, quantityProblem } from './quantity';
-import { MAX_LINE_QUANTITY } from './schemas/order';
 
 /** The farm fields a cart line carries, so checkout needs no extra lookups to group. */
 export interface CartFarm {

@@ -4,6 +4,7 @@ import {
   centsOf,
   formatMoneyString,
   formatUsd,
+  groupThousands,
   multiplyCents,
   orderAmounts,
   parseMoney,
@@ -73,6 +74,19 @@ describe('formatting for people', () => {
     expect(formatUsd(123_450)).toBe('$1,234.50');
     expect(formatUsd(0)).toBe('$0.00');
     expect(formatUsd(-500)).toBe('-$5.00');
+    expect(formatUsd(-0)).toBe('$0.00');
+  });
+
+  it('says every amount as en-US currency formatting says it', () => {
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    fc.assert(
+      fc.property(fc.integer({ min: -999_999_999_999, max: 999_999_999_999 }), (cents) => {
+        expect(formatUsd(cents)).toBe(usd.format(cents / 100).replace('-$0.00', '$0.00'));
+      }),
+    );
+    expect(groupThousands(999)).toBe('999');
+    expect(groupThousands(1000)).toBe('1,000');
+    expect(groupThousands(10_000_000)).toBe('10,000,000');
   });
 
   it('formats a wire amount, and refuses corrupt money instead of showing $0.00', () => {

@@ -23,3 +23,10 @@ export function nextLink(header: string | null | undefined): string | null {
   }
   return null;
 }
+
+/**
+ * Lists the web app and older clients read whole (a farm's products, its delivery days, the
+ * farms): without `?limit=` a generous page, never more than this; the `Link` header says when
+ * there is more. Here, not beside the paging schemas, so a screen knows it without zod.
+ */
+export const WHOLE_LIST_LIMIT = 500;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { groupThousands } from '../money';
+import { MAX_LINE_QUANTITY } from '../order-limits';
 import { hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE } from '../quantity';
 
 // An order line's limits, apart from the order's schemas so that a form about lines alone (an
 // adjustment) does not bring the whole order and payment schemas.
 
-export const MAX_ORDER_LINES = 100;
-/** The most units of one product in one order: well above a restaurant's biggest week. */
-export const MAX_LINE_QUANTITY = 10_000;
+export { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../order-limits';
 
 /**
  * A line's quantity: more than 0, at most MAX_LINE_QUANTITY, at most two decimals. Whether a
@@ -20,6 +20,6 @@ export const lineQuantity = (min: 'positive' | 'zero') => {
       ? base.positive('Quantity must be more than 0')
       : base.min(0, 'Quantity cannot be negative')
   )
-    .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY.toLocaleString('en-US')}`)
+    .max(MAX_LINE_QUANTITY, `At most ${groupThousands(MAX_LINE_QUANTITY)}`)
     .refine(hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE);
 };

@@ -3,6 +3,8 @@ import { multiplyCents, parseMoney } from '../money';
 import { hasAtMostTwoDecimals } from '../quantity';
 import { ORDER_STATUSES } from '../order-status';
 import { SYSTEM_JOBS } from '../actor';
+import { ORDER_CONFLICT_CODES } from '../order-changes';
+import { ORDER_NOTES_MAX_LENGTH } from '../order-limits';
 import {
   calendarDateInput,
   moneyInput,
@@ -14,7 +16,7 @@ import {
 import { lineQuantity, MAX_LINE_QUANTITY, MAX_ORDER_LINES } from './order-line';
 import { orderPaymentFields } from './payment';
 
-export const ORDER_NOTES_MAX_LENGTH = 1000;
+export { ORDER_NOTES_MAX_LENGTH };
 export const RECIPIENT_NAME_MAX_LENGTH = 120;
 /** A checkout holds one order per farm; more farms than this in one cart is not a real cart. */
 export const MAX_CHECKOUT_FARMS = 25;
@@ -324,13 +326,7 @@ export const orderProblemProduct = z.object({
 });
 export type OrderProblemProduct = z.infer<typeof orderProblemProduct>;
 
-/** Codes of a 409 on placement: the body also carries the products at fault. */
-export const ORDER_CONFLICT_CODES = {
-  insufficientStock: 'insufficient_stock',
-  priceChanged: 'price_changed',
-  productUnavailable: 'product_unavailable',
-  totalChanged: 'total_changed',
-} as const;
+export { ORDER_CONFLICT_CODES };
 
 /** One farm's current money figures in a `total_changed` 409, next to the total that was sent. */
 export const orderProblemFarm = z.object({

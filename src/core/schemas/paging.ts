@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, type OrderStatus } from '../order-status';
 import { calendarDateInput, FIRST_DATE, LAST_DATE } from './common';
+import { WHOLE_LIST_LIMIT } from '../paging';
 
 // The wire convention itself has no zod in it, so the web app's first load can read pages.
 export { LINK_HEADER, nextLink, TOTAL_COUNT_HEADER, type Page } from '../paging';
@@ -44,12 +45,7 @@ export function keyedListQuery(fallback: number, max: number) {
   return z.object({ limit: pageLimit(fallback, max), cursor: keyCursor });
 }
 
-/**
- * Lists the web app and older clients read whole (a farm's products, its delivery days, the
- * farms): without `?limit=` a generous page, never more than this; the `Link` header says when
- * there is more.
- */
-export const WHOLE_LIST_LIMIT = 500;
+export { WHOLE_LIST_LIMIT };
 export const wholeListQuery = keyedListQuery(WHOLE_LIST_LIMIT, WHOLE_LIST_LIMIT);
 export type WholeListQuery = z.infer<typeof wholeListQuery>;
 

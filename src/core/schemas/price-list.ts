@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupThousands } from '../money';
 import type { PriceListKind } from '../pricing';
 import { hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE } from '../quantity';
 import { moneyOutput, positiveId, priceInput, REQUIRED, requiredText } from './common';
@@ -38,7 +39,7 @@ const price = z
   .string({ error: (issue) => (issue.input == null ? REQUIRED : 'Enter an amount like 12.50') })
   .pipe(priceInput);
 
-const BREAK_MESSAGE = `A break starts at 1 or more, at most ${MAX_LINE_QUANTITY.toLocaleString('en-US')}`;
+const BREAK_MESSAGE = `A break starts at 1 or more, at most ${groupThousands(MAX_LINE_QUANTITY)}`;
 
 /** A break's quantity: 1 or more (a weighed unit may take two decimals, the server checks). */
 export const breakQuantityInput = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupThousands } from '../money';
 import { PRODUCT_CATEGORIES, UNITS } from '../constants';
 import {
   priceInput,
@@ -9,6 +10,7 @@ import {
   REQUIRED,
   requiredText,
 } from './common';
+import { PRODUCT_AVAILABILITY, PRODUCT_SORTS } from '../browse-address';
 import { photoOutput } from './photo';
 import { hasAtMostTwoDecimals, quantityProblem, TWO_DECIMALS_MESSAGE } from '../quantity';
 
@@ -68,7 +70,7 @@ const availableQuantity = z
     if (quantity > MAX_AVAILABLE_QUANTITY) {
       ctx.addIssue({
         code: 'custom',
-        message: `At most ${MAX_AVAILABLE_QUANTITY.toLocaleString('en-US')}`,
+        message: `At most ${groupThousands(MAX_AVAILABLE_QUANTITY)}`,
       });
       return z.NEVER;
     }
@@ -152,7 +154,7 @@ export const productUpdateBody = z
       .number({ error: QUANTITY_MESSAGE })
       .min(0, QUANTITY_MESSAGE)
       .refine(hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE)
-      .max(MAX_AVAILABLE_QUANTITY, `At most ${MAX_AVAILABLE_QUANTITY.toLocaleString('en-US')}`),
+      .max(MAX_AVAILABLE_QUANTITY, `At most ${groupThousands(MAX_AVAILABLE_QUANTITY)}`),
   })
   .partial()
   .refine(
@@ -226,11 +228,13 @@ export const farmProductListOutput = z.array(
   productOutput.extend({ price: moneyOutput.optional() }),
 );
 
-export const PRODUCT_AVAILABILITY = ['all', 'available', 'out_of_stock'] as const;
-export type ProductAvailability = (typeof PRODUCT_AVAILABILITY)[number];
-export const PRODUCT_SORTS = ['name', 'price', 'farm', 'availability'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-export const DEFAULT_PAGE_SIZE = 24;
+export {
+  DEFAULT_PAGE_SIZE,
+  PRODUCT_AVAILABILITY,
+  PRODUCT_SORTS,
+  type ProductAvailability,
+  type ProductSort,
+} from '../browse-address';
 export const MAX_PAGE_SIZE = 100;
 
 /** GET /api/products with any of these parameters answers one page of the catalogue. */

@@ -10,16 +10,15 @@ import { monthKeyOutput, moneyOutput } from './common';
  * docs/decisions/004-order-figures.md (totalOrders = completedOrders + activeOrders).
  */
 
-/** Sizes of the lists (docs/product.md#list-sizes). */
-export const REPORT_RECENT_ORDERS = 5;
-export const REPORT_MONTHS = 6;
-export const TOP_FARMS = 10;
-export const TOP_PRODUCTS_LIST = 5;
-export const TOP_PRODUCTS_PIE = 6;
-export const DASHBOARD_RECENT_ORDERS_SHOWN = 3;
-
-/** Said on screen wherever money figures appear. */
-export const REVENUE_RULE_CAPTION = 'Cancelled orders are not counted';
+export {
+  DASHBOARD_RECENT_ORDERS_SHOWN,
+  REPORT_MONTHS,
+  REPORT_RECENT_ORDERS,
+  REVENUE_RULE_CAPTION,
+  TOP_FARMS,
+  TOP_PRODUCTS_LIST,
+  TOP_PRODUCTS_PIE,
+} from '../reports';
 
 const orderStatus = z.enum(ORDER_STATUSES);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupThousands } from '../money';
 import { hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE } from '../quantity';
 import { TRACEABILITY_CATEGORIES } from '../traceability';
 import { calendarDateInput, positiveId, requiredText } from './common';
@@ -16,7 +17,7 @@ const LOT_QUANTITY_MESSAGE = 'Enter a quantity more than 0';
 const lotQuantity = z
   .number({ error: LOT_QUANTITY_MESSAGE })
   .positive(LOT_QUANTITY_MESSAGE)
-  .max(MAX_LOT_QUANTITY, `At most ${MAX_LOT_QUANTITY.toLocaleString('en-US')}`)
+  .max(MAX_LOT_QUANTITY, `At most ${groupThousands(MAX_LOT_QUANTITY)}`)
   .refine(hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE);
 
 const lotFields = {

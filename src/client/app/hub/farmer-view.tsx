@@ -1,5 +1,5 @@
 import { formatMoneyString } from '#core/money';
-import { REVENUE_RULE_CAPTION } from '#core/schemas/report';
+import { REVENUE_RULE_CAPTION } from '#core/reports';
 import { BarChart3, ClipboardList, DollarSign, FileText, MapPin, Package } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,7 +1,7 @@
 import { hawaiiToday } from '#core/hawaii-time';
 import { formatMoneyString } from '#core/money';
 import type { Product } from '#core/schemas/product';
-import { DASHBOARD_RECENT_ORDERS_SHOWN, REVENUE_RULE_CAPTION } from '#core/schemas/report';
+import { DASHBOARD_RECENT_ORDERS_SHOWN, REVENUE_RULE_CAPTION } from '#core/reports';
 import { CalendarDays, ShoppingCart, Sprout, Truck } from 'lucide-react';
 import { RecentOrdersCard } from '../../components/ui/recent-orders-card';
 import type { Stat } from '../../components/ui/stat-card';

@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY } from '#core/schemas/order';
+import { MAX_LINE_QUANTITY } from '#core/order-limits';
 import { formatQuantity, quantityProblem, quantityStep } from '#core/quantity';
 import { useId, useState } from 'react';
 import { cn } from '../../lib/cn';

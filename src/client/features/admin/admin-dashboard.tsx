@@ -1,5 +1,5 @@
 import { formatMoneyString } from '#core/money';
-import { REVENUE_RULE_CAPTION } from '#core/schemas/report';
+import { REVENUE_RULE_CAPTION } from '#core/reports';
 import { Ban, DollarSign, ShoppingCart, Sprout, Store, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';

@@ -1,11 +1,14 @@
-import { browseFiltersOf, browseSearchOf, oneOf, type BrowseFilters } from '#core/browse-address';
-import { BROWSE_CATEGORIES, titleCase } from '#core/constants';
 import {
+  browseFiltersOf,
+  browseSearchOf,
+  oneOf,
   PRODUCT_AVAILABILITY,
   PRODUCT_SORTS,
+  type BrowseFilters,
   type ProductAvailability,
   type ProductSort,
-} from '#core/schemas/product';
+} from '#core/browse-address';
+import { BROWSE_CATEGORIES, titleCase } from '#core/constants';
 import { LayoutGrid, List, MapPin, Package, Search, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

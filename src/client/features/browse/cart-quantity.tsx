@@ -1,5 +1,5 @@
 import type { Product } from '#core/schemas/product';
-import { MAX_LINE_QUANTITY } from '#core/schemas/order';
+import { MAX_LINE_QUANTITY } from '#core/order-limits';
 import { Ban, Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { QuantityInput } from '../../components/ui/quantity-input';

@@ -1,5 +1,5 @@
 import type { Schedule, ScheduleCreateBody } from '#core/schemas/schedule';
-import { WHOLE_LIST_LIMIT } from '#core/schemas/paging';
+import { WHOLE_LIST_LIMIT } from '#core/paging';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useWholeList } from '../../lib/paged-list';

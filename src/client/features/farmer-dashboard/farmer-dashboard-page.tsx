@@ -1,4 +1,4 @@
-import { REVENUE_RULE_CAPTION } from '#core/schemas/report';
+import { REVENUE_RULE_CAPTION } from '#core/reports';
 import {
   BarChart3,
   ClipboardList,

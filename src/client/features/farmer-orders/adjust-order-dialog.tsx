@@ -6,7 +6,7 @@ import {
   type AdjustmentBody,
 } from '#core/schemas/adjustment';
 import type { OrderAsSeen } from '#core/schemas/order';
-import { MAX_LINE_QUANTITY } from '#core/schemas/order-line';
+import { MAX_LINE_QUANTITY } from '#core/order-limits';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2, Undo2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';

@@ -4,7 +4,7 @@ import type { AdjustmentInput } from '#core/schemas/adjustment';
 import type { Lot } from '#core/schemas/traceability';
 import type { Page } from '#core/paging';
 import type { Schedule } from '#core/schemas/schedule';
-import { WHOLE_LIST_LIMIT } from '#core/schemas/paging';
+import { WHOLE_LIST_LIMIT } from '#core/paging';
 import { useMemo } from 'react';
 import { useMutation, useQuery, type InfiniteData } from '@tanstack/react-query';
 import { api, apiPage } from '../../lib/api';

@@ -1,6 +1,6 @@
 import type { OrderItemsChangeBody } from '#core/schemas/delivery';
 import type { ORDER_CONFLICT_CODES } from '#core/schemas/order';
-import { type CheckoutInput, type CheckoutResult, type Order } from '#core/schemas/order';
+import type { CheckoutInput, CheckoutResult, Order } from '#core/schemas/order';
 import type { Adjustment } from '#core/schemas/adjustment';
 import type { Reorder } from '#core/schemas/reorder';
 import { useMutation, useQuery } from '@tanstack/react-query';

@@ -1,4 +1,6 @@
-import { MAX_LINE_QUANTITY, ORDER_CONFLICT_CODES, type Order } from '#core/schemas/order';
+import { ORDER_CONFLICT_CODES } from '#core/order-changes';
+import type { Order } from '#core/schemas/order';
+import { MAX_LINE_QUANTITY } from '#core/order-limits';
 import { isWeighedUnit, quantityProblem, quantityStep } from '#core/quantity';
 import { PencilLine } from 'lucide-react';
 import { useState } from 'react';

@@ -8,11 +8,8 @@ import {
   parseRate,
   toMoneyString,
 } from '#core/money';
-import {
-  ORDER_CONFLICT_CODES,
-  type CheckoutInput,
-  type OrderConflictBody,
-} from '#core/schemas/order';
+import { ORDER_CONFLICT_CODES } from '#core/order-changes';
+import type { CheckoutInput, OrderConflictBody } from '#core/schemas/order';
 import type { FarmSummary } from '#core/schemas/product';
 
 /** A price from a 409's body; a product the server no longer prices has none to show. */

@@ -1,5 +1,6 @@
 import { statusLabel } from '#core/order-status';
-import { TOP_PRODUCTS_LIST, type FarmReport } from '#core/schemas/report';
+import { TOP_PRODUCTS_LIST } from '#core/reports';
+import type { FarmReport } from '#core/schemas/report';
 import { CalendarDays, DollarSign, ShoppingCart, TrendingUp } from 'lucide-react';
 import {
   BarChartFigure,

@@ -1,4 +1,4 @@
-import { REVENUE_RULE_CAPTION } from '#core/schemas/report';
+import { REVENUE_RULE_CAPTION } from '#core/reports';
 import { Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ChartSkeleton } from '../../components/charts';

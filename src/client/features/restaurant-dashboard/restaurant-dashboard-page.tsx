@@ -1,4 +1,4 @@
-import { DASHBOARD_RECENT_ORDERS_SHOWN, REVENUE_RULE_CAPTION } from '#core/schemas/report';
+import { DASHBOARD_RECENT_ORDERS_SHOWN, REVENUE_RULE_CAPTION } from '#core/reports';
 import {
   BarChart3,
   CalendarDays,
