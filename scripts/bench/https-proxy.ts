@@ -51,9 +51,17 @@ export async function startHttpsProxy(upstream: string, dir: string): Promise<Ht
   const key = join(dir, 'key.pem');
   const made = spawnSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1'].concat(
-      ['-keyout', key, '-out', certificate],
-    ),
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+    ].concat(['-keyout', key, '-out', certificate]),
     { encoding: 'utf8' },
   );
   if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
