@@ -72,7 +72,7 @@ export default tseslint.config(
       globals: { ...globals.node, ...globals.browser },
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['eslint.config.js', 'scripts/*.mjs'],
+          allowDefaultProject: ['eslint.config.js', 'scripts/*.mjs', 'src/client/public/*.js'],
           // The build and run scripts are plain JavaScript outside the TypeScript project; a
           // dozen is small enough to lint this way.
           maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 20,
@@ -91,6 +91,11 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // The service worker's own script (Workbox imports it into the worker).
+    files: ['src/client/public/*.js'],
+    languageOptions: { globals: globals.serviceworker },
   },
   {
     files: ['src/client/**/*.{ts,tsx}'],

@@ -251,6 +251,27 @@ describe("the driver's phone without signal", () => {
       expect(confirmedAt).toBeLessThanOrEqual(after + 1000);
       expect(Date.parse(delivered.delivery!.receivedAt)).toBeGreaterThanOrEqual(back - 1000);
     }
+
+    // Signing out forgets what the phone kept for the driver: the next person on it sees none.
+    const keptForDriver = () =>
+      page.evaluate(async () => {
+        const addresses: string[] = [];
+        for (const name of await caches.keys()) {
+          const cache = await caches.open(name);
+          for (const request of await cache.keys()) addresses.push(new URL(request.url).pathname);
+        }
+        return addresses.filter((path) =>
+          /^\/(farmer\/runs|api\/delivery-runs|api\/auth\/user)/.test(path),
+        );
+      });
+    expect(await keptForDriver()).toEqual(
+      expect.arrayContaining([`/farmer/runs/${run.id}/drive`, `/api/delivery-runs/${run.id}`]),
+    );
+    // A link of the page, as the menu's Log out is (a typed address is refused: another site
+    // could point at it).
+    await page.evaluate(() => window.location.assign('/api/logout'));
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(keptForDriver).toEqual([]);
     await driver.close();
 
     // The restaurant sees the proof on its order card, and on its invoice.
