@@ -33,6 +33,10 @@ const DEFERRED = [
     'opens on Add or Edit in the combined screen; about 10 KB over, see docs/performance.md',
   ],
   [
+    /inventory-page › inventory\/product-form-dialog$/,
+    'opens on Add or Edit; its form library and zod load with it, see docs/performance.md',
+  ],
+  [
     /(farmer-view|farmer-orders-page) › farmer-orders\/(confirm-delivery|adjust-order)-dialog$/,
     'opens on Mark as Delivered or Adjust; its form library loads with it, see docs/performance.md',
   ],

@@ -1,12 +1,11 @@
-import { BROWSE_CATEGORIES } from './constants';
-
-// The catalogue's options, here rather than beside its schema: browse draws its filters from
-// them, and a screen that only reads options need not build the schemas (zod) at load.
-export const PRODUCT_AVAILABILITY = ['all', 'available', 'out_of_stock'] as const;
-export type ProductAvailability = (typeof PRODUCT_AVAILABILITY)[number];
-export const PRODUCT_SORTS = ['name', 'price', 'farm', 'availability'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-export const DEFAULT_PAGE_SIZE = 24;
+import {
+  BROWSE_CATEGORIES,
+  DEFAULT_PAGE_SIZE,
+  PRODUCT_AVAILABILITY,
+  PRODUCT_SORTS,
+  type ProductAvailability,
+  type ProductSort,
+} from './constants';
 
 /**
  * Browse's filters, which live in the page's address so a reload or a shared link shows the

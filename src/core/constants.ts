@@ -30,6 +30,14 @@ export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 /** Browse offers every category a farm can choose: a product is always reachable by its own. */
 export const BROWSE_CATEGORIES = PRODUCT_CATEGORIES;
 
+// The catalogue's other options, here rather than beside its schema: browse draws its filters
+// from them, and a screen that only reads options need not build the schemas (zod) at load.
+export const PRODUCT_AVAILABILITY = ['all', 'available', 'out_of_stock'] as const;
+export type ProductAvailability = (typeof PRODUCT_AVAILABILITY)[number];
+export const PRODUCT_SORTS = ['name', 'price', 'farm', 'availability'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const DEFAULT_PAGE_SIZE = 24;
+
 export const UNITS = [
   'lb',
   'kg',

@@ -4,7 +4,6 @@ import {
   centsOf,
   formatMoneyString,
   formatUsd,
-  groupThousands,
   multiplyCents,
   orderAmounts,
   parseMoney,
@@ -15,6 +14,7 @@ import {
   sumCents,
   toMoneyString,
 } from './money';
+import { groupThousands } from './quantity';
 
 describe('parseMoney', () => {
   it.each([

@@ -1,3 +1,5 @@
+import { groupThousands } from './quantity';
+
 /**
  * Money is integer cents in code, a 2-decimal string on the wire and numeric(12,2) in the
  * database. Nothing here touches floating point arithmetic on amounts.
@@ -33,11 +35,6 @@ export function toMoneyString(cents: Cents): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.round(cents));
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** A whole number with its thousands grouped: 1234567 -> "1,234,567". */
-export function groupThousands(whole: number): string {
-  return String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
 /**

@@ -160,14 +160,3 @@ export function isOverdue(deliveryDate: string | null, createdAt: Date, now: Dat
   if (deliveryDate !== null) return deliveryDate < hawaiiDate(now);
   return createdAt.getTime() <= now.getTime() - UNDATED_PENDING_DAYS * 24 * 3_600_000;
 }
-
-/**
- * Codes of a 409 on placement: the body also carries the products at fault. Here, not beside
- * the order's schemas, so a screen that reads them need not build the schemas (zod) at load.
- */
-export const ORDER_CONFLICT_CODES = {
-  insufficientStock: 'insufficient_stock',
-  priceChanged: 'price_changed',
-  productUnavailable: 'product_unavailable',
-  totalChanged: 'total_changed',
-} as const;

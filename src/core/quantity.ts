@@ -62,3 +62,8 @@ export function quantityStep(unit: string): number {
 export function formatQuantity(quantity: number): string {
   return String(fromHundredths(Math.round(quantity * 100)));
 }
+
+/** A whole number with its thousands grouped: 1234567 -> "1,234,567". */
+export function groupThousands(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
+}

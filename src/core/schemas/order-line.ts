@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { groupThousands } from '../money';
 import { MAX_LINE_QUANTITY } from '../order-limits';
-import { hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE } from '../quantity';
+import { groupThousands, hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE } from '../quantity';
 
 // An order line's limits, apart from the order's schemas so that a form about lines alone (an
 // adjustment) does not bring the whole order and payment schemas.

@@ -3,8 +3,7 @@ import { multiplyCents, parseMoney } from '../money';
 import { hasAtMostTwoDecimals } from '../quantity';
 import { ORDER_STATUSES } from '../order-status';
 import { SYSTEM_JOBS } from '../actor';
-import { ORDER_CONFLICT_CODES } from '../order-changes';
-import { ORDER_NOTES_MAX_LENGTH } from '../order-limits';
+import { ORDER_CONFLICT_CODES, ORDER_NOTES_MAX_LENGTH } from '../order-limits';
 import {
   calendarDateInput,
   moneyInput,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { groupThousands } from '../money';
 import type { PriceListKind } from '../pricing';
-import { hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE } from '../quantity';
+import { groupThousands, hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE } from '../quantity';
 import { moneyOutput, positiveId, priceInput, REQUIRED, requiredText } from './common';
 import { MAX_LINE_QUANTITY } from './order-line';
 import { keyedListQuery } from './paging';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { groupThousands } from '../money';
-import { PRODUCT_CATEGORIES, UNITS } from '../constants';
+import { PRODUCT_AVAILABILITY, PRODUCT_CATEGORIES, PRODUCT_SORTS, UNITS } from '../constants';
 import {
   priceInput,
   moneyOutput,
@@ -10,9 +9,13 @@ import {
   REQUIRED,
   requiredText,
 } from './common';
-import { PRODUCT_AVAILABILITY, PRODUCT_SORTS } from '../browse-address';
 import { photoOutput } from './photo';
-import { hasAtMostTwoDecimals, quantityProblem, TWO_DECIMALS_MESSAGE } from '../quantity';
+import {
+  groupThousands,
+  hasAtMostTwoDecimals,
+  quantityProblem,
+  TWO_DECIMALS_MESSAGE,
+} from '../quantity';
 
 /** The largest stock a product may carry; keeps sums far from the integer column's limit. */
 export const MAX_AVAILABLE_QUANTITY = 1_000_000;
@@ -234,7 +237,7 @@ export {
   PRODUCT_SORTS,
   type ProductAvailability,
   type ProductSort,
-} from '../browse-address';
+} from '../constants';
 export const MAX_PAGE_SIZE = 100;
 
 /** GET /api/products with any of these parameters answers one page of the catalogue. */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { groupThousands } from '../money';
-import { hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE } from '../quantity';
+import { groupThousands, hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE } from '../quantity';
 import { TRACEABILITY_CATEGORIES } from '../traceability';
 import { calendarDateInput, positiveId, requiredText } from './common';
 import { lineQuantity } from './order-line';

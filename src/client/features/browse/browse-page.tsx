@@ -1,14 +1,12 @@
+import { browseFiltersOf, browseSearchOf, oneOf, type BrowseFilters } from '#core/browse-address';
 import {
-  browseFiltersOf,
-  browseSearchOf,
-  oneOf,
+  BROWSE_CATEGORIES,
   PRODUCT_AVAILABILITY,
   PRODUCT_SORTS,
-  type BrowseFilters,
+  titleCase,
   type ProductAvailability,
   type ProductSort,
-} from '#core/browse-address';
-import { BROWSE_CATEGORIES, titleCase } from '#core/constants';
+} from '#core/constants';
 import { LayoutGrid, List, MapPin, Package, Search, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { ORDER_CONFLICT_CODES } from '#core/order-changes';
+import { ORDER_CONFLICT_CODES } from '#core/order-limits';
 import type { Order } from '#core/schemas/order';
 import { MAX_LINE_QUANTITY } from '#core/order-limits';
 import { isWeighedUnit, quantityProblem, quantityStep } from '#core/quantity';

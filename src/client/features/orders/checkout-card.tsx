@@ -3,7 +3,7 @@ import { OfferedPrice, PriceBreaks } from '../../components/ui/offered-price';
 import { formatRatePercent, formatUsd, toMoneyString } from '#core/money';
 import { addQuantities, subtractQuantities } from '#core/quantity';
 import type { FarmSummary } from '#core/schemas/product';
-import { ORDER_CONFLICT_CODES } from '#core/order-changes';
+import { ORDER_CONFLICT_CODES } from '#core/order-limits';
 import { ORDER_NOTES_MAX_LENGTH } from '#core/order-limits';
 import type { OrderConflictBody, OrderProblemProduct } from '#core/schemas/order';
 import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';

@@ -8,7 +8,7 @@ import {
   parseRate,
   toMoneyString,
 } from '#core/money';
-import { ORDER_CONFLICT_CODES } from '#core/order-changes';
+import { ORDER_CONFLICT_CODES } from '#core/order-limits';
 import type { CheckoutInput, OrderConflictBody } from '#core/schemas/order';
 import type { FarmSummary } from '#core/schemas/product';
 
