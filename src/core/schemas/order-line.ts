@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from '../order-limits';
 import { groupThousands, hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE } from '../quantity';
 
-// An order line's limits, apart from the order's schemas so that a form about lines alone (an
+// An order line's quantity, apart from the order's schemas so that a form about lines alone (an
 // adjustment) does not bring the whole order and payment schemas.
 
 export { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../order-limits';
