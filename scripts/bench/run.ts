@@ -30,8 +30,14 @@ import {
 const quick = process.argv.includes('--quick');
 /** Only browse with and without price lists, on the embedded database. */
 const priceListsOnly = process.argv.includes('--price-lists');
-// The price-list run keeps 200 restaurants on five lists even in a quick run.
-const size = { ...(quick ? QUICK : FULL), ...(priceListsOnly ? { restaurants: 200 } : {}) };
+// The price-list run keeps 200 restaurants on five lists even in a quick run; `--restaurants=N`
+// sets how many restaurants the data has (the browse mix signs in up to 200 of them).
+const restaurantsArgument = process.argv.find((arg) => arg.startsWith('--restaurants='));
+const size = {
+  ...(quick ? QUICK : FULL),
+  ...(priceListsOnly ? { restaurants: 200 } : {}),
+  ...(restaurantsArgument ? { restaurants: Number(restaurantsArgument.split('=')[1]) } : {}),
+};
 const DURATION = quick ? 3 : 10;
 const WARM_UP_SECONDS = quick ? 1 : 2;
 const CHROMIUM = '/usr/bin/chromium';
