@@ -45,14 +45,24 @@ export function signInAgain(): void {
   signIn();
 }
 
-/** Whether the sign-in page follows an ended session; it says so once. */
-export function takeSessionEnded(): boolean {
+/**
+ * Whether the sign-in page follows an ended session. Read without forgetting it: React may
+ * render the page more than once before showing it, and every render must read the same.
+ */
+export function followsEndedSession(): boolean {
   try {
-    const ended = sessionStorage.getItem(SESSION_ENDED_KEY) !== null;
-    sessionStorage.removeItem(SESSION_ENDED_KEY);
-    return ended;
+    return sessionStorage.getItem(SESSION_ENDED_KEY) !== null;
   } catch {
     return false;
+  }
+}
+
+/** Forgets it once the sign-in page is shown: it says so once. */
+export function forgetEndedSession(): void {
+  try {
+    sessionStorage.removeItem(SESSION_ENDED_KEY);
+  } catch {
+    // Storage refused: there was nothing kept.
   }
 }
 

@@ -18,7 +18,7 @@ import { Field } from '../../components/ui/form';
 import { PasswordInput } from '../../components/ui/password-input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { takeSessionEnded } from '../../lib/auth';
+import { followsEndedSession, forgetEndedSession } from '../../lib/auth';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { newPasswordProblem, preloadPasswordEstimator } from '../../lib/password-strength';
 import { useDemoAccounts, useRegister } from './api';
@@ -142,7 +142,8 @@ export function SignInPage() {
   const mode: Mode = searchParams.get('mode') === 'register' ? 'register' : 'signin';
   const signInForm = useSignInForm();
   // Read once: the sentence stays while the page does, and not on the next visit.
-  const [sessionEnded] = useState(takeSessionEnded);
+  const [sessionEnded] = useState(followsEndedSession);
+  useEffect(forgetEndedSession, []);
 
   const setMode = (next: Mode) =>
     setSearchParams(next === 'register' ? { mode: 'register' } : {}, { replace: true });
