@@ -3,13 +3,10 @@
 // HTTP/1.1 (where a browser opens at most six connections to a host and the screen's code
 // queues behind them). Needs Debian's nginx and openssl; without them the bench says so.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { get } from 'node:https';
-import { createServer } from 'node:net';
-import { userInfo } from 'node:os';
 import { join } from 'node:path';
-
-const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
+import { findNginx, freePort, nginxArguments, nginxConfig } from '../local-services';
 
 export interface HttpsProxy {
   url: string;
@@ -26,20 +23,9 @@ function answers(url: string): Promise<boolean> {
   });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** Why the proxy cannot run here, or null when it can. */
 export function httpsProxyMissing(): string | null {
-  if (!existsSync(NGINX)) return `no ${NGINX} (apt-get install nginx)`;
+  if (!findNginx()) return 'no nginx (apt-get install nginx)';
   if (spawnSync('openssl', ['version']).status !== 0) return 'no openssl';
   return null;
 }
@@ -49,41 +35,23 @@ export async function startHttpsProxy(upstream: string, dir: string): Promise<Ht
   mkdirSync(dir, { recursive: true });
   const certificate = join(dir, 'certificate.pem');
   const key = join(dir, 'key.pem');
+  const subject = ['-subj', '/CN=127.0.0.1', '-days', '1'];
+  const files = ['-keyout', key, '-out', certificate];
   const made = spawnSync(
     'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-    ].concat(['-keyout', key, '-out', certificate]),
-    { encoding: 'utf8' },
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', ...subject, ...files],
+    {
+      encoding: 'utf8',
+    },
   );
   if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
   const port = await freePort();
-  const config = `
-daemon off;
-worker_processes 1;
-${process.getuid?.() === 0 ? `user ${userInfo().username};` : ''}
-pid ${join(dir, 'nginx.pid')};
-error_log ${join(dir, 'nginx-error.log')} warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${join(dir, 'client-body')};
-  proxy_temp_path ${join(dir, 'proxy')};
-  fastcgi_temp_path ${join(dir, 'fastcgi')};
-  uwsgi_temp_path ${join(dir, 'uwsgi')};
-  scgi_temp_path ${join(dir, 'scgi')};
-  upstream harvest_hui {
-    server ${new URL(upstream).host};
-    keepalive 16;
-  }
+  const config = nginxConfig({
+    dir,
+    accessLog: false,
+    keepalive: 16,
+    upstreams: [new URL(upstream).host],
+    server: `
   server {
     listen 127.0.0.1:${port} ssl http2;
     ssl_certificate ${certificate};
@@ -95,14 +63,11 @@ http {
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-Proto $scheme;
     }
-  }
-}
-`;
+  }`,
+  });
   const configFile = join(dir, 'nginx.conf');
   writeFileSync(configFile, config);
-  const child = spawn(NGINX, ['-p', dir, '-c', configFile, '-e', join(dir, 'nginx-error.log')], {
-    stdio: 'ignore',
-  });
+  const child = spawn(findNginx()!, nginxArguments(dir, configFile), { stdio: 'ignore' });
   const url = `https://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt += 1) {
     if (await answers(url)) break;

@@ -4,7 +4,6 @@
 // one table: each figure, its goal, and its ratio to H. See docs/performance.md.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -14,6 +13,7 @@ import { openDatabase, type Database } from '../../src/server/db/database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
 import { catalogPagePath, type BrowseFilters } from '../../src/core/browse-address';
 import { addDays, hawaiiToday } from '../../src/core/hawaii-time';
+import { freePort } from '../local-services';
 import { httpsProxyMissing, startHttpsProxy } from './https-proxy';
 import {
   BENCH_PASSWORD,
@@ -82,22 +82,6 @@ async function checkOversell(database: Database): Promise<void> {
   }
 }
 let hRequestsPerSecond = 0;
-
-/**
- * A free port below the ephemeral range (32768 and up on Linux), so that no test elsewhere on
- * the machine, listening on port 0, takes it between this check and the server's start.
- */
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 10_000);
-    const free = await new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-}
 
 async function waitForHttp(url: string, child: ChildProcess, output: string[]): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt += 1) {

@@ -1,25 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/local-services';
 import type { Database } from '../../src/server/db/database';
 import { databaseClient } from '../../src/server/modules/events/database-client';
 import { createTestDatabase } from '../helpers/test-database';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 describe.skipIf(!onPostgres)('WEB_CONCURRENCY on PostgreSQL', () => {
   let database: Database;
