@@ -3,7 +3,7 @@ import { multiplyCents, parseMoney } from '../money';
 import { hasAtMostTwoDecimals } from '../quantity';
 import { ORDER_STATUSES } from '../order-status';
 import { SYSTEM_JOBS } from '../actor';
-import { ORDER_CONFLICT_CODES, ORDER_NOTES_MAX_LENGTH } from '../order-limits';
+import { ORDER_NOTES_MAX_LENGTH } from '../order-limits';
 import {
   calendarDateInput,
   moneyInput,
@@ -325,7 +325,7 @@ export const orderProblemProduct = z.object({
 });
 export type OrderProblemProduct = z.infer<typeof orderProblemProduct>;
 
-export { ORDER_CONFLICT_CODES };
+export { ORDER_CONFLICT_CODES } from '../order-limits';
 
 /** One farm's current money figures in a `total_changed` 409, next to the total that was sent. */
 export const orderProblemFarm = z.object({
