@@ -1,4 +1,4 @@
-// npm run bench [-- --quick | --lighthouse | --lighthouse-only]: a bare Fastify H, the server on the embedded database and, when
+// npm run bench [-- --quick | --lighthouse | --lighthouse-only [--screens=/a,/b]]: a bare Fastify H, the server on the embedded database and, when
 // DATABASE_URL is given, on PostgreSQL (one process, then WEB_CONCURRENCY=2), all started here
 // and measured side by side with autocannon; Lighthouse 12 through Debian's Chromium. Prints
 // one table: each figure, its goal, and its ratio to H. See docs/performance.md.
@@ -28,6 +28,12 @@ import {
 } from './load';
 
 const quick = process.argv.includes('--quick');
+// `--screens=/restaurant/orders,/farmer/orders`: Lighthouse on those screens alone (the driver's
+// view is `drive`), to measure one change without waiting for every screen.
+const screensArgument = process.argv.find((arg) => arg.startsWith('--screens='));
+const onlyScreens = screensArgument ? screensArgument.slice('--screens='.length).split(',') : null;
+const screenChosen = (path: string) =>
+  !onlyScreens || onlyScreens.some((screen) => screen === path || (screen === 'drive' && path.endsWith('/drive')));
 /** Only browse with and without price lists, on the embedded database. */
 const priceListsOnly = process.argv.includes('--price-lists');
 // The price-list run keeps 200 restaurants on five lists even in a quick run; `--restaurants=N`
@@ -761,6 +767,7 @@ async function lighthouseScreens(serverEnv: NodeJS.ProcessEnv, dirs: string[]): 
         goal: '',
         ratio: '',
       });
+    const chosen = screens.filter(([path]) => screenChosen(path));
     const missing = httpsProxyMissing();
     const proxy = missing ? null : await startHttpsProxy(server.url, join(dataDir, 'proxy'));
     try {
@@ -773,8 +780,8 @@ async function lighthouseScreens(serverEnv: NodeJS.ProcessEnv, dirs: string[]): 
         });
       }
       const base = proxy?.url ?? server.url;
-      for (const [path, cookie] of screens) lighthouse(`${base}${path}`, cookie, path);
-      if (proxy) {
+      for (const [path, cookie] of chosen) lighthouse(`${base}${path}`, cookie, path);
+      if (proxy && screenChosen('/restaurant/browse')) {
         const [path, cookie] = screens.find(([screen]) => screen === '/restaurant/browse')!;
         lighthouse(`${server.url}${path}`, cookie, `${path}, straight from the server (HTTP/1.1)`);
       }
