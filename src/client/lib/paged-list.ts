@@ -1,6 +1,6 @@
 import type { Page } from '#core/paging';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { apiObjectPage, apiPage } from './api';
 
 /** Query parameters of a list; empty values are left out of the path. */
@@ -38,6 +38,22 @@ export function usePagedList<T>(path: string, params: ListParams, enabled = true
   };
 }
 export type PagedList<T> = ReturnType<typeof usePagedList<T>>;
+
+/** More cards than a phone's screen holds: what a list draws in the render its data arrives in. */
+const FIRST_CARDS = 4;
+
+/**
+ * A long list's items in two renders: the first few with the data that brings them, all of
+ * them in a render React may interrupt and does in slices (a deferred value), so a page of 25
+ * order cards arriving does not hold the main thread as one long task before it paints
+ * (docs/performance.md#what-the-main-thread-does). Items already shown stay shown.
+ */
+export function useFirstCardsFirst<T>(items: readonly T[] | undefined): readonly T[] | undefined {
+  const count = items?.length ?? 0;
+  const deferred = useDeferredValue(count, 0);
+  const shown = Math.max(deferred, Math.min(FIRST_CARDS, count));
+  return items && shown < count ? items.slice(0, shown) : items;
+}
 
 /**
  * A list the screen needs whole (the calendar's month grid marks every delivery day): read page

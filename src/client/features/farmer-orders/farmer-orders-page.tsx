@@ -27,7 +27,7 @@ import {
 import { toast } from '../../components/ui/toast';
 import { ApiError, downloadFile } from '../../lib/api';
 import { formatCalendarDate } from '../../lib/format';
-import { useDebouncedValue } from '../../lib/paged-list';
+import { useDebouncedValue, useFirstCardsFirst } from '../../lib/paged-list';
 import { usePermissions } from '../../lib/permissions';
 import { useBulkStatus, useDayStatusCount, useFarmDeliveryDays, useFarmOrders } from './api';
 import { FarmerOrderCard, FarmerOrderCardSkeleton } from './farmer-order-card';
@@ -56,6 +56,7 @@ export function FarmerOrdersPage() {
   };
   const orders = useFarmOrders(params);
   const actions = useFarmOrderActions();
+  const cards = useFirstCardsFirst(orders.items);
   const filtered = hasFilters(filters) || day !== ALL_DAYS;
 
   return (
@@ -113,9 +114,9 @@ export function FarmerOrdersPage() {
         ) : (
           <PagedOrderList orders={orders}>
             {day ? (
-              <GroupedByStatus orders={orders.items} actions={actions} />
+              <GroupedByStatus orders={orders.items} cards={cards ?? []} actions={actions} />
             ) : (
-              <OrderGrid orders={orders.items} actions={actions} />
+              <OrderGrid orders={cards ?? []} actions={actions} />
             )}
           </PagedOrderList>
         )}
@@ -128,7 +129,7 @@ export function FarmerOrdersPage() {
 
 type Actions = ReturnType<typeof useFarmOrderActions>;
 
-function OrderGrid({ orders, actions }: { orders: OrderAsSeen[]; actions: Actions }) {
+function OrderGrid({ orders, actions }: { orders: readonly OrderAsSeen[]; actions: Actions }) {
   return (
     <div className="grid gap-4 xl:grid-cols-2">
       {orders.map((order) => (
@@ -144,12 +145,24 @@ function OrderGrid({ orders, actions }: { orders: OrderAsSeen[]; actions: Action
   );
 }
 
-/** A day's orders under one heading per status, in the order the work goes. */
-function GroupedByStatus({ orders, actions }: { orders: OrderAsSeen[]; actions: Actions }) {
+/**
+ * A day's orders under one heading per status, in the order the work goes: each heading counts
+ * all of its orders, while its cards may still be arriving (useFirstCardsFirst).
+ */
+function GroupedByStatus({
+  orders,
+  cards,
+  actions,
+}: {
+  orders: OrderAsSeen[];
+  cards: readonly OrderAsSeen[];
+  actions: Actions;
+}) {
   const groups = ORDER_STATUSES.map((status) => ({
     status,
-    orders: orders.filter((order) => order.status === status),
-  })).filter((group) => group.orders.length > 0);
+    count: orders.filter((order) => order.status === status).length,
+    orders: cards.filter((order) => order.status === status),
+  })).filter((group) => group.count > 0);
   return (
     <>
       {groups.map((group) => (
@@ -160,7 +173,7 @@ function GroupedByStatus({ orders, actions }: { orders: OrderAsSeen[]; actions: 
         >
           <h2 id={`day-group-${group.status}`} className="text-lg font-semibold">
             {capitalised(group.status)}{' '}
-            <span className="font-normal text-stone-500">({group.orders.length})</span>
+            <span className="font-normal text-stone-500">({group.count})</span>
           </h2>
           <OrderGrid orders={group.orders} actions={actions} />
         </section>

@@ -10,7 +10,7 @@ import {
   NO_FILTERS,
   OrderFilterBar,
 } from '../../components/ui/order-list-controls';
-import { useDebouncedValue } from '../../lib/paged-list';
+import { useDebouncedValue, useFirstCardsFirst } from '../../lib/paged-list';
 import { usePermissions } from '../../lib/permissions';
 import { useRestaurantOrders } from './api';
 import { CheckoutCard } from './checkout-card';
@@ -27,6 +27,7 @@ export function RestaurantOrdersPage() {
   const orders = useRestaurantOrders(filterParams({ ...filters, search }));
   const filtered = hasFilters(filters);
   const canOrder = usePermissions().can('orders.place');
+  const cards = useFirstCardsFirst(orders.items);
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <h1 className="text-2xl font-bold">My Orders</h1>
@@ -74,7 +75,7 @@ export function RestaurantOrdersPage() {
             />
           ) : (
             <PagedOrderList orders={orders}>
-              {orders.items.map((order) => (
+              {cards?.map((order) => (
                 <RestaurantOrderCard key={order.id} order={order} />
               ))}
             </PagedOrderList>
