@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { formatRelativeTime } from './format';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HAWAII_TIME_ZONE } from '#core/constants';
+import { formatInstant, formatRelativeTime } from './format';
 
 // 9:00 AM in Hawaii on Thursday Nov 26, 2026 (UTC-10).
 const now = new Date('2026-11-26T19:00:00Z');
@@ -23,5 +27,46 @@ describe('when something last happened', () => {
   it('says `never` for no time or one that cannot be read', () => {
     expect(formatRelativeTime(null, 'Never', now)).toBe('Never');
     expect(formatRelativeTime('not a date', 'Not yet', now)).toBe('Not yet');
+  });
+});
+
+describe('an instant in Hawaii time', () => {
+  // The patterns the screens use, and those that move the date (weeks, days of the year) or
+  // name the offset, each checked against date-fns' own time zone dates (the Intl data).
+  const patterns = [
+    "MMM d, yyyy 'at' h:mm a",
+    'MMM dd, yyyy',
+    "EEE, MMM d 'at' h a",
+    'EEEE HH:mm:ss.SSS',
+    "I 'week' w, 'day' DDD, Q",
+    'xxx',
+  ];
+  const instants = fc.date({
+    min: new Date('1990-01-01T00:00:00Z'),
+    max: new Date('2090-12-31T23:59:59Z'),
+    noInvalidDate: true,
+  });
+  const localZones = ['UTC', 'America/New_York', 'Europe/London', 'Australia/Lord_Howe'];
+  const browserZone = process.env.TZ;
+  afterAll(() => {
+    process.env.TZ = browserZone;
+  });
+
+  it.each(localZones)('reads the same as the time zone data in a browser set to %s', (zone) => {
+    process.env.TZ = zone;
+    fc.assert(
+      fc.property(instants, fc.constantFrom(...patterns), (instant, pattern) => {
+        expect(formatInstant(instant, pattern)).toBe(
+          format(new TZDate(instant, HAWAII_TIME_ZONE), pattern),
+        );
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('takes the address of an instant and says null for none', () => {
+    expect(formatInstant('2026-11-26T09:30:00Z', "MMM d 'at' h:mm a")).toBe('Nov 25 at 11:30 PM');
+    expect(formatInstant(null, 'MMM d')).toBeNull();
+    expect(formatInstant('not a date', 'MMM d')).toBeNull();
   });
 });

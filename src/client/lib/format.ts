@@ -1,11 +1,78 @@
-import { TZDate } from '@date-fns/tz';
-import { HAWAII_TIME_ZONE } from '#core/constants';
-import { addDays, formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
+import { addDays, formatCalendarDate, hawaiiDate, hawaiiWallClock } from '#core/hawaii-time';
 import { formatMoneyString } from '#core/money';
 import { format } from 'date-fns';
 
 export { formatMoneyString as formatMoney };
 export { formatCalendarDate };
+
+/** Minutes west of UTC, as Date#getTimezoneOffset counts them: Hawaii is UTC-10 all year. */
+const HAWAII_TIMEZONE_OFFSET_MINUTES = 600;
+
+/**
+ * An instant whose calendar and clock read Hawaii's wall clock in any browser, for date-fns'
+ * format (which reads these and copies the date through its constructor). Hawaii keeps one
+ * offset all year (core/hawaii-time), so no time zone data is needed: loading it for Intl cost
+ * a phone about 100 ms on the first date a screen showed (docs/performance.md).
+ */
+class HawaiiClockDate extends Date {
+  #wall(): Date {
+    return hawaiiWallClock(this);
+  }
+  #setWall(change: (wall: Date) => void): number {
+    const wall = this.#wall();
+    change(wall);
+    return this.setTime(wall.getTime() + HAWAII_TIMEZONE_OFFSET_MINUTES * 60_000);
+  }
+  override getFullYear() {
+    return this.#wall().getUTCFullYear();
+  }
+  override getMonth() {
+    return this.#wall().getUTCMonth();
+  }
+  override getDate() {
+    return this.#wall().getUTCDate();
+  }
+  override getDay() {
+    return this.#wall().getUTCDay();
+  }
+  override getHours() {
+    return this.#wall().getUTCHours();
+  }
+  override getMinutes() {
+    return this.#wall().getUTCMinutes();
+  }
+  override getSeconds() {
+    return this.#wall().getUTCSeconds();
+  }
+  override getMilliseconds() {
+    return this.#wall().getUTCMilliseconds();
+  }
+  override getTimezoneOffset() {
+    return HAWAII_TIMEZONE_OFFSET_MINUTES;
+  }
+  // The week and day-of-year patterns move the date to the year's or week's start.
+  override setFullYear(year: number, month?: number, date?: number) {
+    return this.#setWall((wall) =>
+      wall.setUTCFullYear(year, month ?? wall.getUTCMonth(), date ?? wall.getUTCDate()),
+    );
+  }
+  override setMonth(month: number, date?: number) {
+    return this.#setWall((wall) => wall.setUTCMonth(month, date ?? wall.getUTCDate()));
+  }
+  override setDate(date: number) {
+    return this.#setWall((wall) => wall.setUTCDate(date));
+  }
+  override setHours(hours: number, minutes?: number, seconds?: number, ms?: number) {
+    return this.#setWall((wall) =>
+      wall.setUTCHours(
+        hours,
+        minutes ?? wall.getUTCMinutes(),
+        seconds ?? wall.getUTCSeconds(),
+        ms ?? wall.getUTCMilliseconds(),
+      ),
+    );
+  }
+}
 
 /** An instant in Hawaii time, e.g. 'MMM dd, yyyy' or "MMM d, yyyy 'at' h:mm a". */
 export function formatInstant(
@@ -13,9 +80,9 @@ export function formatInstant(
   pattern: string,
 ): string | null {
   if (!value) return null;
-  const date = new Date(value);
+  const date = new HawaiiClockDate(value);
   if (Number.isNaN(date.getTime())) return null;
-  return format(new TZDate(date, HAWAII_TIME_ZONE), pattern);
+  return format(date, pattern);
 }
 
 /** "1 item", "2 items", "3 bunches": the one helper for counts with their noun (core). */
