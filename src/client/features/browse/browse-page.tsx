@@ -14,6 +14,7 @@ import { Button } from '../../components/ui/button';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Input, Label, Select } from '../../components/ui/form';
 import { useCart } from '../../lib/cart';
+import { useFirstCardsFirst } from '../../lib/paged-list';
 import { cn } from '../../lib/cn';
 import { countLabel } from '../../lib/format';
 import { useNextDeliveries } from '../../lib/queries';
@@ -79,11 +80,18 @@ export function BrowsePage() {
     return () => clearTimeout(timer);
   }, [searchText]);
 
+  const pages = catalog.data?.pages ?? [];
+  const first = pages[0];
+  const products = pages.flatMap((page) => page.items);
+  const cards = useFirstCardsFirst(products) ?? products;
+  // The end of the list is known once every card of the pages read is drawn.
+  const allDrawn = cards.length === products.length;
+
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = catalog;
   // Loads the next page when the end of the list scrolls into view.
   useEffect(() => {
     const element = sentinel.current;
-    if (!element || !hasNextPage) return;
+    if (!element || !hasNextPage || !allDrawn) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) {
@@ -94,11 +102,8 @@ export function BrowsePage() {
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
+  }, [fetchNextPage, hasNextPage, isFetchingNextPage, allDrawn]);
 
-  const pages = catalog.data?.pages ?? [];
-  const first = pages[0];
-  const products = pages.flatMap((page) => page.items);
   const deliveries = useNextDeliveries(products.map((product) => product.farmId));
   const chosenFarm = (first?.farms ?? []).find((farm) => String(farm.id) === filters.farmId);
 
@@ -307,7 +312,7 @@ export function BrowsePage() {
                   catalog.isPlaceholderData && 'opacity-60',
                 )}
               >
-                {products.map((product) => (
+                {cards.map((product) => (
                   <ProductRow
                     key={product.id}
                     product={product}
@@ -322,7 +327,7 @@ export function BrowsePage() {
                   catalog.isPlaceholderData && 'opacity-60',
                 )}
               >
-                {products.map((product) => (
+                {cards.map((product) => (
                   <ProductCard
                     key={product.id}
                     product={product}

@@ -11,6 +11,7 @@ import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatMoney } from '../../lib/format';
+import { useFirstCardsFirst } from '../../lib/paged-list';
 import { LoadMoreFooter } from '../../components/ui/order-list-controls';
 import { useFarmProducts } from './api';
 import { useDeleteWithUndo } from './delete-with-undo';
@@ -149,6 +150,7 @@ export function InventoryPage() {
 
   const list = products.data ?? [];
   const total = products.total ?? list.length;
+  const tiles = useFirstCardsFirst(list) ?? list;
 
   return (
     <div className="flex flex-col gap-6">
@@ -188,7 +190,7 @@ export function InventoryPage() {
       ) : (
         <div className="flex flex-col gap-4">
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {list.map((product) => (
+            {tiles.map((product) => (
               <ProductTile
                 key={product.id}
                 product={product}
