@@ -19,9 +19,7 @@ export const DELIVERED_AT_FUTURE_MESSAGE = 'The delivery time is in the future';
 export const DELIVERED_AT_BEFORE_ORDER_MESSAGE = 'The delivery time is before the order was placed';
 /** How long a delivery's Idempotency-Key is kept: a phone may sync days after the drop. */
 export const DELIVERY_IDEMPOTENCY_TTL_HOURS = 30 * 24;
-/** The multipart parts of POST /api/orders/{id}/delivery. */
-export const DELIVERY_PHOTO_FIELD = 'photo';
-export const DELIVERY_SIGNATURE_FIELD = 'signature';
+export { DELIVERY_PHOTO_FIELD, DELIVERY_SIGNATURE_FIELD } from '../delivery-request';
 
 /** The text fields of POST /api/orders/{id}/delivery (multipart), as the phone sends them. */
 export const deliveryConfirmFields = z.object({

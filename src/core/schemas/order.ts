@@ -19,7 +19,7 @@ export { ORDER_NOTES_MAX_LENGTH };
 export const RECIPIENT_NAME_MAX_LENGTH = 120;
 /** A checkout holds one order per farm; more farms than this in one cart is not a real cart. */
 export const MAX_CHECKOUT_FARMS = 25;
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export { IDEMPOTENCY_KEY_HEADER } from '../delivery-request';
 export const RECIPIENT_REQUIRED_MESSAGE = "Please enter the recipient's name";
 
 const positiveId = (label: string) =>

@@ -87,7 +87,8 @@ describe("the driver's phone view", () => {
     const user = userEvent.setup();
     await user.click(within(first).getByRole('button', { name: 'Delivered' }));
     await user.click(within(first).getByRole('button', { name: 'Confirm delivery' }));
-    expect(within(first).getByText("Please enter the recipient's name")).toBeInTheDocument();
+    // The form's rules load when it opens, so the message follows a moment after the click.
+    expect(await within(first).findByText("Please enter the recipient's name")).toBeInTheDocument();
     expect(within(first).getByLabelText(/Photo of the drop/)).toHaveAttribute(
       'capture',
       'environment',

@@ -1,5 +1,4 @@
 import type { DriveRun, DriveStop } from '#core/schemas/delivery-proof';
-import { deliveryConfirmFields } from '#core/schemas/delivery-proof';
 import { formatQuantity } from '#core/quantity';
 import { statusLabel } from '#core/order-status';
 import { useQueryClient } from '@tanstack/react-query';
@@ -336,6 +335,14 @@ function StopOutcome({
   );
 }
 
+/**
+ * The delivery form's rules, loaded when a form opens: building the schemas (zod) cost the
+ * view about 150 ms at load on a phone, and its first screen checks nothing. The service
+ * worker keeps every chunk, so this loads without signal too.
+ */
+const loadConfirmFields = () =>
+  import('#core/schemas/delivery-proof').then((schemas) => schemas.deliveryConfirmFields);
+
 function DeliverForm({
   stop,
   runId,
@@ -363,8 +370,13 @@ function DeliverForm({
     return () => URL.revokeObjectURL(url);
   }, [photo]);
 
+  useEffect(() => {
+    void loadConfirmFields();
+  }, []);
+
   const confirm = async () => {
-    const name = deliveryConfirmFields.shape.recipientName.safeParse(recipient);
+    const fields = await loadConfirmFields();
+    const name = fields.shape.recipientName.safeParse(recipient);
     if (!name.success) {
       setError(name.error.issues[0]?.message);
       return;

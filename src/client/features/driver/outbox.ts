@@ -1,5 +1,8 @@
-import { DELIVERY_PHOTO_FIELD, DELIVERY_SIGNATURE_FIELD } from '#core/schemas/delivery-proof';
-import { IDEMPOTENCY_KEY_HEADER } from '#core/schemas/order';
+import {
+  DELIVERY_PHOTO_FIELD,
+  DELIVERY_SIGNATURE_FIELD,
+  IDEMPOTENCY_KEY_HEADER,
+} from '#core/delivery-request';
 import { api, ApiError } from '../../lib/api';
 
 /**
