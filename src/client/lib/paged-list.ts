@@ -46,7 +46,7 @@ const FIRST_CARDS = 4;
  * A long list's items in two renders: the first few with the data that brings them, all of
  * them in a render React may interrupt and does in slices (a deferred value), so a page of 25
  * order cards arriving does not hold the main thread as one long task before it paints
- * (docs/performance.md#what-the-main-thread-does). Items already shown stay shown.
+ * (docs/performance.md#the-render-the-data-brings). Items already shown stay shown.
  */
 export function useFirstCardsFirst<T>(items: readonly T[] | undefined): readonly T[] | undefined {
   const count = items?.length ?? 0;
