@@ -33,7 +33,8 @@ const quick = process.argv.includes('--quick');
 const screensArgument = process.argv.find((arg) => arg.startsWith('--screens='));
 const onlyScreens = screensArgument ? screensArgument.slice('--screens='.length).split(',') : null;
 const screenChosen = (path: string) =>
-  !onlyScreens || onlyScreens.some((screen) => screen === path || (screen === 'drive' && path.endsWith('/drive')));
+  !onlyScreens ||
+  onlyScreens.some((screen) => screen === path || (screen === 'drive' && path.endsWith('/drive')));
 /** Only browse with and without price lists, on the embedded database. */
 const priceListsOnly = process.argv.includes('--price-lists');
 // The price-list run keeps 200 restaurants on five lists even in a quick run; `--restaurants=N`
