@@ -370,12 +370,18 @@ function DeliverForm({
     return () => URL.revokeObjectURL(url);
   }, [photo]);
 
+  // Loaded ahead while the driver fills the form; confirming says so if it cannot load.
   useEffect(() => {
-    void loadConfirmFields();
+    loadConfirmFields().catch(() => undefined);
   }, []);
 
   const confirm = async () => {
-    const fields = await loadConfirmFields();
+    const fields = await loadConfirmFields().catch(() => null);
+    if (!fields) {
+      // Only before the service worker has kept the app's code, on a first visit without signal.
+      setError('This form could not load: check the signal and try again');
+      return;
+    }
     const name = fields.shape.recipientName.safeParse(recipient);
     if (!name.success) {
       setError(name.error.issues[0]?.message);
