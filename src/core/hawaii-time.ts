@@ -8,9 +8,17 @@ export function hawaiiToday(now: Date = new Date()): string {
   return hawaiiDate(now);
 }
 
+/** Hawaii's offset as Date#getTimezoneOffset counts it: minutes west of UTC. */
+export const HAWAII_TIMEZONE_OFFSET_MINUTES = -HAWAII_OFFSET_MS / 60_000;
+
 /** An instant shifted so that its UTC fields read Hawaii's wall clock at that instant. */
 export function hawaiiWallClock(instant: Date): Date {
   return new Date(instant.getTime() + HAWAII_OFFSET_MS);
+}
+
+/** The instant whose Hawaii wall clock `wall`'s UTC fields read (hawaiiWallClock undone). */
+export function instantOfHawaiiWallClock(wall: Date): Date {
+  return new Date(wall.getTime() - HAWAII_OFFSET_MS);
 }
 
 /** The instant of a Hawaii wall-clock time: date "YYYY-MM-DD" at `minutes` after midnight. */

@@ -1,12 +1,16 @@
-import { addDays, formatCalendarDate, hawaiiDate, hawaiiWallClock } from '#core/hawaii-time';
+import {
+  addDays,
+  formatCalendarDate,
+  HAWAII_TIMEZONE_OFFSET_MINUTES,
+  hawaiiDate,
+  hawaiiWallClock,
+  instantOfHawaiiWallClock,
+} from '#core/hawaii-time';
 import { formatMoneyString } from '#core/money';
 import { format } from 'date-fns';
 
 export { formatMoneyString as formatMoney };
 export { formatCalendarDate };
-
-/** Minutes west of UTC, as Date#getTimezoneOffset counts them: Hawaii is UTC-10 all year. */
-const HAWAII_TIMEZONE_OFFSET_MINUTES = 600;
 
 /**
  * An instant whose calendar and clock read Hawaii's wall clock in any browser, for date-fns'
@@ -21,7 +25,7 @@ class HawaiiClockDate extends Date {
   #setWall(change: (wall: Date) => void): number {
     const wall = this.#wall();
     change(wall);
-    return this.setTime(wall.getTime() + HAWAII_TIMEZONE_OFFSET_MINUTES * 60_000);
+    return this.setTime(instantOfHawaiiWallClock(wall).getTime());
   }
   override getFullYear() {
     return this.#wall().getUTCFullYear();
