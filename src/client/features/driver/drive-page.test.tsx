@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DriveRun } from '#core/schemas/delivery-proof';
 import { fakeApi } from '../../test/fake-api';
 import { renderInApp } from '../../test/render';
@@ -99,5 +99,30 @@ describe("the driver's phone view", () => {
     fakeApi({});
     renderDrive();
     await screen.findByText('This run is not on this phone yet');
+  });
+});
+
+describe("the driver's delivery form without its rules", () => {
+  afterEach(() => {
+    vi.doUnmock('#core/schemas/delivery-proof');
+  });
+
+  it('says it could not load and keeps nothing', async () => {
+    // A first visit without signal, before the service worker has kept the app's code.
+    vi.doMock('#core/schemas/delivery-proof', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const api = fakeApi({ 'GET /api/delivery-runs/7': () => RUN });
+    renderDrive();
+    const stop = await screen.findByRole('article', { name: 'Stop 1: Mama Bistro, order #41' });
+    const user = userEvent.setup();
+    await user.click(within(stop).getByRole('button', { name: 'Delivered' }));
+    await user.type(within(stop).getByLabelText(/Received by/), 'Kimo');
+    await user.click(within(stop).getByRole('button', { name: 'Confirm delivery' }));
+    expect(
+      await within(stop).findByText('This form could not load: check the signal and try again'),
+    ).toBeInTheDocument();
+    expect(within(stop).queryByText(/received by Kimo/)).toBeNull();
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
   });
 });
