@@ -23,7 +23,7 @@ export function instantOfHawaiiWallClock(wall: Date): Date {
 
 /** The instant of a Hawaii wall-clock time: date "YYYY-MM-DD" at `minutes` after midnight. */
 export function hawaiiInstant(date: string, minutes = 0): Date {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + minutes * 60_000 - HAWAII_OFFSET_MS);
+  return instantOfHawaiiWallClock(new Date(Date.parse(`${date}T00:00:00Z`) + minutes * 60_000));
 }
 
 /** The Hawaii calendar date of an instant, "YYYY-MM-DD". */
