@@ -48,6 +48,8 @@ const FIRST_CARDS = 4;
  * order cards arriving does not hold the main thread as one long task before it paints
  * (docs/performance.md#the-render-the-data-brings). Items already shown stay shown.
  */
+export function useFirstCardsFirst<T>(items: readonly T[]): readonly T[];
+export function useFirstCardsFirst<T>(items: readonly T[] | undefined): readonly T[] | undefined;
 export function useFirstCardsFirst<T>(items: readonly T[] | undefined): readonly T[] | undefined {
   const count = items?.length ?? 0;
   const deferred = useDeferredValue(count, 0);

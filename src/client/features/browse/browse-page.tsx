@@ -83,7 +83,7 @@ export function BrowsePage() {
   const pages = catalog.data?.pages ?? [];
   const first = pages[0];
   const products = pages.flatMap((page) => page.items);
-  const cards = useFirstCardsFirst(products) ?? products;
+  const cards = useFirstCardsFirst(products);
   // The end of the list is known once every card of the pages read is drawn.
   const allDrawn = cards.length === products.length;
 

@@ -150,7 +150,7 @@ export function InventoryPage() {
 
   const list = products.data ?? [];
   const total = products.total ?? list.length;
-  const tiles = useFirstCardsFirst(list) ?? list;
+  const tiles = useFirstCardsFirst(list);
 
   return (
     <div className="flex flex-col gap-6">
