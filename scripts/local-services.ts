@@ -1,7 +1,7 @@
 // What the bench and the tests start on this machine beside the server: a free port to run it
 // on, and Debian's nginx in front of it (its configuration's common part: everything nginx
 // writes stays in one folder, in the foreground, as the current user).
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -29,21 +29,12 @@ export function findNginx(): string | null {
   return dirs.map((dir) => join(dir, 'nginx')).find((path) => existsSync(path)) ?? null;
 }
 
-/** The arguments that run nginx with `configFile`, its files and logs in `dir`. */
-export const nginxArguments = (dir: string, configFile: string) => [
-  '-p',
-  dir,
-  '-c',
-  configFile,
-  '-e',
-  join(dir, 'nginx-error.log'),
-];
-
 /**
- * An nginx configuration that keeps everything in `dir`, with `upstreams` as `harvest_hui` and
- * `server` as its one server block (written by the caller: how it listens and proxies).
+ * Writes `dir/nginx.conf`, a configuration that keeps everything in `dir`, with `upstreams` as
+ * `harvest_hui` and `server` as its one server block (written by the caller: how it listens and
+ * proxies), and answers the arguments that run nginx with it.
  */
-export function nginxConfig(options: {
+export function writeNginxConfig(options: {
   dir: string;
   upstreams: string[];
   server: string;
@@ -51,9 +42,9 @@ export function nginxConfig(options: {
   accessLog: boolean;
   /** Idle connections to the upstreams to keep open, if any. */
   keepalive?: number;
-}): string {
+}): string[] {
   const { dir } = options;
-  return `
+  const config = `
 daemon off;
 worker_processes 1;
 ${process.getuid?.() === 0 ? `user ${userInfo().username};` : ''}
@@ -74,4 +65,7 @@ ${options.keepalive ? `    keepalive ${options.keepalive};` : ''}
 ${options.server}
 }
 `;
+  const configFile = join(dir, 'nginx.conf');
+  writeFileSync(configFile, config);
+  return ['-p', dir, '-c', configFile, '-e', join(dir, 'nginx-error.log')];
 }

@@ -3,10 +3,10 @@
 // HTTP/1.1 (where a browser opens at most six connections to a host and the screen's code
 // queues behind them). Needs Debian's nginx and openssl; without them the bench says so.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { get } from 'node:https';
 import { join } from 'node:path';
-import { findNginx, freePort, nginxArguments, nginxConfig } from '../local-services';
+import { findNginx, freePort, writeNginxConfig } from '../local-services';
 
 export interface HttpsProxy {
   url: string;
@@ -35,18 +35,24 @@ export async function startHttpsProxy(upstream: string, dir: string): Promise<Ht
   mkdirSync(dir, { recursive: true });
   const certificate = join(dir, 'certificate.pem');
   const key = join(dir, 'key.pem');
-  const subject = ['-subj', '/CN=127.0.0.1', '-days', '1'];
-  const files = ['-keyout', key, '-out', certificate];
   const made = spawnSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', ...subject, ...files],
-    {
-      encoding: 'utf8',
-    },
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+    ].concat(['-keyout', key, '-out', certificate]),
+    { encoding: 'utf8' },
   );
   if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
   const port = await freePort();
-  const config = nginxConfig({
+  const nginxArguments = writeNginxConfig({
     dir,
     accessLog: false,
     keepalive: 16,
@@ -65,9 +71,7 @@ export async function startHttpsProxy(upstream: string, dir: string): Promise<Ht
     }
   }`,
   });
-  const configFile = join(dir, 'nginx.conf');
-  writeFileSync(configFile, config);
-  const child = spawn(findNginx()!, nginxArguments(dir, configFile), { stdio: 'ignore' });
+  const child = spawn(findNginx()!, nginxArguments, { stdio: 'ignore' });
   const url = `https://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt += 1) {
     if (await answers(url)) break;

@@ -1,11 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
-import { findNginx, freePort, nginxArguments, nginxConfig } from '../../scripts/local-services';
-
-export { findNginx, freePort };
+import { writeNginxConfig } from '../../scripts/local-services';
 
 /** A program the test started, with its output kept in a file for when something fails. */
 export interface Program {
@@ -86,7 +84,7 @@ export function startNginx(nginx: string, dir: string, port: number, upstreams: 
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
       add_header X-Upstream $upstream_addr always;`;
-  const config = nginxConfig({
+  const nginxArguments = writeNginxConfig({
     dir,
     accessLog: true,
     upstreams: upstreams.map((upstream) => `127.0.0.1:${upstream}`),
@@ -104,9 +102,7 @@ export function startNginx(nginx: string, dir: string, port: number, upstreams: 
     }
   }`,
   });
-  const configFile = join(dir, 'nginx.conf');
-  writeFileSync(configFile, config);
-  return startProgram('nginx', nginx, nginxArguments(dir, configFile), {
+  return startProgram('nginx', nginx, nginxArguments, {
     logFile: join(dir, 'nginx-output.log'),
   });
 }

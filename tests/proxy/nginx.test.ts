@@ -11,10 +11,9 @@ import { createProduct, orderBody } from '../helpers/catalog-fixtures';
 import { openStream, waitFor, type Stream } from '../helpers/event-stream';
 import { PASSWORD, sampleProfile, uniqueEmail } from '../helpers/test-app';
 import { createTestDatabase } from '../helpers/test-database';
+import { findNginx, freePort } from '../../scripts/local-services';
 import {
   Client,
-  findNginx,
-  freePort,
   sharedSecret,
   startNginx,
   startServer,
