@@ -28,10 +28,12 @@ import {
 } from './load';
 
 const quick = process.argv.includes('--quick');
+/** The value of `--name=value` on the command line, if given. */
+const optionValue = (name: string) =>
+  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 // `--screens=/restaurant/orders,/farmer/orders`: Lighthouse on those screens alone (the driver's
 // view is `drive`), to measure one change without waiting for every screen.
-const screensArgument = process.argv.find((arg) => arg.startsWith('--screens='));
-const onlyScreens = screensArgument ? screensArgument.slice('--screens='.length).split(',') : null;
+const onlyScreens = optionValue('screens')?.split(',') ?? null;
 const screenChosen = (path: string) =>
   !onlyScreens ||
   onlyScreens.some((screen) => screen === path || (screen === 'drive' && path.endsWith('/drive')));
@@ -39,11 +41,14 @@ const screenChosen = (path: string) =>
 const priceListsOnly = process.argv.includes('--price-lists');
 // The price-list run keeps 200 restaurants on five lists even in a quick run; `--restaurants=N`
 // sets how many restaurants the data has (the browse mix signs in up to 200 of them).
-const restaurantsArgument = process.argv.find((arg) => arg.startsWith('--restaurants='));
+const restaurantsOption = optionValue('restaurants');
+if (restaurantsOption !== undefined && !/^[1-9]\d*$/.test(restaurantsOption)) {
+  throw new Error(`--restaurants takes a whole number of restaurants, not "${restaurantsOption}"`);
+}
 const size = {
   ...(quick ? QUICK : FULL),
   ...(priceListsOnly ? { restaurants: 200 } : {}),
-  ...(restaurantsArgument ? { restaurants: Number(restaurantsArgument.split('=')[1]) } : {}),
+  ...(restaurantsOption ? { restaurants: Number(restaurantsOption) } : {}),
 };
 const DURATION = quick ? 3 : 10;
 const WARM_UP_SECONDS = quick ? 1 : 2;
