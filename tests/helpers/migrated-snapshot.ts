@@ -10,6 +10,7 @@ import {
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { MIGRATIONS_FOLDER, openDatabase } from '../../src/server/db/database';
 import { ensureFreshSheetQueue } from '../../src/server/modules/fresh-sheet/delivery';
 import { ensureDeliveryQueue } from '../../src/server/modules/notifications/queue';
@@ -24,6 +25,7 @@ export function migratedSnapshotPath(): string {
   hash.update(`pg-boss ${pgBoss.version}`);
   // What the snapshot installs beside the migrations: a new queue makes a new snapshot.
   hash.update('queues: delivery, fresh-sheet');
+  hash.update('without the template databases');
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
       a.name.localeCompare(b.name),
@@ -41,6 +43,10 @@ export function migratedSnapshotPath(): string {
  * Vitest global setup: migrates one embedded database, installs pg-boss's tables and the
  * delivery and fresh-sheet queues as the first app built on a database does (a tenth of a second at every test
  * file otherwise), and keeps it as a snapshot.
+ *
+ * The snapshot leaves out PostgreSQL's two template databases: a test never creates a database
+ * inside its embedded one, and the templates were a third of the bytes and two thirds of the
+ * files that every test file's database unpacked (about 0.35 s of its 0.8 s start).
  */
 export default async function createMigratedSnapshot(): Promise<void> {
   if (process.env.TEST_DATABASE_URL) return;
@@ -51,6 +57,11 @@ export default async function createMigratedSnapshot(): Promise<void> {
     await database.migrate();
     await ensureDeliveryQueue(database);
     await ensureFreshSheetQueue(database);
+    for (const template of ['template0', 'template1']) {
+      await database.db.execute(sql.raw(`alter database ${template} with is_template false`));
+      await database.db.execute(sql.raw(`drop database ${template}`));
+    }
+    await database.db.execute(sql`checkpoint`);
     const archive = Buffer.from(await (await database.dumpDataDir!()).arrayBuffer());
     mkdirSync(join(file, '..'), { recursive: true });
     // Written beside and renamed, so a run that stops halfway never leaves half a snapshot.
