@@ -35,19 +35,11 @@ export async function startHttpsProxy(upstream: string, dir: string): Promise<Ht
   mkdirSync(dir, { recursive: true });
   const certificate = join(dir, 'certificate.pem');
   const key = join(dir, 'key.pem');
+  // A self-signed certificate for 127.0.0.1, good for a day.
+  const request = ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1'];
   const made = spawnSync(
     'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-    ].concat(['-keyout', key, '-out', certificate]),
+    [...request, '-subj', '/CN=127.0.0.1', '-keyout', key, '-out', certificate],
     { encoding: 'utf8' },
   );
   if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
