@@ -353,7 +353,9 @@ function DeliverForm({
   onDone: () => void;
 }) {
   const [recipient, setRecipient] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [nameError, setNameError] = useState<string | undefined>();
+  // What kept the form from confirming that the driver cannot mend in a field.
+  const [formError, setFormError] = useState<string | undefined>();
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [, setSigned] = useState(false);
@@ -376,15 +378,16 @@ function DeliverForm({
   }, []);
 
   const confirm = async () => {
+    setFormError(undefined);
     const fields = await loadConfirmFields().catch(() => null);
     if (!fields) {
       // Only before the service worker has kept the app's code, on a first visit without signal.
-      setError('This form could not load: check the signal and try again');
+      setFormError('This form could not load: check the signal and try again');
       return;
     }
     const name = fields.shape.recipientName.safeParse(recipient);
     if (!name.success) {
-      setError(name.error.issues[0]?.message);
+      setNameError(name.error.issues[0]?.message);
       return;
     }
     setSaving(true);
@@ -402,7 +405,7 @@ function DeliverForm({
       });
       onDone();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'This phone could not keep it');
+      setFormError(failure instanceof Error ? failure.message : 'This phone could not keep it');
     } finally {
       setSaving(false);
     }
@@ -418,7 +421,7 @@ function DeliverForm({
         void confirm();
       }}
     >
-      <Field label="Received by" error={error} required>
+      <Field label="Received by" error={nameError} required>
         {(ids) => (
           <Input
             {...ids}
@@ -426,7 +429,7 @@ function DeliverForm({
             value={recipient}
             onChange={(event) => {
               setRecipient(event.target.value);
-              setError(undefined);
+              setNameError(undefined);
             }}
           />
         )}
@@ -451,6 +454,11 @@ function DeliverForm({
         />
       ) : null}
       <SignaturePad label="Signature (optional)" onChange={setSigned} padRef={signature} />
+      {formError ? (
+        <p className="text-sm text-destructive" role="alert">
+          {formError}
+        </p>
+      ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone}>
           Cancel
