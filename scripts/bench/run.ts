@@ -1,9 +1,9 @@
-// npm run bench [-- --quick | --lighthouse | --lighthouse-only [--screens=/a,/b]]: a bare Fastify H, the server on the embedded database and, when
+// npm run bench [-- --quick | --lighthouse | --lighthouse-only [--screens=/a,/b] [--reports=DIR]]: a bare Fastify H, the server on the embedded database and, when
 // DATABASE_URL is given, on PostgreSQL (one process, then WEB_CONCURRENCY=2), all started here
 // and measured side by side with autocannon; Lighthouse 12 through Debian's Chromium. Prints
 // one table: each figure, its goal, and its ratio to H. See docs/performance.md.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -37,6 +37,9 @@ const onlyScreens = optionValue('screens')?.split(',') ?? null;
 const screenChosen = (path: string) =>
   !onlyScreens ||
   onlyScreens.some((screen) => screen === path || (screen === 'drive' && path.endsWith('/drive')));
+// `--reports=/tmp/lh`: each Lighthouse run's whole report kept there as JSON, to read its trace
+// (what the largest paint waited on) rather than its figures alone.
+const reportsDir = optionValue('reports');
 /** Only browse with and without price lists, on the embedded database. */
 const priceListsOnly = process.argv.includes('--price-lists');
 // The price-list run keeps 200 restaurants on five lists even in a quick run; `--restaurants=N`
@@ -664,8 +667,34 @@ interface LighthouseRun {
   tbtMs: number;
 }
 
+/**
+ * Lighthouse's own failures to record a page load: it asks to be run again, and a second run
+ * of the same page records it (seen on the first page a fresh Chromium loads).
+ */
+const TRACE_NOT_RECORDED = /NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT/;
+
 /** One Lighthouse 12 mobile run (its default simulated throttling), or why it did not run. */
-function lighthouseOnce(url: string, cookie: string | null): LighthouseRun | string {
+function lighthouseOnce(
+  url: string,
+  cookie: string | null,
+  reportName: string,
+): LighthouseRun | string {
+  let result = lighthouseAttempt(url, cookie, reportName);
+  for (
+    let retry = 0;
+    retry < 2 && typeof result === 'string' && TRACE_NOT_RECORDED.test(result);
+    retry += 1
+  ) {
+    result = lighthouseAttempt(url, cookie, reportName);
+  }
+  return result;
+}
+
+function lighthouseAttempt(
+  url: string,
+  cookie: string | null,
+  reportName: string,
+): LighthouseRun | string {
   const args = [
     join(root, 'node_modules/lighthouse/cli/index.js'),
     url,
@@ -679,6 +708,10 @@ function lighthouseOnce(url: string, cookie: string | null): LighthouseRun | str
   ];
   const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (run.status !== 0) return `did not run: ${run.stderr.trim().split('\n').pop()}`;
+  if (reportsDir) {
+    mkdirSync(reportsDir, { recursive: true });
+    writeFileSync(join(reportsDir, `${reportName}.json`), run.stdout);
+  }
   const report = JSON.parse(run.stdout) as {
     categories: Record<string, { score: number }>;
     audits: Record<string, { numericValue: number }>;
@@ -697,8 +730,10 @@ const median = (values: number[]) =>
 /** A screen's figures: each the median of three runs, with the three scores beside them. */
 function lighthouse(url: string, cookie: string | null, label: string): void {
   const runs: LighthouseRun[] = [];
+  // "/restaurant/orders" is kept as restaurant-orders-1.json, "/" as landing-1.json.
+  const reportName = label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'landing';
   for (let run = 0; run < 3; run += 1) {
-    const result = lighthouseOnce(url, cookie);
+    const result = lighthouseOnce(url, cookie, `${reportName}-${run + 1}`);
     if (typeof result === 'string') {
       rows.push({ figure: `Lighthouse: ${label}`, value: result, goal: '', ratio: '' });
       return;
@@ -710,7 +745,7 @@ function lighthouse(url: string, cookie: string | null, label: string): void {
     figure: `Lighthouse 12 mobile: ${label}`,
     value:
       `performance ${of('performance')} (${runs.map((run) => run.performance).join('/')}), ` +
-      `accessibility ${of('accessibility')}, LCP ${of('lcpSeconds').toFixed(1)} s, ` +
+      `accessibility ${of('accessibility')}, LCP ${of('lcpSeconds').toFixed(2)} s, ` +
       `TBT ${of('tbtMs').toFixed(0)} ms`,
     goal: '≥ 95, ≥ 98, ≤ 2.0 s',
     ratio: '',
