@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -54,6 +55,7 @@ import { scheduleModule } from './modules/schedules/routes';
 import { standingOrderModule } from './modules/standing-orders/routes';
 import { registerHiddenMoney } from './modules/teams/hidden-money';
 import { AppPage, sendAppPage } from './http/app-page';
+import { compressJsonAnswer } from './http/compressed-answers';
 import { teamModule } from './modules/teams/routes';
 import { traceabilityModule } from './modules/traceability/routes';
 import './types';
@@ -201,6 +203,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
     }
     return payload;
   });
+  app.addHook('onSend', compressJsonAnswer);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifySwagger, {
     openapi: {
@@ -284,21 +287,43 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
   });
 
   if (servesClient && config.clientDir) {
+    // The hashed files: their names change with their content, so they are kept a year and
+    // never asked for again; a validator (ETag, Last-Modified) or byte ranges would only add
+    // headers to each of the seventy a screen loads (docs/performance.md).
+    await app.register(fastifyStatic, {
+      root: join(config.clientDir, 'assets'),
+      prefix: '/assets/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      // The .br and .gz copies written at build time (scripts/compress-assets.mjs).
+      preCompressed: true,
+      cacheControl: false,
+      etag: false,
+      lastModified: false,
+      acceptRanges: false,
+      setHeaders(res, path) {
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        res.setHeader('vary', 'Accept-Encoding');
+        if (/\.(js|css)$/.test(path)) {
+          // The plugin hands over the raw answer, where helmet set them.
+          const raw = res as unknown as ServerResponse;
+          for (const header of DOCUMENT_ONLY_HEADERS) raw.removeHeader(header);
+        }
+      },
+    });
+    // Everything else the build wrote (the service worker, the manifest, icons): asked for
+    // again every time, answered 304 when unchanged. index.html names the current hashed files.
     await app.register(fastifyStatic, {
       root: config.clientDir,
       wildcard: false,
       index: false,
-      // The .br and .gz copies written at build time (scripts/compress-assets.mjs).
+      globIgnore: ['assets/**'],
       preCompressed: true,
       // Else its own "public, max-age=0" replaces the header set below.
       cacheControl: false,
-      setHeaders(res, path) {
-        // Hashed names change with their content: keep them a year. index.html names the
-        // current ones, so it is asked for again every time (answered 304 when unchanged).
-        res.setHeader(
-          'cache-control',
-          path.includes(join('assets', '')) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+      setHeaders(res) {
+        res.setHeader('cache-control', 'no-cache');
         res.setHeader('vary', 'Accept-Encoding');
       },
     });
@@ -306,6 +331,25 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
 
   return app;
 }
+
+/**
+ * Security headers that govern a document (what it may load, frame or open), set on every
+ * answer but meaningless on a script or a stylesheet. A screen loads some seventy of those, and
+ * a proxy speaking HTTP/2 (nginx) repeats each answer's headers in full: about 600 bytes each,
+ * a fifth of the bytes a phone fetches before its first paint. X-Content-Type-Options,
+ * Cross-Origin-Resource-Policy, Referrer-Policy and Strict-Transport-Security stay: they
+ * apply to a script too.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 
 /**
  * Fastify ignores X-Forwarded-For for a bare hop count (it cannot tell a proxy from a client

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { productPageOutput } from '#core/schemas/product';
 import { users } from '../../src/server/db/schema';
 import { buildApp } from '../../src/server/app';
+import { COMPRESS_JSON_FROM_BYTES } from '../../src/server/http/compressed-answers';
 import { createProduct } from '../helpers/catalog-fixtures';
 import {
   createTestApp,
@@ -36,6 +37,7 @@ describe('the built web app', () => {
     for (const [path, content] of [
       ['index.html', index],
       ['assets/main-abc123.js', script],
+      ['assets/leaf-abc123.svg', '<svg xmlns="http://www.w3.org/2000/svg"></svg>'],
     ] as const) {
       writeFileSync(join(clientDir, path), content);
       writeFileSync(join(clientDir, `${path}.br`), brotliCompressSync(content));
@@ -63,6 +65,9 @@ describe('the built web app', () => {
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['content-type']).toMatch(/javascript/);
     expect(response.headers.vary).toMatch(/accept-encoding/i);
+    // Never asked for again, so no validator to ask with.
+    expect(response.headers.etag).toBeUndefined();
+    expect(response.headers['last-modified']).toBeUndefined();
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe(script);
   });
 
@@ -78,6 +83,28 @@ describe('the built web app', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends a script only the security headers that apply to it, and a document all of them', async () => {
+    const scriptAnswer = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(scriptAnswer.statusCode).toBe(200);
+    expect(scriptAnswer.headers['x-content-type-options']).toBe('nosniff');
+    expect(scriptAnswer.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(scriptAnswer.headers['referrer-policy']).toBe('no-referrer');
+    for (const header of [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+    ]) {
+      expect(scriptAnswer.headers[header], header).toBeUndefined();
+    }
+    // An SVG opened by itself is a document: it keeps the policy.
+    for (const url of ['/', '/index.html', '/assets/leaf-abc123.svg']) {
+      const document = await app.inject({ method: 'GET', url });
+      expect(document.statusCode, url).toBe(200);
+      expect(document.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(document.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
   });
 
   it('never lets index.html be used without asking again', async () => {
@@ -304,5 +331,48 @@ describe('a page of the catalogue search', () => {
       expect(packed.headers.vary, accept).toContain('Accept-Encoding');
       expect(JSON.parse(unpack(packed.rawPayload).toString()), accept).toEqual(plain.json());
     }
+  });
+});
+
+describe('a JSON answer of the API', () => {
+  let farmer: Awaited<ReturnType<typeof signUpFarmer>>;
+  const get = (url: string, acceptEncoding?: string) =>
+    farmer.request({
+      method: 'GET',
+      url,
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    });
+
+  beforeAll(async () => {
+    farmer = await signUpFarmer(ctx.app, 'Compressed Acres');
+    for (let n = 0; n < 12; n += 1) {
+      await createProduct(ctx.database.db, farmer.farmId, { name: `Kale bunch ${n}` });
+    }
+  });
+
+  it('is sent compressed when large and the asker accepts it, the same JSON every way', async () => {
+    const url = '/api/products/farm?limit=100';
+    const plain = await get(url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThanOrEqual(COMPRESS_JSON_FROM_BYTES);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const brotli = await get(url, 'gzip, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.headers['cache-control']).toBe('no-store');
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
+    const gzipped = await get(url, 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('is sent as it is when small, whatever the asker accepts', async () => {
+    const small = await get('/api/auth/user', 'gzip, br');
+    expect(small.statusCode).toBe(200);
+    expect(small.rawPayload.length).toBeLessThan(COMPRESS_JSON_FROM_BYTES);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toMatchObject({ role: 'farmer' });
   });
 });
