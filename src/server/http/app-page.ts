@@ -96,12 +96,13 @@ export const SCREEN_FIRST_CALLS: Readonly<
   },
 };
 
-/** The signed-in app's frame, loaded for every signed-in screen; a restaurant's has its cart. */
-const SIGNED_IN_SHELL = [
-  'app/signed-in-routes.tsx',
-  'features/notifications/notification-bell.tsx',
-];
-const RESTAURANT_SHELL = [...SIGNED_IN_SHELL, 'components/layout/cart-badge.tsx'];
+/**
+ * The signed-in app's frame, loaded for every signed-in screen. The header's notification bell
+ * and cart badge are not named: they load once the frame has drawn, into places kept for them,
+ * and a phone's first paint waits on every byte fetched before it (the bell brings its popover's
+ * positioning code, about 20 KB; docs/performance.md#what-the-first-paint-waits-on).
+ */
+const SIGNED_IN_SHELL = ['app/signed-in-routes.tsx'];
 
 interface ManifestChunk {
   file: string;
@@ -171,8 +172,7 @@ export class AppPage {
       modules = page ? [page] : [];
     } else if (user.role === 'farmer' || user.role === 'restaurant' || user.role === 'admin') {
       const page = SCREEN_PAGES[user.role][path];
-      const shell = user.role === 'restaurant' ? RESTAURANT_SHELL : SIGNED_IN_SHELL;
-      modules = page ? [...shell, page] : shell;
+      modules = page ? [...SIGNED_IN_SHELL, page] : SIGNED_IN_SHELL;
     }
     return [...this.#closure(modules)]
       .filter((key) => !this.#loadedByEntry.has(key))

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 export const Dialog = RadixDialog.Root;
@@ -48,5 +48,23 @@ export function DialogContent({
         {children}
       </RadixDialog.Content>
     </RadixDialog.Portal>
+  );
+}
+
+/**
+ * A dialog and its content, opened and closed by the screen's own state: what LazyDialogBox
+ * (lazy-dialog.tsx) loads when it first opens.
+ */
+export function DialogBox({
+  open,
+  onOpenChange,
+  ...content
+}: { open: boolean; onOpenChange: (open: boolean) => void } & ComponentProps<
+  typeof DialogContent
+>) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent {...content} />
+    </Dialog>
   );
 }

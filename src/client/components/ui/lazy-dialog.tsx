@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
+import type { DialogBox } from './dialog';
 
 /**
  * A dialog whose code (and its form library, date picker, …) loads the first time it opens
@@ -20,3 +21,12 @@ export function lazyDialog<Props extends { open: boolean }>(
     );
   };
 }
+
+/**
+ * DialogBox, loaded the first time it opens: for the dialogs a screen keeps closed behind a
+ * card's button (cancel, change), so that its first paint does not wait on Radix's focus trap,
+ * scroll lock and portal (about 17 KB; docs/performance.md#what-the-first-paint-waits-on).
+ */
+export const LazyDialogBox = lazyDialog<Parameters<typeof DialogBox>[0]>(
+  async () => (await import('./dialog')).DialogBox,
+);

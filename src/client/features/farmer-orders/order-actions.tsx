@@ -2,8 +2,7 @@ import type { OrderStatus } from '#core/order-status';
 import type { OrderAsSeen } from '#core/schemas/order';
 import { useState, type ComponentProps } from 'react';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { lazyDialog } from '../../components/ui/lazy-dialog';
+import { LazyDialogBox, lazyDialog } from '../../components/ui/lazy-dialog';
 import { toast } from '../../components/ui/toast';
 import { ApiError, downloadFile } from '../../lib/api';
 import { useUpdateOrderStatus } from './api';
@@ -35,21 +34,21 @@ export function CancelOrderDialog({
   onCancel: (order: OrderAsSeen) => void;
 }) {
   return (
-    <Dialog open={order !== null} onOpenChange={(open) => !open && onKeep()}>
-      <DialogContent
-        title={`Cancel order #${order?.id ?? ''}?`}
-        description={`${order?.restaurant.name ?? 'The restaurant'}'s order will be cancelled and its items returned to your stock. This cannot be undone.`}
-      >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onKeep}>
-            Keep Order
-          </Button>
-          <Button variant="destructive" disabled={pending} onClick={() => order && onCancel(order)}>
-            {pending ? 'Cancelling...' : 'Cancel Order'}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <LazyDialogBox
+      open={order !== null}
+      onOpenChange={(open) => !open && onKeep()}
+      title={`Cancel order #${order?.id ?? ''}?`}
+      description={`${order?.restaurant.name ?? 'The restaurant'}'s order will be cancelled and its items returned to your stock. This cannot be undone.`}
+    >
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onKeep}>
+          Keep Order
+        </Button>
+        <Button variant="destructive" disabled={pending} onClick={() => order && onCancel(order)}>
+          {pending ? 'Cancelling...' : 'Cancel Order'}
+        </Button>
+      </div>
+    </LazyDialogBox>
   );
 }
 

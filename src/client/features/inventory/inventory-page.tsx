@@ -15,11 +15,14 @@ import { useFirstCardsFirst } from '../../lib/paged-list';
 import { LoadMoreFooter } from '../../components/ui/order-list-controls';
 import { useFarmProducts } from './api';
 import { useDeleteWithUndo } from './delete-with-undo';
-import { StockHistoryDialog } from './stock-history';
 
 // The product form (react-hook-form, the product schema) loads when the dialog first opens.
 const ProductFormDialog = lazyDialog(
   async () => (await import('./product-form-dialog')).ProductFormDialog,
+);
+// A product's stock history opens from its card: its dialog loads then, not with the list.
+const StockHistoryDialog = lazyDialog(
+  async () => (await import('./stock-history')).StockHistoryDialog,
 );
 
 function ProductTile({

@@ -5,7 +5,7 @@ import { isWeighedUnit, quantityProblem, quantityStep } from '#core/quantity';
 import { PencilLine } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { LazyDialogBox } from '../../components/ui/lazy-dialog';
 import { Field, Input } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
@@ -112,84 +112,84 @@ export function ChangeOwnOrder({ order }: { order: Order }) {
       <Button variant="outline" size="sm" className="self-start" onClick={() => setOpen(true)}>
         <PencilLine aria-hidden="true" /> Change quantities
       </Button>
-      <Dialog open={open} onOpenChange={(next) => !next && close()}>
-        <DialogContent
-          title={`Change order #${order.id}`}
-          description={`At the prices you ordered at. You can change it until ordering for its delivery day closes; after that, ask ${order.farm.name}.`}
-        >
-          <div className="flex flex-col gap-3">
-            {order.orderItems.map((item) => (
-              <Field
-                key={item.productId}
-                label={`${item.product.name} (${item.product.unit}${priceEach(accepted[item.productId] ?? item.unitPrice)})`}
-                error={submitted ? errors[item.productId] : undefined}
-              >
-                {(ids) => (
-                  <Input
-                    {...ids}
-                    type="number"
-                    inputMode={isWeighedUnit(item.product.unit) ? 'decimal' : 'numeric'}
-                    min={0}
-                    max={MAX_LINE_QUANTITY}
-                    step={quantityStep(item.product.unit)}
-                    className="tabular"
-                    value={drafts[item.productId] ?? String(item.quantity)}
-                    onChange={(event) =>
-                      setDrafts((current) => ({ ...current, [item.productId]: event.target.value }))
-                    }
-                  />
-                )}
-              </Field>
-            ))}
-            {submitted && !kept ? (
-              <p className="text-sm text-destructive" role="alert">
-                Keep at least one line, or cancel the order instead.
+      <LazyDialogBox
+        open={open}
+        onOpenChange={(next) => !next && close()}
+        title={`Change order #${order.id}`}
+        description={`At the prices you ordered at. You can change it until ordering for its delivery day closes; after that, ask ${order.farm.name}.`}
+      >
+        <div className="flex flex-col gap-3">
+          {order.orderItems.map((item) => (
+            <Field
+              key={item.productId}
+              label={`${item.product.name} (${item.product.unit}${priceEach(accepted[item.productId] ?? item.unitPrice)})`}
+              error={submitted ? errors[item.productId] : undefined}
+            >
+              {(ids) => (
+                <Input
+                  {...ids}
+                  type="number"
+                  inputMode={isWeighedUnit(item.product.unit) ? 'decimal' : 'numeric'}
+                  min={0}
+                  max={MAX_LINE_QUANTITY}
+                  step={quantityStep(item.product.unit)}
+                  className="tabular"
+                  value={drafts[item.productId] ?? String(item.quantity)}
+                  onChange={(event) =>
+                    setDrafts((current) => ({ ...current, [item.productId]: event.target.value }))
+                  }
+                />
+              )}
+            </Field>
+          ))}
+          {submitted && !kept ? (
+            <p className="text-sm text-destructive" role="alert">
+              Keep at least one line, or cancel the order instead.
+            </p>
+          ) : null}
+          {submitted && kept && changes.length === 0 && Object.keys(errors).length === 0 ? (
+            <p className="text-sm text-stone-600" role="status">
+              Nothing has changed yet.
+            </p>
+          ) : null}
+          {asking ? (
+            <div
+              role="alert"
+              className="flex flex-col gap-2 rounded-lg border border-amber-200 bg-warning-soft p-3 text-sm"
+            >
+              <p>
+                {nameOf(asking.productId)} is now {formatMoney(asking.unitPrice)} (you ordered at{' '}
+                {formatMoney(asking.placedUnitPrice)}). Ordering more changes the whole line to
+                today&apos;s price.
               </p>
-            ) : null}
-            {submitted && kept && changes.length === 0 && Object.keys(errors).length === 0 ? (
-              <p className="text-sm text-stone-600" role="status">
-                Nothing has changed yet.
-              </p>
-            ) : null}
-            {asking ? (
-              <div
-                role="alert"
-                className="flex flex-col gap-2 rounded-lg border border-amber-200 bg-warning-soft p-3 text-sm"
-              >
-                <p>
-                  {nameOf(asking.productId)} is now {formatMoney(asking.unitPrice)} (you ordered at{' '}
-                  {formatMoney(asking.placedUnitPrice)}). Ordering more changes the whole line to
-                  today&apos;s price.
-                </p>
-                <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                  <Button variant="outline" onClick={() => setAsking(null)}>
-                    Not at that price
-                  </Button>
-                  <Button
-                    disabled={change.isPending}
-                    onClick={() => {
-                      const prices = { ...accepted, [asking.productId]: asking.unitPrice };
-                      setAccepted(prices);
-                      setAsking(null);
-                      onSave(prices);
-                    }}
-                  >
-                    Change at {formatMoney(asking.unitPrice)}
-                  </Button>
-                </div>
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <Button variant="outline" onClick={() => setAsking(null)}>
+                  Not at that price
+                </Button>
+                <Button
+                  disabled={change.isPending}
+                  onClick={() => {
+                    const prices = { ...accepted, [asking.productId]: asking.unitPrice };
+                    setAccepted(prices);
+                    setAsking(null);
+                    onSave(prices);
+                  }}
+                >
+                  Change at {formatMoney(asking.unitPrice)}
+                </Button>
               </div>
-            ) : null}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button variant="outline" onClick={close}>
-                Keep as it is
-              </Button>
-              <Button disabled={change.isPending || asking !== null} onClick={() => onSave()}>
-                {change.isPending ? 'Saving...' : 'Save changes'}
-              </Button>
             </div>
+          ) : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={close}>
+              Keep as it is
+            </Button>
+            <Button disabled={change.isPending || asking !== null} onClick={() => onSave()}>
+              {change.isPending ? 'Saving...' : 'Save changes'}
+            </Button>
           </div>
-        </DialogContent>
-      </Dialog>
+        </div>
+      </LazyDialogBox>
     </>
   );
 }

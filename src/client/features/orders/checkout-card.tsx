@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Field, Select, Textarea } from '../../components/ui/form';
+import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { ProductPhoto } from '../../components/ui/product-photo';
 import { QuantityInput } from '../../components/ui/quantity-input';
 import { toast } from '../../components/ui/toast';
@@ -30,8 +31,10 @@ import {
   type FarmChoice,
   type LineProblem,
 } from './checkout-model';
-import { MinimumDialog } from './minimum-dialog';
 import { ReorderNotesPanel, reorderNotes } from './reorder-notes';
+
+// Asked only when a farm's order is under its minimum: its dialog loads then, not with the list.
+const MinimumDialog = lazyDialog(async () => (await import('./minimum-dialog')).MinimumDialog);
 
 /** The cart's lines as they stand, to tell when a retry is the same request or a new one. */
 function cartSignature(items: readonly CartItem[]): string {
