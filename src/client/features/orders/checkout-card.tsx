@@ -6,9 +6,8 @@ import type { FarmSummary } from '#core/schemas/product';
 import { ORDER_CONFLICT_CODES } from '#core/order-limits';
 import { ORDER_NOTES_MAX_LENGTH } from '#core/order-limits';
 import type { OrderConflictBody, OrderProblemProduct } from '#core/schemas/order';
-import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
+import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Field, Select, Textarea } from '../../components/ui/form';
@@ -31,6 +30,7 @@ import {
   type FarmChoice,
   type LineProblem,
 } from './checkout-model';
+import { EmptyCart } from './empty-cart';
 import { ReorderNotesPanel, reorderNotes } from './reorder-notes';
 
 // Asked only when a farm's order is under its minimum: its dialog loads then, not with the list.
@@ -246,23 +246,6 @@ export function CheckoutCard() {
         onGoBack={() => setMinimumOpen(false)}
         onProceed={placeOrders}
       />
-    </Card>
-  );
-}
-
-/** 'Your cart is empty', where the checkout would be (docs/product.md#checkout). */
-function EmptyCart() {
-  return (
-    <Card>
-      <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-5">
-        <p className="flex items-center gap-2 font-medium text-stone-700">
-          <ShoppingCart className="size-5 text-stone-400" aria-hidden="true" />
-          Your cart is empty
-        </p>
-        <Button asChild variant="outline">
-          <Link to="/restaurant/browse">Browse Products</Link>
-        </Button>
-      </CardContent>
     </Card>
   );
 }

@@ -1,7 +1,8 @@
 import { ClipboardList } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import {
   filterParams,
@@ -10,12 +11,42 @@ import {
   NO_FILTERS,
   OrderFilterBar,
 } from '../../components/ui/order-list-controls';
+import { Skeleton } from '../../components/ui/skeleton';
 import { useDebouncedValue, useFirstCardsFirst } from '../../lib/paged-list';
+import { useCart } from '../../lib/cart';
 import { usePermissions } from '../../lib/permissions';
 import { useRestaurantOrders } from './api';
-import { CheckoutCard } from './checkout-card';
+import { EmptyCart } from './empty-cart';
 import { OrderCardSkeleton, RestaurantOrderCard } from './order-card';
 import { OrderSummary } from './order-summary';
+
+// The checkout (quantities, delivery days, fees, the order minimum) loads only when the cart
+// holds something: an empty cart's card needs none of it (docs/performance.md).
+const CheckoutCard = lazy(async () => ({
+  default: (await import('./checkout-card')).CheckoutCard,
+}));
+
+/** The cart's checkout above the orders, or 'Your cart is empty'. */
+function CartCheckout() {
+  const cart = useCart();
+  if (cart.items.length === 0) return <EmptyCart />;
+  return (
+    <Suspense fallback={<CheckoutSkeleton />}>
+      <CheckoutCard />
+    </Suspense>
+  );
+}
+
+function CheckoutSkeleton() {
+  return (
+    <Card aria-hidden="true">
+      <CardContent className="flex flex-col gap-3 pt-5">
+        <Skeleton className="h-6 w-48" />
+        <Skeleton className="h-20 w-full" />
+      </CardContent>
+    </Card>
+  );
+}
 
 /**
  * /restaurant/orders: checkout of the cart, then the restaurant's orders, newest first, a page
@@ -31,7 +62,7 @@ export function RestaurantOrdersPage() {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <h1 className="text-2xl font-bold">My Orders</h1>
-      {canOrder ? <CheckoutCard /> : null}
+      {canOrder ? <CartCheckout /> : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:order-last">
           <OrderSummary />
