@@ -34,11 +34,26 @@ function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 
   return null;
 }
 
-/** Fast levels: these run on the request path. */
-const compressed = (encoding: 'br' | 'gzip', body: string | Buffer) =>
-  encoding === 'br'
-    ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-    : gzipAsync(body, { level: 6 });
+/**
+ * Up to this size a body is compressed at once: zlib's asynchronous calls cost about 100 µs of
+ * CPU each in setting up their encoder, more than compressing a few kilobytes takes. A larger
+ * body (the whole catalogue) goes through the thread pool, so the event loop is not held.
+ */
+const COMPRESS_AT_ONCE_UP_TO_BYTES = 64 * 1024;
+
+/** A body's compressed copy, at fast levels: this runs on the request path. */
+function compressed(encoding: 'br' | 'gzip', body: string | Buffer): Promise<Buffer> {
+  const size = Buffer.byteLength(body);
+  const brotliOptions = {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: size },
+  };
+  if (size > COMPRESS_AT_ONCE_UP_TO_BYTES) {
+    return encoding === 'br' ? brotli(body, brotliOptions) : gzipAsync(body, { level: 6 });
+  }
+  return Promise.resolve(
+    encoding === 'br' ? brotliCompressSync(body, brotliOptions) : gzipSync(body, { level: 6 }),
+  );
+}
 
 const etagOf = (json: string) =>
   `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
@@ -126,45 +141,28 @@ export function sendAnswer(
  */
 export const COMPRESS_JSON_FROM_BYTES = 1400;
 
-/** How many compressed copies of recent answers are kept, and up to what size of answer. */
+/**
+ * The last copies the hook below made, by the answer's hash: an answer the server keeps (a
+ * dashboard's report, read over and over until an order changes it) is compressed once, not
+ * per request. Only bodies compressed at once are kept, so the map stays small.
+ */
 const KEPT_COPIES = 256;
-const KEEP_COPIES_UP_TO_BYTES = 64 * 1024;
 const keptCopies = new Map<string, Buffer>();
 
-/**
- * The answer's compressed copy, made at once: zlib's asynchronous calls cost about 100 µs of
- * CPU each in setting up their encoder, more than compressing a few kilobytes takes. The copy is
- * kept by the body's hash, so an answer the server keeps (a dashboard's report, read over and
- * over until an order changes it) is compressed once, not per request.
- */
-function compressedCopy(encoding: 'br' | 'gzip', body: string | Buffer): Buffer {
-  const size = Buffer.byteLength(body);
-  const key =
-    size <= KEEP_COPIES_UP_TO_BYTES
-      ? `${encoding}:${createHash('sha1').update(body).digest('base64')}`
-      : null;
-  const kept = key ? keptCopies.get(key) : undefined;
-  if (key && kept) {
+async function keptCopy(encoding: 'br' | 'gzip', body: string | Buffer): Promise<Buffer> {
+  if (Buffer.byteLength(body) > COMPRESS_AT_ONCE_UP_TO_BYTES) return compressed(encoding, body);
+  const key = `${encoding}:${createHash('sha1').update(body).digest('base64')}`;
+  let copy = keptCopies.get(key);
+  if (copy) {
     keptCopies.delete(key);
-    keptCopies.set(key, kept);
-    return kept;
-  }
-  const copy =
-    encoding === 'br'
-      ? brotliCompressSync(body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 5,
-            [constants.BROTLI_PARAM_SIZE_HINT]: size,
-          },
-        })
-      : gzipSync(body, { level: 6 });
-  if (key) {
-    keptCopies.set(key, copy);
-    if (keptCopies.size > KEPT_COPIES) {
+  } else {
+    copy = await compressed(encoding, body);
+    if (keptCopies.size >= KEPT_COPIES) {
       const oldest = keptCopies.keys().next().value;
       if (oldest !== undefined) keptCopies.delete(oldest);
     }
   }
+  keptCopies.set(key, copy);
   return copy;
 }
 
@@ -190,5 +188,5 @@ export async function compressJsonAnswer(
   if (!encoding) return payload;
   void reply.header('content-encoding', encoding);
   reply.removeHeader('content-length');
-  return compressedCopy(encoding, payload);
+  return keptCopy(encoding, payload);
 }
