@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -167,6 +166,11 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
   // Security headers, on every answer. The middleware is built once: @fastify/helmet built it
   // afresh for every request, reading the policy again each time (13 % of the CPU of a session
   // lookup, docs/performance.md).
+  const strictTransportSecurity = config.appOrigin?.startsWith('https:')
+    ? // Told over plain http, a browser would refuse the site until it had a certificate; only
+      // an https public origin may say it. The app does not speak for its domain's other hosts.
+      { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false }
+    : false;
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -181,14 +185,33 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       },
     },
     crossOriginEmbedderPolicy: false,
-    // Told over plain http, a browser would refuse the site until it had a certificate; only
-    // an https public origin may say it. The app does not speak for its domain's other hosts.
-    strictTransportSecurity: config.appOrigin?.startsWith('https:')
-      ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false }
-      : false,
+    strictTransportSecurity,
+  });
+  // A hashed script or stylesheet gets only the headers that apply to it (nosniff, the
+  // resource policy, the referrer policy, HSTS): the ones that govern a document would be
+  // ignored, and a screen loads some seventy such files, each answer's headers repeated in full
+  // by a proxy speaking HTTP/2 (about 600 bytes each; docs/performance.md).
+  const subresourceHeaders = helmet({
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+    strictTransportSecurity,
   });
   app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (error?: unknown) =>
+    // By the route matched, not the address: an address under /assets/ that names no built
+    // file is answered with the app's page, which needs every header.
+    const route = request.routeOptions.url ?? '';
+    const headers =
+      route.startsWith('/assets/') && /\.(js|css)$/.test(route)
+        ? subresourceHeaders
+        : securityHeaders;
+    headers(request.raw, reply.raw, (error?: unknown) =>
       done(error instanceof Error ? error : undefined),
     );
   });
@@ -302,14 +325,9 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       etag: false,
       lastModified: false,
       acceptRanges: false,
-      setHeaders(res, path) {
+      setHeaders(res) {
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         res.setHeader('vary', 'Accept-Encoding');
-        if (/\.(js|css)$/.test(path)) {
-          // The plugin hands over the raw answer, where helmet set them.
-          const raw = res as unknown as ServerResponse;
-          for (const header of DOCUMENT_ONLY_HEADERS) raw.removeHeader(header);
-        }
       },
     });
     // Everything else the build wrote (the service worker, the manifest, icons): asked for
@@ -331,25 +349,6 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
 
   return app;
 }
-
-/**
- * Security headers that govern a document (what it may load, frame or open), set on every
- * answer but meaningless on a script or a stylesheet. A screen loads some seventy of those, and
- * a proxy speaking HTTP/2 (nginx) repeats each answer's headers in full: about 600 bytes each,
- * a fifth of the bytes a phone fetches before its first paint. X-Content-Type-Options,
- * Cross-Origin-Resource-Policy, Referrer-Policy and Strict-Transport-Security stay: they
- * apply to a script too.
- */
-const DOCUMENT_ONLY_HEADERS = [
-  'content-security-policy',
-  'cross-origin-opener-policy',
-  'origin-agent-cluster',
-  'x-dns-prefetch-control',
-  'x-download-options',
-  'x-frame-options',
-  'x-permitted-cross-domain-policies',
-  'x-xss-protection',
-];
 
 /**
  * Fastify ignores X-Forwarded-For for a bare hop count (it cannot tell a proxy from a client

@@ -98,8 +98,9 @@ describe('the built web app', () => {
     ]) {
       expect(scriptAnswer.headers[header], header).toBeUndefined();
     }
-    // An SVG opened by itself is a document: it keeps the policy.
-    for (const url of ['/', '/index.html', '/assets/leaf-abc123.svg']) {
+    // An SVG opened by itself is a document, and so is the app's page at an address under
+    // /assets/ that names no built file: both keep the policy.
+    for (const url of ['/', '/index.html', '/assets/leaf-abc123.svg', '/assets/gone-abc123.js']) {
       const document = await app.inject({ method: 'GET', url });
       expect(document.statusCode, url).toBe(200);
       expect(document.headers['content-security-policy'], url).toContain("script-src 'self'");
