@@ -1,8 +1,8 @@
 import type { OrderStatus } from '#core/order-status';
 import type { OrderAsSeen } from '#core/schemas/order';
 import { useState, type ComponentProps } from 'react';
-import { Button } from '../../components/ui/button';
-import { LazyDialogBox, lazyDialog } from '../../components/ui/lazy-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { toast } from '../../components/ui/toast';
 import { ApiError, downloadFile } from '../../lib/api';
 import { useUpdateOrderStatus } from './api';
@@ -34,21 +34,18 @@ export function CancelOrderDialog({
   onCancel: (order: OrderAsSeen) => void;
 }) {
   return (
-    <LazyDialogBox
+    <ConfirmDialog
       open={order !== null}
-      onOpenChange={(open) => !open && onKeep()}
       title={`Cancel order #${order?.id ?? ''}?`}
       description={`${order?.restaurant.name ?? 'The restaurant'}'s order will be cancelled and its items returned to your stock. This cannot be undone.`}
-    >
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onKeep}>
-          Keep Order
-        </Button>
-        <Button variant="destructive" disabled={pending} onClick={() => order && onCancel(order)}>
-          {pending ? 'Cancelling...' : 'Cancel Order'}
-        </Button>
-      </div>
-    </LazyDialogBox>
+      keepLabel="Keep Order"
+      confirmLabel="Cancel Order"
+      pendingLabel="Cancelling..."
+      destructive
+      pending={pending}
+      onConfirm={() => order && onCancel(order)}
+      onCancel={onKeep}
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { LazyDialogBox } from '../../components/ui/lazy-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { OrderHistory } from '../../components/ui/order-history';
@@ -96,21 +96,18 @@ function CancelOwnOrder({ order }: { order: Order }) {
       <Button variant="outline" size="sm" className="self-start" onClick={() => setAsking(true)}>
         <XCircle aria-hidden="true" /> Cancel order
       </Button>
-      <LazyDialogBox
+      <ConfirmDialog
         open={asking}
-        onOpenChange={(open) => !open && setAsking(false)}
         title={`Cancel order #${order.id}?`}
         description={`Your order from ${order.farm.name} will be cancelled and the farm told. You can cancel until ordering for its delivery day closes; after that, ask the farm.`}
-      >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => setAsking(false)}>
-            Keep Order
-          </Button>
-          <Button variant="destructive" disabled={cancel.isPending} onClick={onCancel}>
-            {cancel.isPending ? 'Cancelling...' : 'Cancel Order'}
-          </Button>
-        </div>
-      </LazyDialogBox>
+        keepLabel="Keep Order"
+        confirmLabel="Cancel Order"
+        pendingLabel="Cancelling..."
+        destructive
+        pending={cancel.isPending}
+        onConfirm={onCancel}
+        onCancel={() => setAsking(false)}
+      />
     </>
   );
 }

@@ -13,7 +13,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useRemoveMember } from './api';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 
 /**
  * "Leave {business}" on the settings page, for every member: the removal of oneself. The last

@@ -32,7 +32,7 @@ import {
   useRevokeInvitation,
   useTeamMembers,
 } from './api';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { roleLabel, roleOptions, roleSummary } from './roles';
 
 // The invitation form (react-hook-form, the schema) loads when the dialog first opens.
