@@ -30,7 +30,6 @@ import {
   type FarmChoice,
   type LineProblem,
 } from './checkout-model';
-import { EmptyCart } from './empty-cart';
 import { ReorderNotesPanel, reorderNotes } from './reorder-notes';
 
 // Asked only when a farm's order is under its minimum: its dialog loads then, not with the list.
@@ -41,7 +40,11 @@ function cartSignature(items: readonly CartItem[]): string {
   return JSON.stringify(items.map((item) => [item.id, item.quantity, item.pricePerUnit]));
 }
 
-/** 'Cart Checkout (N items)' ('1 item' for one): the cart by farm, placed all at once (docs/product.md#checkout). */
+/**
+ * 'Cart Checkout (N items)' ('1 item' for one): the cart by farm, placed all at once
+ * (docs/product.md#checkout). Shown while the cart holds something; the orders page shows
+ * 'Your cart is empty' in its place otherwise.
+ */
 export function CheckoutCard() {
   const cart = useCart();
   const farms = useFarms(cart.items.length > 0);
@@ -67,7 +70,6 @@ export function CheckoutCard() {
   const signature = cartSignature(cart.items);
   const lineProblems = problems?.signature === signature ? problems.lines : [];
   const feeChangedFarmIds = problems?.signature === signature ? problems.feeChangedFarmIds : [];
-  if (cart.items.length === 0) return <EmptyCart />;
 
   const itemsCents = groups.reduce((sum, group) => sum + group.subtotalCents, 0);
   const feesCents = groups.reduce((sum, group) => sum + group.deliveryFeeCents, 0);
