@@ -298,7 +298,10 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
   const servesClient = Boolean(
     config.clientDir && existsSync(join(config.clientDir, 'index.html')),
   );
-  const appPage = servesClient && config.clientDir ? new AppPage(config.clientDir) : null;
+  const appPage =
+    servesClient && config.clientDir
+      ? new AppPage(config.clientDir, { demoAccounts: config.demoData })
+      : null;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const wantsApp =

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, launchBrowser } from './support/browser';
+import { PHONE, launchBrowser, newContext } from './support/browser';
 import { signInDemo, type DemoLabel } from './support/accounts';
 
 /**
@@ -26,7 +26,9 @@ function apiRequests(page: Page): string[] {
   return seen;
 }
 
-const SCREENS: [DemoLabel, string, (page: Page) => Promise<boolean>][] = [
+/** A demo account's screen, or with null a visitor's. */
+const SCREENS: [DemoLabel | null, string, (page: Page) => Promise<boolean>][] = [
+  [null, '/login', (page) => page.getByText('Every demo account uses the password').isVisible()],
   [
     'Restaurant',
     '/restaurant/browse',
@@ -44,7 +46,12 @@ const SCREENS: [DemoLabel, string, (page: Page) => Promise<boolean>][] = [
 describe('a main screen drawn from what its page carries', () => {
   for (const [label, path, drawn] of SCREENS) {
     it(`${path} asks nothing twice and never for the signed-in person`, async () => {
-      const { context, page } = await signInDemo(browser, label, PHONE);
+      const { context, page } = label
+        ? await signInDemo(browser, label, PHONE)
+        : await newContext(browser, PHONE).then(async (context) => ({
+            context,
+            page: await context.newPage(),
+          }));
       try {
         const requests = apiRequests(page);
         const response = await page.goto(path);

@@ -72,6 +72,19 @@ describe('the screens the server fetches code ahead for', () => {
       '/api/orders/farm',
     ]);
     expect(page.firstCallsFor(null, '/farmer/orders', new URLSearchParams())).toEqual([]);
+    // The demo accounts only where the server has them: elsewhere the call answers 404.
+    expect(page.firstCallsFor(null, '/login', new URLSearchParams())).toEqual([]);
+    const demo = new AppPage(clientDir, { demoAccounts: true });
+    expect(demo.firstCallsFor(null, '/login', new URLSearchParams())).toEqual([
+      '/api/auth/demo-accounts',
+    ]);
+    // An address with an id: the run's own call; an id that is not a number names none.
+    expect(
+      page.firstCallsFor(farmer('packer'), '/farmer/runs/42/drive', new URLSearchParams()),
+    ).toEqual(['/api/delivery-runs/42']);
+    expect(
+      page.firstCallsFor(farmer('owner'), '/farmer/runs/..%2Fx/drive', new URLSearchParams()),
+    ).toEqual([]);
     rmSync(clientDir, { recursive: true, force: true });
   });
 });

@@ -45,6 +45,7 @@ export const SCREEN_PAGES: Readonly<
     '/farmer/orders': 'features/farmer-orders/farmer-orders-page.tsx',
     '/farmer/runs': 'features/delivery-runs/delivery-runs-page.tsx',
     '/farmer/receivables': 'features/payments/receivables-page.tsx',
+    '/farmer/runs/:id/drive': 'features/driver/drive-page.tsx',
     '/hub': 'app/hub/hub-page.tsx',
     '/team': 'features/team/team-page.tsx',
   },
@@ -59,8 +60,10 @@ export const SCREEN_PAGES: Readonly<
 
 /** A call a screen makes as soon as its code runs, and what the person's role must allow. */
 interface FirstCall {
-  path: (search: URLSearchParams) => string;
+  path: (search: URLSearchParams, params: Readonly<Record<string, string>>) => string;
   requires?: Permission;
+  /** Made only by a demo installation's server: elsewhere the call answers 404. */
+  demoOnly?: boolean;
 }
 const fixed = (path: string, requires?: Permission): FirstCall => ({ path: () => path, requires });
 const catalogFirstPage: FirstCall = {
@@ -73,8 +76,10 @@ const catalogFirstPage: FirstCall = {
  * (the browser then uses the answer it already has); a browser test holds them together.
  */
 export const SCREEN_FIRST_CALLS: Readonly<
-  Record<'farmer' | 'restaurant', Readonly<Record<string, FirstCall[]>>>
+  Record<'signedOut' | 'farmer' | 'restaurant', Readonly<Record<string, FirstCall[]>>>
 > = {
+  // The sign-in page lists the demo accounts where the server has them.
+  signedOut: { '/login': [{ ...fixed('/api/auth/demo-accounts'), demoOnly: true }] },
   restaurant: {
     '/': [fixed('/api/reports/restaurant', 'reports.view'), fixed('/api/bills', 'bills.view')],
     '/restaurant/dashboard': [
@@ -93,8 +98,38 @@ export const SCREEN_FIRST_CALLS: Readonly<
     ],
     '/farmer/orders': [fixed('/api/orders/farm')],
     '/farmer/inventory': [fixed('/api/products/farm?limit=100', 'products.manage')],
+    '/farmer/runs/:id/drive': [
+      { path: (_, { id }) => `/api/delivery-runs/${id}`, requires: 'orders.status' },
+    ],
   },
 };
+
+/**
+ * The entry of a table for this address, with the values of its `:name` parts: an address
+ * matches a key segment by segment, a `:name` part taking one segment of digits (every id in
+ * the app's addresses is a number; anything else is no screen of ours to fetch ahead for).
+ */
+function entryFor<Value>(
+  table: Readonly<Record<string, Value>>,
+  path: string,
+): { value: Value; params: Record<string, string> } | undefined {
+  const exact = table[path];
+  if (exact !== undefined) return { value: exact, params: {} };
+  const segments = path.split('/');
+  for (const [key, value] of Object.entries(table)) {
+    const parts = key.split('/');
+    if (!key.includes(':') || parts.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const matches = parts.every((part, index) => {
+      const segment = segments[index]!;
+      if (!part.startsWith(':')) return part === segment;
+      params[part.slice(1)] = segment;
+      return /^\d{1,12}$/.test(segment);
+    });
+    if (matches) return { value, params };
+  }
+  return undefined;
+}
 
 /**
  * The signed-in app's frame, loaded for every signed-in screen. The header's notification bell
@@ -140,7 +175,11 @@ export class AppPage {
   /** What index.html itself already loads: the entry and everything it imports. */
   readonly #loadedByEntry: Set<string>;
 
-  constructor(clientDir: string) {
+  /** Whether this server has the demo accounts (GET /api/auth/demo-accounts answers them). */
+  readonly #demoAccounts: boolean;
+
+  constructor(clientDir: string, { demoAccounts = false }: { demoAccounts?: boolean } = {}) {
+    this.#demoAccounts = demoAccounts;
     this.#template = readFileSync(join(clientDir, 'index.html'), 'utf8');
     try {
       this.#manifest = JSON.parse(
@@ -171,7 +210,7 @@ export class AppPage {
       const page = SCREEN_PAGES.signedOut[path];
       modules = page ? [page] : [];
     } else if (user.role === 'farmer' || user.role === 'restaurant' || user.role === 'admin') {
-      const page = SCREEN_PAGES[user.role][path];
+      const page = entryFor(SCREEN_PAGES[user.role], path)?.value;
       modules = page ? [...SIGNED_IN_SHELL, page] : SIGNED_IN_SHELL;
     }
     return [...this.#closure(modules)]
@@ -181,14 +220,19 @@ export class AppPage {
 
   /** The API calls to fetch ahead for this person at this address (with its search part). */
   firstCallsFor(user: User | null, pathname: string, search: URLSearchParams): string[] {
-    if (user?.role !== 'farmer' && user?.role !== 'restaurant') return [];
-    const kind = user.role === 'farmer' ? 'farm' : 'restaurant';
-    const role = user.businessRole;
+    let table = SCREEN_FIRST_CALLS.signedOut;
+    if (user) {
+      if (user.role !== 'farmer' && user.role !== 'restaurant') return [];
+      table = SCREEN_FIRST_CALLS[user.role];
+    }
+    const kind = user?.role === 'farmer' ? 'farm' : 'restaurant';
+    const role = user?.businessRole;
     const allowed = (permission?: Permission) =>
       !permission || (role != null && isRoleOfKind(kind, role) && can(kind, role, permission));
-    return (SCREEN_FIRST_CALLS[user.role][normalised(pathname)] ?? [])
-      .filter((call) => allowed(call.requires))
-      .map((call) => call.path(search));
+    const screen = entryFor(table, normalised(pathname));
+    return (screen?.value ?? [])
+      .filter((call) => allowed(call.requires) && (!call.demoOnly || this.#demoAccounts))
+      .map((call) => call.path(search, screen!.params));
   }
 
   render(user: User | null, pathname: string, search = new URLSearchParams()): string {
