@@ -1,16 +1,28 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import type { User } from '#core/schemas/auth';
+import type { QueryClient } from '@tanstack/react-query';
+import { isValidElement, lazy, Suspense } from 'react';
+import { matchRoutes, Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/layout/loading-screen';
 import { NotFoundPage } from '../components/layout/not-found';
 import { useAuth } from '../lib/auth';
+import type { FirstDataContext, ScreenData } from '../lib/first-data';
+import { lazyNamed, type LoadableComponent } from '../lib/lazy-named';
+import { permissionsOf } from '../lib/permissions';
 import { renderRoutes } from './render-routes';
-import { accountLinkPages, signedOutPages, setupPage } from './routes';
+import {
+  accountLinkPages,
+  adminPages,
+  farmerPages,
+  restaurantPages,
+  sharedPages,
+  signedOutPages,
+  setupPage,
+  type PageRoute,
+} from './routes';
 
 // Loaded when needed, so the landing page's first load carries none of it: the signed-in
 // app's shell and menus, the development switcher, live updates.
-const SignedInRoutes = lazy(async () => ({
-  default: (await import('./signed-in-routes')).SignedInRoutes,
-}));
+const SignedInRoutes = lazyNamed(() => import('./signed-in-routes'), 'SignedInRoutes');
 const DevUserSwitcher = lazy(async () => ({
   default: (await import('../features/dev-switcher/dev-user-switcher')).DevUserSwitcher,
 }));
@@ -80,4 +92,67 @@ function RoutesByUserState() {
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
+}
+
+/** How long the first render waits for a screen's first data once its code is in. */
+const FIRST_DATA_WAIT_MS = 300;
+
+/**
+ * A screen's code and, where the page names it (`firstData`), the data its first paint draws
+ * from, for the route this address matches. The data is waited for a short while at most: a
+ * slow answer shows the page's loading state instead of holding back the whole screen.
+ */
+async function loadScreen(
+  pages: PageRoute[],
+  pathname: string,
+  context: Omit<FirstDataContext, 'params'>,
+  user: User | null,
+): Promise<void> {
+  const match = matchRoutes(pages, pathname)?.[0];
+  const page = match?.route as PageRoute | undefined;
+  if (!match || !page || !isValidElement(page.element)) return;
+  if (page.requires && !permissionsOf(user).can(page.requires)) return;
+  const { type } = page.element as { type: Partial<LoadableComponent<object>> };
+  if (typeof type.load !== 'function') return;
+  const Page = (await type.load()) as Partial<ScreenData>;
+  if (!Page.firstData) return;
+  await Promise.race([
+    Page.firstData({ ...context, params: match.params }),
+    new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS)),
+  ]);
+}
+
+/**
+ * Loads the screen the app opens on, as RoutesByUserState and SignedInRoutes choose it: the
+ * signed-in frame, the page at this address and its first data. The app renders once they are
+ * in (main.tsx), so the frame and the screen paint together; the server has named the same code
+ * and calls in the page's preload links, so they are usually here already. Nothing is awaited
+ * while the person is not yet known (no boot state: the development server).
+ */
+export async function loadFirstScreen(
+  user: User | null | undefined,
+  location: { pathname: string; search: string },
+  queryClient: QueryClient,
+): Promise<void> {
+  if (user === undefined) return;
+  const { pathname } = location;
+  const context = { queryClient, search: new URLSearchParams(location.search) };
+  const screen = (pages: PageRoute[]) => loadScreen(pages, pathname, context, user);
+  const loading: Promise<unknown>[] = [];
+  if (accountLinkPages.some((page) => page.path === pathname)) {
+    loading.push(screen(accountLinkPages));
+  } else if (!user) {
+    loading.push(screen(signedOutPages));
+  } else if (user.role === 'admin') {
+    loading.push(SignedInRoutes.load(), screen(adminPages));
+  } else if (user.role === 'farmer' || user.role === 'restaurant') {
+    loading.push(SignedInRoutes.load());
+    if (!user.profile) loading.push(screen([{ path: '*', element: setupPage }]));
+    else
+      loading.push(
+        screen([...(user.role === 'farmer' ? farmerPages : restaurantPages), ...sharedPages]),
+      );
+  }
+  // A download that fails here is tried again when the screen renders, and shows its error there.
+  await Promise.allSettled(loading);
 }

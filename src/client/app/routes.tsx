@@ -1,15 +1,8 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { NotFoundPage } from '../components/layout/not-found';
+import { lazyNamed } from '../lib/lazy-named';
 import type { Permission } from '../lib/permissions';
-
-/** A page loaded on first visit, so no screen pays for the code of the others. */
-function lazyNamed<Name extends string, Props extends object>(
-  load: () => Promise<Record<Name, ComponentType<Props>>>,
-  name: Name,
-) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
 
 // The landing page is for visitors only: a signed-in screen does not carry it. The server names
 // its code in the page it sends a visitor, so it arrives beside the entry (docs/performance.md).

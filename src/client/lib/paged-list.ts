@@ -1,5 +1,5 @@
 import type { Page } from '#core/paging';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { apiObjectPage, apiPage } from './api';
 
@@ -17,15 +17,23 @@ export function withParams(path: string, params: ListParams): string {
 
 /**
  * A paged list (docs/api.md#paging) read page after page: the key starts with the path, so the
- * live updates that make the path stale refetch it; a change of filters keeps the previous
- * pages on screen until the new first page arrives, so the layout does not jump.
+ * live updates that make the path stale refetch it.
  */
-export function usePagedList<T>(path: string, params: ListParams, enabled = true) {
-  const query = useInfiniteQuery({
+export const pagedListQuery = <T>(path: string, params: ListParams) =>
+  infiniteQueryOptions({
     queryKey: [path, params],
     queryFn: ({ pageParam, signal }) => apiPage<T>(pageParam, { signal }),
     initialPageParam: withParams(path, params),
     getNextPageParam: (last: Page<T>) => last.next ?? undefined,
+  });
+
+/**
+ * A paged list on screen: a change of filters keeps the previous pages on screen until the new
+ * first page arrives, so the layout does not jump.
+ */
+export function usePagedList<T>(path: string, params: ListParams, enabled = true) {
+  const query = useInfiniteQuery({
+    ...pagedListQuery<T>(path, params),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -1,6 +1,6 @@
 import type { DemoAccounts, LoginBody, RegisterBody, User } from '#core/schemas/auth';
 import type { AcceptInvitationBody } from '#core/schemas/team';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
 import { USER_QUERY_KEY } from '../../lib/auth';
 import { actForBusinessOf } from '../../lib/business';
@@ -34,18 +34,20 @@ export function useRegister() {
 export const DEMO_ACCOUNTS_QUERY_KEY = ['/api/auth/demo-accounts'] as const;
 
 /** The demo accounts, or null when this installation is not a demo (the route answers 404). */
+export const demoAccountsQuery = queryOptions({
+  queryKey: DEMO_ACCOUNTS_QUERY_KEY,
+  queryFn: async ({ signal }) => {
+    try {
+      return await api.get<DemoAccounts>('/api/auth/demo-accounts', { signal });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  },
+});
+
 export function useDemoAccounts() {
-  return useQuery({
-    queryKey: DEMO_ACCOUNTS_QUERY_KEY,
-    queryFn: async ({ signal }) => {
-      try {
-        return await api.get<DemoAccounts>('/api/auth/demo-accounts', { signal });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
-  });
+  return useQuery(demoAccountsQuery);
 }
 
 /**

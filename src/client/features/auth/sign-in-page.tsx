@@ -21,7 +21,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { followsEndedSession, forgetEndedSession } from '../../lib/auth';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { newPasswordProblem, preloadPasswordEstimator } from '../../lib/password-strength';
-import { useDemoAccounts, useRegister } from './api';
+import type { FirstDataContext } from '../../lib/first-data';
+import { demoAccountsQuery, useDemoAccounts, useRegister } from './api';
 import { failureMessage, SignInForm, useSignInForm } from './sign-in-form';
 
 type Mode = 'signin' | 'register';
@@ -212,3 +213,7 @@ export function SignInPage() {
     </div>
   );
 }
+
+/** The demo accounts (where the server has them), asked for with the page's code. */
+SignInPage.firstData = ({ queryClient }: FirstDataContext) =>
+  queryClient.prefetchQuery(demoAccountsQuery);

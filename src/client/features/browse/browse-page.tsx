@@ -10,6 +10,7 @@ import {
 import { LayoutGrid, List, MapPin, Package, Search, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { FirstDataContext } from '../../lib/first-data';
 import { Button } from '../../components/ui/button';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Input, Label, Select } from '../../components/ui/form';
@@ -18,7 +19,7 @@ import { useFirstCardsFirst } from '../../lib/paged-list';
 import { cn } from '../../lib/cn';
 import { countLabel } from '../../lib/format';
 import { useNextDeliveries } from '../../lib/queries';
-import { useCatalog } from './api';
+import { catalogQuery, useCatalog } from './api';
 import { CartSummary } from './cart-summary';
 import { ProductCard, ProductCardSkeleton, ProductRow } from './product-card';
 
@@ -367,3 +368,7 @@ export function BrowsePage() {
     </div>
   );
 }
+
+/** The first page of the catalogue for the address's filters, asked for with the page's code. */
+BrowsePage.firstData = ({ queryClient, search }: FirstDataContext) =>
+  queryClient.prefetchInfiniteQuery(catalogQuery(browseFiltersOf(search)));

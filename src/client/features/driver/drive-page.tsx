@@ -12,7 +12,8 @@ import { Field, Input } from '../../components/ui/form';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { formatCalendarDate, formatInstant } from '../../lib/format';
-import { driveRunPath, useDriveRun } from './api';
+import type { FirstDataContext } from '../../lib/first-data';
+import { driveRunPath, driveRunQuery, isRunId, useDriveRun } from './api';
 import {
   dismissDelivery,
   keepDelivery,
@@ -142,6 +143,12 @@ export function DrivePage() {
     </div>
   );
 }
+
+/** The run, asked for with the page's code: its heading and first stops paint with the frame. */
+DrivePage.firstData = async ({ queryClient, params }: FirstDataContext) => {
+  const runId = Number(params.id);
+  if (isRunId(runId)) await queryClient.prefetchQuery(driveRunQuery(runId));
+};
 
 function progress(run: DriveRun, kept: WaitingDelivery[]): string {
   const done = run.stops.filter(

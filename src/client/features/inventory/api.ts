@@ -6,18 +6,24 @@ import type {
 } from '#core/schemas/product';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { usePagedList } from '../../lib/paged-list';
+import { pagedListQuery, usePagedList } from '../../lib/paged-list';
 import { FARM_PRODUCTS_KEY, refreshProducts as refreshEveryProductList } from '../../lib/queries';
 import { queryClient } from '../../lib/query-client';
 
 /** Inventory reads the farm's products 100 at a time, by name, with Load more. */
 export const INVENTORY_PAGE_SIZE = 100;
 
+const FARM_PRODUCTS_PARAMS = { limit: INVENTORY_PAGE_SIZE };
+
 /** The farm's own products, a page at a time (docs/order-lists.md#bounded-lists). */
 export function useFarmProducts() {
-  const list = usePagedList<Product>(FARM_PRODUCTS_KEY[0], { limit: INVENTORY_PAGE_SIZE });
+  const list = usePagedList<Product>(FARM_PRODUCTS_KEY[0], FARM_PRODUCTS_PARAMS);
   return { ...list, data: list.items };
 }
+
+/** The first page of the farm's products, as useFarmProducts reads it. */
+export const farmProductsQuery = () =>
+  pagedListQuery<Product>(FARM_PRODUCTS_KEY[0], FARM_PRODUCTS_PARAMS);
 
 /** The farmer's list and the restaurants' catalogue both change with any write. */
 const refreshProducts = () => refreshEveryProductList(queryClient);

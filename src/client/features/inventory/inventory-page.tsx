@@ -13,7 +13,8 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { formatMoney } from '../../lib/format';
 import { useFirstCardsFirst } from '../../lib/paged-list';
 import { LoadMoreFooter } from '../../components/ui/order-list-controls';
-import { useFarmProducts } from './api';
+import type { FirstDataContext } from '../../lib/first-data';
+import { farmProductsQuery, useFarmProducts } from './api';
 import { useDeleteWithUndo } from './delete-with-undo';
 
 // The product form (react-hook-form, the product schema) loads when the dialog first opens.
@@ -221,3 +222,7 @@ export function InventoryPage() {
     </div>
   );
 }
+
+/** The farm's first page of products, asked for with the page's code. */
+InventoryPage.firstData = ({ queryClient }: FirstDataContext) =>
+  queryClient.prefetchInfiniteQuery(farmProductsQuery());
