@@ -6,6 +6,7 @@ import { LoadingScreen } from '../components/layout/loading-screen';
 import { NotFoundPage } from '../components/layout/not-found';
 import { useAuth } from '../lib/auth';
 import type { FirstDataContext, ScreenData } from '../lib/first-data';
+import { useAfterFirstPaint } from '../lib/after-first-paint';
 import { lazyNamed, type LoadableComponent } from '../lib/lazy-named';
 import { permissionsOf } from '../lib/permissions';
 import { renderRoutes } from './render-routes';
@@ -31,12 +32,14 @@ const LiveUpdates = lazy(async () => ({
 }));
 
 /**
- * Live updates are for the signed-in only: the signed-out never load their code. The stream
- * is opened again when the session acts for another business, so it carries that one's events.
+ * Live updates are for the signed-in only: the signed-out never load their code. They start once
+ * the first frame has painted. The stream is opened again when the session acts for another
+ * business, so it carries that one's events.
  */
 function LiveUpdatesWhenSignedIn() {
   const { user } = useAuth();
-  if (!user) return null;
+  const painted = useAfterFirstPaint();
+  if (!user || !painted) return null;
   return <LiveUpdates key={`${user.id}:${user.profile?.kind}:${user.profile?.id}`} />;
 }
 

@@ -3,12 +3,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
 import { toast } from '../components/ui/toast-store';
+import { useAfterFirstPaint } from '../lib/after-first-paint';
 import { onUnauthorized } from '../lib/api';
 import { signInAgain } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
 import { AppRoutes } from './app-routes';
 
-// Off the first load's path; a toast raised before it arrives shows once it has.
+// Off the first load's path, loaded once the first frame has painted; a toast raised before it
+// arrives shows once it has.
 const loadToaster = () => import('../components/ui/toaster');
 const Toaster = lazy(async () => ({ default: (await loadToaster()).Toaster }));
 
@@ -47,14 +49,13 @@ function useUnauthorizedRedirect() {
 
 export function App() {
   useUnauthorizedRedirect();
+  const painted = useAfterFirstPaint();
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <Suspense fallback={null}>{painted ? <Toaster /> : null}</Suspense>
     </QueryClientProvider>
   );
 }

@@ -4,22 +4,23 @@ import { Navigate, Route, Routes } from 'react-router';
 import { AppShell } from '../components/layout/app-shell';
 import { NotFoundPage } from '../components/layout/not-found';
 import { VerifyEmailBanner } from '../features/account/verify-email-banner';
+import { useAfterFirstPaint } from '../lib/after-first-paint';
 import { permissionsOf } from '../lib/permissions';
 import { renderRoutes } from './render-routes';
 import { adminNav, allowedNav, farmerNav, restaurantNav } from './navigation';
 import { adminPages, farmerPages, restaurantPages, sharedPages, setupPage } from './routes';
 
 // The header's cart badge (the stored cart's validation brings zod) and notification bell
-// (popover, date formatting) load beside the screen rather than with the shell every screen
-// waits for; a box of their size holds their place meanwhile.
-// The status banner shows only while a business waits for approval, was declined or is
-// suspended: it loads then, not with the shell.
+// (popover, date formatting) load once the screen has painted rather than with the shell every
+// screen waits for; a box of their size holds their place meanwhile. The banners wait for the
+// paint too. The status banner shows only while a business waits for approval, was declined or
+// is suspended: it loads then, not with the shell.
 const BusinessStatusBanner = lazy(async () => ({
   default: (await import('../features/profile/business-status-banner')).BusinessStatusBanner,
 }));
 
 // A restaurant's open recall notices (docs/traceability.md): the banner asks for them on every
-// screen, its code loading beside the screen rather than with the shell.
+// screen, its code loading after the screen rather than with the shell.
 const RecallBanner = lazy(async () => ({
   default: (await import('../features/traceability/recall-banner')).RecallBanner,
 }));
@@ -45,6 +46,7 @@ const NotForYourRole = lazy(async () => ({
 
 /** A farmer, restaurant or administrator: their app inside the shell (loaded once signed in). */
 export function SignedInRoutes({ user }: { user: User }) {
+  const painted = useAfterFirstPaint();
   if (user.role === 'farmer' || user.role === 'restaurant') {
     if (!user.profile) {
       return (
@@ -62,23 +64,27 @@ export function SignedInRoutes({ user }: { user: User }) {
         user={user}
         navItems={allowedNav(isFarmer ? farmerNav : restaurantNav, can)}
         headerExtra={
-          <Suspense fallback={headerSlot}>
-            {isFarmer || !can('orders.place') ? null : <CartBadge />}
-            <NotificationBell />
-          </Suspense>
+          painted ? (
+            <Suspense fallback={headerSlot}>
+              {isFarmer || !can('orders.place') ? null : <CartBadge />}
+              <NotificationBell />
+            </Suspense>
+          ) : (
+            headerSlot
+          )
         }
       >
         <VerifyEmailBanner user={user} />
-        {hasBusinessStatus(user) ? (
+        {painted && hasBusinessStatus(user) ? (
           <Suspense fallback={null}>
             <BusinessStatusBanner user={user} />
           </Suspense>
         ) : null}
-        {isFarmer ? null : (
+        {painted && !isFarmer ? (
           <Suspense fallback={null}>
             <RecallBanner />
           </Suspense>
-        )}
+        ) : null}
         <Routes>
           {renderRoutes(isFarmer ? farmerPages : restaurantPages, gate)}
           {renderRoutes(sharedPages, gate)}
@@ -95,9 +101,13 @@ export function SignedInRoutes({ user }: { user: User }) {
         user={user}
         navItems={adminNav}
         headerExtra={
-          <Suspense fallback={headerSlot}>
-            <NotificationBell />
-          </Suspense>
+          painted ? (
+            <Suspense fallback={headerSlot}>
+              <NotificationBell />
+            </Suspense>
+          ) : (
+            headerSlot
+          )
         }
       >
         <VerifyEmailBanner user={user} />

@@ -1,0 +1,35 @@
+import { useSyncExternalStore } from 'react';
+
+let painted = false;
+let waiting = false;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (!painted && !waiting) {
+    waiting = true;
+    // A frame callback runs just before the browser paints; a task queued from it runs after.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        painted = true;
+        for (const notify of listeners) notify();
+      }),
+    );
+  }
+  return () => listeners.delete(listener);
+}
+
+/**
+ * False until the app's first frame has painted, then true for good. What is not part of the
+ * screen itself (the header's bell and cart badge, the banners, the toaster, live updates)
+ * waits for it before fetching its code and data: on a phone, a download started before the
+ * first paint shares the connection with what the paint needs and holds it back
+ * (docs/performance.md#what-the-first-paint-waits-on).
+ */
+export function useAfterFirstPaint(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => painted,
+    () => false,
+  );
+}
