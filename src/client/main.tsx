@@ -9,7 +9,8 @@ import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);
 // The first screen's code and data before the first render: the frame and the page then paint
-// together rather than the frame first and the page a pass later (docs/performance.md#first-paint).
+// together rather than the frame first and the page a pass later
+// (docs/performance.md#the-screen-painted-with-its-frame).
 void loadFirstScreen(
   queryClient.getQueryData<User | null>(USER_QUERY_KEY),
   window.location,

@@ -99,6 +99,13 @@ function RoutesByUserState() {
 
 /** How long the first render waits for a screen's first data once its code is in. */
 const FIRST_DATA_WAIT_MS = 300;
+/**
+ * How long it waits for the screen at all: a download that stalls then shows the frame with
+ * the page's loading state, as a screen opened from the menu does, not an empty window.
+ */
+const FIRST_SCREEN_WAIT_MS = 1_500;
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A screen's code and, where the page names it (`firstData`), the data its first paint draws
@@ -121,7 +128,7 @@ async function loadScreen(
   if (!Page.firstData) return;
   await Promise.race([
     Page.firstData({ ...context, params: match.params }),
-    new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS)),
+    delay(FIRST_DATA_WAIT_MS),
   ]);
 }
 
@@ -157,5 +164,5 @@ export async function loadFirstScreen(
       );
   }
   // A download that fails here is tried again when the screen renders, and shows its error there.
-  await Promise.allSettled(loading);
+  await Promise.race([Promise.allSettled(loading), delay(FIRST_SCREEN_WAIT_MS)]);
 }

@@ -24,7 +24,7 @@ function subscribe(listener: () => void): () => void {
  * screen itself (the header's bell and cart badge, the banners, the toaster, live updates)
  * waits for it before fetching its code and data: on a phone, a download started before the
  * first paint shares the connection with what the paint needs and holds it back
- * (docs/performance.md#what-the-first-paint-waits-on).
+ * (docs/performance.md#the-screen-painted-with-its-frame).
  */
 export function useAfterFirstPaint(): boolean {
   return useSyncExternalStore(

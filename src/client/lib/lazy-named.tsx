@@ -11,7 +11,7 @@ export type LoadableComponent<Props extends object> = ComponentType<Props> & {
  * React.lazy alone, one whose code has already loaded (`load()` was awaited) draws in the same
  * pass as what holds it, instead of showing its Suspense fallback for a frame first: the app
  * loads the first screen's code before its first render, and the screen paints with its frame
- * (docs/performance.md#what-the-first-paint-waits-on).
+ * (docs/performance.md#the-screen-painted-with-its-frame).
  */
 export function lazyNamed<Name extends string, Props extends object>(
   importModule: () => Promise<Record<Name, ComponentType<Props>>>,
