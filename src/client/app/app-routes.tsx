@@ -8,7 +8,6 @@ import { useAuth } from '../lib/auth';
 import type { FirstDataContext, ScreenData } from '../lib/first-data';
 import { useAfterFirstPaint } from '../lib/after-first-paint';
 import { lazyNamed, type LoadableComponent } from '../lib/lazy-named';
-import { permissionsOf } from '../lib/permissions';
 import { renderRoutes } from './render-routes';
 import {
   accountLinkPages,
@@ -121,7 +120,13 @@ async function loadScreen(
   const match = matchRoutes(pages, pathname)?.[0];
   const page = match?.route as PageRoute | undefined;
   if (!match || !page || !isValidElement(page.element)) return;
-  if (page.requires && !permissionsOf(user).can(page.requires)) return;
+  // The role's permissions come with the signed-in frame's code, not in the entry every
+  // visitor loads; a screen that requires none (every signed-out one) does not ask for them.
+  // A page the role does not allow is drawn as such: neither its code nor its data is needed.
+  if (page.requires) {
+    const { permissionsOf } = await import('../lib/permissions');
+    if (!permissionsOf(user).can(page.requires)) return;
+  }
   const { type } = page.element as { type: Partial<LoadableComponent<object>> };
   if (typeof type.load !== 'function') return;
   const Page = (await type.load()) as Partial<ScreenData>;
