@@ -2,15 +2,15 @@ import { UNAUTHORIZED_REDIRECT_MS } from '#core/constants';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
-import { toast } from '../components/ui/toast-store';
+import { toast, useCurrentToast, whenCurrentToastShown } from '../components/ui/toast-store';
 import { useAfterFirstPaint } from '../lib/after-first-paint';
 import { onUnauthorized } from '../lib/api';
 import { signInAgain } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
 import { AppRoutes } from './app-routes';
 
-// Off the first load's path, loaded once the first frame has painted; a toast raised before it
-// arrives shows once it has.
+// Off the first load's path: loaded once the first frame has painted, or at once when a toast is
+// raised before that (a toast raised before the code arrives shows once it has).
 const loadToaster = () => import('../components/ui/toaster');
 const Toaster = lazy(async () => ({ default: (await loadToaster()).Toaster }));
 
@@ -29,10 +29,11 @@ function useUnauthorizedRedirect() {
         variant: 'destructive',
       });
       clearTimeout(timer);
-      // The 500 ms count from when the toast can show: on a slow first load its component may
-      // still be on the way, and leaving first would mean it is never seen.
+      // The 500 ms count from when the toast is on screen: on a slow first load its component
+      // may still be on the way (and React reveals it no sooner than a moment after asking),
+      // and leaving first would mean it is never seen. Without its code, nothing will show.
       void loadToaster()
-        .catch(() => undefined)
+        .then(whenCurrentToastShown, () => undefined)
         .then(() => {
           if (stopped) return;
           clearTimeout(timer);
@@ -50,12 +51,13 @@ function useUnauthorizedRedirect() {
 export function App() {
   useUnauthorizedRedirect();
   const painted = useAfterFirstPaint();
+  const toastRaised = useCurrentToast() !== null;
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-      <Suspense fallback={null}>{painted ? <Toaster /> : null}</Suspense>
+      <Suspense fallback={null}>{painted || toastRaised ? <Toaster /> : null}</Suspense>
     </QueryClientProvider>
   );
 }

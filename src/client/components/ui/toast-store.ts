@@ -52,6 +52,32 @@ export function toast(message: Omit<ToastMessage, 'id'>): void {
   emit();
 }
 
+/** The id of the last toast the Toaster has drawn. */
+let shownId = 0;
+
+/** Called by the Toaster once a toast is on screen. */
+export function markToastShown(id: number): void {
+  if (id <= shownId) return;
+  shownId = id;
+  emit();
+}
+
+/**
+ * Resolves once the toast raised last is on screen (or is gone): what must stay readable for a
+ * while, like 'Unauthorized' before signing in again, counts its time from then.
+ */
+export function whenCurrentToastShown(): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (current && shownId < current.id) return;
+      listeners.delete(check);
+      resolve();
+    };
+    listeners.add(check);
+    check();
+  });
+}
+
 export function dismissToast(): void {
   current = null;
   emit();

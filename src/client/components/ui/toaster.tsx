@@ -1,10 +1,15 @@
 import { X } from 'lucide-react';
 import { Toast as RadixToast } from 'radix-ui';
 import { cn } from '../../lib/cn';
-import { dismissToast, TOAST_DURATION_MS, useCurrentToast } from './toast-store';
+import { useEffect } from 'react';
+import { dismissToast, markToastShown, TOAST_DURATION_MS, useCurrentToast } from './toast-store';
 
 export function Toaster() {
   const message = useCurrentToast();
+  // After the commit that drew it: from here the toast is on screen.
+  useEffect(() => {
+    if (message) markToastShown(message.id);
+  }, [message]);
   return (
     <RadixToast.Provider
       swipeDirection="right"
