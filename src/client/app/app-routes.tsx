@@ -12,9 +12,7 @@ import { renderRoutes } from './render-routes';
 import {
   accountLinkPages,
   adminPages,
-  farmerPages,
-  restaurantPages,
-  sharedPages,
+  businessPages,
   signedOutPages,
   setupPage,
   type PageRoute,
@@ -162,11 +160,9 @@ export async function loadFirstScreen(
     loading.push(SignedInRoutes.load(), screen(adminPages));
   } else if (user.role === 'farmer' || user.role === 'restaurant') {
     loading.push(SignedInRoutes.load());
-    if (!user.profile) loading.push(screen([{ path: '*', element: setupPage }]));
-    else
-      loading.push(
-        screen([...(user.role === 'farmer' ? farmerPages : restaurantPages), ...sharedPages]),
-      );
+    loading.push(
+      user.profile ? screen(businessPages[user.role]) : screen([{ path: '*', element: setupPage }]),
+    );
   }
   // A download that fails here is tried again when the screen renders, and shows its error there.
   await Promise.race([Promise.allSettled(loading), delay(FIRST_SCREEN_WAIT_MS)]);

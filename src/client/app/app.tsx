@@ -48,16 +48,26 @@ function useUnauthorizedRedirect() {
   }, []);
 }
 
-export function App() {
-  useUnauthorizedRedirect();
+/** The toaster once the first frame has painted, or at once for a toast raised before that. */
+function ToasterWhenWanted() {
   const painted = useAfterFirstPaint();
   const toastRaised = useCurrentToast() !== null;
+  if (!painted && !toastRaised) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
+
+export function App() {
+  useUnauthorizedRedirect();
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-      <Suspense fallback={null}>{painted || toastRaised ? <Toaster /> : null}</Suspense>
+      <ToasterWhenWanted />
     </QueryClientProvider>
   );
 }

@@ -197,6 +197,12 @@ export const sharedPages: PageRoute[] = [
   { path: '/team', element: <TeamPage />, requires: 'team.manage' },
 ];
 
+/** A farm's or a restaurant's screens inside the shell: its role's, then every member's. */
+export const businessPages: Readonly<Record<'farmer' | 'restaurant', PageRoute[]>> = {
+  farmer: [...farmerPages, ...sharedPages],
+  restaurant: [...restaurantPages, ...sharedPages],
+};
+
 /**
  * The pages an emailed link or the sign-in page opens, the same signed in or out, outside the
  * app's shell.

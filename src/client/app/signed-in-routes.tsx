@@ -4,11 +4,11 @@ import { Navigate, Route, Routes } from 'react-router';
 import { AppShell } from '../components/layout/app-shell';
 import { NotFoundPage } from '../components/layout/not-found';
 import { VerifyEmailBanner } from '../features/account/verify-email-banner';
-import { useAfterFirstPaint } from '../lib/after-first-paint';
+import { AfterFirstPaint } from '../lib/after-first-paint';
 import { permissionsOf } from '../lib/permissions';
 import { renderRoutes } from './render-routes';
 import { adminNav, allowedNav, farmerNav, restaurantNav } from './navigation';
-import { adminPages, farmerPages, restaurantPages, sharedPages, setupPage } from './routes';
+import { adminPages, businessPages, setupPage } from './routes';
 
 // The header's cart badge (the stored cart's validation brings zod) and notification bell
 // (popover, date formatting) load once the screen has painted rather than with the shell every
@@ -46,7 +46,6 @@ const NotForYourRole = lazy(async () => ({
 
 /** A farmer, restaurant or administrator: their app inside the shell (loaded once signed in). */
 export function SignedInRoutes({ user }: { user: User }) {
-  const painted = useAfterFirstPaint();
   if (user.role === 'farmer' || user.role === 'restaurant') {
     if (!user.profile) {
       return (
@@ -64,30 +63,31 @@ export function SignedInRoutes({ user }: { user: User }) {
         user={user}
         navItems={allowedNav(isFarmer ? farmerNav : restaurantNav, can)}
         headerExtra={
-          painted ? (
+          <AfterFirstPaint fallback={headerSlot}>
             <Suspense fallback={headerSlot}>
               {isFarmer || !can('orders.place') ? null : <CartBadge />}
               <NotificationBell />
             </Suspense>
-          ) : (
-            headerSlot
-          )
+          </AfterFirstPaint>
         }
       >
         <VerifyEmailBanner user={user} />
-        {painted && hasBusinessStatus(user) ? (
-          <Suspense fallback={null}>
-            <BusinessStatusBanner user={user} />
-          </Suspense>
+        {hasBusinessStatus(user) ? (
+          <AfterFirstPaint>
+            <Suspense fallback={null}>
+              <BusinessStatusBanner user={user} />
+            </Suspense>
+          </AfterFirstPaint>
         ) : null}
-        {painted && !isFarmer ? (
-          <Suspense fallback={null}>
-            <RecallBanner />
-          </Suspense>
-        ) : null}
+        {isFarmer ? null : (
+          <AfterFirstPaint>
+            <Suspense fallback={null}>
+              <RecallBanner />
+            </Suspense>
+          </AfterFirstPaint>
+        )}
         <Routes>
-          {renderRoutes(isFarmer ? farmerPages : restaurantPages, gate)}
-          {renderRoutes(sharedPages, gate)}
+          {renderRoutes(businessPages[user.role], gate)}
           <Route path="/login" element={<Navigate to="/" replace />} />
           <Route path="*" element={<NotFoundPage inShell />} />
         </Routes>
@@ -101,13 +101,11 @@ export function SignedInRoutes({ user }: { user: User }) {
         user={user}
         navItems={adminNav}
         headerExtra={
-          painted ? (
+          <AfterFirstPaint fallback={headerSlot}>
             <Suspense fallback={headerSlot}>
               <NotificationBell />
             </Suspense>
-          ) : (
-            headerSlot
-          )
+          </AfterFirstPaint>
         }
       >
         <VerifyEmailBanner user={user} />

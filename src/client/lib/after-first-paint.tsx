@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 
 let painted = false;
 let waiting = false;
@@ -32,4 +32,18 @@ export function useAfterFirstPaint(): boolean {
     () => painted,
     () => false,
   );
+}
+
+/**
+ * Its children once the first frame has painted, the fallback until then. Only this part
+ * renders again when the paint comes, not the screen around it.
+ */
+export function AfterFirstPaint({
+  children,
+  fallback = null,
+}: {
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
+  return useAfterFirstPaint() ? children : fallback;
 }
