@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { promisify } from 'node:util';
+import { keepNewest } from '../lib/bounded-map';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 
 const brotli = promisify(brotliCompress);
@@ -152,17 +153,8 @@ const keptCopies = new Map<string, Buffer>();
 async function keptCopy(encoding: 'br' | 'gzip', body: string | Buffer): Promise<Buffer> {
   if (Buffer.byteLength(body) > COMPRESS_AT_ONCE_UP_TO_BYTES) return compressed(encoding, body);
   const key = `${encoding}:${createHash('sha1').update(body).digest('base64')}`;
-  let copy = keptCopies.get(key);
-  if (copy) {
-    keptCopies.delete(key);
-  } else {
-    copy = await compressed(encoding, body);
-    if (keptCopies.size >= KEPT_COPIES) {
-      const oldest = keptCopies.keys().next().value;
-      if (oldest !== undefined) keptCopies.delete(oldest);
-    }
-  }
-  keptCopies.set(key, copy);
+  const copy = keptCopies.get(key) ?? (await compressed(encoding, body));
+  keepNewest(keptCopies, key, copy, KEPT_COPIES);
   return copy;
 }
 

@@ -2,6 +2,7 @@ import type { LiveEventHub } from '../events/hub';
 import { authChangeCovers } from '../events/publish';
 import type { User } from '#core/schemas/auth';
 import type { AuthUser } from '../../types';
+import { keepNewest } from '../../lib/bounded-map';
 
 /** How long a looked-up session is kept at most: a bound on anything the events did not cover. */
 const KEEP_MS = 60_000;
@@ -105,12 +106,7 @@ export class SessionCache {
 
   /** Stores in lookup order, so the first is the oldest: it goes first beyond MAX_ENTRIES. */
   #keep<K, V>(map: Map<K, V>, key: K, value: V): void {
-    map.delete(key);
-    if (map.size >= MAX_ENTRIES) {
-      const oldest = map.keys().next().value;
-      if (oldest !== undefined) map.delete(oldest);
-    }
-    map.set(key, value);
+    keepNewest(map, key, value, MAX_ENTRIES);
   }
 
   has(tokenHash: string): boolean {

@@ -1,6 +1,7 @@
 import type { LiveEvent } from '#core/schemas/notification';
 import type { LiveEventHub } from './hub';
 import type { DatabaseEvent } from './publish';
+import { keepNewest } from '../../lib/bounded-map';
 
 interface Entry {
   value: Promise<unknown>;
@@ -51,15 +52,10 @@ export class LiveCache {
       this.hits += 1;
       return cached.value as Promise<T>;
     }
-    this.#entries.delete(key);
-    if (this.#entries.size >= this.options.maxEntries) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
-    }
     // Settled once and kept: a drizzle query is a thenable that runs again on every await.
     const value = Promise.resolve(load());
     const entry = { value, until: now + this.options.keepMs };
-    this.#entries.set(key, entry);
+    keepNewest(this.#entries, key, entry, this.options.maxEntries);
     value.catch(() => {
       if (this.#entries.get(key) === entry) this.#entries.delete(key);
     });
