@@ -27,7 +27,7 @@ import {
 } from '#core/schemas/order';
 import type { LiveEvent } from '#core/schemas/notification';
 import type { Db, Tx } from '../../db/database';
-import { farms, orderItems, orders, orderStatusHistory, products, users } from '../../db/schema';
+import { farms, orderStatusHistory, products, users } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
 import { recordNotificationEvents, type NotificationEvent } from '../notifications/service';
 import { loadOrdersByIds } from './queries';
@@ -464,77 +464,107 @@ async function takeStock(tx: Tx, actor: Actor, entries: InsertedEntry[]): Promis
 
 /**
  * Phase 3, insert: the orders (for the days and zones resolved just before), their lines and
- * the first entry of each status history, by the actor who placed them.
+ * the first entry of each status history, by the actor who placed them, in one statement (a
+ * data-modifying `with`): every round trip of a placement is a system call on each side
+ * (docs/performance.md#orders-under-load-post-apiorders).
  */
 async function insertOrders(
   tx: Tx,
   { actor, entries }: { actor: Actor; entries: ReadyEntry[] },
 ): Promise<InsertedEntry[]> {
-  const inserted = await tx
-    .insert(orders)
-    .values(
-      entries.map((entry) => ({
-        farmId: entry.farm.id,
-        restaurantId: entry.restaurantId,
-        status: 'pending',
-        subtotal: toMoneyString(entry.subtotal),
-        deliveryFee: toMoneyString(entry.deliveryFee),
-        taxRate: toRateString(entry.taxRate),
-        taxAmount: toMoneyString(entry.tax),
-        totalAmount: toMoneyString(entry.total),
-        deliveryDate: entry.deliveryDate,
-        deliveryArea: entry.deliveryArea,
-        notes: entry.body.notes,
-        standingOrderId: entry.standingOrderId ?? null,
-      })),
-    )
-    .returning({ id: orders.id, farmId: orders.farmId });
-  // One order per farm (a farm listed twice is refused by the schema), so the farm names it.
-  const orderIdByFarm = new Map(inserted.map((row) => [row.farmId, row.id]));
-  const withIds = entries.map((entry) => ({
-    ...entry,
-    orderId: present(orderIdByFarm.get(entry.farm.id), `the order of farm ${entry.farm.id}`),
+  const orderRows = entries.map((entry) => ({
+    farm_id: entry.farm.id,
+    restaurant_id: entry.restaurantId,
+    subtotal: toMoneyString(entry.subtotal),
+    delivery_fee: toMoneyString(entry.deliveryFee),
+    tax_rate: toRateString(entry.taxRate),
+    tax_amount: toMoneyString(entry.tax),
+    total_amount: toMoneyString(entry.total),
+    delivery_date: entry.deliveryDate,
+    delivery_area: entry.deliveryArea,
+    notes: entry.body.notes ?? null,
+    standing_order_id: entry.standingOrderId ?? null,
   }));
-
-  const items = await tx
-    .insert(orderItems)
-    .values(
-      withIds.flatMap((entry) =>
-        entry.lines.map((line) => {
-          const unit = line.unitCents;
-          return {
-            orderId: entry.orderId,
-            productId: line.productId,
-            productName: line.product.name,
-            productUnit: line.product.unit,
-            quantity: line.quantity,
-            unitPrice: toMoneyString(unit),
-            totalPrice: toMoneyString(multiplyCents(unit, line.quantity)),
-            priceBreakQuantity: line.priceBreakQuantity,
-          };
-        }),
-      ),
-    )
-    .returning({ id: orderItems.id, orderId: orderItems.orderId, productId: orderItems.productId });
-  const placed = withIds.map((entry) => ({
-    ...entry,
-    itemIds: new Map(
-      items
-        .filter((item) => item.orderId === entry.orderId)
-        .map((item) => [item.productId, item.id]),
-    ),
-  }));
-  // A restaurant's placement is theirs; a standing order's is the system's, for the restaurant.
-  const who = historyActor(actor);
-  await tx.insert(orderStatusHistory).values(
-    placed.map((entry) => ({
-      orderId: entry.orderId,
-      fromStatus: null,
-      toStatus: 'pending',
-      ...who,
+  // One order per farm (a farm listed twice is refused by the schema), so the farm names each
+  // line's order. Quantities go as JSON numbers and money as its 2-decimal strings: both are
+  // read exactly into numeric.
+  const lines = entries.flatMap((entry) =>
+    entry.lines.map((line) => ({
+      farm_id: entry.farm.id,
+      product_id: line.productId,
+      product_name: line.product.name,
+      product_unit: line.product.unit,
+      quantity: line.quantity,
+      unit_price: toMoneyString(line.unitCents),
+      total_price: toMoneyString(multiplyCents(line.unitCents, line.quantity)),
+      price_break_quantity: line.priceBreakQuantity,
     })),
   );
-  return placed;
+  // A restaurant's placement is theirs; a standing order's is the system's, for the restaurant.
+  const who = historyActor(actor);
+  const result = (await tx.execute(sql`
+    with placed as (
+      insert into orders
+        (farm_id, restaurant_id, status, subtotal, delivery_fee, tax_rate, tax_amount,
+         total_amount, delivery_date, delivery_area, notes, standing_order_id)
+      select farm_id, restaurant_id, 'pending', subtotal, delivery_fee, tax_rate, tax_amount,
+        total_amount, delivery_date, delivery_area, notes, standing_order_id
+      from rows from (jsonb_to_recordset(${JSON.stringify(orderRows)}::jsonb) as (
+          farm_id integer, restaurant_id integer, subtotal numeric, delivery_fee numeric,
+          tax_rate numeric, tax_amount numeric, total_amount numeric, delivery_date date,
+          delivery_area text, notes text, standing_order_id integer))
+        with ordinality as entry(farm_id, restaurant_id, subtotal, delivery_fee, tax_rate,
+          tax_amount, total_amount, delivery_date, delivery_area, notes, standing_order_id,
+          ordinality)
+      order by entry.ordinality
+      returning id, farm_id
+    ),
+    lines as (
+      insert into order_items
+        (order_id, product_id, product_name, product_unit, quantity, unit_price, total_price,
+         price_break_quantity)
+      select placed.id, line.product_id, line.product_name, line.product_unit, line.quantity,
+        line.unit_price, line.total_price, line.price_break_quantity
+      from rows from (jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as (
+          farm_id integer, product_id integer, product_name text, product_unit text,
+          quantity numeric, unit_price numeric, total_price numeric,
+          price_break_quantity numeric))
+        with ordinality as line(farm_id, product_id, product_name, product_unit, quantity,
+          unit_price, total_price, price_break_quantity, ordinality)
+      join placed on placed.farm_id = line.farm_id
+      -- Line ids in the order sent: an order shows its lines by id.
+      order by line.ordinality
+      returning id, order_id, product_id
+    ), history as (
+      insert into order_status_history
+        (order_id, from_status, to_status, changed_by_user_id, changed_by_role, changed_by_job)
+      select id, null, 'pending', ${who.changedByUserId}, ${who.changedByRole}, ${who.changedByJob}
+      from placed
+    )
+    select placed.farm_id, placed.id as order_id, lines.id as item_id, lines.product_id
+    from placed left join lines on lines.order_id = placed.id`)) as unknown as {
+    rows: {
+      farm_id: number;
+      order_id: number;
+      item_id: number | null;
+      product_id: number | null;
+    }[];
+  };
+  const orderIdByFarm = new Map(
+    result.rows.map((row) => [Number(row.farm_id), Number(row.order_id)]),
+  );
+  return entries.map((entry) => {
+    const orderId = present(orderIdByFarm.get(entry.farm.id), `the order of farm ${entry.farm.id}`);
+    return {
+      ...entry,
+      orderId,
+      itemIds: new Map(
+        result.rows
+          .filter((row) => Number(row.order_id) === orderId && row.item_id !== null)
+          .map((row) => [Number(row.product_id), Number(row.item_id)]),
+      ),
+    };
+  });
 }
 
 /**
