@@ -377,18 +377,10 @@ export async function recordNotificationEvents(
 ): Promise<number[]> {
   const created: number[] = [];
   const notifiedUsers = new Set<number>();
-  // A checkout notifies the same farmer of an order and of its low stock: read each once.
-  const channels = new Map<number, Promise<Channels | undefined>>();
-  const channelsOf = (userId: number) => {
-    if (!channels.has(userId)) channels.set(userId, readChannels(tx, userId));
-    return channels.get(userId)!;
-  };
   for (const event of events) {
-    for (const recipient of await recipientsOf(tx, event)) {
-      const id = await recordOne(tx, recipient, channelsOf);
-      if (id === null) continue;
+    for (const { id, userId } of await recordAll(tx, await recipientsOf(tx, event))) {
       created.push(id);
-      notifiedUsers.add(recipient.userId);
+      notifiedUsers.add(userId);
     }
   }
   await publishLiveEvents(tx, [
@@ -398,69 +390,120 @@ export async function recordNotificationEvents(
   return created;
 }
 
-async function readChannels(tx: DbOrTx, userId: number) {
-  const [user] = await tx
-    .select({
-      email: users.email,
-      notifyByEmail: users.notifyByEmail,
-      notifyBySms: users.notifyBySms,
-      smsPhone: users.smsPhone,
-      emailVerifiedAt: users.emailVerifiedAt,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return user;
+interface Channels {
+  email: string;
+  notifyByEmail: boolean;
+  notifyBySms: boolean;
+  smsPhone: string | null;
+  emailVerified: boolean;
 }
-type Channels = NonNullable<Awaited<ReturnType<typeof readChannels>>>;
 
-async function recordOne(
+/**
+ * An event's notifications, each new one read back with its recipient's channels, in one
+ * statement (a placement's round trips are what an order costs, docs/performance.md); then
+ * their email and text-message rows, and the queue's jobs for those that do not wait. A
+ * notification the user already has for the same event adds nothing.
+ */
+async function recordAll(
   tx: DbOrTx,
+  recipients: readonly Recipient[],
+): Promise<{ id: number; userId: number }[]> {
+  if (recipients.length === 0) return [];
+  const rows = recipients.map(({ userId, orderId, productId, content }) => ({
+    user_id: userId,
+    kind: content.kind,
+    title: content.title,
+    body: content.body,
+    details: content.details ?? null,
+    link: content.link ?? null,
+    order_id: orderId ?? null,
+    product_id: productId ?? null,
+    event_key: content.eventKey,
+  }));
+  const result = (await tx.execute(sql`
+    with inserted as (
+      insert into notifications
+        (user_id, kind, title, body, details, link, order_id, product_id, event_key)
+      select user_id, kind, title, body, details, link, order_id, product_id, event_key
+      from rows from (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as (
+          user_id integer, kind text, title text, body text, details text, link text,
+          order_id integer, product_id integer, event_key text))
+        with ordinality as recipient(user_id, kind, title, body, details, link, order_id,
+          product_id, event_key, ordinality)
+      order by recipient.ordinality
+      on conflict (user_id, event_key) do nothing
+      returning id, user_id, event_key
+    )
+    select inserted.id, inserted.user_id, inserted.event_key, users.email,
+      users.notify_by_email, users.notify_by_sms, users.sms_phone,
+      users.email_verified_at is not null as email_verified
+    from inserted left join users on users.id = inserted.user_id
+    order by inserted.id`)) as unknown as {
+    rows: {
+      id: number;
+      user_id: number;
+      event_key: string;
+      email: string | null;
+      notify_by_email: boolean | null;
+      notify_by_sms: boolean | null;
+      sms_phone: string | null;
+      email_verified: boolean | null;
+    }[];
+  };
+  const recorded = result.rows.map((row) => ({
+    id: Number(row.id),
+    userId: Number(row.user_id),
+    recipient: recipients.find(
+      (recipient) =>
+        recipient.userId === Number(row.user_id) && recipient.content.eventKey === row.event_key,
+    )!,
+    channels:
+      row.email === null
+        ? undefined
+        : {
+            email: row.email,
+            notifyByEmail: row.notify_by_email === true,
+            notifyBySms: row.notify_by_sms === true,
+            smsPhone: row.sms_phone,
+            emailVerified: row.email_verified === true,
+          },
+  }));
+  const deliveries = recorded.flatMap(({ id, recipient, channels }) =>
+    channels ? deliveriesOf(recipient, channels).map((delivery) => ({ id, ...delivery })) : [],
+  );
+  if (deliveries.length > 0) {
+    await tx.insert(notificationDeliveries).values(
+      deliveries.map(({ id, channel, destination, waiting }) => ({
+        notificationId: id,
+        channel,
+        destination,
+        status: waiting ? 'waiting' : 'pending',
+      })),
+    );
+  }
+  for (const { id, channel, waiting } of deliveries) {
+    if (!waiting) await enqueueDelivery(tx, { notificationId: id, channel });
+  }
+  return recorded.map(({ id, userId }) => ({ id, userId }));
+}
+
+/** The email and text message a notification goes out as, by what its recipient chose. */
+function deliveriesOf(
   recipient: Recipient,
-  channelsOf: (userId: number) => Promise<Channels | undefined>,
-): Promise<number | null> {
-  const { content } = recipient;
-  const [inserted] = await tx
-    .insert(notifications)
-    .values({
-      userId: recipient.userId,
-      kind: content.kind,
-      title: content.title,
-      body: content.body,
-      details: content.details,
-      link: content.link,
-      orderId: recipient.orderId ?? null,
-      productId: recipient.productId ?? null,
-      eventKey: content.eventKey,
-    })
-    .onConflictDoNothing({ target: [notifications.userId, notifications.eventKey] })
-    .returning({ id: notifications.id });
-  if (!inserted) return null;
-
-  const user = await channelsOf(recipient.userId);
-  if (!user) return inserted.id;
-
+  user: Channels,
+): { channel: DeliveryChannel; destination: string; waiting: boolean }[] {
   const deliveries: { channel: DeliveryChannel; destination: string; waiting: boolean }[] = [];
   // Email to an address nobody has confirmed waits (it could be someone else's); it is queued
   // when the address is verified. In-app and text messages do not wait.
   if (recipient.safetyNotice) {
     deliveries.push({ channel: 'email', destination: user.email, waiting: false });
   } else if (user.notifyByEmail || recipient.alwaysEmail) {
-    deliveries.push({ channel: 'email', destination: user.email, waiting: !user.emailVerifiedAt });
+    deliveries.push({ channel: 'email', destination: user.email, waiting: !user.emailVerified });
   }
   const texts = user.notifyBySms || recipient.safetyNotice;
   const phone = texts && user.smsPhone ? toE164(user.smsPhone) : null;
   if (phone) deliveries.push({ channel: 'sms', destination: phone, waiting: false });
-  for (const { waiting, ...delivery } of deliveries) {
-    await tx.insert(notificationDeliveries).values({
-      notificationId: inserted.id,
-      ...delivery,
-      status: waiting ? 'waiting' : 'pending',
-    });
-    if (!waiting) {
-      await enqueueDelivery(tx, { notificationId: inserted.id, channel: delivery.channel });
-    }
-  }
-  return inserted.id;
+  return deliveries;
 }
 
 type NotificationRow = typeof notifications.$inferSelect;
