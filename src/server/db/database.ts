@@ -68,10 +68,49 @@ function reportDroppedConnection(error: Error): void {
   );
 }
 
+/** How many different statements the process keeps prepared on each PostgreSQL connection. */
+export const PREPARED_STATEMENTS_MAX = 500;
+const statementNames = new Map<string, string>();
+
+/**
+ * The name a statement is prepared under on every connection, or none once the process has
+ * named as many as it keeps. PostgreSQL parses and plans an unnamed statement every time it
+ * runs; a named one is parsed once per connection and, after five runs, usually reuses a
+ * generic plan (docs/performance.md). Only statements with parameters are named: a text of
+ * several statements, as a migration sends, cannot be prepared and never has parameters.
+ */
+export function preparedName(text: string): string | undefined {
+  const known = statementNames.get(text);
+  if (known || statementNames.size >= PREPARED_STATEMENTS_MAX) return known;
+  const name = `hh${statementNames.size + 1}`;
+  statementNames.set(text, name);
+  return name;
+}
+
+/** A pool client that sends each parameterised statement as a prepared one (preparedName). */
+class PreparingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [config, values] = args;
+    if (
+      config !== null &&
+      typeof config === 'object' &&
+      'text' in config &&
+      typeof config.text === 'string' &&
+      !('name' in config && config.name) &&
+      Array.isArray(values) &&
+      values.length > 0
+    ) {
+      const name = preparedName(config.text);
+      if (name) args[0] = { ...config, name };
+    }
+    return (super.query as (...rest: unknown[]) => never)(...args);
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, Client: PreparingClient });
     // PostgreSQL may drop any connection (a restart, a failover, a proxy's idle timeout,
     // pg_terminate_backend). A pg client that loses its socket emits 'error', and an 'error'
     // nobody listens to ends the process. Listening is all it takes: the pool discards a broken
