@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '#core/actor';
 import { claimWindowEnd } from '#core/claims';
 import { orderCutoff } from '#core/delivery-days';
@@ -17,7 +17,7 @@ import {
   restaurants,
   users,
 } from '../../db/schema';
-import { lineLotsColumn } from '../traceability/line-lots';
+import { lineLotsColumn, lineLotsOf } from '../traceability/line-lots';
 import { notFound } from '../../errors';
 import { firstPhotoKey, photoUrl } from '../photos/service';
 import { today as clockToday } from '../../clock';
@@ -30,10 +30,64 @@ export function money(value: string): string {
   return toMoneyString(centsOf(value));
 }
 
+/** One line of an order as the orders query carries it, in its items column. */
+interface ItemRow {
+  id: number;
+  productId: number;
+  name: string;
+  unit: string;
+  imageKey: string | null;
+  quantity: number | string;
+  orderedQuantity: number | string | null;
+  unitPrice: string;
+  totalPrice: string;
+  traced: boolean;
+  lots: unknown;
+}
+
+/**
+ * An order's lines as one JSON column, by id: the order and its lines come in one query.
+ * Money goes as text (never through a float); quantities as numbers.
+ */
+const orderItemsColumn = sql<ItemRow[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', ${orderItems.id},
+    'productId', ${orderItems.productId},
+    'name', ${orderItems.productName},
+    'unit', ${orderItems.productUnit},
+    'imageKey', ${firstPhotoKey(orderItems.productId)},
+    'quantity', ${orderItems.quantity},
+    'orderedQuantity', ${orderItems.orderedQuantity},
+    'unitPrice', ${orderItems.unitPrice}::text,
+    'totalPrice', ${orderItems.totalPrice}::text,
+    'traced', ${farms.traceabilityEnabled} and ${products.traceabilityCategory} is not null,
+    'lots', ${lineLotsColumn(orderItems.id)}
+  ) order by ${orderItems.id})
+  from ${orderItems} join ${products} on ${products.id} = ${orderItems.productId}
+  where ${orderItems.orderId} = ${orders.id}
+), '[]'::json)`.mapWith((value: unknown) =>
+  typeof value === 'string' ? (JSON.parse(value) as ItemRow[]) : (value as ItemRow[]),
+);
+
+function toOrderItem(item: ItemRow): PricedOrder['orderItems'][number] {
+  const quantity = Number(item.quantity);
+  return {
+    id: item.id,
+    productId: item.productId,
+    product: { name: item.name, unit: item.unit, imageUrl: photoUrl(item.imageKey) },
+    quantity,
+    orderedQuantity: item.orderedQuantity === null ? quantity : Number(item.orderedQuantity),
+    unitPrice: money(item.unitPrice),
+    totalPrice: money(item.totalPrice),
+    traced: item.traced,
+    lots: lineLotsOf(item.lots),
+  };
+}
+
 /**
  * Orders matching `where` (a condition on the orders table) as docs/api.md#order has it, newest
- * first, in exactly two queries whatever their number: orders with farm and restaurant, then
- * every item of those orders.
+ * first, in one query whatever their number: each order with its farm, restaurant, proof of
+ * delivery and its lines.
  */
 export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<PricedOrder[]> {
   const rows = await db
@@ -71,6 +125,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Pr
       proofSignatureKey: orderDeliveries.signatureKey,
       delivererFirstName: users.firstName,
       delivererLastName: users.lastName,
+      items: orderItemsColumn,
     })
     .from(orders)
     .innerJoin(farms, eq(farms.id, orders.farmId))
@@ -80,45 +135,6 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Pr
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id));
   if (rows.length === 0) return [];
-
-  const items = await db
-    .select({
-      id: orderItems.id,
-      orderId: orderItems.orderId,
-      productId: orderItems.productId,
-      name: orderItems.productName,
-      unit: orderItems.productUnit,
-      imageKey: firstPhotoKey(orderItems.productId),
-      quantity: orderItems.quantity,
-      orderedQuantity: orderItems.orderedQuantity,
-      unitPrice: orderItems.unitPrice,
-      totalPrice: orderItems.totalPrice,
-      traced: sql<boolean>`(${farms.traceabilityEnabled} and ${products.traceabilityCategory} is not null)`,
-      lots: lineLotsColumn(orderItems.id),
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(farms, eq(farms.id, orders.farmId))
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(where)
-    .orderBy(asc(orderItems.id));
-
-  const itemsByOrder = new Map<number, PricedOrder['orderItems']>();
-  for (const item of items) {
-    const list = itemsByOrder.get(item.orderId) ?? [];
-    list.push({
-      id: item.id,
-      productId: item.productId,
-      product: { name: item.name, unit: item.unit, imageUrl: photoUrl(item.imageKey) },
-      quantity: item.quantity,
-      orderedQuantity: item.orderedQuantity ?? item.quantity,
-      unitPrice: money(item.unitPrice),
-      totalPrice: money(item.totalPrice),
-      traced: item.traced,
-      lots: item.lots,
-    });
-    itemsByOrder.set(item.orderId, list);
-  }
 
   const today = clockToday();
   return rows.map((row) => ({
@@ -140,7 +156,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Pr
       location: row.restaurantLocation,
       contactPhone: row.restaurantPhone,
     },
-    orderItems: itemsByOrder.get(row.id) ?? [],
+    orderItems: row.items.map(toOrderItem),
     adjustedAt: row.adjustedAt?.toISOString() ?? null,
     orderCutoff: row.deliveryDate
       ? orderCutoff(row.deliveryDate, {

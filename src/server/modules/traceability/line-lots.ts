@@ -244,10 +244,11 @@ export function lineLotsColumn(orderItemId: AnyColumn) {
     select json_agg(json_build_object('lotId', ${lots.id}, 'code', ${lots.code}, 'quantity', ${orderItemLots.quantity}) order by ${lots.harvestDate}, ${lots.id})
     from ${orderItemLots} join ${lots} on ${lots.id} = ${orderItemLots.lotId}
     where ${orderItemLots.orderItemId} = ${orderItemId}
-  ), '[]'::json)`.mapWith((value: unknown) =>
-    (typeof value === 'string'
-      ? (JSON.parse(value) as OrderLineLot[])
-      : (value as OrderLineLot[])
-    ).map((lot) => ({ ...lot, quantity: Number(lot.quantity) })),
-  );
+  ), '[]'::json)`.mapWith(lineLotsOf);
+}
+
+/** The column's JSON (text or parsed, by driver) as lots with numeric quantities. */
+export function lineLotsOf(value: unknown): OrderLineLot[] {
+  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  return (parsed as OrderLineLot[]).map((lot) => ({ ...lot, quantity: Number(lot.quantity) }));
 }
