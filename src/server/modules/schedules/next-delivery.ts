@@ -51,13 +51,15 @@ export async function restaurantZone(
 
 /**
  * Each farm's cutoff rule and its delivery days from `today` on, soonest first, in one query
- * (checkout runs it inside its transaction: every round trip there counts).
+ * (checkout runs it inside its transaction: every round trip there counts), with the zone of
+ * `restaurantId` when given, read in the same query.
  */
 async function farmsWithDays(
   db: DbOrTx,
   farmIds: number[],
   today: string,
-): Promise<{ rules: FarmRule[]; days: DayRow[] }> {
+  restaurantId?: number,
+): Promise<{ rules: FarmRule[]; days: DayRow[]; restaurantZone?: string | null }> {
   if (farmIds.length === 0) return { rules: [], days: [] };
   const rows = await db
     .select({
@@ -66,6 +68,12 @@ async function farmsWithDays(
       minutes: farms.orderCutoffMinutes,
       deliveryDate: deliverySchedules.deliveryDate,
       deliveryArea: deliverySchedules.deliveryArea,
+      restaurantZone:
+        restaurantId === undefined
+          ? sql<null>`null`
+          : sql<
+              string | null
+            >`(select ${restaurants.deliveryZone} from ${restaurants} where ${restaurants.id} = ${restaurantId})`,
     })
     .from(farms)
     .leftJoin(
@@ -84,7 +92,7 @@ async function farmsWithDays(
       days.push({ farmId: row.id, deliveryDate: row.deliveryDate, deliveryArea: row.deliveryArea });
     }
   }
-  return { rules: [...rules.values()], days };
+  return { rules: [...rules.values()], days, restaurantZone: rows[0]?.restaurantZone };
 }
 
 /**
@@ -213,9 +221,12 @@ export async function resolveDeliveryDays(
   fieldPrefixes: readonly string[],
   now: Date = clockNow(),
 ): Promise<ResolvedDeliveryDay[]> {
-  const zone = await restaurantZone(db, restaurantId);
   const farmIds = entries.map((entry) => entry.farmId);
-  const farmsAndDays = await farmsWithDays(db, farmIds, hawaiiDate(now));
+  const farmsAndDays = await farmsWithDays(db, farmIds, hawaiiDate(now), restaurantId);
+  const zone =
+    farmsAndDays.restaurantZone === undefined
+      ? await restaurantZone(db, restaurantId)
+      : findZone(farmsAndDays.restaurantZone);
   const outlooks = new Map(
     outlooksOf(farmIds, farmsAndDays, zone, now).map((outlook) => [outlook.farmId, outlook]),
   );
