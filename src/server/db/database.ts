@@ -68,27 +68,58 @@ function reportDroppedConnection(error: Error): void {
   );
 }
 
-/** How many different statements the process keeps prepared on each PostgreSQL connection. */
-export const PREPARED_STATEMENTS_MAX = 500;
-const statementNames = new Map<string, string>();
+/**
+ * How many statements a pool keeps prepared on each of its connections: PostgreSQL holds about
+ * 140 KB for each (measured with the orders query), so 200 cost at most 28 MB a connection.
+ */
+export const PREPARED_STATEMENTS_MAX = 200;
+/** How many texts seen once are remembered while waiting for a second run. */
+const SEEN_ONCE_MAX = 5_000;
 
 /**
- * The name a statement is prepared under on every connection, or none once the process has
- * named as many as it keeps. PostgreSQL parses and plans an unnamed statement every time it
- * runs; a named one is parsed once per connection and, after five runs, usually reuses a
- * generic plan (docs/performance.md). Only statements with parameters are named: a text of
- * several statements, as a migration sends, cannot be prepared and never has parameters.
+ * Which statement texts run prepared on a pool's connections, and under which name.
+ * PostgreSQL parses and plans an unnamed statement every time it runs; a named one is parsed
+ * once per connection and, after five runs, usually reuses a generic plan (docs/performance.md).
+ * A text is named the second time it runs, so one-off shapes (a list of a rare length) never
+ * take a place; once the pool holds PREPARED_STATEMENTS_MAX, the rest run unnamed as before.
  */
-export function preparedName(text: string): string | undefined {
-  const known = statementNames.get(text);
-  if (known || statementNames.size >= PREPARED_STATEMENTS_MAX) return known;
-  const name = `hh${statementNames.size + 1}`;
-  statementNames.set(text, name);
-  return name;
+export class PreparedStatementNames {
+  private readonly names = new Map<string, string>();
+  private readonly seenOnce = new Set<string>();
+
+  constructor(private readonly max = PREPARED_STATEMENTS_MAX) {}
+
+  nameOf(text: string): string | undefined {
+    const known = this.names.get(text);
+    if (known !== undefined || this.names.size >= this.max) return known;
+    if (!this.seenOnce.delete(text)) {
+      if (this.seenOnce.size >= SEEN_ONCE_MAX) this.seenOnce.clear();
+      this.seenOnce.add(text);
+      return undefined;
+    }
+    const name = `hh${this.names.size + 1}`;
+    this.names.set(text, name);
+    return name;
+  }
 }
 
-/** A pool client that sends each parameterised statement as a prepared one (preparedName). */
+interface PreparingClientConfig extends pg.ClientConfig {
+  statementNames: PreparedStatementNames;
+}
+
+/**
+ * A pool client that sends each parameterised statement the pool names as a prepared one. Only
+ * statements with parameters are named: a text of several statements, as a migration sends,
+ * cannot be prepared and never has parameters.
+ */
 class PreparingClient extends pg.Client {
+  private readonly statementNames: PreparedStatementNames;
+
+  constructor(config?: PreparingClientConfig) {
+    super(config);
+    this.statementNames = config?.statementNames ?? new PreparedStatementNames();
+  }
+
   override query(...args: unknown[]): never {
     const [config, values] = args;
     if (
@@ -100,7 +131,7 @@ class PreparingClient extends pg.Client {
       Array.isArray(values) &&
       values.length > 0
     ) {
-      const name = preparedName(config.text);
+      const name = this.statementNames.nameOf(config.text);
       if (name) args[0] = { ...config, name };
     }
     return (super.query as (...rest: unknown[]) => never)(...args);
@@ -110,7 +141,12 @@ class PreparingClient extends pg.Client {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, Client: PreparingClient });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      Client: PreparingClient,
+      statementNames: new PreparedStatementNames(),
+    } as PreparingClientConfig & pg.PoolConfig);
     // PostgreSQL may drop any connection (a restart, a failover, a proxy's idle timeout,
     // pg_terminate_backend). A pg client that loses its socket emits 'error', and an 'error'
     // nobody listens to ends the process. Listening is all it takes: the pool discards a broken
