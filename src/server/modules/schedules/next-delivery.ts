@@ -223,10 +223,8 @@ export async function resolveDeliveryDays(
 ): Promise<ResolvedDeliveryDay[]> {
   const farmIds = entries.map((entry) => entry.farmId);
   const farmsAndDays = await farmsWithDays(db, farmIds, hawaiiDate(now), restaurantId);
-  const zone =
-    farmsAndDays.restaurantZone === undefined
-      ? await restaurantZone(db, restaurantId)
-      : findZone(farmsAndDays.restaurantZone);
+  // With no farms there is no row to carry the zone, and no entry to use it either.
+  const zone = findZone(farmsAndDays.restaurantZone);
   const outlooks = new Map(
     outlooksOf(farmIds, farmsAndDays, zone, now).map((outlook) => [outlook.farmId, outlook]),
   );
