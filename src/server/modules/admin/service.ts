@@ -21,7 +21,8 @@ import { conflict, notFound } from '../../errors';
 import { issueInvoice, type Invoice } from '../documents/service';
 import { afterCursor, cursorTimestamp, splitPage } from '../paging';
 import { toCsv, type CsvFile } from '../reports/csv';
-import { COUNTED, moneySum, moneyText, rows, toIso, ZONE, type Row } from '../reports/sql';
+import { COUNTED, moneySum, moneyText, toIso, ZONE, type Row } from '../reports/sql';
+import { rows } from '../../db/raw-sql';
 import { now as clockNow } from '../../clock';
 
 /*
@@ -277,7 +278,15 @@ interface ChannelDeliveries {
 async function deliveryHealthByChannel(
   db: Db,
 ): Promise<Record<'email' | 'sms', ChannelDeliveries>> {
-  const result = (await db.execute(sql`
+  const result = await rows<{
+    channel: 'email' | 'sms';
+    pending: number;
+    failed: number;
+    last_error: string | null;
+    failing: boolean;
+  }>(
+    db,
+    sql`
     select c.channel,
       (select count(*)::int from notification_deliveries d
         where d.channel = c.channel and d.status = 'pending') as pending,
@@ -293,17 +302,10 @@ async function deliveryHealthByChannel(
           and d.created_at > now() - interval '1 day'
         order by d.created_at desc, d.notification_id desc limit 1), false) as failing
     from (values ('email'), ('sms')) as c(channel)
-  `)) as unknown as {
-    rows: {
-      channel: 'email' | 'sms';
-      pending: number;
-      failed: number;
-      last_error: string | null;
-      failing: boolean;
-    }[];
-  };
+  `,
+  );
   const byChannel = {} as Record<'email' | 'sms', ChannelDeliveries>;
-  for (const row of result.rows) {
+  for (const row of result) {
     byChannel[row.channel] = {
       pending: Number(row.pending),
       failed: Number(row.failed),

@@ -27,6 +27,7 @@ import {
 import { notFound } from '../../errors';
 import { today as clockToday } from '../../clock';
 import { publishLiveEvent, publishLiveEvents } from '../events/publish';
+import { jsonRows, rows } from '../../db/raw-sql';
 import { owedColumns, paymentStateOfRow } from '../payments/owed';
 import {
   autoCancelledContent,
@@ -409,27 +410,45 @@ async function recordAll(
   recipients: readonly Recipient[],
 ): Promise<{ id: number; userId: number }[]> {
   if (recipients.length === 0) return [];
-  const rows = recipients.map(({ userId, orderId, productId, content }) => ({
-    user_id: userId,
+  const columns = {
+    userId: notifications.userId,
+    kind: notifications.kind,
+    title: notifications.title,
+    body: notifications.body,
+    details: notifications.details,
+    link: notifications.link,
+    orderId: notifications.orderId,
+    productId: notifications.productId,
+    eventKey: notifications.eventKey,
+  };
+  const values = recipients.map(({ userId, orderId, productId, content }) => ({
+    userId,
     kind: content.kind,
     title: content.title,
     body: content.body,
-    details: content.details ?? null,
-    link: content.link ?? null,
-    order_id: orderId ?? null,
-    product_id: productId ?? null,
-    event_key: content.eventKey,
+    details: content.details,
+    link: content.link,
+    orderId,
+    productId,
+    eventKey: content.eventKey,
   }));
-  const result = (await tx.execute(sql`
+  const inserted = await rows<{
+    id: number;
+    user_id: number;
+    event_key: string;
+    email: string | null;
+    notify_by_email: boolean | null;
+    notify_by_sms: boolean | null;
+    sms_phone: string | null;
+    email_verified: boolean | null;
+  }>(
+    tx,
+    sql`
     with inserted as (
       insert into notifications
         (user_id, kind, title, body, details, link, order_id, product_id, event_key)
       select user_id, kind, title, body, details, link, order_id, product_id, event_key
-      from rows from (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as (
-          user_id integer, kind text, title text, body text, details text, link text,
-          order_id integer, product_id integer, event_key text))
-        with ordinality as recipient(user_id, kind, title, body, details, link, order_id,
-          product_id, event_key, ordinality)
+      from ${jsonRows('recipient', columns, values)}
       order by recipient.ordinality
       on conflict (user_id, event_key) do nothing
       returning id, user_id, event_key
@@ -438,26 +457,14 @@ async function recordAll(
       users.notify_by_email, users.notify_by_sms, users.sms_phone,
       users.email_verified_at is not null as email_verified
     from inserted left join users on users.id = inserted.user_id
-    order by inserted.id`)) as unknown as {
-    rows: {
-      id: number;
-      user_id: number;
-      event_key: string;
-      email: string | null;
-      notify_by_email: boolean | null;
-      notify_by_sms: boolean | null;
-      sms_phone: string | null;
-      email_verified: boolean | null;
-    }[];
-  };
-  const recorded = result.rows.map((row) => ({
-    id: Number(row.id),
-    userId: Number(row.user_id),
-    recipient: recipients.find(
-      (recipient) =>
-        recipient.userId === Number(row.user_id) && recipient.content.eventKey === row.event_key,
-    )!,
-    channels:
+    order by inserted.id`,
+  );
+  const recipientOf = new Map(
+    recipients.map((recipient) => [`${recipient.userId}:${recipient.content.eventKey}`, recipient]),
+  );
+  const recorded = inserted.map((row) => {
+    const recipient = recipientOf.get(`${row.user_id}:${row.event_key}`);
+    const channels: Channels | undefined =
       row.email === null
         ? undefined
         : {
@@ -466,10 +473,13 @@ async function recordAll(
             notifyBySms: row.notify_by_sms === true,
             smsPhone: row.sms_phone,
             emailVerified: row.email_verified === true,
-          },
-  }));
+          };
+    return { id: Number(row.id), userId: Number(row.user_id), recipient, channels };
+  });
   const deliveries = recorded.flatMap(({ id, recipient, channels }) =>
-    channels ? deliveriesOf(recipient, channels).map((delivery) => ({ id, ...delivery })) : [],
+    recipient && channels
+      ? deliveriesOf(recipient, channels).map((delivery) => ({ id, ...delivery }))
+      : [],
   );
   if (deliveries.length > 0) {
     await tx.insert(notificationDeliveries).values(

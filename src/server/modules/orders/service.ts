@@ -27,7 +27,8 @@ import {
 } from '#core/schemas/order';
 import type { LiveEvent } from '#core/schemas/notification';
 import type { Db, Tx } from '../../db/database';
-import { farms, orderStatusHistory, products, users } from '../../db/schema';
+import { farms, orderItems, orders, orderStatusHistory, products, users } from '../../db/schema';
+import { jsonRows, rows } from '../../db/raw-sql';
 import { AppError, badRequest, conflict } from '../../errors';
 import { recordNotificationEvents, type NotificationEvent } from '../notifications/service';
 import { loadOrdersByIds } from './queries';
@@ -472,50 +473,74 @@ async function insertOrders(
   tx: Tx,
   { actor, entries }: { actor: Actor; entries: ReadyEntry[] },
 ): Promise<InsertedEntry[]> {
-  const orderRows = entries.map((entry) => ({
-    farm_id: entry.farm.id,
-    restaurant_id: entry.restaurantId,
+  // The rows by column, the orders' and the lines' passed as one parameter each.
+  const entryColumns = {
+    farmId: orders.farmId,
+    restaurantId: orders.restaurantId,
+    subtotal: orders.subtotal,
+    deliveryFee: orders.deliveryFee,
+    taxRate: orders.taxRate,
+    taxAmount: orders.taxAmount,
+    totalAmount: orders.totalAmount,
+    deliveryDate: orders.deliveryDate,
+    deliveryArea: orders.deliveryArea,
+    notes: orders.notes,
+    standingOrderId: orders.standingOrderId,
+  };
+  const entryRows = entries.map((entry) => ({
+    farmId: entry.farm.id,
+    restaurantId: entry.restaurantId,
     subtotal: toMoneyString(entry.subtotal),
-    delivery_fee: toMoneyString(entry.deliveryFee),
-    tax_rate: toRateString(entry.taxRate),
-    tax_amount: toMoneyString(entry.tax),
-    total_amount: toMoneyString(entry.total),
-    delivery_date: entry.deliveryDate,
-    delivery_area: entry.deliveryArea,
-    notes: entry.body.notes ?? null,
-    standing_order_id: entry.standingOrderId ?? null,
+    deliveryFee: toMoneyString(entry.deliveryFee),
+    taxRate: toRateString(entry.taxRate),
+    taxAmount: toMoneyString(entry.tax),
+    totalAmount: toMoneyString(entry.total),
+    deliveryDate: entry.deliveryDate,
+    deliveryArea: entry.deliveryArea,
+    notes: entry.body.notes,
+    standingOrderId: entry.standingOrderId,
   }));
   // One order per farm (a farm listed twice is refused by the schema), so the farm names each
-  // line's order. Quantities go as JSON numbers and money as its 2-decimal strings: both are
-  // read exactly into numeric.
-  const lines = entries.flatMap((entry) =>
+  // line's order.
+  const lineColumns = {
+    farmId: orders.farmId,
+    productId: orderItems.productId,
+    productName: orderItems.productName,
+    productUnit: orderItems.productUnit,
+    quantity: orderItems.quantity,
+    unitPrice: orderItems.unitPrice,
+    totalPrice: orderItems.totalPrice,
+    priceBreakQuantity: orderItems.priceBreakQuantity,
+  };
+  const lineRows = entries.flatMap((entry) =>
     entry.lines.map((line) => ({
-      farm_id: entry.farm.id,
-      product_id: line.productId,
-      product_name: line.product.name,
-      product_unit: line.product.unit,
+      farmId: entry.farm.id,
+      productId: line.productId,
+      productName: line.product.name,
+      productUnit: line.product.unit,
       quantity: line.quantity,
-      unit_price: toMoneyString(line.unitCents),
-      total_price: toMoneyString(multiplyCents(line.unitCents, line.quantity)),
-      price_break_quantity: line.priceBreakQuantity,
+      unitPrice: toMoneyString(line.unitCents),
+      totalPrice: toMoneyString(multiplyCents(line.unitCents, line.quantity)),
+      priceBreakQuantity: line.priceBreakQuantity,
     })),
   );
   // A restaurant's placement is theirs; a standing order's is the system's, for the restaurant.
   const who = historyActor(actor);
-  const result = (await tx.execute(sql`
+  const placed = await rows<{
+    farm_id: number;
+    order_id: number;
+    item_id: number | null;
+    product_id: number | null;
+  }>(
+    tx,
+    sql`
     with placed as (
       insert into orders
         (farm_id, restaurant_id, status, subtotal, delivery_fee, tax_rate, tax_amount,
          total_amount, delivery_date, delivery_area, notes, standing_order_id)
       select farm_id, restaurant_id, 'pending', subtotal, delivery_fee, tax_rate, tax_amount,
         total_amount, delivery_date, delivery_area, notes, standing_order_id
-      from rows from (jsonb_to_recordset(${JSON.stringify(orderRows)}::jsonb) as (
-          farm_id integer, restaurant_id integer, subtotal numeric, delivery_fee numeric,
-          tax_rate numeric, tax_amount numeric, total_amount numeric, delivery_date date,
-          delivery_area text, notes text, standing_order_id integer))
-        with ordinality as entry(farm_id, restaurant_id, subtotal, delivery_fee, tax_rate,
-          tax_amount, total_amount, delivery_date, delivery_area, notes, standing_order_id,
-          ordinality)
+      from ${jsonRows('entry', entryColumns, entryRows)}
       order by entry.ordinality
       returning id, farm_id
     ),
@@ -525,12 +550,7 @@ async function insertOrders(
          price_break_quantity)
       select placed.id, line.product_id, line.product_name, line.product_unit, line.quantity,
         line.unit_price, line.total_price, line.price_break_quantity
-      from rows from (jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as (
-          farm_id integer, product_id integer, product_name text, product_unit text,
-          quantity numeric, unit_price numeric, total_price numeric,
-          price_break_quantity numeric))
-        with ordinality as line(farm_id, product_id, product_name, product_unit, quantity,
-          unit_price, total_price, price_break_quantity, ordinality)
+      from ${jsonRows('line', lineColumns, lineRows)}
       join placed on placed.farm_id = line.farm_id
       -- Line ids in the order sent: an order shows its lines by id.
       order by line.ordinality
@@ -542,24 +562,16 @@ async function insertOrders(
       from placed
     )
     select placed.farm_id, placed.id as order_id, lines.id as item_id, lines.product_id
-    from placed left join lines on lines.order_id = placed.id`)) as unknown as {
-    rows: {
-      farm_id: number;
-      order_id: number;
-      item_id: number | null;
-      product_id: number | null;
-    }[];
-  };
-  const orderIdByFarm = new Map(
-    result.rows.map((row) => [Number(row.farm_id), Number(row.order_id)]),
+    from placed left join lines on lines.order_id = placed.id`,
   );
+  const orderIdByFarm = new Map(placed.map((row) => [Number(row.farm_id), Number(row.order_id)]));
   return entries.map((entry) => {
     const orderId = present(orderIdByFarm.get(entry.farm.id), `the order of farm ${entry.farm.id}`);
     return {
       ...entry,
       orderId,
       itemIds: new Map(
-        result.rows
+        placed
           .filter((row) => Number(row.order_id) === orderId && row.item_id !== null)
           .map((row) => [Number(row.product_id), Number(row.item_id)]),
       ),

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '#core/actor';
 import type { Tx } from '../../db/database';
 import { products, stockMovements } from '../../db/schema';
+import { rows } from '../../db/raw-sql';
 import { productOnOffer } from '../businesses/visibility';
 import { fellUnderLowStock } from '../notifications/messages';
 import { recordNotificationEvents, type NotificationEvent } from '../notifications/service';
@@ -91,7 +92,15 @@ async function moveAndRecord(tx: Tx, actor: Actor, move: StockMove): Promise<Mov
   const who = actorColumns(actor);
   const takeGuard =
     move.change < 0 ? sql`and available_quantity >= ${-move.change} and ${productOnOffer}` : sql``;
-  const result = (await tx.execute(sql`
+  const [row] = await rows<{
+    price: string;
+    name: string;
+    unit: string;
+    farm_id: number;
+    available_quantity: string | number;
+  }>(
+    tx,
+    sql`
     with moved as (
       update products set available_quantity = available_quantity + ${move.change}
       where id = ${move.productId} ${takeGuard}
@@ -104,16 +113,8 @@ async function moveAndRecord(tx: Tx, actor: Actor, move: StockMove): Promise<Mov
         ${move.orderItemId ?? null}, ${who.actorKind}, ${who.actorUserId}, ${who.actorJob}
       from moved
     )
-    select price::text as price, name, unit, farm_id, available_quantity from moved`)) as unknown as {
-    rows: {
-      price: string;
-      name: string;
-      unit: string;
-      farm_id: number;
-      available_quantity: string | number;
-    }[];
-  };
-  const row = result.rows[0];
+    select price::text as price, name, unit, farm_id, available_quantity from moved`,
+  );
   if (!row) return null;
   return {
     // Money as the column's own text ("4.50"), never through a float.

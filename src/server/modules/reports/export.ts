@@ -3,6 +3,7 @@ import { hawaiiToday } from '#core/hawaii-time';
 import type { Db } from '../../db/database';
 import { toCsv, type CsvFile } from './csv';
 import { ZONE } from './sql';
+import { rows } from '../../db/raw-sql';
 import { now as clockNow } from '../../clock';
 
 interface ExportRow extends Record<string, unknown> {
@@ -28,7 +29,9 @@ export async function exportOrdersCsv(
 ): Promise<CsvFile> {
   const isFarm = owner.kind === 'farm';
   const owned = sql`${isFarm ? sql`o.farm_id` : sql`o.restaurant_id`} = ${owner.id}`;
-  const result = (await db.execute(sql`
+  const result = await rows<ExportRow>(
+    db,
+    sql`
     with items as (
       select oi.order_id,
         string_agg(
@@ -55,7 +58,8 @@ export async function exportOrdersCsv(
     ${isFarm ? sql`join restaurants c on c.id = o.restaurant_id` : sql`join farms c on c.id = o.farm_id`}
     left join items i on i.order_id = o.id
     where ${owned}
-    order by o.created_at desc, o.id desc`)) as unknown as { rows: ExportRow[] };
+    order by o.created_at desc, o.id desc`,
+  );
 
   const header = [
     'Order',
@@ -70,7 +74,7 @@ export async function exportOrdersCsv(
   ];
   const body = toCsv(
     header,
-    result.rows.map((row) => [
+    result.map((row) => [
       row.id,
       row.created_at,
       row.status,

@@ -10,7 +10,8 @@ import {
   type StatusSlice,
 } from '#core/schemas/report';
 import type { Db, DbOrTx } from '../../db/database';
-import { COUNTED, moneySum, moneyText, rows, toIso, ZONE, type Row } from './sql';
+import { COUNTED, moneySum, moneyText, toIso, ZONE, type Row } from './sql';
+import { rows } from '../../db/raw-sql';
 import { now as clockNow } from '../../clock';
 
 /*

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { HAWAII_TIME_ZONE } from '#core/constants';
-import type { DbOrTx } from '../../db/database';
 
 /*
  * Pieces of the raw SQL shared by the reports, the CSV exports and the admin figures.
@@ -21,11 +20,6 @@ export const moneyText = (expression: SQL) => sql`round(${expression}, 2)::text`
 export const moneySum = (expression: SQL) => moneyText(sql`coalesce(sum(${expression}), 0)`);
 
 export type Row = Record<string, unknown>;
-
-export async function rows<T extends Row>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** A timestamp column read through raw SQL (a Date on pg, a string on PGlite) as ISO 8601. */
 export function toIso(value: unknown): string {

@@ -1,0 +1,38 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './database';
+
+/** The rows a raw statement answers, whichever driver ran it. */
+export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * Many rows as one parameter, read as the table `alias` in the order given: a statement that
+ * inserts rows into several tables (a data-modifying `with`) stays one round trip whatever their
+ * number. Each value is typed as its column and named by the column's database name, with
+ * `ordinality` (1, 2, …) beside them; money goes as its 2-decimal string, so it is read exactly.
+ */
+export function jsonRows<Columns extends Record<string, PgColumn>>(
+  alias: string,
+  columns: Columns,
+  values: readonly { [Key in keyof Columns]: unknown }[],
+): SQL {
+  const entries = Object.entries(columns);
+  const records = values.map((value) =>
+    Object.fromEntries(entries.map(([key, column]) => [column.name, value[key] ?? null])),
+  );
+  const typed = sql.join(
+    entries.map(
+      ([, column]) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`,
+    ),
+    sql`, `,
+  );
+  const names = sql.join(
+    [...entries.map(([, column]) => sql.identifier(column.name)), sql.identifier('ordinality')],
+    sql`, `,
+  );
+  return sql`rows from (jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as (${typed}))
+    with ordinality as ${sql.identifier(alias)}(${names})`;
+}
