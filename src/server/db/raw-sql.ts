@@ -9,6 +9,14 @@ export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 }
 
 /**
+ * A json column's value as the driver hands it back: parsed by node-postgres, and as text where
+ * a driver leaves it so.
+ */
+export function jsonValue<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/**
  * Many rows as one parameter, read as the table `alias` in the order given: a statement that
  * inserts rows into several tables (a data-modifying `with`) stays one round trip whatever their
  * number. Each value is typed as its column and named by the column's database name, with

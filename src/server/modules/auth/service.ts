@@ -9,6 +9,7 @@ import type {
 } from '#core/schemas/auth';
 import type { Db, DbOrTx } from '../../db/database';
 import { farms, memberships, restaurants, sessions, users } from '../../db/schema';
+import { jsonValue } from '../../db/raw-sql';
 import { firstMembershipOfRole, roleActingFor } from './session';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../errors';
 import { toFarmProfile, toRestaurantProfile } from '../profiles/service';
@@ -80,8 +81,7 @@ export async function getUserView(
     profile,
     emailVerified: user.emailVerifiedAt !== null,
     businessRole: profile ? (membership?.businessRole ?? null) : null,
-    // The driver hands json back parsed (PostgreSQL) or as text (never, but cheap to allow).
-    memberships: typeof all === 'string' ? (JSON.parse(all) as Membership[]) : all,
+    memberships: jsonValue<Membership[]>(all),
   };
 }
 

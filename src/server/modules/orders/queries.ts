@@ -18,6 +18,7 @@ import {
   users,
 } from '../../db/schema';
 import { lineLotsColumn, lineLotsOf } from '../traceability/line-lots';
+import { jsonValue } from '../../db/raw-sql';
 import { notFound } from '../../errors';
 import { firstPhotoKey, photoUrl } from '../photos/service';
 import { today as clockToday } from '../../clock';
@@ -65,9 +66,7 @@ const orderItemsColumn = sql<ItemRow[]>`coalesce((
   ) order by ${orderItems.id})
   from ${orderItems} join ${products} on ${products.id} = ${orderItems.productId}
   where ${orderItems.orderId} = ${orders.id}
-), '[]'::json)`.mapWith((value: unknown) =>
-  typeof value === 'string' ? (JSON.parse(value) as ItemRow[]) : (value as ItemRow[]),
-);
+), '[]'::json)`.mapWith(jsonValue<ItemRow[]>);
 
 function toOrderItem(item: ItemRow): PricedOrder['orderItems'][number] {
   const quantity = Number(item.quantity);

@@ -5,6 +5,7 @@ import type { LineLotsBody } from '#core/schemas/traceability';
 import { LOT_REQUIRED_CODE } from '#core/traceability';
 import type { Tx } from '../../db/database';
 import { farms, lots, orderItemLots, orderItems, orderLotChanges, products } from '../../db/schema';
+import { jsonValue } from '../../db/raw-sql';
 import { AppError, badRequest } from '../../errors';
 
 /**
@@ -247,8 +248,10 @@ export function lineLotsColumn(orderItemId: AnyColumn) {
   ), '[]'::json)`.mapWith(lineLotsOf);
 }
 
-/** The column's JSON (text or parsed, by driver) as lots with numeric quantities. */
+/** The column's JSON as lots with numeric quantities. */
 export function lineLotsOf(value: unknown): OrderLineLot[] {
-  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-  return (parsed as OrderLineLot[]).map((lot) => ({ ...lot, quantity: Number(lot.quantity) }));
+  return jsonValue<OrderLineLot[]>(value).map((lot) => ({
+    ...lot,
+    quantity: Number(lot.quantity),
+  }));
 }
