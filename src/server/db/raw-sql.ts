@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './database';
+
+const dialect = new PgDialect();
 
 /** The rows a raw statement answers, whichever driver ran it. */
 export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -16,11 +18,40 @@ export function jsonValue<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
+/** The column list of each columns object, written once (docs/performance.md#sql-text-written-once). */
+const recordsetColumns = new WeakMap<Record<string, PgColumn>, { typed: SQL; names: SQL }>();
+
+function recordsetColumnsOf(columns: Record<string, PgColumn>): { typed: SQL; names: SQL } {
+  const known = recordsetColumns.get(columns);
+  if (known) return known;
+  const entries = Object.values(columns);
+  const text = (fragment: SQL) => sql.raw(dialect.sqlToQuery(fragment).sql);
+  const written = {
+    typed: text(
+      sql.join(
+        entries.map(
+          (column) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`,
+        ),
+        sql`, `,
+      ),
+    ),
+    names: text(
+      sql.join(
+        [...entries.map((column) => sql.identifier(column.name)), sql.identifier('ordinality')],
+        sql`, `,
+      ),
+    ),
+  };
+  recordsetColumns.set(columns, written);
+  return written;
+}
+
 /**
  * Many rows as one parameter, read as the table `alias` in the order given: a statement that
  * inserts rows into several tables (a data-modifying `with`) stays one round trip whatever their
  * number. Each value is typed as its column and named by the column's database name, with
  * `ordinality` (1, 2, …) beside them; money goes as its 2-decimal string, so it is read exactly.
+ * `columns` is best a constant: its column list is then written once.
  */
 export function jsonRows<Columns extends Record<string, PgColumn>>(
   alias: string,
@@ -31,16 +62,7 @@ export function jsonRows<Columns extends Record<string, PgColumn>>(
   const records = values.map((value) =>
     Object.fromEntries(entries.map(([key, column]) => [column.name, value[key] ?? null])),
   );
-  const typed = sql.join(
-    entries.map(
-      ([, column]) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`,
-    ),
-    sql`, `,
-  );
-  const names = sql.join(
-    [...entries.map(([, column]) => sql.identifier(column.name)), sql.identifier('ordinality')],
-    sql`, `,
-  );
+  const { typed, names } = recordsetColumnsOf(columns);
   return sql`rows from (jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as (${typed}))
     with ordinality as ${sql.identifier(alias)}(${names})`;
 }

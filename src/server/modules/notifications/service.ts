@@ -27,6 +27,7 @@ import {
 import { notFound } from '../../errors';
 import { today as clockToday } from '../../clock';
 import { publishLiveEvent, publishLiveEvents } from '../events/publish';
+import { fixedSelect } from '../../db/fixed-select';
 import { jsonRows, rows } from '../../db/raw-sql';
 import { owedColumns, paymentStateOfRow } from '../payments/owed';
 import {
@@ -145,6 +146,12 @@ interface Listener extends Reader {
   userId: number;
 }
 
+const membersOf = fixedSelect((select) =>
+  select
+    .select({ userId: memberships.userId, businessRole: memberships.businessRole })
+    .from(memberships),
+);
+
 /** The members of the business whose role has any of the permissions, oldest first. */
 async function listeners(
   tx: DbOrTx,
@@ -155,18 +162,15 @@ async function listeners(
   const roles = ROLES_OF_KIND[kind].filter((role) =>
     permissions.some((permission) => can(kind, role, permission)),
   );
-  const rows = await tx
-    .select({ userId: memberships.userId, businessRole: memberships.businessRole })
-    .from(memberships)
-    .where(
-      and(
-        kind === 'farm'
-          ? eq(memberships.farmId, business.id)
-          : eq(memberships.restaurantId, business.id),
-        inArray(memberships.businessRole, [...roles]),
-      ),
-    )
-    .orderBy(asc(memberships.id));
+  const rows = await membersOf(
+    tx,
+    sql`where ${and(
+      kind === 'farm'
+        ? eq(memberships.farmId, business.id)
+        : eq(memberships.restaurantId, business.id),
+      inArray(memberships.businessRole, [...roles]),
+    )} order by ${memberships.id}`,
+  );
   return rows.map((row) => ({
     userId: row.userId,
     money: can(kind, row.businessRole, 'money.view'),
@@ -399,6 +403,19 @@ interface Channels {
   emailVerified: boolean;
 }
 
+/** A notification's columns, sent as rows of one parameter. */
+const notificationColumns = {
+  userId: notifications.userId,
+  kind: notifications.kind,
+  title: notifications.title,
+  body: notifications.body,
+  details: notifications.details,
+  link: notifications.link,
+  orderId: notifications.orderId,
+  productId: notifications.productId,
+  eventKey: notifications.eventKey,
+};
+
 /**
  * An event's notifications, each new one read back with its recipient's channels, in one
  * statement (a placement's round trips are what an order costs, docs/performance.md); then
@@ -410,17 +427,6 @@ async function recordAll(
   recipients: readonly Recipient[],
 ): Promise<{ id: number; userId: number }[]> {
   if (recipients.length === 0) return [];
-  const columns = {
-    userId: notifications.userId,
-    kind: notifications.kind,
-    title: notifications.title,
-    body: notifications.body,
-    details: notifications.details,
-    link: notifications.link,
-    orderId: notifications.orderId,
-    productId: notifications.productId,
-    eventKey: notifications.eventKey,
-  };
   const values = recipients.map(({ userId, orderId, productId, content }) => ({
     userId,
     kind: content.kind,
@@ -448,7 +454,7 @@ async function recordAll(
       insert into notifications
         (user_id, kind, title, body, details, link, order_id, product_id, event_key)
       select user_id, kind, title, body, details, link, order_id, product_id, event_key
-      from ${jsonRows('recipient', columns, values)}
+      from ${jsonRows('recipient', notificationColumns, values)}
       order by recipient.ordinality
       on conflict (user_id, event_key) do nothing
       returning id, user_id, event_key

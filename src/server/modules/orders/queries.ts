@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '#core/actor';
 import { claimWindowEnd } from '#core/claims';
 import { orderCutoff } from '#core/delivery-days';
@@ -18,6 +18,7 @@ import {
   users,
 } from '../../db/schema';
 import { lineLotsColumn, lineLotsOf } from '../traceability/line-lots';
+import { fixedSelect } from '../../db/fixed-select';
 import { jsonValue } from '../../db/raw-sql';
 import { notFound } from '../../errors';
 import { firstPhotoKey, photoUrl } from '../photos/service';
@@ -83,13 +84,9 @@ function toOrderItem(item: ItemRow): PricedOrder['orderItems'][number] {
   };
 }
 
-/**
- * Orders matching `where` (a condition on the orders table) as docs/api.md#order has it, newest
- * first, in one query whatever their number: each order with its farm, restaurant, proof of
- * delivery and its lines.
- */
-export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<PricedOrder[]> {
-  const rows = await db
+/** An order row with its farm, restaurant, proof of delivery and lines, written once. */
+const orderRows = fixedSelect((select) =>
+  select
     .select({
       id: orders.id,
       status: orders.status,
@@ -130,9 +127,19 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Pr
     .innerJoin(farms, eq(farms.id, orders.farmId))
     .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
     .leftJoin(orderDeliveries, eq(orderDeliveries.orderId, orders.id))
-    .leftJoin(users, eq(users.id, orderDeliveries.deliveredByUserId))
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id));
+    .leftJoin(users, eq(users.id, orderDeliveries.deliveredByUserId)),
+);
+
+/**
+ * Orders matching `where` (a condition on the orders table) as docs/api.md#order has it, newest
+ * first, in one query whatever their number: each order with its farm, restaurant, proof of
+ * delivery and its lines.
+ */
+export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<PricedOrder[]> {
+  const rows = await orderRows(
+    db,
+    sql`${where ? sql`where ${where}` : sql``} order by ${orders.createdAt} desc, ${orders.id} desc`,
+  );
   if (rows.length === 0) return [];
 
   const today = clockToday();

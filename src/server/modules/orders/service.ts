@@ -28,6 +28,7 @@ import {
 import type { LiveEvent } from '#core/schemas/notification';
 import type { Db, Tx } from '../../db/database';
 import { farms, orderItems, orders, orderStatusHistory, products, users } from '../../db/schema';
+import { fixedSelect } from '../../db/fixed-select';
 import { jsonRows, rows } from '../../db/raw-sql';
 import { AppError, badRequest, conflict } from '../../errors';
 import { recordNotificationEvents, type NotificationEvent } from '../notifications/service';
@@ -231,6 +232,22 @@ function isListed(product: ProductRow): boolean {
   return product.isActive && product.deletedAt === null;
 }
 
+/** The farms of a placement, each with its terms and whether it sells now. */
+const farmsOfPlacement = fixedSelect((select) =>
+  select
+    .select({
+      id: farms.id,
+      name: farms.name,
+      deliveryFee: farms.deliveryFee,
+      taxRate: farms.taxRate,
+      open: sql<boolean>`${farmIsOpen}`,
+      everApproved: sql<boolean>`${farms.approvalStatus} = 'approved'`,
+    })
+    .from(farms),
+);
+
+const productsOfPlacement = fixedSelect((select) => select.select(productColumns).from(products));
+
 /**
  * Phase 1, check: every farm exists, every product is the farm's, listed, at the sent price and
  * in stock. Bad input first (400), then the state of the catalog (409), all before any write.
@@ -241,22 +258,13 @@ async function checkEntries(
   entries: PlacementEntry[],
   partial = false,
 ): Promise<CheckedEntry[]> {
-  const farmRows = await tx
-    .select({
-      id: farms.id,
-      name: farms.name,
-      deliveryFee: farms.deliveryFee,
-      taxRate: farms.taxRate,
-      open: sql<boolean>`${farmIsOpen}`,
-      everApproved: sql<boolean>`${farms.approvalStatus} = 'approved'`,
-    })
-    .from(farms)
-    .where(
-      inArray(
-        farms.id,
-        entries.map((entry) => entry.body.farmId),
-      ),
-    );
+  const farmRows = await farmsOfPlacement(
+    tx,
+    sql`where ${inArray(
+      farms.id,
+      entries.map((entry) => entry.body.farmId),
+    )}`,
+  );
   const farmById = new Map(farmRows.map((farm) => [farm.id, farm]));
   // A farm that is not open sells nothing: its products answer as unavailable ones. One never
   // approved is named to nobody (errors never show what the asker may not see).
@@ -278,12 +286,10 @@ async function checkEntries(
   const productIds = [
     ...new Set(withFarms.flatMap((entry) => entry.lines.map((line) => line.productId))),
   ];
-  const productQuery = tx
-    .select(productColumns)
-    .from(products)
-    .where(inArray(products.id, productIds))
-    .orderBy(asc(products.id));
-  const productRows: ProductRow[] = partial ? await productQuery.for('update') : await productQuery;
+  const productRows: ProductRow[] = await productsOfPlacement(
+    tx,
+    sql`where ${inArray(products.id, productIds)} order by ${products.id}${partial ? sql` for update` : sql``}`,
+  );
   const productById = new Map(productRows.map((product) => [product.id, product]));
   // The restaurant's own prices: its price list of each farm (docs/price-lists.md).
   const pricing = await restaurantPricing(
@@ -463,6 +469,33 @@ async function takeStock(tx: Tx, actor: Actor, entries: InsertedEntry[]): Promis
   }
 }
 
+// A placement's rows by column, the orders' and the lines' passed as one parameter each.
+const entryColumns = {
+  farmId: orders.farmId,
+  restaurantId: orders.restaurantId,
+  subtotal: orders.subtotal,
+  deliveryFee: orders.deliveryFee,
+  taxRate: orders.taxRate,
+  taxAmount: orders.taxAmount,
+  totalAmount: orders.totalAmount,
+  deliveryDate: orders.deliveryDate,
+  deliveryArea: orders.deliveryArea,
+  notes: orders.notes,
+  standingOrderId: orders.standingOrderId,
+};
+// One order per farm (a farm listed twice is refused by the schema), so the farm names each
+// line's order.
+const lineColumns = {
+  farmId: orders.farmId,
+  productId: orderItems.productId,
+  productName: orderItems.productName,
+  productUnit: orderItems.productUnit,
+  quantity: orderItems.quantity,
+  unitPrice: orderItems.unitPrice,
+  totalPrice: orderItems.totalPrice,
+  priceBreakQuantity: orderItems.priceBreakQuantity,
+};
+
 /**
  * Phase 3, insert: the orders (for the days and zones resolved just before), their lines and
  * the first entry of each status history, by the actor who placed them, in one statement (a
@@ -473,20 +506,6 @@ async function insertOrders(
   tx: Tx,
   { actor, entries }: { actor: Actor; entries: ReadyEntry[] },
 ): Promise<InsertedEntry[]> {
-  // The rows by column, the orders' and the lines' passed as one parameter each.
-  const entryColumns = {
-    farmId: orders.farmId,
-    restaurantId: orders.restaurantId,
-    subtotal: orders.subtotal,
-    deliveryFee: orders.deliveryFee,
-    taxRate: orders.taxRate,
-    taxAmount: orders.taxAmount,
-    totalAmount: orders.totalAmount,
-    deliveryDate: orders.deliveryDate,
-    deliveryArea: orders.deliveryArea,
-    notes: orders.notes,
-    standingOrderId: orders.standingOrderId,
-  };
   const entryRows = entries.map((entry) => ({
     farmId: entry.farm.id,
     restaurantId: entry.restaurantId,
@@ -500,18 +519,6 @@ async function insertOrders(
     notes: entry.body.notes,
     standingOrderId: entry.standingOrderId,
   }));
-  // One order per farm (a farm listed twice is refused by the schema), so the farm names each
-  // line's order.
-  const lineColumns = {
-    farmId: orders.farmId,
-    productId: orderItems.productId,
-    productName: orderItems.productName,
-    productUnit: orderItems.productUnit,
-    quantity: orderItems.quantity,
-    unitPrice: orderItems.unitPrice,
-    totalPrice: orderItems.totalPrice,
-    priceBreakQuantity: orderItems.priceBreakQuantity,
-  };
   const lineRows = entries.flatMap((entry) =>
     entry.lines.map((line) => ({
       farmId: entry.farm.id,

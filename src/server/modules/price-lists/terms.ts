@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { centsOf, rateOf, toMoneyString } from '#core/money';
 import { unitPriceCents, type PriceBreak, type PriceListTerms } from '#core/pricing';
 import type { DbOrTx } from '../../db/database';
+import { fixedSelect } from '../../db/fixed-select';
 import {
   farmFollows,
   orders,
@@ -16,6 +17,19 @@ export type RestaurantPricing = ReadonlyMap<number, PriceListTerms>;
 
 export const NO_PRICE_LISTS: RestaurantPricing = new Map();
 
+/** A restaurant's price lists: each with its farm and its kind. */
+const listsOfRestaurant = fixedSelect((select) =>
+  select
+    .select({
+      id: priceLists.id,
+      farmId: priceLists.farmId,
+      kind: priceLists.kind,
+      percentOff: priceLists.percentOff,
+    })
+    .from(priceListRestaurants)
+    .innerJoin(priceLists, eq(priceLists.id, priceListRestaurants.priceListId)),
+);
+
 /**
  * The restaurant's lists of these farms (of every farm when none are named), with their prices
  * and breaks: three small reads by key. Used by browse, checkout, order changes, "Order again"
@@ -27,21 +41,13 @@ export async function restaurantPricing(
   farmIds?: readonly number[],
 ): Promise<RestaurantPricing> {
   if (farmIds && farmIds.length === 0) return NO_PRICE_LISTS;
-  const lists = await db
-    .select({
-      id: priceLists.id,
-      farmId: priceLists.farmId,
-      kind: priceLists.kind,
-      percentOff: priceLists.percentOff,
-    })
-    .from(priceListRestaurants)
-    .innerJoin(priceLists, eq(priceLists.id, priceListRestaurants.priceListId))
-    .where(
-      and(
-        eq(priceListRestaurants.restaurantId, restaurantId),
-        farmIds ? inArray(priceListRestaurants.farmId, [...farmIds]) : undefined,
-      ),
-    );
+  const lists = await listsOfRestaurant(
+    db,
+    sql`where ${and(
+      eq(priceListRestaurants.restaurantId, restaurantId),
+      farmIds ? inArray(priceListRestaurants.farmId, [...farmIds]) : undefined,
+    )}`,
+  );
   if (lists.length === 0) return NO_PRICE_LISTS;
   const ids = lists.map((list) => list.id);
   const [prices, breaks] = await Promise.all([

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import {
   describeCutoffRule,
   isOpenForOrders,
@@ -14,6 +14,7 @@ import type {
 } from '#core/schemas/delivery';
 import { now as clockNow } from '../../clock';
 import type { DbOrTx } from '../../db/database';
+import { preparedSelect } from '../../db/fixed-select';
 import { deliverySchedules, farms, restaurants } from '../../db/schema';
 import { badRequest } from '../../errors';
 
@@ -49,6 +50,30 @@ export async function restaurantZone(
   return findZone(row?.deliveryZone);
 }
 
+/** Farms with their delivery days from `today` on, and the zone of `restaurantId` (or null). */
+const farmDayRows = preparedSelect((select) =>
+  select
+    .select({
+      id: farms.id,
+      daysBefore: farms.orderCutoffDaysBefore,
+      minutes: farms.orderCutoffMinutes,
+      deliveryDate: deliverySchedules.deliveryDate,
+      deliveryArea: deliverySchedules.deliveryArea,
+      restaurantZone: sql<string | null>`(select ${restaurants.deliveryZone} from ${restaurants}
+        where ${restaurants.id} = ${sql.placeholder('restaurantId')})`,
+    })
+    .from(farms)
+    .leftJoin(
+      deliverySchedules,
+      and(
+        eq(deliverySchedules.farmId, farms.id),
+        gte(deliverySchedules.deliveryDate, sql.placeholder('today')),
+      ),
+    )
+    .where(sql`${farms.id} = any(${sql.placeholder('farmIds')})`)
+    .orderBy(asc(deliverySchedules.deliveryDate), asc(deliverySchedules.deliveryArea)),
+);
+
 /**
  * Each farm's cutoff rule and its delivery days from `today` on, soonest first, in one query
  * (checkout runs it inside its transaction: every round trip there counts), with the zone of
@@ -61,27 +86,7 @@ async function farmsWithDays(
   restaurantId?: number,
 ): Promise<{ rules: FarmRule[]; days: DayRow[]; restaurantZone?: string | null }> {
   if (farmIds.length === 0) return { rules: [], days: [] };
-  const rows = await db
-    .select({
-      id: farms.id,
-      daysBefore: farms.orderCutoffDaysBefore,
-      minutes: farms.orderCutoffMinutes,
-      deliveryDate: deliverySchedules.deliveryDate,
-      deliveryArea: deliverySchedules.deliveryArea,
-      restaurantZone:
-        restaurantId === undefined
-          ? sql<null>`null`
-          : sql<
-              string | null
-            >`(select ${restaurants.deliveryZone} from ${restaurants} where ${restaurants.id} = ${restaurantId})`,
-    })
-    .from(farms)
-    .leftJoin(
-      deliverySchedules,
-      and(eq(deliverySchedules.farmId, farms.id), gte(deliverySchedules.deliveryDate, today)),
-    )
-    .where(inArray(farms.id, farmIds))
-    .orderBy(asc(deliverySchedules.deliveryDate), asc(deliverySchedules.deliveryArea));
+  const rows = await farmDayRows(db, { farmIds, today, restaurantId: restaurantId ?? null });
   const rules = new Map<number, FarmRule>();
   const days: DayRow[] = [];
   for (const row of rows) {
