@@ -18,7 +18,10 @@ export function jsonValue<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-/** The column list of each columns object, written once (docs/performance.md#sql-text-written-once). */
+/**
+ * The column lists of each columns object, written once: they are most of a placement's insert
+ * text (docs/performance.md#sql-text-written-once).
+ */
 const recordsetColumns = new WeakMap<Record<string, PgColumn>, { typed: SQL; names: SQL }>();
 
 function recordsetColumnsOf(columns: Record<string, PgColumn>): { typed: SQL; names: SQL } {

@@ -146,6 +146,7 @@ interface Listener extends Reader {
   userId: number;
 }
 
+/** A business's people with their roles. */
 const membersOf = fixedSelect((select) =>
   select
     .select({ userId: memberships.userId, businessRole: memberships.businessRole })

@@ -246,6 +246,7 @@ const farmsOfPlacement = fixedSelect((select) =>
     .from(farms),
 );
 
+/** The products of a placement, as the checks read them. */
 const productsOfPlacement = fixedSelect((select) => select.select(productColumns).from(products));
 
 /**
