@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { BusinessRef } from '#core/actor';
 import type { DbOrTx } from '../../db/database';
-import { fixedSelect } from '../../db/fixed-select';
+import { preparedSelect } from '../../db/written-once';
 import { farms, restaurants } from '../../db/schema';
 
 /**
@@ -9,18 +9,20 @@ import { farms, restaurants } from '../../db/schema';
  * every write acting for a business (auth/hooks.ts), one lookup by primary key.
  */
 export async function isSuspended(db: DbOrTx, business: BusinessRef): Promise<boolean> {
-  const [row] =
-    business.kind === 'farm'
-      ? await farmSuspended(db, sql`where ${eq(farms.id, business.id)}`)
-      : await restaurantSuspended(db, sql`where ${eq(restaurants.id, business.id)}`);
+  const suspended = business.kind === 'farm' ? farmSuspended : restaurantSuspended;
+  const [row] = await suspended(db, { id: business.id });
   return Boolean(row?.suspended);
 }
 
-const farmSuspended = fixedSelect((select) =>
-  select.select({ suspended: sql<boolean>`${farms.suspendedAt} is not null` }).from(farms),
+const farmSuspended = preparedSelect((select) =>
+  select
+    .select({ suspended: sql<boolean>`${farms.suspendedAt} is not null` })
+    .from(farms)
+    .where(eq(farms.id, sql.placeholder('id'))),
 );
-const restaurantSuspended = fixedSelect((select) =>
+const restaurantSuspended = preparedSelect((select) =>
   select
     .select({ suspended: sql<boolean>`${restaurants.suspendedAt} is not null` })
-    .from(restaurants),
+    .from(restaurants)
+    .where(eq(restaurants.id, sql.placeholder('id'))),
 );

@@ -27,7 +27,7 @@ import {
 import { notFound } from '../../errors';
 import { today as clockToday } from '../../clock';
 import { publishLiveEvent, publishLiveEvents } from '../events/publish';
-import { fixedSelect } from '../../db/fixed-select';
+import { preparedSelect } from '../../db/written-once';
 import { jsonRows, rows } from '../../db/raw-sql';
 import { owedColumns, paymentStateOfRow } from '../payments/owed';
 import {
@@ -146,12 +146,22 @@ interface Listener extends Reader {
   userId: number;
 }
 
-/** A business's people with their roles. */
-const membersOf = fixedSelect((select) =>
-  select
-    .select({ userId: memberships.userId, businessRole: memberships.businessRole })
-    .from(memberships),
-);
+/** A business's people in any of the roles, with their role, oldest first. */
+const membersOf = (business: 'farmId' | 'restaurantId') =>
+  preparedSelect((select) =>
+    select
+      .select({ userId: memberships.userId, businessRole: memberships.businessRole })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships[business], sql.placeholder('businessId')),
+          sql`${memberships.businessRole} = any(${sql.placeholder('roles')})`,
+        ),
+      )
+      .orderBy(asc(memberships.id)),
+  );
+const farmMembers = membersOf('farmId');
+const restaurantMembers = membersOf('restaurantId');
 
 /** The members of the business whose role has any of the permissions, oldest first. */
 async function listeners(
@@ -163,15 +173,8 @@ async function listeners(
   const roles = ROLES_OF_KIND[kind].filter((role) =>
     permissions.some((permission) => can(kind, role, permission)),
   );
-  const rows = await membersOf(
-    tx,
-    sql`where ${and(
-      kind === 'farm'
-        ? eq(memberships.farmId, business.id)
-        : eq(memberships.restaurantId, business.id),
-      inArray(memberships.businessRole, [...roles]),
-    )} order by ${memberships.id}`,
-  );
+  const members = kind === 'farm' ? farmMembers : restaurantMembers;
+  const rows = await members(tx, { businessId: business.id, roles });
   return rows.map((row) => ({
     userId: row.userId,
     money: can(kind, row.businessRole, 'money.view'),

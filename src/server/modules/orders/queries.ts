@@ -18,7 +18,7 @@ import {
   users,
 } from '../../db/schema';
 import { lineLotsColumn, lineLotsOf } from '../traceability/line-lots';
-import { fixedSelect } from '../../db/fixed-select';
+import { fixedSelect } from '../../db/written-once';
 import { jsonValue } from '../../db/raw-sql';
 import { notFound } from '../../errors';
 import { firstPhotoKey, photoUrl } from '../photos/service';

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   isSystemJob,
   shortPersonName,
@@ -28,7 +28,7 @@ import {
 import type { LiveEvent } from '#core/schemas/notification';
 import type { Db, Tx } from '../../db/database';
 import { farms, orderItems, orders, orderStatusHistory, products, users } from '../../db/schema';
-import { fixedSelect } from '../../db/fixed-select';
+import { preparedSelect } from '../../db/written-once';
 import { jsonRows, rows } from '../../db/raw-sql';
 import { AppError, badRequest, conflict } from '../../errors';
 import { recordNotificationEvents, type NotificationEvent } from '../notifications/service';
@@ -232,8 +232,8 @@ function isListed(product: ProductRow): boolean {
   return product.isActive && product.deletedAt === null;
 }
 
-/** The farms of a placement, each with its terms and whether it sells now. */
-const farmsOfPlacement = fixedSelect((select) =>
+/** The farms of a placement (`ids`), each with its terms and whether it sells now. */
+const farmsOfPlacement = preparedSelect((select) =>
   select
     .select({
       id: farms.id,
@@ -243,11 +243,28 @@ const farmsOfPlacement = fixedSelect((select) =>
       open: sql<boolean>`${farmIsOpen}`,
       everApproved: sql<boolean>`${farms.approvalStatus} = 'approved'`,
     })
-    .from(farms),
+    .from(farms)
+    .where(sql`${farms.id} = any(${sql.placeholder('ids')})`),
 );
 
-/** The products of a placement, as the checks read them. */
-const productsOfPlacement = fixedSelect((select) => select.select(productColumns).from(products));
+/** The products of a placement (`ids`) as the checks read them, in id order. */
+const productsOfPlacement = preparedSelect((select) =>
+  select
+    .select(productColumns)
+    .from(products)
+    .where(sql`${products.id} = any(${sql.placeholder('ids')})`)
+    .orderBy(asc(products.id)),
+);
+
+/** The same, each row locked until the transaction ends (a standing order's partial take). */
+const productsOfPlacementLocked = preparedSelect((select) =>
+  select
+    .select(productColumns)
+    .from(products)
+    .where(sql`${products.id} = any(${sql.placeholder('ids')})`)
+    .orderBy(asc(products.id))
+    .for('update'),
+);
 
 /**
  * Phase 1, check: every farm exists, every product is the farm's, listed, at the sent price and
@@ -259,13 +276,9 @@ async function checkEntries(
   entries: PlacementEntry[],
   partial = false,
 ): Promise<CheckedEntry[]> {
-  const farmRows = await farmsOfPlacement(
-    tx,
-    sql`where ${inArray(
-      farms.id,
-      entries.map((entry) => entry.body.farmId),
-    )}`,
-  );
+  const farmRows = await farmsOfPlacement(tx, {
+    ids: entries.map((entry) => entry.body.farmId),
+  });
   const farmById = new Map(farmRows.map((farm) => [farm.id, farm]));
   // A farm that is not open sells nothing: its products answer as unavailable ones. One never
   // approved is named to nobody (errors never show what the asker may not see).
@@ -287,10 +300,9 @@ async function checkEntries(
   const productIds = [
     ...new Set(withFarms.flatMap((entry) => entry.lines.map((line) => line.productId))),
   ];
-  const productRows: ProductRow[] = await productsOfPlacement(
-    tx,
-    sql`where ${inArray(products.id, productIds)} order by ${products.id}${partial ? sql` for update` : sql``}`,
-  );
+  const productRows: ProductRow[] = await (
+    partial ? productsOfPlacementLocked : productsOfPlacement
+  )(tx, { ids: productIds });
   const productById = new Map(productRows.map((product) => [product.id, product]));
   // The restaurant's own prices: its price list of each farm (docs/price-lists.md).
   const pricing = await restaurantPricing(

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '#core/actor';
 import type { Tx } from '../../db/database';
 import { products, stockMovements } from '../../db/schema';
-import { rows } from '../../db/raw-sql';
+import { preparedStatement } from '../../db/written-once';
 import { productOnOffer } from '../businesses/visibility';
 import { fellUnderLowStock } from '../notifications/messages';
 import { recordNotificationEvents, type NotificationEvent } from '../notifications/service';
@@ -83,38 +83,55 @@ interface MovedRow {
   availableQuantity: number;
 }
 
+interface MoveRow {
+  price: string;
+  name: string;
+  unit: string;
+  farm_id: number;
+  available_quantity: string | number;
+}
+
+/** The move and its ledger row; a take only from a product on offer with enough stock. */
+function moveStatement(take: boolean) {
+  const takeGuard = take
+    ? sql`and available_quantity >= ${sql.placeholder('taken')} and ${productOnOffer}`
+    : sql``;
+  return preparedStatement<MoveRow>(
+    () => sql`
+    with moved as (
+      update products set available_quantity = available_quantity + ${sql.placeholder('change')}
+      where id = ${sql.placeholder('productId')} ${takeGuard}
+      returning id, price, name, unit, farm_id, available_quantity
+    ), recorded as (
+      insert into stock_movements
+        (product_id, change, quantity_after, reason, order_id, order_item_id,
+         actor_kind, actor_user_id, actor_job)
+      select id, ${sql.placeholder('change')}, available_quantity, ${sql.placeholder('reason')},
+        ${sql.placeholder('orderId')}, ${sql.placeholder('orderItemId')}, ${sql.placeholder('actorKind')},
+        ${sql.placeholder('actorUserId')}, ${sql.placeholder('actorJob')}
+      from moved
+    )
+    select price::text as price, name, unit, farm_id, available_quantity from moved`,
+  );
+}
+const takeAndRecord = moveStatement(true);
+const giveAndRecord = moveStatement(false);
+
 /**
  * One move and its ledger row in one statement: a take locks the product's row until the
  * transaction ends, and every round trip after it is time other orders of that product wait
  * (docs/performance.md#orders-under-load-post-apiorders).
  */
 async function moveAndRecord(tx: Tx, actor: Actor, move: StockMove): Promise<MovedRow | null> {
-  const who = actorColumns(actor);
-  const takeGuard =
-    move.change < 0 ? sql`and available_quantity >= ${-move.change} and ${productOnOffer}` : sql``;
-  const [row] = await rows<{
-    price: string;
-    name: string;
-    unit: string;
-    farm_id: number;
-    available_quantity: string | number;
-  }>(
-    tx,
-    sql`
-    with moved as (
-      update products set available_quantity = available_quantity + ${move.change}
-      where id = ${move.productId} ${takeGuard}
-      returning id, price, name, unit, farm_id, available_quantity
-    ), recorded as (
-      insert into stock_movements
-        (product_id, change, quantity_after, reason, order_id, order_item_id,
-         actor_kind, actor_user_id, actor_job)
-      select id, ${move.change}, available_quantity, ${move.reason}, ${move.orderId ?? null},
-        ${move.orderItemId ?? null}, ${who.actorKind}, ${who.actorUserId}, ${who.actorJob}
-      from moved
-    )
-    select price::text as price, name, unit, farm_id, available_quantity from moved`,
-  );
+  const [row] = await (move.change < 0 ? takeAndRecord : giveAndRecord)(tx, {
+    ...actorColumns(actor),
+    change: move.change,
+    taken: -move.change,
+    productId: move.productId,
+    reason: move.reason,
+    orderId: move.orderId ?? null,
+    orderItemId: move.orderItemId ?? null,
+  });
   if (!row) return null;
   return {
     // Money as the column's own text ("4.50"), never through a float.

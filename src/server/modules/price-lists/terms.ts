@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { centsOf, rateOf, toMoneyString } from '#core/money';
 import { unitPriceCents, type PriceBreak, type PriceListTerms } from '#core/pricing';
 import type { DbOrTx } from '../../db/database';
-import { fixedSelect } from '../../db/fixed-select';
+import { fixedSelect } from '../../db/written-once';
 import {
   farmFollows,
   orders,

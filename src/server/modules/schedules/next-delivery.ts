@@ -14,7 +14,7 @@ import type {
 } from '#core/schemas/delivery';
 import { now as clockNow } from '../../clock';
 import type { DbOrTx } from '../../db/database';
-import { preparedSelect } from '../../db/fixed-select';
+import { preparedSelect } from '../../db/written-once';
 import { deliverySchedules, farms, restaurants } from '../../db/schema';
 import { badRequest } from '../../errors';
 

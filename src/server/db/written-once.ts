@@ -10,10 +10,10 @@ import type { DbOrTx } from './database';
 
 /**
  * Drizzle writes a query's text from its parts on every run: on an order's placement that was
- * about a quarter of the server's CPU (docs/performance.md#sql-text-written-once). The selects
- * here are written once, on first use, and kept as text: what changes between runs is either a
- * placeholder (`sql.placeholder(name)`, a list compared with `= any(…)`) or a tail written on
- * each run after the fixed head.
+ * about a quarter of the server's CPU (docs/performance.md#sql-text-written-once). The
+ * statements here are written once, on first use, and kept as text: what changes between runs
+ * is either a placeholder (`sql.placeholder(name)`, a list compared with `= any(…)`) or a tail
+ * written on each run after a select's fixed head.
  */
 
 const dialect = new PgDialect();
@@ -88,5 +88,27 @@ export function fixedSelect<Select extends BuiltSelect>(
       head = { text: sql.raw(query.sql), fields };
     }
     return run(db, dialect.sqlToQuery(sql`${head.text} ${tail}`), head.fields);
+  };
+}
+
+/**
+ * A raw statement written once, with placeholders for what changes: each run fills them from
+ * `values` and answers the rows as the driver returns them (as `rows()` in raw-sql does).
+ */
+export function preparedStatement<Row>(
+  build: () => SQL,
+): (db: DbOrTx, values: Record<string, unknown>) => Promise<Row[]> {
+  let query: Query | undefined;
+  return async (db, values) => {
+    query ??= dialect.sqlToQuery(build());
+    const result = await db._.session
+      .prepareQuery<PreparedQueryConfig & { execute: { rows: Row[] } }>(
+        query,
+        undefined,
+        undefined,
+        false,
+      )
+      .execute(values);
+    return result.rows;
   };
 }

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixedSelect, preparedSelect } from '../../src/server/db/fixed-select';
+import { fixedSelect, preparedSelect, preparedStatement } from '../../src/server/db/written-once';
 import { users } from '../../src/server/db/schema';
 import { uniqueEmail, useTestDatabase } from '../helpers/test-app';
 
@@ -14,7 +14,7 @@ const columns = {
   nameLength: sql<number>`length(${users.firstName})`.mapWith(Number),
 };
 
-describe('selects written once', () => {
+describe('statements written once', () => {
   const ctx = useTestDatabase();
   let ids: number[] = [];
 
@@ -79,6 +79,21 @@ describe('selects written once', () => {
     );
     expect(await select(ctx.database.db, { ids: [first] })).toEqual(await drizzleAnswer([first]));
     expect(await select(ctx.database.db, { ids: [] })).toEqual([]);
+  });
+
+  it("a prepared raw statement fills its placeholders and answers the driver's rows", async () => {
+    const statement = preparedStatement<{ id: number; first_name: string; shout: string }>(
+      () => sql`select id, first_name, upper(${sql.placeholder('prefix')} || first_name) as shout
+        from users where id = any(${sql.placeholder('ids')}) order by id`,
+    );
+    const [first, second] = ids as [number, number];
+    expect(await statement(ctx.database.db, { prefix: 'e ', ids: [second, first] })).toEqual([
+      { id: first, first_name: 'Kai', shout: 'E KAI' },
+      { id: second, first_name: 'Leilani', shout: 'E LEILANI' },
+    ]);
+    expect(await statement(ctx.database.db, { prefix: '', ids: [second] })).toEqual([
+      { id: second, first_name: 'Leilani', shout: 'LEILANI' },
+    ]);
   });
 
   it('refuses a fixed head holding a parameter, whose text could not be reused', async () => {
