@@ -247,24 +247,22 @@ const farmsOfPlacement = preparedSelect((select) =>
     .where(sql`${farms.id} = any(${sql.placeholder('ids')})`),
 );
 
-/** The products of a placement (`ids`) as the checks read them, in id order. */
-const productsOfPlacement = preparedSelect((select) =>
-  select
-    .select(productColumns)
-    .from(products)
-    .where(sql`${products.id} = any(${sql.placeholder('ids')})`)
-    .orderBy(asc(products.id)),
-);
-
-/** The same, each row locked until the transaction ends (a standing order's partial take). */
-const productsOfPlacementLocked = preparedSelect((select) =>
-  select
-    .select(productColumns)
-    .from(products)
-    .where(sql`${products.id} = any(${sql.placeholder('ids')})`)
-    .orderBy(asc(products.id))
-    .for('update'),
-);
+/**
+ * The products of a placement (`ids`) as the checks read them, in id order; locked until the
+ * transaction ends for a standing order's partial placement.
+ */
+function productsOfPlacement(locked: boolean) {
+  return preparedSelect((select) => {
+    const read = select
+      .select(productColumns)
+      .from(products)
+      .where(sql`${products.id} = any(${sql.placeholder('ids')})`)
+      .orderBy(asc(products.id));
+    return locked ? read.for('update') : read;
+  });
+}
+const readProducts = productsOfPlacement(false);
+const lockProducts = productsOfPlacement(true);
 
 /**
  * Phase 1, check: every farm exists, every product is the farm's, listed, at the sent price and
@@ -300,9 +298,9 @@ async function checkEntries(
   const productIds = [
     ...new Set(withFarms.flatMap((entry) => entry.lines.map((line) => line.productId))),
   ];
-  const productRows: ProductRow[] = await (
-    partial ? productsOfPlacementLocked : productsOfPlacement
-  )(tx, { ids: productIds });
+  const productRows: ProductRow[] = await (partial ? lockProducts : readProducts)(tx, {
+    ids: productIds,
+  });
   const productById = new Map(productRows.map((product) => [product.id, product]));
   // The restaurant's own prices: its price list of each farm (docs/price-lists.md).
   const pricing = await restaurantPricing(
