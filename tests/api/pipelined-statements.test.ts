@@ -1,0 +1,76 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Socket } from 'node:net';
+import type pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
+import { users } from '../../src/server/db/schema';
+import { uniqueEmail, useTestDatabase } from '../helpers/test-app';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** The socket under a transaction's connection (drizzle's session holds the pool client). */
+function socketOf(tx: unknown): Socket {
+  return (tx as { session: { client: { connection: { stream: Socket } } } }).session.client
+    .connection.stream;
+}
+
+const valueOf = (result: unknown) => (result as { rows: { value: number }[] }).rows[0]?.value;
+
+/**
+ * On PostgreSQL a connection sends each statement when it is asked for, without waiting for
+ * the one before it to answer, and what is asked for in the same turn leaves in one write.
+ */
+describe.skipIf(!onPostgres)('pipelined statements on PostgreSQL', () => {
+  const ctx = useTestDatabase();
+
+  it('answers statements asked for together each with its own rows, sent in one write', async () => {
+    const { answers, writes } = await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 as value`);
+      const socket = socketOf(tx);
+      const writev = vi.spyOn(socket as unknown as { _writev: () => void }, '_writev');
+      const write = vi.spyOn(socket as unknown as { _write: () => void }, '_write');
+      const answered = await Promise.all(
+        [3, 1, 2].map((value) => tx.execute(sql`select ${value}::int * 10 as value`)),
+      );
+      const counted = { writev: writev.mock.calls.length, write: write.mock.calls.length };
+      writev.mockRestore();
+      write.mockRestore();
+      return { answers: answered.map(valueOf), writes: counted };
+    });
+    expect(answers).toEqual([30, 10, 20]);
+    expect(writes).toEqual({ writev: 1, write: 0 });
+  });
+
+  it('rolls the whole transaction back when one of the statements asked for together fails', async () => {
+    const email = uniqueEmail('pipelined');
+    await expect(
+      ctx.database.db.transaction(async (tx) => {
+        await tx.insert(users).values({ email, firstName: 'Pua' });
+        await Promise.all([
+          tx.execute(sql`select 1 as value`),
+          tx.execute(sql`select 1 / ${0}::int as value`),
+          tx.execute(sql`select 2 as value`),
+        ]);
+      }),
+    ).rejects.toMatchObject({ cause: { message: 'division by zero' } });
+    const found = await ctx.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, email));
+    expect(found).toEqual([]);
+    // The connection went back to the pool fit for use.
+    expect(valueOf(await ctx.database.db.execute(sql`select ${5}::int as value`))).toBe(5);
+  });
+
+  it('tells of a begin that failed through the statement that follows it', async () => {
+    const pool = (ctx.database.db as unknown as { $client: pg.Pool }).$client;
+    const client = await pool.connect();
+    try {
+      // A begin is not waited for; this one is refused by PostgreSQL.
+      await client.query('begin isolation level nonsense');
+      await expect(client.query('select 1 as value')).rejects.toThrow(/syntax error/);
+      expect((await client.query('select 2 as value')).rows).toEqual([{ value: 2 }]);
+    } finally {
+      client.release();
+    }
+  });
+});
