@@ -274,9 +274,18 @@ async function checkEntries(
   entries: PlacementEntry[],
   partial = false,
 ): Promise<CheckedEntry[]> {
-  const farmRows = await farmsOfPlacement(tx, {
-    ids: entries.map((entry) => entry.body.farmId),
-  });
+  const farmIds = entries.map((entry) => entry.body.farmId);
+  const productIds = [
+    ...new Set(entries.flatMap((entry) => entry.body.items.map((item) => item.productId))),
+  ];
+  // Asked for together: one round trip (docs/performance.md#pipelined-statements). The checks
+  // below still run in their order, so the first problem found is the one answered.
+  const [farmRows, productRows, pricing] = await Promise.all([
+    farmsOfPlacement(tx, { ids: farmIds }),
+    (partial ? lockProducts : readProducts)(tx, { ids: productIds }) as Promise<ProductRow[]>,
+    // The restaurant's own prices: its price list of each farm (docs/price-lists.md).
+    restaurantPricing(tx, buyer.restaurantId, farmIds),
+  ]);
   const farmById = new Map(farmRows.map((farm) => [farm.id, farm]));
   // A farm that is not open sells nothing: its products answer as unavailable ones. One never
   // approved is named to nobody (errors never show what the asker may not see).
@@ -294,20 +303,7 @@ async function checkEntries(
       return { ...entry, farm };
     })
     .map((entry) => ({ ...entry, lines: summedLines(entry) }));
-
-  const productIds = [
-    ...new Set(withFarms.flatMap((entry) => entry.lines.map((line) => line.productId))),
-  ];
-  const productRows: ProductRow[] = await (partial ? lockProducts : readProducts)(tx, {
-    ids: productIds,
-  });
   const productById = new Map(productRows.map((product) => [product.id, product]));
-  // The restaurant's own prices: its price list of each farm (docs/price-lists.md).
-  const pricing = await restaurantPricing(
-    tx,
-    buyer.restaurantId,
-    withFarms.map((entry) => entry.farm.id),
-  );
   const priceOf = (product: ProductRow, quantity: number) => {
     const list = listOfFarm(pricing, product.farmId);
     const priced = { id: product.id, listPriceCents: cents(product.price) };
@@ -638,16 +634,21 @@ export async function placeInTransaction(
   tx: Tx,
   { buyer, actor, entries, now, partial = false }: PlacementRequest,
 ): Promise<PricedOrder[]> {
-  const checked = await checkEntries(tx, buyer, entries, partial);
-  const priced = priceEntries(checked, partial);
-  // Days and zones by the farm's cutoff and the restaurant's zone (docs/product.md).
-  const deliveryDays = await resolveDeliveryDays(
+  // Days and zones by the farm's cutoff and the restaurant's zone (docs/product.md), asked for
+  // with the checks' reads (one round trip) and answered after them: a problem of the order's
+  // lines or money is told before one of its day, as when they were asked for one by one.
+  const days = resolveDeliveryDays(
     tx,
     buyer.restaurantId,
     entries.map((entry) => entry.body),
     entries.map((entry) => entry.fieldPrefix),
     now,
   );
+  // Told by the await below, or by the check that refuses first.
+  days.catch(() => undefined);
+  const checked = await checkEntries(tx, buyer, entries, partial);
+  const priced = priceEntries(checked, partial);
+  const deliveryDays = await days;
   const ready = priced.map((entry, index) => {
     const day = present(deliveryDays[index], `the delivery day of farm ${entry.farm.id}`);
     return { ...entry, deliveryDate: day.deliveryDate, deliveryArea: day.deliveryArea };
