@@ -27,9 +27,17 @@ import {
 import { toast } from '../../components/ui/toast';
 import { ApiError, downloadFile } from '../../lib/api';
 import { formatCalendarDate } from '../../lib/format';
-import { useDebouncedValue, useFirstCardsFirst } from '../../lib/paged-list';
+import { FirstCardsFirst } from '../../lib/first-cards-first';
+import type { FirstDataContext } from '../../lib/first-data';
+import { pagedListQuery, useDebouncedValue } from '../../lib/paged-list';
 import { usePermissions } from '../../lib/permissions';
-import { useBulkStatus, useDayStatusCount, useFarmDeliveryDays, useFarmOrders } from './api';
+import {
+  FARM_ORDERS_KEY,
+  useBulkStatus,
+  useDayStatusCount,
+  useFarmDeliveryDays,
+  useFarmOrders,
+} from './api';
 import { FarmerOrderCard, FarmerOrderCardSkeleton } from './farmer-order-card';
 import { useFarmOrderActions } from './order-actions';
 
@@ -46,17 +54,20 @@ const plural = (count: number, one: string, many = `${one}s`) =>
  * /farmer/orders: the farm's orders with their status actions and documents, a page at a time.
  * Pick a delivery day to see its orders grouped by status and act on the day at once.
  */
+/** The server's parameters for the filters and the day chosen (all days: every order, paged). */
+function listParams(filters: OrderFilters, day: string) {
+  return {
+    ...filterParams({ ...filters, deliveryDate: day }),
+    ...(day ? { limit: DAY_PAGE } : {}),
+  };
+}
+
 export function FarmerOrdersPage() {
   const [day, setDay] = useState(ALL_DAYS);
   const [filters, setFilters] = useState<OrderFilters>(NO_FILTERS);
   const search = useDebouncedValue(filters.search);
-  const params = {
-    ...filterParams({ ...filters, search, deliveryDate: day }),
-    ...(day ? { limit: DAY_PAGE } : {}),
-  };
-  const orders = useFarmOrders(params);
+  const orders = useFarmOrders(listParams({ ...filters, search }, day));
   const actions = useFarmOrderActions();
-  const cards = useFirstCardsFirst(orders.items);
   const filtered = hasFilters(filters) || day !== ALL_DAYS;
 
   return (
@@ -113,11 +124,15 @@ export function FarmerOrdersPage() {
           />
         ) : (
           <PagedOrderList orders={orders}>
-            {day ? (
-              <GroupedByStatus orders={orders.items} cards={cards ?? []} actions={actions} />
-            ) : (
-              <OrderGrid orders={cards ?? []} actions={actions} />
-            )}
+            <FirstCardsFirst items={orders.items}>
+              {(cards, all) =>
+                day ? (
+                  <GroupedByStatus orders={all} cards={cards} actions={actions} />
+                ) : (
+                  <OrderGrid orders={cards} actions={actions} />
+                )
+              }
+            </FirstCardsFirst>
           </PagedOrderList>
         )}
       </section>
@@ -154,7 +169,7 @@ function GroupedByStatus({
   cards,
   actions,
 }: {
-  orders: OrderAsSeen[];
+  orders: readonly OrderAsSeen[];
   cards: readonly OrderAsSeen[];
   actions: Actions;
 }) {
@@ -370,3 +385,9 @@ function BulkReport({ report }: { report: BulkStatusResult }) {
     </div>
   );
 }
+
+/** The first page of the farm's orders, every day, unfiltered, asked for with the page's code. */
+FarmerOrdersPage.firstData = ({ queryClient }: FirstDataContext) =>
+  queryClient.prefetchInfiniteQuery(
+    pagedListQuery<OrderAsSeen>(FARM_ORDERS_KEY[0], listParams(NO_FILTERS, ALL_DAYS)),
+  );

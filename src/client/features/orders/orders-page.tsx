@@ -1,3 +1,4 @@
+import type { Order } from '#core/schemas/order';
 import { ClipboardList } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -12,10 +13,12 @@ import {
   OrderFilterBar,
 } from '../../components/ui/order-list-controls';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useDebouncedValue, useFirstCardsFirst } from '../../lib/paged-list';
+import { FirstCardsFirst } from '../../lib/first-cards-first';
+import type { FirstDataContext } from '../../lib/first-data';
+import { pagedListQuery, useDebouncedValue } from '../../lib/paged-list';
 import { useCart } from '../../lib/cart';
 import { usePermissions } from '../../lib/permissions';
-import { useRestaurantOrders } from './api';
+import { RESTAURANT_ORDERS_KEY, useRestaurantOrders } from './api';
 import { EmptyCart } from './empty-cart';
 import { OrderCardSkeleton, RestaurantOrderCard } from './order-card';
 import { OrderSummary } from './order-summary';
@@ -58,7 +61,6 @@ export function RestaurantOrdersPage() {
   const orders = useRestaurantOrders(filterParams({ ...filters, search }));
   const filtered = hasFilters(filters);
   const canOrder = usePermissions().can('orders.place');
-  const cards = useFirstCardsFirst(orders.items);
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <h1 className="text-2xl font-bold">My Orders</h1>
@@ -106,9 +108,11 @@ export function RestaurantOrdersPage() {
             />
           ) : (
             <PagedOrderList orders={orders}>
-              {cards?.map((order) => (
-                <RestaurantOrderCard key={order.id} order={order} />
-              ))}
+              <FirstCardsFirst items={orders.items}>
+                {(cards) =>
+                  cards.map((order) => <RestaurantOrderCard key={order.id} order={order} />)
+                }
+              </FirstCardsFirst>
             </PagedOrderList>
           )}
         </section>
@@ -116,3 +120,9 @@ export function RestaurantOrdersPage() {
     </div>
   );
 }
+
+/** The first page of the restaurant's orders, unfiltered, asked for with the page's code. */
+RestaurantOrdersPage.firstData = ({ queryClient }: FirstDataContext) =>
+  queryClient.prefetchInfiniteQuery(
+    pagedListQuery<Order>(RESTAURANT_ORDERS_KEY[0], filterParams(NO_FILTERS)),
+  );
