@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 
 let painted = false;
 let waiting = false;
@@ -27,11 +27,19 @@ function subscribe(listener: () => void): () => void {
  * (docs/performance.md#the-screen-painted-with-its-frame).
  */
 export function useAfterFirstPaint(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => painted,
-    () => false,
-  );
+  const [afterPaint, setAfterPaint] = useState(painted);
+  useEffect(() => {
+    if (afterPaint) return undefined;
+    // A transition, not a store's change: React draws what comes after the paint in slices
+    // the browser runs between, not as one long task (docs/performance.md, "One long task").
+    const show = () => startTransition(() => setAfterPaint(true));
+    if (painted) {
+      show();
+      return undefined;
+    }
+    return subscribe(show);
+  }, [afterPaint]);
+  return afterPaint;
 }
 
 /**
