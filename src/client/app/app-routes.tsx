@@ -112,7 +112,7 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function loadScreen(
   pages: PageRoute[],
   pathname: string,
-  context: Omit<FirstDataContext, 'params'>,
+  context: Omit<FirstDataContext, 'params' | 'user'>,
   user: User | null,
 ): Promise<void> {
   const match = matchRoutes(pages, pathname)?.[0];
@@ -130,7 +130,7 @@ async function loadScreen(
   const Page = (await type.load()) as Partial<ScreenData>;
   if (!Page.firstData) return;
   await Promise.race([
-    Page.firstData({ ...context, params: match.params }),
+    Page.firstData({ ...context, params: match.params, user }),
     delay(FIRST_DATA_WAIT_MS),
   ]);
 }

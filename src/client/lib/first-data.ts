@@ -1,3 +1,4 @@
+import type { User } from '#core/schemas/auth';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
 
@@ -7,6 +8,8 @@ export interface FirstDataContext {
   /** The values of the route's `:name` parts. */
   params: Params;
   search: URLSearchParams;
+  /** Who opens it: a part the person may not see is not asked for. */
+  user: User | null;
 }
 
 /**

@@ -21,8 +21,9 @@ import { StatusBadge } from '../../components/ui/status-badge';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { formatMoney, formatOrderDate, greeting } from '../../lib/format';
-import { usePermissions, type Permission } from '../../lib/permissions';
-import { useBills, useRestaurantReport } from '../../lib/queries';
+import type { FirstDataContext } from '../../lib/first-data';
+import { permissionsOf, usePermissions, type Permission } from '../../lib/permissions';
+import { BILLS_KEY, RESTAURANT_REPORT_KEY, useBills, useRestaurantReport } from '../../lib/queries';
 
 const SHORTCUTS: {
   to: string;
@@ -319,3 +320,12 @@ function QuickLinks() {
     </Card>
   );
 }
+
+/** The figures and, for who may see them, the bills, asked for with the page's code. */
+RestaurantDashboardPage.firstData = ({ queryClient, user }: FirstDataContext) =>
+  Promise.all([
+    queryClient.prefetchQuery({ queryKey: RESTAURANT_REPORT_KEY }),
+    permissionsOf(user).can('bills.view')
+      ? queryClient.prefetchQuery({ queryKey: BILLS_KEY })
+      : undefined,
+  ]);
