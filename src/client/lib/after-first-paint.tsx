@@ -31,7 +31,8 @@ export function useAfterFirstPaint(): boolean {
   useEffect(() => {
     if (afterPaint) return undefined;
     // A transition, not a store's change: React draws what comes after the paint in slices
-    // the browser runs between, not as one long task (docs/performance.md, "One long task").
+    // the browser runs between, not as one long task
+    // (docs/performance.md#the-renders-a-stores-change-draws-at-once).
     const show = () => startTransition(() => setAfterPaint(true));
     if (painted) {
       show();

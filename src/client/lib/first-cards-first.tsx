@@ -6,7 +6,7 @@ import { useFirstCardsFirst } from './paged-list';
  * render that adds the rest of the cards is then the cards' alone. Had the page called the hook,
  * that render would have drawn the whole page again, and a query of another part of it (a
  * summary's figures) answering in the middle of the render would make React draw it all again
- * at once, one long task (docs/performance.md#one-long-task-left-the-cards-render-again).
+ * at once, one long task (docs/performance.md#the-renders-a-stores-change-draws-at-once).
  */
 export function FirstCardsFirst<T>({
   items,
