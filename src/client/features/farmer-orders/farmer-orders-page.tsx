@@ -50,10 +50,6 @@ const capitalised = (status: string) =>
 const plural = (count: number, one: string, many = `${one}s`) =>
   `${count} ${count === 1 ? one : many}`;
 
-/**
- * /farmer/orders: the farm's orders with their status actions and documents, a page at a time.
- * Pick a delivery day to see its orders grouped by status and act on the day at once.
- */
 /** The server's parameters for the filters and the day chosen (all days: every order, paged). */
 function listParams(filters: OrderFilters, day: string) {
   return {
@@ -62,6 +58,10 @@ function listParams(filters: OrderFilters, day: string) {
   };
 }
 
+/**
+ * /farmer/orders: the farm's orders with their status actions and documents, a page at a time.
+ * Pick a delivery day to see its orders grouped by status and act on the day at once.
+ */
 export function FarmerOrdersPage() {
   const [day, setDay] = useState(ALL_DAYS);
   const [filters, setFilters] = useState<OrderFilters>(NO_FILTERS);
