@@ -116,10 +116,11 @@ interface PreparingClientConfig extends pg.ClientConfig {
  * when the one before it has answered, so statements that do not depend on one another (asked
  * for together, `Promise.all`) cost one round trip. What is asked for in the same turn of the
  * event loop leaves in one write: each write is a system call that wakes PostgreSQL, and an
- * order's placement made fourteen (docs/performance.md#pipelined-statements). A transaction's
- * `begin` never answers anything but success on a working connection, so it is not waited
- * for: it leaves with the transaction's first statement, and if it failed after all, that
- * statement fails with it.
+ * order's placement made fourteen
+ * (docs/performance.md#pipelined-statements-and-what-an-order-costs-the-machine). A
+ * transaction's `begin` never answers anything but success on a working connection, so it is
+ * not waited for: it leaves with the transaction's first statement, and if it failed after
+ * all, that statement fails with it.
  */
 class PreparingClient extends pg.Client {
   private readonly statementNames: PreparedStatementNames;

@@ -278,11 +278,12 @@ async function checkEntries(
   const productIds = [
     ...new Set(entries.flatMap((entry) => entry.body.items.map((item) => item.productId))),
   ];
-  // Asked for together: one round trip (docs/performance.md#pipelined-statements). The checks
+  // Asked for together: one round trip
+  // (docs/performance.md#pipelined-statements-and-what-an-order-costs-the-machine). The checks
   // below still run in their order, so the first problem found is the one answered.
   const [farmRows, productRows, pricing] = await Promise.all([
     farmsOfPlacement(tx, { ids: farmIds }),
-    (partial ? lockProducts : readProducts)(tx, { ids: productIds }) as Promise<ProductRow[]>,
+    (partial ? lockProducts : readProducts)(tx, { ids: productIds }),
     // The restaurant's own prices: its price list of each farm (docs/price-lists.md).
     restaurantPricing(tx, buyer.restaurantId, farmIds),
   ]);
