@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { onClockSet } from './clock';
 import type { Database } from './db/database';
-import { createBoss } from './modules/notifications/queue';
+import { startQueueWorkers } from './modules/notifications/queue';
 
 /** What a run did, logged when there is something to say. */
 export interface JobOutcome {
@@ -66,9 +66,8 @@ export async function startJobWorker<Data extends object>(
   options: JobWorkerOptions,
 ): Promise<JobWorker> {
   const { database, log } = options;
-  const boss = createBoss(database, { supervise: true });
-  boss.on('error', (error) => log.error({ err: error }, `${job.label} queue error`));
-  await boss.start();
+  const workers = await startQueueWorkers(database, log, job.label);
+  const { boss } = workers;
   if (!(await boss.getQueue(job.queue))) {
     await boss.createQueue(job.queue, {
       ...(job.queueOptions ?? DEFAULT_QUEUE),
@@ -81,7 +80,7 @@ export async function startJobWorker<Data extends object>(
       batchSize: 1,
       pollingIntervalSeconds: options.pollingIntervalSeconds ?? job.pollingIntervalSeconds ?? 2,
     },
-    async ([queued]) => {
+    workers.counted(async ([queued]) => {
       if (!queued) return;
       try {
         const outcome = await job.run(queued.data);
@@ -90,7 +89,7 @@ export async function startJobWorker<Data extends object>(
         log.warn({ err: error, queue: job.queue }, `${job.label} failed`);
         throw error;
       }
-    },
+    }),
   );
 
   const request = () => {
@@ -116,7 +115,7 @@ export async function startJobWorker<Data extends object>(
     async stop() {
       clearInterval(timer);
       stopListening();
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await workers.stop();
     },
   };
 }

@@ -12,7 +12,12 @@ import {
 } from '../../db/schema';
 import { startJobWorker, type JobWorker } from '../../job-worker';
 import { createMailer, type Mailer } from '../notifications/mail';
-import { createBoss, DEFAULT_RETRY, ensureQueue, type RetryPolicy } from '../notifications/queue';
+import {
+  DEFAULT_RETRY,
+  ensureQueue,
+  startQueueWorkers,
+  type RetryPolicy,
+} from '../notifications/queue';
 import { attemptDelivery, messageIdFor, SEND_DEADLINE_MS } from '../notifications/worker';
 import { deliveryOutlooks, restaurantZone } from '../schedules/next-delivery';
 import { freshSheetEmail, unsubscribeToken, unsubscribeUrl } from './email';
@@ -156,9 +161,8 @@ export async function startFreshSheetWorker(
     appOrigin: appOriginOf(config),
     secret: config.sessionSecret,
   };
-  const boss = createBoss(database, { supervise: true });
-  boss.on('error', (error) => log.error({ err: error }, 'fresh sheet queue error'));
-  await boss.start();
+  const workers = await startQueueWorkers(database, log, 'fresh sheet');
+  const { boss } = workers;
   await boss.updateQueue(FRESH_SHEET_QUEUE, queueOptions(retry));
   for (let index = 0; index < 2; index += 1) {
     await boss.work<FreshSheetJob>(
@@ -168,7 +172,7 @@ export async function startFreshSheetWorker(
         includeMetadata: true,
         pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
       },
-      async ([job]) => {
+      workers.counted(async ([job]) => {
         if (!job) return;
         const isLastAttempt = job.retryCount >= job.retryLimit;
         try {
@@ -177,7 +181,7 @@ export async function startFreshSheetWorker(
           log.warn({ err: error, job: job.data }, 'fresh sheet not delivered');
           throw error;
         }
-      },
+      }),
     );
   }
   const sweep: JobWorker = await startJobWorker<{ slot: string }>(
@@ -202,7 +206,7 @@ export async function startFreshSheetWorker(
   return {
     async stop() {
       await sweep.stop();
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await workers.stop();
       if (!options.mailer) transports.mailer.close();
     },
   };

@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, DbOrTx } from '../../db/database';
 import { databaseClient } from '../events/database-client';
+import { UnderWay } from './under-way';
 
 /** pg-boss keeps its tables in a schema of its own, created by its own migrations. */
 export const QUEUE_SCHEMA = 'pgboss';
@@ -121,14 +123,59 @@ function queueOptions(retry: RetryPolicy) {
   };
 }
 
-export function createBoss(database: Database, options: { supervise: boolean }): PgBoss {
+export function createBoss(
+  database: Database,
+  options: { supervise: boolean; db?: SqlExecutor },
+): PgBoss {
   return new PgBoss({
     schema: QUEUE_SCHEMA,
-    db: queueDatabase(database),
+    db: options.db ?? queueDatabase(database),
     migrate: true,
     supervise: options.supervise,
     schedule: false,
   });
+}
+
+/** How long a stopping worker waits for its jobs under way (a send has its own deadline too). */
+export const STOP_TIMEOUT_MS = 10_000;
+
+/** A pg-boss that works queues in this process, and stops only once its work has finished. */
+export interface QueueWorkers {
+  boss: PgBoss;
+  /** A `boss.work` handler whose runs `stop` waits for. */
+  counted<Args extends unknown[]>(
+    handler: (...args: Args) => Promise<void>,
+  ): (...args: Args) => Promise<void>;
+  /** Stops fetching, then waits for the handlers and the queue's statements under way. */
+  stop(): Promise<void>;
+}
+
+export async function startQueueWorkers(
+  database: Database,
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+  label: string,
+): Promise<QueueWorkers> {
+  const underWay = new UnderWay();
+  const executor = queueDatabase(database);
+  const boss = createBoss(database, {
+    supervise: true,
+    db: { executeSql: (text, values) => underWay.count(executor.executeSql(text, values)) },
+  });
+  boss.on('error', (error) => log.error({ err: error }, `${label} queue error`));
+  await boss.start();
+  return {
+    boss,
+    counted:
+      (handler) =>
+      (...args) =>
+        underWay.count(handler(...args)),
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
+      if (!(await underWay.settled(STOP_TIMEOUT_MS))) {
+        log.warn({ underWay: underWay.size }, `${label} queue stopped with work under way`);
+      }
+    },
+  };
 }
 
 /**

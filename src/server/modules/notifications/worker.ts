@@ -7,10 +7,10 @@ import type { LiveEventHub } from '../events/hub';
 import { createMailer, type Mailer } from './mail';
 import { deliveryText } from './messages';
 import {
-  createBoss,
   DEFAULT_RETRY,
   DELIVERY_QUEUE,
   ensureDeliveryQueue,
+  startQueueWorkers,
   updateRetryPolicy,
   type DeliveryJob,
   type RetryPolicy,
@@ -197,9 +197,8 @@ export async function startNotificationWorker(
   if (!config.smtpUrl) log.info(`Email is written to ${outboxDir(config)} (SMTP_URL is not set)`);
   if (!config.sms) log.info(`Text messages are written to ${outboxDir(config)} (no SMS API set)`);
 
-  const boss = createBoss(database, { supervise: true });
-  boss.on('error', (error) => log.error({ err: error }, 'notification queue error'));
-  await boss.start();
+  const workers = await startQueueWorkers(database, log, 'notification');
+  const { boss } = workers;
   await updateRetryPolicy(boss, retry);
 
   const workerIds: string[] = [];
@@ -211,7 +210,7 @@ export async function startNotificationWorker(
         includeMetadata: true,
         pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
       },
-      async ([job]) => {
+      workers.counted(async ([job]) => {
         if (!job) return;
         const isLastAttempt = job.retryCount >= job.retryLimit;
         try {
@@ -225,7 +224,7 @@ export async function startNotificationWorker(
           );
           throw error;
         }
-      },
+      }),
     );
     workerIds.push(workerId);
   }
@@ -237,7 +236,7 @@ export async function startNotificationWorker(
   return {
     async stop() {
       stopWaking?.();
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await workers.stop();
       transports.mailer.close();
     },
   };
