@@ -29,17 +29,31 @@ export function refreshProducts(queryClient: QueryClient): void {
 }
 
 /**
+ * How long figures just read count as current. Orders change under them, so a visit after
+ * this asks again while showing the figures it already has (and a live event about an order
+ * marks them stale at once); a screen whose first data read them a moment ago does not ask
+ * twice as it opens.
+ */
+const FIGURES_CURRENT_MS = 5_000;
+
+/**
  * The farm's figures (dashboard, reports, the combined screen), all from the server's one
- * rule (docs/decisions/004-order-figures.md). Orders change under them, so each visit asks
- * again while showing the figures it already has.
+ * rule (docs/decisions/004-order-figures.md).
  */
 export function useFarmReport(enabled = true) {
-  return useQuery<FarmReport>({ queryKey: FARM_REPORT_KEY, refetchOnMount: 'always', enabled });
+  return useQuery<FarmReport>({
+    queryKey: FARM_REPORT_KEY,
+    staleTime: FIGURES_CURRENT_MS,
+    enabled,
+  });
 }
 
 /** The restaurant's figures (dashboard, reports, My Orders, the combined screen). */
 export function useRestaurantReport() {
-  return useQuery<RestaurantReport>({ queryKey: RESTAURANT_REPORT_KEY, refetchOnMount: 'always' });
+  return useQuery<RestaurantReport>({
+    queryKey: RESTAURANT_REPORT_KEY,
+    staleTime: FIGURES_CURRENT_MS,
+  });
 }
 
 /** Every farm with its current delivery fee and minimum, sorted by name. */
