@@ -1,5 +1,11 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 
+/** Calls `then` once the browser has painted the frame being drawn now. */
+export function afterNextPaint(then: () => void): void {
+  // A frame callback runs just before the browser paints; a task queued from it runs after.
+  requestAnimationFrame(() => setTimeout(then));
+}
+
 let painted = false;
 let waiting = false;
 const listeners = new Set<() => void>();
@@ -8,13 +14,10 @@ function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   if (!painted && !waiting) {
     waiting = true;
-    // A frame callback runs just before the browser paints; a task queued from it runs after.
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        painted = true;
-        for (const notify of listeners) notify();
-      }),
-    );
+    afterNextPaint(() => {
+      painted = true;
+      for (const notify of listeners) notify();
+    });
   }
   return () => listeners.delete(listener);
 }

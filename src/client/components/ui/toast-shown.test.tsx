@@ -6,9 +6,13 @@ import { Toaster } from './toaster';
 describe('a toast that must stay readable for a while', () => {
   it('counts from when the Toaster has drawn it, not from when it was raised', async () => {
     let shown = false;
+    let inItsViewport = false;
     act(() => toast({ title: 'Unauthorized', description: 'You are logged out.' }));
     const drawn = whenCurrentToastShown().then(() => {
       shown = true;
+      // The toast itself, placed in the toaster's list a render after the toaster appears.
+      inItsViewport =
+        document.querySelector('ol li')?.textContent?.includes('Unauthorized') ?? false;
     });
     await act(async () => {
       await Promise.resolve();
@@ -20,6 +24,7 @@ describe('a toast that must stay readable for a while', () => {
     await drawn;
 
     expect(shown).toBe(true);
+    expect(inItsViewport).toBe(true);
     expect(screen.getAllByText('You are logged out.').length).toBeGreaterThan(0);
   });
 });

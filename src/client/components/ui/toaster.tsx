@@ -1,15 +1,21 @@
 import { X } from 'lucide-react';
 import { Toast as RadixToast } from 'radix-ui';
+import { useCallback } from 'react';
+import { afterNextPaint } from '../../lib/after-first-paint';
 import { cn } from '../../lib/cn';
-import { useEffect } from 'react';
 import { dismissToast, markToastShown, TOAST_DURATION_MS, useCurrentToast } from './toast-store';
 
 export function Toaster() {
   const message = useCurrentToast();
-  // After the commit that drew it: from here the toast is on screen.
-  useEffect(() => {
-    if (message) markToastShown(message.id);
-  }, [message]);
+  // On screen once its element is in the page and a frame has painted it. The commit that
+  // renders the toaster is not that moment: the toast is placed in its viewport, which exists
+  // only from that commit on, so it appears a render later (on a busy phone, a while later).
+  const onScreen = useCallback(
+    (element: HTMLLIElement | null) => {
+      if (element && message) afterNextPaint(() => markToastShown(message.id));
+    },
+    [message],
+  );
   return (
     <RadixToast.Provider
       swipeDirection="right"
@@ -20,6 +26,7 @@ export function Toaster() {
       {message ? (
         <RadixToast.Root
           key={message.id}
+          ref={onScreen}
           onOpenChange={(open) => {
             if (!open) dismissToast();
           }}
