@@ -150,6 +150,10 @@ export interface QueueWorkers {
   stop(): Promise<void>;
 }
 
+/**
+ * Starts the pg-boss a process's workers fetch their jobs through, with its statements and the
+ * handlers given to `counted` counted as under way (see UnderWay for why stopping waits for them).
+ */
 export async function startQueueWorkers(
   database: Database,
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
