@@ -74,14 +74,10 @@ export async function startJobWorker<Data extends object>(
       name: job.queue,
     });
   }
-  await boss.work<Data>(
+  await workers.work<Data>(
     job.queue,
-    {
-      batchSize: 1,
-      pollingIntervalSeconds: options.pollingIntervalSeconds ?? job.pollingIntervalSeconds ?? 2,
-    },
-    workers.counted(async ([queued]) => {
-      if (!queued) return;
+    options.pollingIntervalSeconds ?? job.pollingIntervalSeconds ?? 2,
+    async (queued) => {
       try {
         const outcome = await job.run(queued.data);
         if (outcome) log.info(outcome.details ?? {}, outcome.message);
@@ -89,7 +85,7 @@ export async function startJobWorker<Data extends object>(
         log.warn({ err: error, queue: job.queue }, `${job.label} failed`);
         throw error;
       }
-    }),
+    },
   );
 
   const request = () => {

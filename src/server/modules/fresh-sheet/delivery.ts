@@ -165,15 +165,10 @@ export async function startFreshSheetWorker(
   const { boss } = workers;
   await boss.updateQueue(FRESH_SHEET_QUEUE, queueOptions(retry));
   for (let index = 0; index < 2; index += 1) {
-    await boss.work<FreshSheetJob>(
+    await workers.work<FreshSheetJob>(
       FRESH_SHEET_QUEUE,
-      {
-        batchSize: 1,
-        includeMetadata: true,
-        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
-      },
-      workers.counted(async ([job]) => {
-        if (!job) return;
+      options.pollingIntervalSeconds ?? 2,
+      async (job) => {
         const isLastAttempt = job.retryCount >= job.retryLimit;
         try {
           await deliverFreshSheet(database.db, job.data, transports, isLastAttempt);
@@ -181,7 +176,7 @@ export async function startFreshSheetWorker(
           log.warn({ err: error, job: job.data }, 'fresh sheet not delivered');
           throw error;
         }
-      }),
+      },
     );
   }
   const sweep: JobWorker = await startJobWorker<{ slot: string }>(

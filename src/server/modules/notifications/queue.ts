@@ -142,17 +142,23 @@ export const STOP_TIMEOUT_MS = 10_000;
 /** A pg-boss that works queues in this process, and stops only once its work has finished. */
 export interface QueueWorkers {
   boss: PgBoss;
-  /** A `boss.work` handler whose runs `stop` waits for. */
-  counted<Args extends unknown[]>(
-    handler: (...args: Args) => Promise<void>,
-  ): (...args: Args) => Promise<void>;
+  /**
+   * Works a queue one job at a time; `stop` waits for a job under way and for the record of
+   * its outcome. A handler that throws fails the job, and the queue retries it. Returns the
+   * worker's id (for `boss.notifyWorker`).
+   */
+  work<Data extends object>(
+    queue: string,
+    pollingIntervalSeconds: number,
+    handler: (job: PgBoss.JobWithMetadata<Data>) => Promise<void>,
+  ): Promise<string>;
   /** Stops fetching, then waits for the handlers and the queue's statements under way. */
   stop(): Promise<void>;
 }
 
 /**
- * Starts the pg-boss a process's workers fetch their jobs through, with its statements and the
- * handlers given to `counted` counted as under way (see UnderWay for why stopping waits for them).
+ * Starts the pg-boss a process's workers fetch their jobs through, with its statements and its
+ * handlers counted as under way (see UnderWay for why stopping waits for them).
  */
 export async function startQueueWorkers(
   database: Database,
@@ -169,10 +175,16 @@ export async function startQueueWorkers(
   await boss.start();
   return {
     boss,
-    counted:
-      (handler) =>
-      (...args) =>
-        underWay.count(handler(...args)),
+    work: <Data extends object>(
+      queue: string,
+      pollingIntervalSeconds: number,
+      handler: (job: PgBoss.JobWithMetadata<Data>) => Promise<void>,
+    ) =>
+      boss.work<Data>(
+        queue,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds },
+        ([job]) => underWay.count(job ? handler(job) : Promise.resolve()),
+      ),
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
       if (!(await underWay.settled(STOP_TIMEOUT_MS))) {

@@ -203,15 +203,10 @@ export async function startNotificationWorker(
 
   const workerIds: string[] = [];
   for (let index = 0; index < (options.concurrency ?? 2); index += 1) {
-    const workerId = await boss.work<DeliveryJob>(
+    const workerId = await workers.work<DeliveryJob>(
       DELIVERY_QUEUE,
-      {
-        batchSize: 1,
-        includeMetadata: true,
-        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
-      },
-      workers.counted(async ([job]) => {
-        if (!job) return;
+      options.pollingIntervalSeconds ?? 2,
+      async (job) => {
         const isLastAttempt = job.retryCount >= job.retryLimit;
         try {
           await deliverQueuedNotification(database.db, job.data, transports, isLastAttempt);
@@ -224,7 +219,7 @@ export async function startNotificationWorker(
           );
           throw error;
         }
-      }),
+      },
     );
     workerIds.push(workerId);
   }
