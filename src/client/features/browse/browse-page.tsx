@@ -8,14 +8,14 @@ import {
   type ProductSort,
 } from '#core/constants';
 import { LayoutGrid, List, MapPin, Package, Search, SearchX } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { FirstDataContext } from '../../lib/first-data';
 import { Button } from '../../components/ui/button';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Input, Label, Select } from '../../components/ui/form';
 import { useCart } from '../../lib/cart';
-import { useFirstCardsFirst } from '../../lib/paged-list';
+import { FirstCardsFirst } from '../../lib/first-cards-first';
 import { cn } from '../../lib/cn';
 import { countLabel } from '../../lib/format';
 import { useNextDeliveries } from '../../lib/queries';
@@ -62,6 +62,38 @@ function useView(): [BrowseView, (view: BrowseView) => void] {
   return [view, choose];
 }
 
+/** Holds the "Load more" button and asks for the next page when it scrolls near the screen. */
+function NextPageWhenSeen({
+  watching,
+  onSeen,
+  children,
+}: {
+  watching: boolean;
+  onSeen: () => void;
+  children: ReactNode;
+}) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const latestOnSeen = useRef(onSeen);
+  latestOnSeen.current = onSeen;
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !watching) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) latestOnSeen.current();
+      },
+      { rootMargin: '600px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [watching]);
+  return (
+    <div ref={sentinel} className="flex justify-center">
+      {children}
+    </div>
+  );
+}
+
 /** The restaurant's catalogue: search, filters, pages of products (docs/product.md#browse). */
 export function BrowsePage() {
   const [view, setView] = useView();
@@ -69,7 +101,6 @@ export function BrowsePage() {
   const [searchText, setSearchText] = useState(filters.q);
   const catalog = useCatalog(filters);
   const cart = useCart();
-  const sentinel = useRef<HTMLDivElement>(null);
 
   // Search as the user types, once they pause (other renders must not restart the wait).
   const latest = useRef({ filters, setFilters });
@@ -84,26 +115,7 @@ export function BrowsePage() {
   const pages = catalog.data?.pages ?? [];
   const first = pages[0];
   const products = pages.flatMap((page) => page.items);
-  const cards = useFirstCardsFirst(products);
-  // The end of the list is known once every card of the pages read is drawn.
-  const allDrawn = cards.length === products.length;
-
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = catalog;
-  // Loads the next page when the end of the list scrolls into view.
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasNextPage || !allDrawn) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) {
-          void fetchNextPage();
-        }
-      },
-      { rootMargin: '600px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [fetchNextPage, hasNextPage, isFetchingNextPage, allDrawn]);
 
   const deliveries = useNextDeliveries(products.map((product) => product.farmId));
   const chosenFarm = (first?.farms ?? []).find((farm) => String(farm.id) === filters.farmId);
@@ -305,54 +317,68 @@ export function BrowsePage() {
                 title="No products found"
                 description="Try adjusting your search or filters"
               />
-            ) : view === 'list' ? (
-              <ul
-                aria-label="Products"
-                className={cn(
-                  'divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white transition-opacity',
-                  catalog.isPlaceholderData && 'opacity-60',
-                )}
-              >
-                {cards.map((product) => (
-                  <ProductRow
-                    key={product.id}
-                    product={product}
-                    outlook={deliveries.byFarm.get(product.farmId)}
-                  />
-                ))}
-              </ul>
             ) : (
-              <div
-                className={cn(
-                  'grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3',
-                  catalog.isPlaceholderData && 'opacity-60',
+              <FirstCardsFirst items={products}>
+                {(cards, all) => (
+                  <>
+                    {view === 'list' ? (
+                      <ul
+                        aria-label="Products"
+                        className={cn(
+                          'divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white transition-opacity',
+                          catalog.isPlaceholderData && 'opacity-60',
+                        )}
+                      >
+                        {cards.map((product) => (
+                          <ProductRow
+                            key={product.id}
+                            product={product}
+                            outlook={deliveries.byFarm.get(product.farmId)}
+                          />
+                        ))}
+                      </ul>
+                    ) : (
+                      <div
+                        className={cn(
+                          'grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3',
+                          catalog.isPlaceholderData && 'opacity-60',
+                        )}
+                      >
+                        {cards.map((product) => (
+                          <ProductCard
+                            key={product.id}
+                            product={product}
+                            outlook={deliveries.byFarm.get(product.farmId)}
+                          />
+                        ))}
+                        {isFetchingNextPage
+                          ? Array.from({ length: 3 }, (_, index) => (
+                              <ProductCardSkeleton key={index} />
+                            ))
+                          : null}
+                      </div>
+                    )}
+                    {hasNextPage ? (
+                      <NextPageWhenSeen
+                        // The end of the list is known once every card of the pages read is drawn.
+                        watching={cards.length === all.length && !isFetchingNextPage}
+                        onSeen={() => void fetchNextPage()}
+                      >
+                        <Button
+                          variant="outline"
+                          onClick={() => void fetchNextPage()}
+                          disabled={isFetchingNextPage}
+                        >
+                          {isFetchingNextPage
+                            ? 'Loading...'
+                            : `Load more products (${(first?.total ?? 0) - all.length} more)`}
+                        </Button>
+                      </NextPageWhenSeen>
+                    ) : null}
+                  </>
                 )}
-              >
-                {cards.map((product) => (
-                  <ProductCard
-                    key={product.id}
-                    product={product}
-                    outlook={deliveries.byFarm.get(product.farmId)}
-                  />
-                ))}
-                {isFetchingNextPage
-                  ? Array.from({ length: 3 }, (_, index) => <ProductCardSkeleton key={index} />)
-                  : null}
-              </div>
+              </FirstCardsFirst>
             )}
-            {hasNextPage ? (
-              <div ref={sentinel} className="flex justify-center">
-                <Button
-                  variant="outline"
-                  onClick={() => void fetchNextPage()}
-                  disabled={isFetchingNextPage}
-                >
-                  {isFetchingNextPage
-                    ? 'Loading...'
-                    : `Load more products (${(first?.total ?? 0) - products.length} more)`}
-                </Button>
-              </div>
-            ) : null}
             {catalog.error && first ? (
               <ErrorState
                 title="Could not load more products"

@@ -11,7 +11,7 @@ import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatMoney } from '../../lib/format';
-import { useFirstCardsFirst } from '../../lib/paged-list';
+import { FirstCardsFirst } from '../../lib/first-cards-first';
 import { LoadMoreFooter } from '../../components/ui/order-list-controls';
 import type { FirstDataContext } from '../../lib/first-data';
 import { farmProductsQuery, useFarmProducts } from './api';
@@ -154,7 +154,6 @@ export function InventoryPage() {
 
   const list = products.data ?? [];
   const total = products.total ?? list.length;
-  const tiles = useFirstCardsFirst(list);
 
   return (
     <div className="flex flex-col gap-6">
@@ -194,18 +193,22 @@ export function InventoryPage() {
       ) : (
         <div className="flex flex-col gap-4">
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {tiles.map((product) => (
-              <ProductTile
-                key={product.id}
-                product={product}
-                deleting={isDeleting(product)}
-                onEdit={() => {
-                  setEditing(product);
-                  setDialogOpen(true);
-                }}
-                onDelete={() => remove(product)}
-              />
-            ))}
+            <FirstCardsFirst items={list}>
+              {(tiles) =>
+                tiles.map((product) => (
+                  <ProductTile
+                    key={product.id}
+                    product={product}
+                    deleting={isDeleting(product)}
+                    onEdit={() => {
+                      setEditing(product);
+                      setDialogOpen(true);
+                    }}
+                    onDelete={() => remove(product)}
+                  />
+                ))
+              }
+            </FirstCardsFirst>
           </div>
           <LoadMoreFooter
             noun="product"
