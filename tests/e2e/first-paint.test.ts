@@ -29,12 +29,14 @@ function apiRequests(page: Page): string[] {
 /** A demo account's screen, or with null a visitor's. */
 const SCREENS: [DemoLabel | null, string, (page: Page) => Promise<boolean>][] = [
   [null, '/login', (page) => page.getByText('Every demo account uses the password').isVisible()],
+  ['Restaurant', '/restaurant/dashboard', (page) => page.getByText('Total Spent').isVisible()],
   [
     'Restaurant',
     '/restaurant/browse',
     (page) => page.getByTestId('product-card').first().isVisible(),
   ],
   ['Restaurant', '/restaurant/orders', (page) => page.getByRole('article').first().isVisible()],
+  ['Farmer', '/farmer/dashboard', (page) => page.getByText('Total Products').isVisible()],
   ['Farmer', '/farmer/orders', (page) => page.getByRole('article').first().isVisible()],
   [
     'Farmer',

@@ -2,7 +2,7 @@ import type { FarmDeliveryOutlook, NextDeliveryAnswer } from '#core/schemas/deli
 import type { Bills, Receivables } from '#core/schemas/payment';
 import type { FarmSummary } from '#core/schemas/product';
 import type { FarmReport, RestaurantReport } from '#core/schemas/report';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from './api';
 
 /*
@@ -38,22 +38,25 @@ const FIGURES_CURRENT_MS = 5_000;
 
 /**
  * The farm's figures (dashboard, reports, the combined screen), all from the server's one
- * rule (docs/decisions/004-order-figures.md).
+ * rule (docs/decisions/004-order-figures.md). A screen's first data asks with these options too.
  */
-export function useFarmReport(enabled = true) {
-  return useQuery<FarmReport>({
-    queryKey: FARM_REPORT_KEY,
-    staleTime: FIGURES_CURRENT_MS,
-    enabled,
-  });
-}
+export const farmReportQuery = queryOptions<FarmReport>({
+  queryKey: FARM_REPORT_KEY,
+  staleTime: FIGURES_CURRENT_MS,
+});
 
 /** The restaurant's figures (dashboard, reports, My Orders, the combined screen). */
+export const restaurantReportQuery = queryOptions<RestaurantReport>({
+  queryKey: RESTAURANT_REPORT_KEY,
+  staleTime: FIGURES_CURRENT_MS,
+});
+
+export function useFarmReport(enabled = true) {
+  return useQuery({ ...farmReportQuery, enabled });
+}
+
 export function useRestaurantReport() {
-  return useQuery<RestaurantReport>({
-    queryKey: RESTAURANT_REPORT_KEY,
-    staleTime: FIGURES_CURRENT_MS,
-  });
+  return useQuery(restaurantReportQuery);
 }
 
 /** Every farm with its current delivery fee and minimum, sorted by name. */

@@ -23,8 +23,9 @@ import { RecentOrderList } from '../../components/ui/recent-order-list';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { formatMoney, greeting } from '../../lib/format';
-import { usePermissions, type Permission } from '../../lib/permissions';
-import { useFarmReport, useReceivables } from '../../lib/queries';
+import type { FirstDataContext } from '../../lib/first-data';
+import { permissionsOf, usePermissions, type Permission } from '../../lib/permissions';
+import { farmReportQuery, RECEIVABLES_KEY, useFarmReport, useReceivables } from '../../lib/queries';
 import { centsOf, toMoneyString } from '#core/money';
 import { growthDisplay } from './growth';
 
@@ -285,3 +286,12 @@ function QuickActions() {
     </Card>
   );
 }
+
+/** The figures and, for who may see them, what the farm is owed, asked for with the page's code. */
+FarmerDashboardPage.firstData = ({ queryClient, user }: FirstDataContext) => {
+  const { can } = permissionsOf(user);
+  return Promise.all([
+    can('reports.view') ? queryClient.prefetchQuery(farmReportQuery) : undefined,
+    can('payments.manage') ? queryClient.prefetchQuery({ queryKey: RECEIVABLES_KEY }) : undefined,
+  ]);
+};

@@ -23,7 +23,7 @@ import { cn } from '../../lib/cn';
 import { formatMoney, formatOrderDate, greeting } from '../../lib/format';
 import type { FirstDataContext } from '../../lib/first-data';
 import { permissionsOf, usePermissions, type Permission } from '../../lib/permissions';
-import { BILLS_KEY, RESTAURANT_REPORT_KEY, useBills, useRestaurantReport } from '../../lib/queries';
+import { BILLS_KEY, restaurantReportQuery, useBills, useRestaurantReport } from '../../lib/queries';
 
 const SHORTCUTS: {
   to: string;
@@ -324,7 +324,7 @@ function QuickLinks() {
 /** The figures and, for who may see them, the bills, asked for with the page's code. */
 RestaurantDashboardPage.firstData = ({ queryClient, user }: FirstDataContext) =>
   Promise.all([
-    queryClient.prefetchQuery({ queryKey: RESTAURANT_REPORT_KEY }),
+    queryClient.prefetchQuery(restaurantReportQuery),
     permissionsOf(user).can('bills.view')
       ? queryClient.prefetchQuery({ queryKey: BILLS_KEY })
       : undefined,
