@@ -7,6 +7,8 @@ import {
   type ProductAvailability,
   type ProductSort,
 } from '#core/constants';
+import type { FarmDeliveryOutlook } from '#core/schemas/delivery';
+import type { Product } from '#core/schemas/product';
 import { LayoutGrid, List, MapPin, Package, Search, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -62,6 +64,53 @@ function useView(): [BrowseView, (view: BrowseView) => void] {
   return [view, choose];
 }
 
+/** The products drawn so far, as cards or a row each, with their farm's delivery outlook. */
+function CatalogCards({
+  view,
+  products,
+  outlooks,
+  dimmed,
+  loadingMore,
+}: {
+  view: BrowseView;
+  products: readonly Product[];
+  outlooks: ReadonlyMap<number, FarmDeliveryOutlook>;
+  /** The previous filters' products, shown until the new ones arrive. */
+  dimmed: boolean;
+  loadingMore: boolean;
+}) {
+  const Item = view === 'list' ? ProductRow : ProductCard;
+  const items = products.map((product) => (
+    <Item key={product.id} product={product} outlook={outlooks.get(product.farmId)} />
+  ));
+  if (view === 'list') {
+    return (
+      <ul
+        aria-label="Products"
+        className={cn(
+          'divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white transition-opacity',
+          dimmed && 'opacity-60',
+        )}
+      >
+        {items}
+      </ul>
+    );
+  }
+  return (
+    <div
+      className={cn(
+        'grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3',
+        dimmed && 'opacity-60',
+      )}
+    >
+      {items}
+      {loadingMore
+        ? Array.from({ length: 3 }, (_, index) => <ProductCardSkeleton key={index} />)
+        : null}
+    </div>
+  );
+}
+
 /** Holds the "Load more" button and asks for the next page when it scrolls near the screen. */
 function NextPageWhenSeen({
   watching,
@@ -69,24 +118,23 @@ function NextPageWhenSeen({
   children,
 }: {
   watching: boolean;
-  onSeen: () => void;
+  /** Stable across renders (TanStack Query's fetchNextPage). */
+  onSeen: () => unknown;
   children: ReactNode;
 }) {
   const sentinel = useRef<HTMLDivElement>(null);
-  const latestOnSeen = useRef(onSeen);
-  latestOnSeen.current = onSeen;
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !watching) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) latestOnSeen.current();
+        if (entries.some((entry) => entry.isIntersecting)) void onSeen();
       },
       { rootMargin: '600px' },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [watching]);
+  }, [watching, onSeen]);
   return (
     <div ref={sentinel} className="flex justify-center">
       {children}
@@ -321,48 +369,18 @@ export function BrowsePage() {
               <FirstCardsFirst items={products}>
                 {(cards, all) => (
                   <>
-                    {view === 'list' ? (
-                      <ul
-                        aria-label="Products"
-                        className={cn(
-                          'divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white transition-opacity',
-                          catalog.isPlaceholderData && 'opacity-60',
-                        )}
-                      >
-                        {cards.map((product) => (
-                          <ProductRow
-                            key={product.id}
-                            product={product}
-                            outlook={deliveries.byFarm.get(product.farmId)}
-                          />
-                        ))}
-                      </ul>
-                    ) : (
-                      <div
-                        className={cn(
-                          'grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3',
-                          catalog.isPlaceholderData && 'opacity-60',
-                        )}
-                      >
-                        {cards.map((product) => (
-                          <ProductCard
-                            key={product.id}
-                            product={product}
-                            outlook={deliveries.byFarm.get(product.farmId)}
-                          />
-                        ))}
-                        {isFetchingNextPage
-                          ? Array.from({ length: 3 }, (_, index) => (
-                              <ProductCardSkeleton key={index} />
-                            ))
-                          : null}
-                      </div>
-                    )}
+                    <CatalogCards
+                      view={view}
+                      products={cards}
+                      outlooks={deliveries.byFarm}
+                      dimmed={catalog.isPlaceholderData}
+                      loadingMore={isFetchingNextPage}
+                    />
                     {hasNextPage ? (
                       <NextPageWhenSeen
                         // The end of the list is known once every card of the pages read is drawn.
                         watching={cards.length === all.length && !isFetchingNextPage}
-                        onSeen={() => void fetchNextPage()}
+                        onSeen={fetchNextPage}
                       >
                         <Button
                           variant="outline"
