@@ -96,13 +96,17 @@ export const RECEIVABLES_KEY = ['/api/receivables'] as const;
 export const BILLS_KEY = ['/api/bills'] as const;
 
 /** The farm's receivables (unfiltered): its dashboard shows the outstanding total. */
-export function useReceivables() {
-  return useQuery<Receivables>({ queryKey: RECEIVABLES_KEY });
-}
+export const receivablesQuery = queryOptions<Receivables>({ queryKey: RECEIVABLES_KEY });
 
 /** The restaurant's bills: its dashboard shows what it owes. */
+export const billsQuery = queryOptions<Bills>({ queryKey: BILLS_KEY });
+
+export function useReceivables() {
+  return useQuery(receivablesQuery);
+}
+
 export function useBills() {
-  return useQuery<Bills>({ queryKey: BILLS_KEY });
+  return useQuery(billsQuery);
 }
 
 /** The restaurant's order list: shared so that any screen that places an order can refresh it. */

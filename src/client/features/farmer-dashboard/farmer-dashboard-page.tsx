@@ -25,7 +25,12 @@ import { cn } from '../../lib/cn';
 import { formatMoney, greeting } from '../../lib/format';
 import type { FirstDataContext } from '../../lib/first-data';
 import { permissionsOf, usePermissions, type Permission } from '../../lib/permissions';
-import { farmReportQuery, RECEIVABLES_KEY, useFarmReport, useReceivables } from '../../lib/queries';
+import {
+  farmReportQuery,
+  receivablesQuery,
+  useFarmReport,
+  useReceivables,
+} from '../../lib/queries';
 import { centsOf, toMoneyString } from '#core/money';
 import { growthDisplay } from './growth';
 
@@ -292,6 +297,6 @@ FarmerDashboardPage.firstData = ({ queryClient, user }: FirstDataContext) => {
   const { can } = permissionsOf(user);
   return Promise.all([
     can('reports.view') ? queryClient.prefetchQuery(farmReportQuery) : undefined,
-    can('payments.manage') ? queryClient.prefetchQuery({ queryKey: RECEIVABLES_KEY }) : undefined,
+    can('payments.manage') ? queryClient.prefetchQuery(receivablesQuery) : undefined,
   ]);
 };

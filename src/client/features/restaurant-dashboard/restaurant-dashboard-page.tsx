@@ -23,7 +23,12 @@ import { cn } from '../../lib/cn';
 import { formatMoney, formatOrderDate, greeting } from '../../lib/format';
 import type { FirstDataContext } from '../../lib/first-data';
 import { permissionsOf, usePermissions, type Permission } from '../../lib/permissions';
-import { BILLS_KEY, restaurantReportQuery, useBills, useRestaurantReport } from '../../lib/queries';
+import {
+  billsQuery,
+  restaurantReportQuery,
+  useBills,
+  useRestaurantReport,
+} from '../../lib/queries';
 
 const SHORTCUTS: {
   to: string;
@@ -325,7 +330,5 @@ function QuickLinks() {
 RestaurantDashboardPage.firstData = ({ queryClient, user }: FirstDataContext) =>
   Promise.all([
     queryClient.prefetchQuery(restaurantReportQuery),
-    permissionsOf(user).can('bills.view')
-      ? queryClient.prefetchQuery({ queryKey: BILLS_KEY })
-      : undefined,
+    permissionsOf(user).can('bills.view') ? queryClient.prefetchQuery(billsQuery) : undefined,
   ]);
