@@ -1,7 +1,8 @@
-// npx tsx scripts/bench/profile-orders.ts [--embedded] [--seconds=N]: POST /api/orders under the
-// benchmark's load (20 connections, one line of one product), on PostgreSQL (DATABASE_URL, a
-// database `harvest_hui_profile` is made afresh) or the embedded database, with the server
-// under `node --cpu-prof`. Prints the throughput, what PostgreSQL's sessions were doing
+// npx tsx scripts/bench/profile-orders.ts [--embedded] [--seconds=N] [--no-cpu-prof]: POST
+// /api/orders under the benchmark's load (20 connections, one line of one product), on
+// PostgreSQL (DATABASE_URL, a database `harvest_hui_profile` is made afresh) or the embedded
+// database, with the server under `node --cpu-prof` (unless `--no-cpu-prof`: the rate as the
+// bench sees it, without the profiler's own cost). Prints the throughput, what PostgreSQL's sessions were doing
 // (sampled from pg_stat_activity), the server's memory, and the profile's heaviest functions.
 // Uses the built server (npm run build). See docs/performance.md.
 import { spawn } from 'node:child_process';
@@ -14,6 +15,7 @@ import { openDatabase } from '../../src/server/db/database';
 import { BENCH_PASSWORD, loadBenchData, QUICK, RESTAURANT_EMAIL } from './load';
 
 const embedded = process.argv.includes('--embedded');
+const cpuProfile = !process.argv.includes('--no-cpu-prof');
 const seconds = Number(process.argv.find((arg) => arg.startsWith('--seconds='))?.slice(10) ?? 10);
 const root = join(import.meta.dirname, '..', '..');
 const migrationsFolder = join(root, 'drizzle');
@@ -51,8 +53,7 @@ const output: string[] = [];
 const server = spawn(
   process.execPath,
   [
-    '--cpu-prof',
-    `--cpu-prof-dir=${profileDir}`,
+    ...(cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
     // The server's own view of its memory, each second: V8's heap, buffers (PGlite's WebAssembly
     // memory among them) and what is outside both (native code and libraries).
     `--import=data:text/javascript,${encodeURIComponent(MEMORY_PROBE)}`,
@@ -191,7 +192,9 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 }
-const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
+const file = !cpuProfile
+  ? undefined
+  : readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
 if (file) {
   const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as {
     nodes: ProfileNode[];
