@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Socket } from 'node:net';
 import type pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
+import { commitWith } from '../../src/server/db/database';
 import { users } from '../../src/server/db/schema';
 import { uniqueEmail, useTestDatabase } from '../helpers/test-app';
 
@@ -59,6 +60,79 @@ describe.skipIf(!onPostgres)('pipelined statements on PostgreSQL', () => {
     expect(found).toEqual([]);
     // The connection went back to the pool fit for use.
     expect(valueOf(await ctx.database.db.execute(sql`select ${5}::int as value`))).toBe(5);
+  });
+
+  /** The users of these emails still in the database. */
+  const usersOf = (...emails: string[]) =>
+    Promise.all(
+      emails.map((email) =>
+        ctx.database.db.select({ email: users.email }).from(users).where(eq(users.email, email)),
+      ),
+    ).then((found) => found.flat().map((row) => row.email));
+
+  it('sends the last statements and the commit in one write, and answers the commit asked for after with it', async () => {
+    const [first, second] = [uniqueEmail('last'), uniqueEmail('last')];
+    const writes = await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 as value`);
+      const socket = socketOf(tx);
+      const writev = vi.spyOn(socket as unknown as { _writev: () => void }, '_writev');
+      const write = vi.spyOn(socket as unknown as { _write: () => void }, '_write');
+      await commitWith(tx, [
+        () => tx.insert(users).values({ email: first, firstName: 'Pua' }).execute(),
+        () => tx.insert(users).values({ email: second, firstName: 'Kai' }).execute(),
+      ]);
+      const counted = writev.mock.calls.length + write.mock.calls.length;
+      writev.mockRestore();
+      write.mockRestore();
+      return counted;
+    });
+    expect(writes).toBe(1);
+    expect(await usersOf(first, second)).toEqual([first, second]);
+    expect(valueOf(await ctx.database.db.execute(sql`select ${7}::int as value`))).toBe(7);
+  });
+
+  it('rolls the whole transaction back and tells the error when a last statement fails', async () => {
+    const [before, with_] = [uniqueEmail('last'), uniqueEmail('last')];
+    await expect(
+      ctx.database.db.transaction(async (tx) => {
+        await tx.insert(users).values({ email: before, firstName: 'Pua' });
+        await commitWith(tx, [
+          () => tx.insert(users).values({ email: with_, firstName: 'Kai' }).execute(),
+          () => tx.execute(sql`select 1 / ${0}::int as value`),
+        ]);
+      }),
+    ).rejects.toMatchObject({ cause: { message: 'division by zero' } });
+    expect(await usersOf(before, with_)).toEqual([]);
+    expect(valueOf(await ctx.database.db.execute(sql`select ${8}::int as value`))).toBe(8);
+  });
+
+  it('sends no commit when a last statement is not sent as it is asked for', async () => {
+    const email = uniqueEmail('last');
+    await expect(
+      ctx.database.db.transaction(async (tx) => {
+        await tx.insert(users).values({ email, firstName: 'Pua' });
+        await commitWith(tx, [
+          async () => {
+            await Promise.resolve();
+            return tx.execute(sql`select 1 as value`);
+          },
+        ]);
+      }),
+    ).rejects.toThrow(/sends one, as it is called/);
+    expect(await usersOf(email)).toEqual([]);
+  });
+
+  it('tells a rollback asked for after the commit went through, keeping what was committed', async () => {
+    const email = uniqueEmail('last');
+    await expect(
+      ctx.database.db.transaction(async (tx) => {
+        await commitWith(tx, [
+          () => tx.insert(users).values({ email, firstName: 'Pua' }).execute(),
+        ]);
+        throw new Error('a mistake after the commit');
+      }),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/cannot be rolled back/) } });
+    expect(await usersOf(email)).toEqual([email]);
   });
 
   it('tells of a begin that failed through the statement that follows it', async () => {

@@ -120,13 +120,18 @@ interface PreparingClientConfig extends pg.ClientConfig {
  * (docs/performance.md#pipelined-statements-and-what-an-order-costs-the-machine). A
  * transaction's `begin` never answers anything but success on a working connection, so it is
  * not waited for: it leaves with the transaction's first statement, and if it failed after
- * all, that statement fails with it.
+ * all, that statement fails with it. A transaction may send its commit with its last statements
+ * (`commitWith`); the commit asked for afterwards is then answered by that one.
  */
 class PreparingClient extends pg.Client {
   private readonly statementNames: PreparedStatementNames;
   /** The `begin` sent and not yet answered; the next statement answers for it too. */
   private unansweredBegin: Promise<unknown> | undefined;
   private corked = false;
+  /** Statements asked for so far: each of a transaction's last statements must send one. */
+  private asked = 0;
+  /** The commit sent with the transaction's last statements, until the transaction ends. */
+  private sentCommit: Promise<pg.QueryResult> | undefined;
 
   constructor(config?: PreparingClientConfig) {
     super({ ...config, pipeline: true });
@@ -151,6 +156,10 @@ class PreparingClient extends pg.Client {
       const name = this.statementNames.nameOf(text);
       if (name) args[0] = { ...(config as object), name };
     }
+    if (this.sentCommit) {
+      return this.afterSentCommit(typeof text === 'string' ? text : undefined) as never;
+    }
+    this.asked += 1;
     this.writeTogether();
     const answer = (super.query as (...rest: unknown[]) => unknown)(...args);
     if (!(answer instanceof Promise)) return answer as never;
@@ -166,6 +175,59 @@ class PreparingClient extends pg.Client {
     return Promise.all([begin, answer]).then(([, answered]) => answered) as never;
   }
 
+  /**
+   * Sends each of `last` (one statement each, sent as it is called) and then the commit, in
+   * one write. Answers each statement's answer and the commit's.
+   */
+  sendWithCommit(last: readonly (() => Promise<unknown>)[]): {
+    answers: Promise<unknown>[];
+    commit: Promise<pg.QueryResult>;
+  } {
+    const answers = last.map((send) => {
+      const before = this.asked;
+      const answer = sendNow(send);
+      // Told by commitWith, after every answer is in.
+      answer.catch(() => undefined);
+      if (this.asked !== before + 1) {
+        // Thrown before the commit is sent: the transaction is rolled back as usual.
+        throw new Error("Each of a transaction's last statements sends one, as it is called");
+      }
+      return answer;
+    });
+    const commit = this.query('commit') as Promise<pg.QueryResult>;
+    commit.catch(() => undefined);
+    this.sentCommit = commit;
+    return { answers, commit };
+  }
+
+  /**
+   * The transaction's end once its commit has gone: the caller's commit is answered by the one
+   * sent, its rollback by the same when that one rolled back (a statement before it failed) or
+   * failed (a failed commit ends the transaction too). A rollback of a transaction that did
+   * commit, or any other statement, is a mistake in the caller, told as an error.
+   */
+  private afterSentCommit(text: string | undefined): Promise<pg.QueryResult> {
+    const sent = this.sentCommit!;
+    this.sentCommit = undefined;
+    if (text !== undefined && /^commit$/i.test(text.trim())) return sent;
+    if (text !== undefined && /^rollback$/i.test(text.trim())) {
+      return sent.then(
+        (answer) => {
+          if (answer.command === 'COMMIT') {
+            throw new Error(
+              'This transaction committed with its last statements: it cannot be rolled back',
+            );
+          }
+          return answer;
+        },
+        () => ({ command: 'ROLLBACK', rowCount: null, rows: [], fields: [], oid: 0 }),
+      );
+    }
+    return Promise.reject(
+      new Error("A statement was asked for after the transaction's commit was sent"),
+    );
+  }
+
   /** Holds this turn's statements in the socket and writes them out together after it. */
   private writeTogether(): void {
     if (this.corked) return;
@@ -176,6 +238,42 @@ class PreparingClient extends pg.Client {
       this.corked = false;
       stream.uncork();
     });
+  }
+}
+
+/**
+ * Sends a statement now and answers a promise of its answer. Drizzle's queries are sent when
+ * first awaited, and again on every later await: taking their answer once is what sends them,
+ * once.
+ */
+function sendNow(send: () => Promise<unknown>): Promise<unknown> {
+  return send().then((answer) => answer);
+}
+
+/** The pipelined connection under a transaction on PostgreSQL; none on the embedded database. */
+function pipelinedClientOf(tx: Tx): PreparingClient | undefined {
+  const { client } = tx._.session as unknown as { client?: unknown };
+  return client instanceof PreparingClient ? client : undefined;
+}
+
+/**
+ * Sends a transaction's last statements and its commit together: on PostgreSQL in one write, so
+ * the rows those statements lock are held for the time PostgreSQL needs, not for a round trip
+ * to the server and back (docs/performance.md#the-commit-sent-with-the-stock). Nothing is asked
+ * for in the transaction afterwards, and a statement that must refuse has to fail: its error
+ * aborts the transaction, the commit rolls it back, and the error is thrown here. Each of
+ * `last` sends one statement as it is called. On the embedded database they are sent and the
+ * commit follows as usual, after the caller returns.
+ */
+export async function commitWith(tx: Tx, last: readonly (() => Promise<unknown>)[]): Promise<void> {
+  const client = pipelinedClientOf(tx);
+  const sent = client?.sendWithCommit(last);
+  const answers = await Promise.allSettled(sent?.answers ?? last.map(sendNow));
+  // The first refusal in the order sent: the statements after it failed because of it.
+  const refused = answers.find((answer) => answer.status === 'rejected');
+  if (refused) throw refused.reason;
+  if (sent && (await sent.commit).command !== 'COMMIT') {
+    throw new Error('The transaction was rolled back at its commit');
   }
 }
 
