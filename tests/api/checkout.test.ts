@@ -1,7 +1,7 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, hawaiiToday } from '#core/hawaii-time';
-import { orders } from '../../src/server/db/schema';
+import { notifications, orders } from '../../src/server/db/schema';
 import { expectBooksBalance } from '../helpers/invariants';
 import {
   addDeliveryDay,
@@ -310,6 +310,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('checkout under concurrent load'
     expect(results.filter((result) => result.statusCode === 201)).toHaveLength(5);
     expect(await stockOf(ctx.database.db, narrow.id)).toBe(0);
     expect(await stockOf(ctx.database.db, wide.id)).toBe(995);
+  });
+
+  it('tells the farm once when concurrent checkouts take a product across the low-stock line', async () => {
+    const product = await createProduct(ctx.database.db, north.farmId, { availableQuantity: 12 });
+    const body = { orders: [orderBody(north.farmId, [{ product, quantity: 1 }])] };
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => restaurant.post('/api/checkout', body)),
+    );
+    expect(results.map((result) => result.statusCode)).toEqual(Array(10).fill(201));
+    expect(await stockOf(ctx.database.db, product.id)).toBe(2);
+    // Only the order that took it from 5 to 4 crossed the line; the farm's one person hears it.
+    const told = await ctx.database.db
+      .select({ body: notifications.body })
+      .from(notifications)
+      .where(and(eq(notifications.productId, product.id), eq(notifications.kind, 'low_stock')));
+    expect(told).toEqual([{ body: expect.stringContaining('Only 4 ') }]);
   });
 
   it('places one order set for 20 concurrent replays of one idempotency key', async () => {

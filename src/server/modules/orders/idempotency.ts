@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, notInArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/database';
+import { commitWith, type Db, type Tx } from '../../db/database';
 import { idempotencyKeys } from '../../db/schema';
 import { AppError } from '../../errors';
 import { DELIVERY_IDEMPOTENCY_TTL_HOURS } from '#core/schemas/delivery-proof';
@@ -29,6 +29,16 @@ export function requestHash(body: unknown): string {
 }
 
 /**
+ * What the work answers; `last` are its last statements, sent with the commit (`commitWith`),
+ * after the answer is stored with its key.
+ */
+export interface WorkResult<T> {
+  statusCode: number;
+  body: T;
+  last?: (() => Promise<unknown>)[];
+}
+
+/**
  * Runs `work` in one transaction. With a key, the key's row is inserted first in that same
  * transaction: a concurrent request with the same key waits on the row's unique index until the
  * first commits, then reads its stored answer instead of doing the work again. A refusal rolls
@@ -37,11 +47,15 @@ export function requestHash(body: unknown): string {
 export async function runIdempotent<T>(
   db: Db,
   options: { userId: number; scope: string; key: string | undefined; body: unknown },
-  work: (tx: Tx) => Promise<{ statusCode: number; body: T }>,
+  work: (tx: Tx) => Promise<WorkResult<T>>,
 ): Promise<StoredResult<T>> {
   const { userId, scope, key } = options;
   if (!key) {
-    const result = await db.transaction(work);
+    const result = await db.transaction(async (tx) => {
+      const { last, ...done } = await work(tx);
+      if (last) await commitWith(tx, last);
+      return done;
+    });
     return { ...result, replayed: false };
   }
   const hash = requestHash(options.body);
@@ -78,17 +92,21 @@ export async function runIdempotent<T>(
       }
       return { statusCode: stored.statusCode, body: stored.response as T, replayed: true };
     }
-    const fresh = await work(tx);
-    await tx
-      .update(idempotencyKeys)
-      .set({ statusCode: fresh.statusCode, response: fresh.body as object })
-      .where(
-        and(
-          eq(idempotencyKeys.userId, userId),
-          eq(idempotencyKeys.scope, scope),
-          eq(idempotencyKeys.key, key),
-        ),
-      );
+    const { last, ...fresh } = await work(tx);
+    const store = () =>
+      tx
+        .update(idempotencyKeys)
+        .set({ statusCode: fresh.statusCode, response: fresh.body as object })
+        .where(
+          and(
+            eq(idempotencyKeys.userId, userId),
+            eq(idempotencyKeys.scope, scope),
+            eq(idempotencyKeys.key, key),
+          ),
+        )
+        .execute();
+    if (last) await commitWith(tx, [store, ...last]);
+    else await store();
     return { ...fresh, replayed: false };
   });
   await removeExpiredKeys(db);

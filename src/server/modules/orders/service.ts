@@ -31,10 +31,11 @@ import { farms, orderItems, orders, orderStatusHistory, products, users } from '
 import { preparedSelect } from '../../db/written-once';
 import { jsonRows, rows } from '../../db/raw-sql';
 import { AppError, badRequest, conflict } from '../../errors';
+import { fellUnderLowStock } from '../notifications/messages';
 import { recordNotificationEvents, type NotificationEvent } from '../notifications/service';
 import { loadOrdersByIds } from './queries';
 import { applyOrderChange, historyActor, priceOrder } from './order-change';
-import { moveStock, type StockMove } from './stock';
+import { isRefusedTake, moveStock, takesSentWithCommit, type StockMove } from './stock';
 import { runIdempotent, type StoredResult } from './idempotency';
 import { resolveDeliveryDays } from '../schedules/next-delivery';
 import { farmIsOpen } from '../businesses/visibility';
@@ -431,21 +432,13 @@ function priceEntries(entries: CheckedEntry[], partial = false): PricedEntry[] {
  * repriced) refuses the whole placement.
  */
 async function takeStock(tx: Tx, actor: Actor, entries: InsertedEntry[]): Promise<void> {
-  const lines = entries.flatMap((entry) => entry.lines.map((line) => ({ line, entry })));
-  const byMove = new Map<StockMove, { line: CheckedLine; entry: InsertedEntry }>();
-  const moves = lines.map(({ line, entry }) => {
-    // Lines are summed per product, so this move is the order's whole take of it.
-    const move: StockMove = {
-      productId: line.productId,
-      change: -line.quantity,
-      reason: 'sale',
-      orderId: entry.orderId,
-      orderItemId: entry.itemIds.get(line.productId) ?? null,
-    };
-    byMove.set(move, { line, entry });
-    return move;
-  });
-  const result = await moveStock(tx, actor, moves);
+  const takes = takesOf(entries);
+  const byMove = new Map(takes.map((take) => [take.move, take]));
+  const result = await moveStock(
+    tx,
+    actor,
+    takes.map((take) => take.move),
+  );
   if (!result.ok) {
     const { move, product: now } = result.refused;
     const { line, entry } = present(byMove.get(move), 'the refused line');
@@ -475,6 +468,44 @@ async function takeStock(tx: Tx, actor: Actor, entries: InsertedEntry[]): Promis
       ]);
     }
   }
+}
+
+/** Each line's take of stock. Lines are summed per product: a move is the order's whole take. */
+function takesOf(
+  entries: InsertedEntry[],
+): { move: StockMove; line: CheckedLine; entry: InsertedEntry }[] {
+  return entries.flatMap((entry) =>
+    entry.lines.map((line) => ({
+      line,
+      entry,
+      move: {
+        productId: line.productId,
+        change: -line.quantity,
+        reason: 'sale' as const,
+        orderId: entry.orderId,
+        orderItemId: entry.itemIds.get(line.productId) ?? null,
+      },
+    })),
+  );
+}
+
+/**
+ * Phase 5 with the commit (docs/performance.md#the-commit-sent-with-the-stock): the takes as
+ * statements to send with the transaction's commit, each refusing unless its product is still
+ * as the checks read it. None when a take would cross the low-stock line by what the checks
+ * read: telling the farm is the ordinary path's work.
+ */
+function takesWithCommit(tx: Tx, actor: Actor, entries: InsertedEntry[]) {
+  const takes = takesOf(entries);
+  const crosses = takes.some(({ line }) =>
+    fellUnderLowStock(line.product.availableQuantity - line.quantity, line.quantity),
+  );
+  if (crosses) return null;
+  return takesSentWithCommit(
+    tx,
+    actor,
+    takes.map(({ move, line }) => ({ move, price: line.product.price })),
+  );
 }
 
 // A placement's rows by column, the orders' and the lines' passed as one parameter each.
@@ -633,8 +664,21 @@ async function announcePlaced(
  */
 export async function placeInTransaction(
   tx: Tx,
-  { buyer, actor, entries, now, partial = false }: PlacementRequest,
+  request: PlacementRequest,
 ): Promise<PricedOrder[]> {
+  const { inserted, placed } = await placeBeforeStock(tx, request);
+  await takeStock(tx, request.actor, inserted);
+  return placed;
+}
+
+/**
+ * Every phase of a placement but the stock: the orders as placed, and the entries the stock is
+ * then taken for.
+ */
+async function placeBeforeStock(
+  tx: Tx,
+  { buyer, actor, entries, now, partial = false }: PlacementRequest,
+): Promise<{ inserted: InsertedEntry[]; placed: PricedOrder[] }> {
   // Days and zones by the farm's cutoff and the restaurant's zone (docs/product.md), asked for
   // with the checks' reads (one round trip) and answered after them: a problem of the order's
   // lines or money is told before one of its day, as when they were asked for one by one.
@@ -663,15 +707,53 @@ export async function placeInTransaction(
     actor,
     entries: ready.map((entry) => ({ ...entry, restaurantId: buyer.restaurantId })),
   });
-  const placed = await loadOrdersByIds(
+  const loaded = await loadOrdersByIds(
     tx,
     inserted.map((entry) => entry.orderId),
   );
-  await announcePlaced(tx, { buyer, entries: inserted, placed });
-  await takeStock(tx, actor, inserted);
+  await announcePlaced(tx, { buyer, entries: inserted, placed: loaded });
+  const byId = new Map(loaded.map((order) => [order.id, order]));
+  const placed = inserted.map((entry) =>
+    present(byId.get(entry.orderId), `order ${entry.orderId}`),
+  );
+  return { inserted, placed };
+}
 
-  const byId = new Map(placed.map((order) => [order.id, order]));
-  return inserted.map((entry) => present(byId.get(entry.orderId), `order ${entry.orderId}`));
+/**
+ * A restaurant's placement, its commit sent with its takes of stock
+ * (docs/performance.md#the-commit-sent-with-the-stock): a hot product's row is then held for
+ * the time PostgreSQL needs, not for a round trip to the server. When the database finds a
+ * product other than the checks read it (sold, unlisted or repriced meanwhile, or crossing the
+ * low-stock line), nothing was kept, and the placement is made again the ordinary way, which
+ * refuses it in its own words or places it. The stored answer of an Idempotency-Key goes with
+ * the takes.
+ */
+async function placeForRestaurant<T>(
+  db: Db,
+  actor: RestaurantActor,
+  key: { scope: string; key: string | undefined; body: unknown },
+  entries: PlacementEntry[],
+  now: Date,
+  answer: (placed: PricedOrder[]) => T,
+): Promise<StoredResult<T>> {
+  const request: PlacementRequest = { buyer: buyerOf(actor), actor, entries, now };
+  const options = { userId: actor.userId, ...key };
+  try {
+    return await runIdempotent<T>(db, options, async (tx) => {
+      const { inserted, placed } = await placeBeforeStock(tx, request);
+      const result = { statusCode: 201, body: answer(placed) };
+      const last = takesWithCommit(tx, actor, inserted);
+      if (last) return { ...result, last };
+      await takeStock(tx, actor, inserted);
+      return result;
+    });
+  } catch (error) {
+    if (!isRefusedTake(error)) throw error;
+  }
+  return runIdempotent<T>(db, options, async (tx) => ({
+    statusCode: 201,
+    body: answer(await placeInTransaction(tx, request)),
+  }));
 }
 
 function buyerOf(actor: RestaurantActor): Buyer {
@@ -686,19 +768,13 @@ export async function placeOrder(
   idempotencyKey: string | undefined,
   now = clockNow(),
 ): Promise<StoredResult<PricedOrder>> {
-  const buyer = buyerOf(actor);
-  return runIdempotent<PricedOrder>(
+  return placeForRestaurant(
     db,
-    { userId: actor.userId, scope: 'POST /api/orders', key: idempotencyKey, body },
-    async (tx) => {
-      const [order] = await placeInTransaction(tx, {
-        buyer,
-        actor,
-        entries: [{ body, fieldPrefix: '' }],
-        now,
-      });
-      return { statusCode: 201, body: present(order, 'the placed order') };
-    },
+    actor,
+    { scope: 'POST /api/orders', key: idempotencyKey, body },
+    [{ body, fieldPrefix: '' }],
+    now,
+    ([order]) => present(order, 'the placed order'),
   );
 }
 
@@ -710,19 +786,13 @@ export async function checkout(
   idempotencyKey: string | undefined,
   now = clockNow(),
 ): Promise<StoredResult<{ orders: PricedOrder[] }>> {
-  const buyer = buyerOf(actor);
-  return runIdempotent<{ orders: PricedOrder[] }>(
+  return placeForRestaurant(
     db,
-    { userId: actor.userId, scope: 'POST /api/checkout', key: idempotencyKey, body: entries },
-    async (tx) => {
-      const placed = await placeInTransaction(tx, {
-        buyer,
-        actor,
-        entries: entries.map((body, index) => ({ body, fieldPrefix: `orders.${index}.` })),
-        now,
-      });
-      return { statusCode: 201, body: { orders: placed } };
-    },
+    actor,
+    { scope: 'POST /api/checkout', key: idempotencyKey, body: entries },
+    entries.map((body, index) => ({ body, fieldPrefix: `orders.${index}.` })),
+    now,
+    (placed) => ({ orders: placed }),
   );
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '#core/actor';
+import { LOW_STOCK_THRESHOLD } from '#core/constants';
 import type { Tx } from '../../db/database';
 import { products, stockMovements } from '../../db/schema';
 import { preparedStatement } from '../../db/written-once';
@@ -141,6 +142,88 @@ async function moveAndRecord(tx: Tx, actor: Actor, move: StockMove): Promise<Mov
     farmId: Number(row.farm_id),
     availableQuantity: Number(row.available_quantity),
   };
+}
+
+/** A take of a placement as its checks read the product: the price it was sold at. */
+export interface TakeAsRead {
+  move: StockMove;
+  /** The list price the checks read (the column's text), which the take must still find. */
+  price: string;
+}
+
+/** The SQLSTATE of harvest_hui_refuse_take (drizzle/0025_stock_take_refusal.sql). */
+const REFUSED_TAKE_CODE = 'HH409';
+
+/**
+ * A take sent with its transaction's commit (commitWith): it takes the stock and writes the
+ * ledger row only if the product is on offer with enough stock, at the price the checks read,
+ * and the take leaves it on the same side of the low-stock line (a crossing is told to the
+ * farm, which the ordinary path does; `fellUnderLowStock` is the rule in words). Otherwise it
+ * fails, and the commit after it rolls the transaction back.
+ */
+const lowStockLine = sql.raw(String(LOW_STOCK_THRESHOLD));
+const takeAsReadOrRefuse = preparedStatement<never>(
+  () => sql`
+    with moved as (
+      update products set available_quantity = available_quantity + ${sql.placeholder('change')}
+      where id = ${sql.placeholder('productId')}
+        and available_quantity >= ${sql.placeholder('taken')} and ${productOnOffer}
+        and price = ${sql.placeholder('price')}
+        and (available_quantity < ${lowStockLine}
+          or available_quantity + ${sql.placeholder('change')} >= ${lowStockLine})
+      returning id, available_quantity
+    ), recorded as (
+      insert into stock_movements
+        (product_id, change, quantity_after, reason, order_id, order_item_id,
+         actor_kind, actor_user_id, actor_job)
+      select id, ${sql.placeholder('change')}, available_quantity, ${sql.placeholder('reason')},
+        ${sql.placeholder('orderId')}, ${sql.placeholder('orderItemId')}, ${sql.placeholder('actorKind')},
+        ${sql.placeholder('actorUserId')}, ${sql.placeholder('actorJob')}
+      from moved
+    )
+    select harvest_hui_refuse_take(${sql.placeholder('productId')})
+    where not exists (select 1 from moved)`,
+);
+
+/**
+ * A placement's takes, to be sent with its commit (docs/performance.md#the-commit-sent-with-the-stock):
+ * one statement each, in product id order as moveStock takes them. A take that finds the
+ * product other than as read fails the transaction (`isRefusedTake`), and the caller places
+ * the order again through moveStock, which says why.
+ */
+export function takesSentWithCommit(
+  tx: Tx,
+  actor: Actor,
+  takes: TakeAsRead[],
+): (() => Promise<unknown>)[] {
+  return [...takes]
+    .sort(
+      (a, b) =>
+        a.move.productId - b.move.productId ||
+        (a.move.orderItemId ?? 0) - (b.move.orderItemId ?? 0),
+    )
+    .map(
+      ({ move, price }) =>
+        () =>
+          takeAsReadOrRefuse(tx, {
+            ...actorColumns(actor),
+            change: move.change,
+            taken: -move.change,
+            productId: move.productId,
+            price,
+            reason: move.reason,
+            orderId: move.orderId ?? null,
+            orderItemId: move.orderItemId ?? null,
+          }),
+    );
+}
+
+/** Whether a take sent with its commit found the product other than as read. */
+export function isRefusedTake(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as { code?: unknown }).code === REFUSED_TAKE_CODE) return true;
+  }
+  return false;
 }
 
 /**
