@@ -15,7 +15,7 @@ import {
   type Cents,
   type RateUnits,
 } from '#core/money';
-import { addQuantities, quantityProblem } from '#core/quantity';
+import { addQuantities, quantityProblem, subtractQuantities } from '#core/quantity';
 import {
   ORDER_CONFLICT_CODES,
   type PricedOrder,
@@ -498,7 +498,10 @@ function takesOf(
 function takesWithCommit(tx: Tx, actor: Actor, entries: InsertedEntry[]) {
   const takes = takesOf(entries);
   const crosses = takes.some(({ line }) =>
-    fellUnderLowStock(line.product.availableQuantity - line.quantity, line.quantity),
+    fellUnderLowStock(
+      subtractQuantities(line.product.availableQuantity, line.quantity),
+      line.quantity,
+    ),
   );
   if (crosses) return null;
   return takesSentWithCommit(
