@@ -386,15 +386,22 @@ export async function recordNotificationEvents(
 ): Promise<number[]> {
   const created: number[] = [];
   const notifiedUsers = new Set<number>();
+  const writes: Promise<unknown>[] = [];
   for (const event of events) {
-    for (const { id, userId } of await recordAll(tx, await recipientsOf(tx, event))) {
+    const { recorded, deliveriesWritten } = await recordAll(tx, await recipientsOf(tx, event));
+    writes.push(deliveriesWritten);
+    for (const { id, userId } of recorded) {
       created.push(id);
       notifiedUsers.add(userId);
     }
   }
-  await publishLiveEvents(tx, [
-    ...[...notifiedUsers].map((userId): LiveEvent => ({ type: 'notifications.changed', userId })),
-    ...alsoPublish,
+  // The live events go out with the last delivery rows, in one round trip.
+  await Promise.all([
+    ...writes,
+    publishLiveEvents(tx, [
+      ...[...notifiedUsers].map((userId): LiveEvent => ({ type: 'notifications.changed', userId })),
+      ...alsoPublish,
+    ]),
   ]);
   return created;
 }
@@ -429,8 +436,8 @@ const notificationColumns = {
 async function recordAll(
   tx: DbOrTx,
   recipients: readonly Recipient[],
-): Promise<{ id: number; userId: number }[]> {
-  if (recipients.length === 0) return [];
+): Promise<{ recorded: { id: number; userId: number }[]; deliveriesWritten: Promise<unknown> }> {
+  if (recipients.length === 0) return { recorded: [], deliveriesWritten: Promise.resolve() };
   const values = recipients.map(({ userId, orderId, productId, content }) => ({
     userId,
     kind: content.kind,
@@ -491,20 +498,27 @@ async function recordAll(
       ? deliveriesOf(recipient, channels).map((delivery) => ({ id, ...delivery }))
       : [],
   );
-  if (deliveries.length > 0) {
-    await tx.insert(notificationDeliveries).values(
-      deliveries.map(({ id, channel, destination, waiting }) => ({
-        notificationId: id,
-        channel,
-        destination,
-        status: waiting ? 'waiting' : 'pending',
-      })),
-    );
-  }
+  // Sent now and answered with what follows it (nothing here reads it back).
+  const deliveriesWritten =
+    deliveries.length === 0
+      ? Promise.resolve()
+      : tx
+          .insert(notificationDeliveries)
+          .values(
+            deliveries.map(({ id, channel, destination, waiting }) => ({
+              notificationId: id,
+              channel,
+              destination,
+              status: waiting ? ('waiting' as const) : ('pending' as const),
+            })),
+          )
+          .execute();
+  // Told by the caller's await, or by the statement after it in the transaction.
+  deliveriesWritten.catch(() => undefined);
   for (const { id, channel, waiting } of deliveries) {
     if (!waiting) await enqueueDelivery(tx, { notificationId: id, channel });
   }
-  return recorded.map(({ id, userId }) => ({ id, userId }));
+  return { recorded: recorded.map(({ id, userId }) => ({ id, userId })), deliveriesWritten };
 }
 
 /** The email and text message a notification goes out as, by what its recipient chose. */
