@@ -62,9 +62,7 @@ const moved = {
  * caller to refuse in its own words; the transaction is then rolled back by that refusal.
  */
 export async function moveStock(tx: Tx, actor: Actor, moves: StockMove[]): Promise<StockResult> {
-  const ordered = [...moves]
-    .filter((move) => move.change !== 0)
-    .sort((a, b) => a.productId - b.productId || (a.orderItemId ?? 0) - (b.orderItemId ?? 0));
+  const ordered = [...moves].filter((move) => move.change !== 0).sort(inLockOrder);
   const done: (MovedStock & { farmId: number })[] = [];
   for (const move of ordered) {
     const row = await moveAndRecord(tx, actor, move);
@@ -74,6 +72,11 @@ export async function moveStock(tx: Tx, actor: Actor, moves: StockMove[]): Promi
   }
   await tellLowStock(tx, done);
   return { ok: true, moved: done };
+}
+
+/** The order every writer of stock takes products' rows in, so that none deadlocks another. */
+function inLockOrder(a: StockMove, b: StockMove): number {
+  return a.productId - b.productId || (a.orderItemId ?? 0) - (b.orderItemId ?? 0);
 }
 
 interface MovedRow {
@@ -92,18 +95,12 @@ interface MoveRow {
   available_quantity: string | number;
 }
 
-/** The move and its ledger row; a take only from a product on offer with enough stock. */
-function moveStatement(take: boolean) {
-  const takeGuard = take
-    ? sql`and available_quantity >= ${sql.placeholder('taken')} and ${productOnOffer}`
-    : sql``;
-  return preparedStatement<MoveRow>(
-    () => sql`
-    with moved as (
-      update products set available_quantity = available_quantity + ${sql.placeholder('change')}
-      where id = ${sql.placeholder('productId')} ${takeGuard}
-      returning id, price, name, unit, farm_id, available_quantity
-    ), recorded as (
+/**
+ * The ledger row of the move a statement made in its `moved` step, written by the same
+ * statement, with the move's placeholders.
+ */
+const recordedFromMoved = sql`
+    recorded as (
       insert into stock_movements
         (product_id, change, quantity_after, reason, order_id, order_item_id,
          actor_kind, actor_user_id, actor_job)
@@ -111,7 +108,21 @@ function moveStatement(take: boolean) {
         ${sql.placeholder('orderId')}, ${sql.placeholder('orderItemId')}, ${sql.placeholder('actorKind')},
         ${sql.placeholder('actorUserId')}, ${sql.placeholder('actorJob')}
       from moved
-    )
+    )`;
+
+/** What every take needs of the product: on offer, with the stock taken. */
+const mayTake = sql`available_quantity >= ${sql.placeholder('taken')} and ${productOnOffer}`;
+
+/** The move and its ledger row; a take only from a product on offer with enough stock. */
+function moveStatement(take: boolean) {
+  const takeGuard = take ? sql`and ${mayTake}` : sql``;
+  return preparedStatement<MoveRow>(
+    () => sql`
+    with moved as (
+      update products set available_quantity = available_quantity + ${sql.placeholder('change')}
+      where id = ${sql.placeholder('productId')} ${takeGuard}
+      returning id, price, name, unit, farm_id, available_quantity
+    ), ${recordedFromMoved}
     select price::text as price, name, unit, farm_id, available_quantity from moved`,
   );
 }
@@ -154,6 +165,8 @@ export interface TakeAsRead {
 /** The SQLSTATE of harvest_hui_refuse_take (drizzle/0025_stock_take_refusal.sql). */
 const REFUSED_TAKE_CODE = 'HH409';
 
+const lowStockLine = sql.raw(String(LOW_STOCK_THRESHOLD));
+
 /**
  * A take sent with its transaction's commit (commitWith): it takes the stock and writes the
  * ledger row only if the product is on offer with enough stock, at the price the checks read,
@@ -161,26 +174,16 @@ const REFUSED_TAKE_CODE = 'HH409';
  * farm, which the ordinary path does; `fellUnderLowStock` is the rule in words). Otherwise it
  * fails, and the commit after it rolls the transaction back.
  */
-const lowStockLine = sql.raw(String(LOW_STOCK_THRESHOLD));
 const takeAsReadOrRefuse = preparedStatement<never>(
   () => sql`
     with moved as (
       update products set available_quantity = available_quantity + ${sql.placeholder('change')}
-      where id = ${sql.placeholder('productId')}
-        and available_quantity >= ${sql.placeholder('taken')} and ${productOnOffer}
+      where id = ${sql.placeholder('productId')} and ${mayTake}
         and price = ${sql.placeholder('price')}
         and (available_quantity < ${lowStockLine}
           or available_quantity + ${sql.placeholder('change')} >= ${lowStockLine})
       returning id, available_quantity
-    ), recorded as (
-      insert into stock_movements
-        (product_id, change, quantity_after, reason, order_id, order_item_id,
-         actor_kind, actor_user_id, actor_job)
-      select id, ${sql.placeholder('change')}, available_quantity, ${sql.placeholder('reason')},
-        ${sql.placeholder('orderId')}, ${sql.placeholder('orderItemId')}, ${sql.placeholder('actorKind')},
-        ${sql.placeholder('actorUserId')}, ${sql.placeholder('actorJob')}
-      from moved
-    )
+    ), ${recordedFromMoved}
     select harvest_hui_refuse_take(${sql.placeholder('productId')})
     where not exists (select 1 from moved)`,
 );
@@ -197,11 +200,7 @@ export function takesSentWithCommit(
   takes: TakeAsRead[],
 ): (() => Promise<unknown>)[] {
   return [...takes]
-    .sort(
-      (a, b) =>
-        a.move.productId - b.move.productId ||
-        (a.move.orderItemId ?? 0) - (b.move.orderItemId ?? 0),
-    )
+    .sort((a, b) => inLockOrder(a.move, b.move))
     .map(
       ({ move, price }) =>
         () =>
