@@ -13,7 +13,7 @@ import type {
   NotificationPreferencesBody,
 } from '#core/schemas/notification';
 import { NOTIFICATION_LIST_DEFAULT } from '#core/schemas/notification';
-import type { Db, DbOrTx } from '../../db/database';
+import type { Db, DbOrTx, Tx } from '../../db/database';
 import {
   farms,
   memberships,
@@ -379,7 +379,7 @@ async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recip
  * worker's job, so a mail server that is down never fails or slows the caller.
  */
 export async function recordNotificationEvents(
-  tx: DbOrTx,
+  tx: Tx,
   events: readonly NotificationEvent[],
   /** The caller's own live events, sent after the bell's in the same round trip. */
   alsoPublish: readonly LiveEvent[] = [],
@@ -434,7 +434,7 @@ const notificationColumns = {
  * notification the user already has for the same event adds nothing.
  */
 async function recordAll(
-  tx: DbOrTx,
+  tx: Tx,
   recipients: readonly Recipient[],
 ): Promise<{ recorded: { id: number; userId: number }[]; deliveriesWritten: Promise<unknown> }> {
   if (recipients.length === 0) return { recorded: [], deliveriesWritten: Promise.resolve() };
