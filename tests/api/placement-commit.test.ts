@@ -116,16 +116,35 @@ describe('a placement whose commit goes with its takes of stock', () => {
 describe('takesSentWithCommit', () => {
   const actor = systemActor('standing_orders');
 
-  /** One sale of `quantity` at `price` in a transaction that ends with it. */
-  async function take(product: ProductFixture, quantity: number, price = product.price) {
-    return ctx.database.db.transaction((tx) =>
-      commitWith(
-        tx,
-        stock.takesSentWithCommit(tx, actor, [
-          { move: { productId: product.id, change: -quantity, reason: 'sale' }, price },
-        ]),
-      ),
-    );
+  const takesOf = (
+    tx: Parameters<typeof stock.takesSentWithCommit>[0],
+    product: ProductFixture,
+    quantity: number,
+    read: { price?: string; available?: number } = {},
+  ) =>
+    stock.takesSentWithCommit(tx, actor, [
+      {
+        move: { productId: product.id, change: -quantity, reason: 'sale' },
+        price: read.price ?? product.price,
+        available: read.available ?? product.availableQuantity,
+      },
+    ]);
+
+  /**
+   * One sale of `quantity` in a transaction that ends with it, the product read at `price` with
+   * `available` (as it is, unless said).
+   */
+  async function take(
+    product: ProductFixture,
+    quantity: number,
+    price?: string,
+    available?: number,
+  ) {
+    return ctx.database.db.transaction((tx) => {
+      const last = takesOf(tx, product, quantity, { price, available });
+      expect(last).not.toBeNull();
+      return commitWith(tx, last!);
+    });
   }
 
   async function movementsOf(productId: number) {
@@ -143,19 +162,34 @@ describe('takesSentWithCommit', () => {
   });
 
   it.each([
-    ['another price', { availableQuantity: 20 }, 4, '0.99'],
-    ['too little stock', { availableQuantity: 3 }, 4, undefined],
-    ['a product no longer listed', { availableQuantity: 20, isActive: false }, 4, undefined],
-    ['a take across the low-stock line', { availableQuantity: 8 }, 4, undefined],
-  ] as const)('refuses %s, keeping nothing', async (_, values, quantity, price) => {
+    ['another price', { availableQuantity: 20 }, 4, '0.99', undefined],
+    ['too little stock', { availableQuantity: 3 }, 4, undefined, undefined],
+    [
+      'a product no longer listed',
+      { availableQuantity: 20, isActive: false },
+      4,
+      undefined,
+      undefined,
+    ],
+    // Read at 20, before other sales left 8: the take of 4 would cross the line.
+    ['a take across the low-stock line', { availableQuantity: 8 }, 4, undefined, 20],
+  ] as const)('refuses %s, keeping nothing', async (_, values, quantity, price, available) => {
     const kale = await createProduct(ctx.database.db, farmer.farmId, values);
-    const refused = await take(kale, quantity, price).then(
+    const refused = await take(kale, quantity, price, available).then(
       () => null,
       (error: unknown) => error,
     );
     expect(stock.isRefusedTake(refused)).toBe(true);
     expect(await stockOf(ctx.database.db, kale.id)).toBe(values.availableQuantity);
     expect(await movementsOf(kale.id)).toEqual([]);
+  });
+
+  it('sends none when the take would cross the low-stock line by what was read', async () => {
+    const taro = await createProduct(ctx.database.db, farmer.farmId, { availableQuantity: 8 });
+    const last = await ctx.database.db.transaction(async (tx) => takesOf(tx, taro, 4));
+    expect(last).toBeNull();
+    const kept = await ctx.database.db.transaction(async (tx) => takesOf(tx, taro, 3));
+    expect(kept).toHaveLength(1);
   });
 
   it('takes below the line what was already under it', async () => {

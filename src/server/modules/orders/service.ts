@@ -15,7 +15,7 @@ import {
   type Cents,
   type RateUnits,
 } from '#core/money';
-import { addQuantities, quantityProblem, subtractQuantities } from '#core/quantity';
+import { addQuantities, quantityProblem } from '#core/quantity';
 import {
   ORDER_CONFLICT_CODES,
   type PricedOrder,
@@ -31,7 +31,6 @@ import { farms, orderItems, orders, orderStatusHistory, products, users } from '
 import { preparedSelect } from '../../db/written-once';
 import { jsonRows, rows } from '../../db/raw-sql';
 import { AppError, badRequest, conflict } from '../../errors';
-import { fellUnderLowStock } from '../notifications/messages';
 import { recordNotificationEvents, type NotificationEvent } from '../notifications/service';
 import { loadOrdersByIds } from './queries';
 import { applyOrderChange, historyActor, priceOrder } from './order-change';
@@ -492,22 +491,17 @@ function takesOf(
 /**
  * Phase 5 with the commit (docs/performance.md#the-commit-sent-with-the-stock): the takes as
  * statements to send with the transaction's commit, each refusing unless its product is still
- * as the checks read it. None when a take would cross the low-stock line by what the checks
- * read: telling the farm is the ordinary path's work.
+ * as the checks read it; none when the ordinary take is needed (orders/stock.ts says when).
  */
 function takesWithCommit(tx: Tx, actor: Actor, entries: InsertedEntry[]) {
-  const takes = takesOf(entries);
-  const crosses = takes.some(({ line }) =>
-    fellUnderLowStock(
-      subtractQuantities(line.product.availableQuantity, line.quantity),
-      line.quantity,
-    ),
-  );
-  if (crosses) return null;
   return takesSentWithCommit(
     tx,
     actor,
-    takes.map(({ move, line }) => ({ move, price: line.product.price })),
+    takesOf(entries).map(({ move, line }) => ({
+      move,
+      price: line.product.price,
+      available: line.product.availableQuantity,
+    })),
   );
 }
 

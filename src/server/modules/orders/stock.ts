@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '#core/actor';
 import { LOW_STOCK_THRESHOLD } from '#core/constants';
+import { addQuantities } from '#core/quantity';
 import type { Tx } from '../../db/database';
 import { products, stockMovements } from '../../db/schema';
 import { preparedStatement } from '../../db/written-once';
@@ -129,13 +130,9 @@ function moveStatement(take: boolean) {
 const takeAndRecord = moveStatement(true);
 const giveAndRecord = moveStatement(false);
 
-/**
- * One move and its ledger row in one statement: a take locks the product's row until the
- * transaction ends, and every round trip after it is time other orders of that product wait
- * (docs/performance.md#orders-under-load-post-apiorders).
- */
-async function moveAndRecord(tx: Tx, actor: Actor, move: StockMove): Promise<MovedRow | null> {
-  const [row] = await (move.change < 0 ? takeAndRecord : giveAndRecord)(tx, {
+/** A move's placeholders in the statements that make it and write its ledger row. */
+function valuesOfMove(actor: Actor, move: StockMove) {
+  return {
     ...actorColumns(actor),
     change: move.change,
     taken: -move.change,
@@ -143,7 +140,19 @@ async function moveAndRecord(tx: Tx, actor: Actor, move: StockMove): Promise<Mov
     reason: move.reason,
     orderId: move.orderId ?? null,
     orderItemId: move.orderItemId ?? null,
-  });
+  };
+}
+
+/**
+ * One move and its ledger row in one statement: a take locks the product's row until the
+ * transaction ends, and every round trip after it is time other orders of that product wait
+ * (docs/performance.md#orders-under-load-post-apiorders).
+ */
+async function moveAndRecord(tx: Tx, actor: Actor, move: StockMove): Promise<MovedRow | null> {
+  const [row] = await (move.change < 0 ? takeAndRecord : giveAndRecord)(
+    tx,
+    valuesOfMove(actor, move),
+  );
   if (!row) return null;
   return {
     // Money as the column's own text ("4.50"), never through a float.
@@ -155,11 +164,13 @@ async function moveAndRecord(tx: Tx, actor: Actor, move: StockMove): Promise<Mov
   };
 }
 
-/** A take of a placement as its checks read the product: the price it was sold at. */
+/** A take of a placement as its checks read the product. */
 export interface TakeAsRead {
   move: StockMove;
   /** The list price the checks read (the column's text), which the take must still find. */
   price: string;
+  /** The stock the checks read. */
+  available: number;
 }
 
 /** The SQLSTATE of harvest_hui_refuse_take (drizzle/0025_stock_take_refusal.sql). */
@@ -192,28 +203,25 @@ const takeAsReadOrRefuse = preparedStatement<never>(
  * A placement's takes, to be sent with its commit (docs/performance.md#the-commit-sent-with-the-stock):
  * one statement each, in product id order as moveStock takes them. A take that finds the
  * product other than as read fails the transaction (`isRefusedTake`), and the caller places
- * the order again through moveStock, which says why.
+ * the order again through moveStock, which says why. None when a take would cross the
+ * low-stock line by what was read: telling the farm is moveStock's work, so the caller takes
+ * the stock through it straight away.
  */
 export function takesSentWithCommit(
   tx: Tx,
   actor: Actor,
   takes: TakeAsRead[],
-): (() => Promise<unknown>)[] {
+): (() => Promise<unknown>)[] | null {
+  const crosses = takes.some(({ move, available }) =>
+    fellUnderLowStock(addQuantities(available, move.change), -move.change),
+  );
+  if (crosses) return null;
   return [...takes]
     .sort((a, b) => inLockOrder(a.move, b.move))
     .map(
       ({ move, price }) =>
         () =>
-          takeAsReadOrRefuse(tx, {
-            ...actorColumns(actor),
-            change: move.change,
-            taken: -move.change,
-            productId: move.productId,
-            price,
-            reason: move.reason,
-            orderId: move.orderId ?? null,
-            orderItemId: move.orderItemId ?? null,
-          }),
+          takeAsReadOrRefuse(tx, { ...valuesOfMove(actor, move), price }),
     );
 }
 
