@@ -2,8 +2,10 @@
 // /api/orders under the benchmark's load (20 connections, one line of one product), on
 // PostgreSQL (DATABASE_URL, a database `harvest_hui_profile` is made afresh) or the embedded
 // database, with the server under `node --cpu-prof` (unless `--no-cpu-prof`: the rate as the
-// bench sees it, without the profiler's own cost). Prints the throughput, what PostgreSQL's sessions were doing
-// (sampled from pg_stat_activity), the server's memory, and the profile's heaviest functions.
+// bench sees it, without the profiler's own cost). Prints the throughput, the CPU time of each
+// order (the server, PostgreSQL, this process's load generator, from /proc), what PostgreSQL's
+// sessions were doing (sampled from pg_stat_activity), the server's memory, and the profile's
+// heaviest functions.
 // Uses the built server (npm run build). See docs/performance.md.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -17,6 +19,9 @@ import { BENCH_PASSWORD, loadBenchData, QUICK, RESTAURANT_EMAIL } from './load';
 const embedded = process.argv.includes('--embedded');
 const cpuProfile = !process.argv.includes('--no-cpu-prof');
 const seconds = Number(process.argv.find((arg) => arg.startsWith('--seconds='))?.slice(10) ?? 10);
+/** Clock ticks a second, as /proc counts CPU time (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS = 100;
+
 const root = join(import.meta.dirname, '..', '..');
 const migrationsFolder = join(root, 'drizzle');
 const work = mkdtempSync(join(tmpdir(), 'hh-profile-'));
@@ -143,6 +148,7 @@ const rssSampler = setInterval(() => {
   }
 }, 250);
 
+const cpuBefore = cpuTimes();
 const result = await autocannon({
   url: `${base}/api/orders`,
   connections: 20,
@@ -151,6 +157,7 @@ const result = await autocannon({
   body,
   headers: { cookie, 'content-type': 'application/json', origin: base },
 });
+const cpuAfter = cpuTimes();
 clearInterval(sampler);
 clearInterval(rssSampler);
 await monitor?.end();
@@ -179,12 +186,68 @@ console.log(
     `p50 ${result.latency.p50} / p99 ${result.latency.p99} ms, ${result['2xx']} placed, ` +
     `${result.non2xx + result.errors + result.timeouts} not 2xx; peak RSS ${peakRss.toFixed(0)} MB`,
 );
+{
+  const placed = Math.max(1, result['2xx']);
+  const ms = (ticks: number) => ((ticks * 1000) / CLOCK_TICKS / placed).toFixed(2);
+  const elapsed = cpuAfter.machineTotal - cpuBefore.machineTotal;
+  console.log(
+    `CPU per order: the server ${ms(cpuAfter.server - cpuBefore.server)} ms, PostgreSQL ` +
+      `${ms(cpuAfter.postgres - cpuBefore.postgres)} ms, the load generator ` +
+      `${((cpuAfter.self - cpuBefore.self) / placed).toFixed(2)} ms; the machine ` +
+      `${((100 * (cpuAfter.machineBusy - cpuBefore.machineBusy)) / Math.max(1, elapsed)).toFixed(0)} % busy`,
+  );
+}
 if (waits.size) {
   const total = [...waits.values()].reduce((sum, count) => sum + count, 0);
   console.log('\nPostgreSQL sessions (share of samples):');
   for (const [what, count] of [...waits].sort((a, b) => b[1] - a[1]).slice(0, 8)) {
     console.log(`  ${((100 * count) / total).toFixed(0).padStart(3)} %  ${what}`);
   }
+}
+
+/**
+ * CPU time so far, in clock ticks: of the server and its workers, of every PostgreSQL process,
+ * and of the whole machine (busy and in all); this process's own in milliseconds.
+ */
+function cpuTimes() {
+  const processes = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return [
+          {
+            pid: Number(pid),
+            comm,
+            ppid: Number(fields[1]),
+            ticks: Number(fields[11]) + Number(fields[12]),
+          },
+        ];
+      } catch {
+        return [];
+      }
+    });
+  const serverPids = new Set([server.pid]);
+  for (const proc of processes) if (serverPids.has(proc.ppid)) serverPids.add(proc.pid);
+  const sum = (keep: (proc: (typeof processes)[number]) => boolean) =>
+    processes.filter(keep).reduce((total, proc) => total + proc.ticks, 0);
+  const machine = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const idle = (machine[3] ?? 0) + (machine[4] ?? 0);
+  const machineTotal = machine.reduce((total, ticks) => total + ticks, 0);
+  const usage = process.cpuUsage();
+  return {
+    server: sum((proc) => serverPids.has(proc.pid)),
+    postgres: sum((proc) => proc.comm === 'postgres'),
+    self: (usage.user + usage.system) / 1000,
+    machineBusy: machineTotal - idle,
+    machineTotal,
+  };
 }
 
 interface ProfileNode {
