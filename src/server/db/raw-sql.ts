@@ -4,10 +4,13 @@ import type { DbOrTx } from './database';
 
 const dialect = new PgDialect();
 
-/** The rows a raw statement answers, whichever driver ran it. */
-export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+/**
+ * The rows a raw statement answers, whichever driver ran it. The statement is sent as this is
+ * called (drizzle sends a query when its answer is first asked for), so statements asked for
+ * one after another without waiting leave together on a pipelined connection.
+ */
+export function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return db.execute(query).then((result) => (result as unknown as { rows: T[] }).rows);
 }
 
 /**

@@ -16,14 +16,16 @@ export async function publishLiveEvent(tx: DbOrTx, event: LiveEvent): Promise<vo
 
 /**
  * Several live events in one round trip (one statement), announced in the order given, on the
- * same terms as publishLiveEvent: only when the caller's transaction commits.
+ * same terms as publishLiveEvent: only when the caller's transaction commits. The statement is
+ * sent as this is called, so a caller may send the transaction's next statements before it
+ * is answered.
  */
-export async function publishLiveEvents(tx: DbOrTx, events: readonly LiveEvent[]): Promise<void> {
-  if (events.length === 0) return;
+export function publishLiveEvents(tx: DbOrTx, events: readonly LiveEvent[]): Promise<void> {
+  if (events.length === 0) return Promise.resolve();
   const notifies = events.map(
     (event) => sql`pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(event)})`,
   );
-  await tx.execute(sql`select ${sql.join(notifies, sql`, `)}`);
+  return tx.execute(sql`select ${sql.join(notifies, sql`, `)}`).then(() => undefined);
 }
 
 /**
