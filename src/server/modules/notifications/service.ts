@@ -66,7 +66,12 @@ import { claimDecidedContent, claimReportedContent, type ClaimEvent } from './cl
  * - order.status_changed: the restaurant hears of the order's current status.
  */
 export type NotificationEvent =
-  | { type: 'order.placed'; order: PricedOrder }
+  | {
+      type: 'order.placed';
+      order: PricedOrder;
+      /** The farm's people who hear of it, when asked for ahead (`whoHearsOfNewOrders`). */
+      listeners?: Promise<readonly Listener[]>;
+    }
   /** The order took the product's stock from the low-stock line or above to under it. */
   | { type: 'product.low_stock'; orderId: number; farmId: number; product: StockFacts }
   | { type: 'order.status_changed'; orderId: number }
@@ -108,6 +113,8 @@ const WHO_CARES = {
 
 interface Recipient {
   userId: number;
+  /** How the user is told beyond the bell, when read with the recipient; read later if not. */
+  channels?: Channels;
   orderId?: number | null;
   productId?: number | null;
   content: NotificationContent;
@@ -141,17 +148,32 @@ async function counterparties(
   return rows.map((row) => ({ userId: row.userId, openOrders: Number(row.openOrders) }));
 }
 
-/** A member who hears of an event, and whether their role sees its money. */
-interface Listener extends Reader {
+/** A member who hears of an event, whether their role sees its money, and their channels. */
+export interface Listener extends Reader {
   userId: number;
+  channels: Channels;
 }
 
-/** A business's people in any of the roles, with their role, oldest first. */
+/** How a user is told beyond the bell, as their row says now. */
+const channelColumns = {
+  email: users.email,
+  notifyByEmail: users.notifyByEmail,
+  notifyBySms: users.notifyBySms,
+  smsPhone: users.smsPhone,
+  emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+};
+
+/** A business's people in any of the roles, with their role and channels, oldest first. */
 const membersOf = (business: 'farmId' | 'restaurantId') =>
   preparedSelect((select) =>
     select
-      .select({ userId: memberships.userId, businessRole: memberships.businessRole })
+      .select({
+        userId: memberships.userId,
+        businessRole: memberships.businessRole,
+        ...channelColumns,
+      })
       .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
       .where(
         and(
           eq(memberships[business], sql.placeholder('businessId')),
@@ -175,13 +197,36 @@ async function listeners(
   );
   const members = kind === 'farm' ? farmMembers : restaurantMembers;
   const rows = await members(tx, { businessId: business.id, roles });
-  return rows.map((row) => ({
-    userId: row.userId,
-    money: can(kind, row.businessRole, 'money.view'),
+  return rows.map(({ userId, businessRole, ...channels }) => ({
+    userId,
+    money: can(kind, businessRole, 'money.view'),
+    channels,
   }));
 }
 
+/**
+ * The farm's people who hear of its new orders, asked for now: a placement asks for them with
+ * its checks' reads, so that telling them costs no round trip of its own.
+ */
+export function whoHearsOfNewOrders(tx: DbOrTx, farmId: number): Promise<Listener[]> {
+  return listeners(tx, farmOf(farmId), WHO_CARES.farmOrders);
+}
+
 /** One notification per listener, each worded for what their role may read. */
+function toListeners(
+  people: readonly Listener[],
+  about: { orderId?: number | null; productId?: number | null },
+  content: (reader: Reader) => NotificationContent,
+): Recipient[] {
+  return people.map((listener) => ({
+    userId: listener.userId,
+    channels: listener.channels,
+    ...about,
+    content: content(listener),
+  }));
+}
+
+/** One notification per member of the business whose role has any of the permissions. */
 async function tell(
   tx: DbOrTx,
   business: BusinessRef,
@@ -189,11 +234,7 @@ async function tell(
   about: { orderId?: number | null; productId?: number | null },
   content: (reader: Reader) => NotificationContent,
 ): Promise<Recipient[]> {
-  return (await listeners(tx, business, permissions)).map((listener) => ({
-    userId: listener.userId,
-    ...about,
-    content: content(listener),
-  }));
+  return toListeners(await listeners(tx, business, permissions), about, content);
 }
 
 async function loadOrder(
@@ -319,7 +360,8 @@ async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recip
   if (event.type === 'order.placed') {
     const { order } = event;
     const facts = factsOf(order);
-    return tell(tx, farmOf(order.farm.id), WHO_CARES.farmOrders, { orderId: order.id }, (reader) =>
+    const people = await (event.listeners ?? whoHearsOfNewOrders(tx, order.farm.id));
+    return toListeners(people, { orderId: order.id }, (reader) =>
       orderPlacedContent(facts, reader),
     );
   }
@@ -375,8 +417,9 @@ async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recip
  * Records notifications for events, inside the caller's transaction: the bell's entries,
  * their email and text-message copies on the durable queue, and a live update to each
  * recipient. All of it happens only if the transaction commits, and once per event (a repeat
- * of the same event adds nothing). Nothing here talks to a mail server: sending is the
- * worker's job, so a mail server that is down never fails or slows the caller.
+ * of the same event adds no notice). Nothing here talks to a mail server: sending is the
+ * worker's job, so a mail server that is down never fails or slows the caller. Answers the
+ * ids of the new notifications.
  */
 export async function recordNotificationEvents(
   tx: Tx,
@@ -384,26 +427,39 @@ export async function recordNotificationEvents(
   /** The caller's own live events, sent after the bell's in the same round trip. */
   alsoPublish: readonly LiveEvent[] = [],
 ): Promise<number[]> {
-  const created: number[] = [];
+  return (await sendNotificationEvents(tx, events, alsoPublish)).answered;
+}
+
+/**
+ * `recordNotificationEvents` up to the sending of its last statements: resolves once every
+ * statement is sent, and `answered` once they are answered. A caller may send its own next
+ * statements (its commit among them) meanwhile, so that they leave together
+ * (docs/performance.md); a failure is told by `answered`, which the caller must await.
+ */
+export async function sendNotificationEvents(
+  tx: Tx,
+  events: readonly NotificationEvent[],
+  alsoPublish: readonly LiveEvent[] = [],
+): Promise<{ answered: Promise<number[]> }> {
+  const answers: Promise<number[]>[] = [];
   const notifiedUsers = new Set<number>();
-  const writes: Promise<unknown>[] = [];
   for (const event of events) {
-    const { recorded, deliveriesWritten } = await recordAll(tx, await recipientsOf(tx, event));
-    writes.push(deliveriesWritten);
-    for (const { id, userId } of recorded) {
-      created.push(id);
-      notifiedUsers.add(userId);
-    }
+    const recipients = await recipientsOf(tx, event);
+    answers.push((await sendAll(tx, recipients)).answered);
+    // Each recipient's bell is told to look again, whether or not the event was new to it: a
+    // repeat adds no notice, and the bell then finds none.
+    for (const { userId } of recipients) notifiedUsers.add(userId);
   }
-  // The live events go out with the last delivery rows, in one round trip.
-  await Promise.all([
-    ...writes,
-    publishLiveEvents(tx, [
-      ...[...notifiedUsers].map((userId): LiveEvent => ({ type: 'notifications.changed', userId })),
-      ...alsoPublish,
-    ]),
+  const published = publishLiveEvents(tx, [
+    ...[...notifiedUsers].map((userId): LiveEvent => ({ type: 'notifications.changed', userId })),
+    ...alsoPublish,
   ]);
-  return created;
+  const answered = Promise.all([Promise.all(answers), published]).then(([created]) =>
+    created.flat(),
+  );
+  // Told by the caller's await; a statement sent after a failed one fails too, and says less.
+  answered.catch(() => undefined);
+  return { answered };
 }
 
 interface Channels {
@@ -412,6 +468,15 @@ interface Channels {
   notifyBySms: boolean;
   smsPhone: string | null;
   emailVerified: boolean;
+}
+
+/** The channels of users (by id) who were not read with their business. */
+async function channelsOf(tx: Tx, userIds: readonly number[]): Promise<Map<number, Channels>> {
+  const read = await tx
+    .select({ id: users.id, ...channelColumns })
+    .from(users)
+    .where(inArray(users.id, [...new Set(userIds)]));
+  return new Map(read.map(({ id, ...channels }) => [id, channels]));
 }
 
 /** A notification's columns, sent as rows of one parameter. */
@@ -427,17 +492,35 @@ const notificationColumns = {
   eventKey: notifications.eventKey,
 };
 
+/** An email or text message of a notification, named by its recipient and event. */
+const deliveryColumns = {
+  userId: notifications.userId,
+  eventKey: notifications.eventKey,
+  channel: notificationDeliveries.channel,
+  destination: notificationDeliveries.destination,
+  status: notificationDeliveries.status,
+};
+
 /**
- * An event's notifications, each new one read back with its recipient's channels, in one
- * statement (a placement's round trips are what an order costs, docs/performance.md); then
- * their email and text-message rows, and the queue's jobs for those that do not wait. A
- * notification the user already has for the same event adds nothing.
+ * An event's notifications and their email and text-message rows, in one statement (a
+ * placement's round trips are what an order costs, docs/performance.md); then the queue's jobs
+ * for those that do not wait, which name the notification and so wait for its id. A
+ * notification the user already has for the same event adds nothing, nor do its messages.
+ * Resolves once every statement is sent; `answered` with the new notifications' ids.
  */
-async function recordAll(
+async function sendAll(
   tx: Tx,
   recipients: readonly Recipient[],
-): Promise<{ recorded: { id: number; userId: number }[]; deliveriesWritten: Promise<unknown> }> {
-  if (recipients.length === 0) return { recorded: [], deliveriesWritten: Promise.resolve() };
+): Promise<{ answered: Promise<number[]> }> {
+  if (recipients.length === 0) return { answered: Promise.resolve([]) };
+  const unread = recipients.filter((recipient) => !recipient.channels);
+  const read =
+    unread.length > 0
+      ? await channelsOf(
+          tx,
+          unread.map((recipient) => recipient.userId),
+        )
+      : undefined;
   const values = recipients.map(({ userId, orderId, productId, content }) => ({
     userId,
     kind: content.kind,
@@ -449,16 +532,18 @@ async function recordAll(
     productId,
     eventKey: content.eventKey,
   }));
-  const inserted = await rows<{
-    id: number;
-    user_id: number;
-    event_key: string;
-    email: string | null;
-    notify_by_email: boolean | null;
-    notify_by_sms: boolean | null;
-    sms_phone: string | null;
-    email_verified: boolean | null;
-  }>(
+  const deliveries = recipients.flatMap((recipient) => {
+    const channels = recipient.channels ?? read?.get(recipient.userId);
+    if (!channels) return [];
+    return deliveriesOf(recipient, channels).map(({ channel, destination, waiting }) => ({
+      userId: recipient.userId,
+      eventKey: recipient.content.eventKey,
+      channel,
+      destination,
+      status: waiting ? ('waiting' as const) : ('pending' as const),
+    }));
+  });
+  const inserted = rows<{ id: number; user_id: number; event_key: string }>(
     tx,
     sql`
     with inserted as (
@@ -469,56 +554,32 @@ async function recordAll(
       order by recipient.ordinality
       on conflict (user_id, event_key) do nothing
       returning id, user_id, event_key
+    ), delivered as (
+      insert into notification_deliveries (notification_id, channel, destination, status)
+      select inserted.id, delivery.channel, delivery.destination, delivery.status
+      from ${jsonRows('delivery', deliveryColumns, deliveries)}
+      join inserted on inserted.user_id = delivery.user_id
+        and inserted.event_key = delivery.event_key
+      order by delivery.ordinality
     )
-    select inserted.id, inserted.user_id, inserted.event_key, users.email,
-      users.notify_by_email, users.notify_by_sms, users.sms_phone,
-      users.email_verified_at is not null as email_verified
-    from inserted left join users on users.id = inserted.user_id
-    order by inserted.id`,
+    select inserted.id, inserted.user_id, inserted.event_key from inserted order by inserted.id`,
   );
-  const recipientOf = new Map(
-    recipients.map((recipient) => [`${recipient.userId}:${recipient.content.eventKey}`, recipient]),
-  );
-  const recorded = inserted.map((row) => {
-    const recipient = recipientOf.get(`${row.user_id}:${row.event_key}`);
-    const channels: Channels | undefined =
-      row.email === null
-        ? undefined
-        : {
-            email: row.email,
-            notifyByEmail: row.notify_by_email === true,
-            notifyBySms: row.notify_by_sms === true,
-            smsPhone: row.sms_phone,
-            emailVerified: row.email_verified === true,
-          };
-    return { id: Number(row.id), userId: Number(row.user_id), recipient, channels };
-  });
-  const deliveries = recorded.flatMap(({ id, recipient, channels }) =>
-    recipient && channels
-      ? deliveriesOf(recipient, channels).map((delivery) => ({ id, ...delivery }))
-      : [],
-  );
-  // Sent now and answered with what follows it (nothing here reads it back).
-  const deliveriesWritten =
-    deliveries.length === 0
-      ? Promise.resolve()
-      : tx
-          .insert(notificationDeliveries)
-          .values(
-            deliveries.map(({ id, channel, destination, waiting }) => ({
-              notificationId: id,
-              channel,
-              destination,
-              status: waiting ? ('waiting' as const) : ('pending' as const),
-            })),
-          )
-          .execute();
-  // Told by the caller's await, or by the statement after it in the transaction.
-  deliveriesWritten.catch(() => undefined);
-  for (const { id, channel, waiting } of deliveries) {
-    if (!waiting) await enqueueDelivery(tx, { notificationId: id, channel });
+  const idsOf = (created: { id: number }[]) => created.map((row) => Number(row.id));
+  const queued = deliveries.filter((delivery) => delivery.status === 'pending');
+  if (queued.length === 0) {
+    const answered = inserted.then(idsOf);
+    answered.catch(() => undefined);
+    return { answered };
   }
-  return { recorded: recorded.map(({ id, userId }) => ({ id, userId })), deliveriesWritten };
+  const created = await inserted;
+  const idOf = new Map(created.map((row) => [`${row.user_id}:${row.event_key}`, Number(row.id)]));
+  await Promise.all(
+    queued.flatMap(({ userId, eventKey, channel }) => {
+      const notificationId = idOf.get(`${userId}:${eventKey}`);
+      return notificationId === undefined ? [] : [enqueueDelivery(tx, { notificationId, channel })];
+    }),
+  );
+  return { answered: Promise.resolve(idsOf(created)) };
 }
 
 /** The email and text message a notification goes out as, by what its recipient chose. */
