@@ -122,6 +122,46 @@ describe.skipIf(!onPostgres)('pipelined statements on PostgreSQL', () => {
     expect(await usersOf(email)).toEqual([]);
   });
 
+  it('sends statements in flight with the last ones and the commit, and tells their failure first', async () => {
+    const [first, second] = [uniqueEmail('flight'), uniqueEmail('flight')];
+    const writes = await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 as value`);
+      const socket = socketOf(tx);
+      const writev = vi.spyOn(socket as unknown as { _writev: () => void }, '_writev');
+      const write = vi.spyOn(socket as unknown as { _write: () => void }, '_write');
+      const inFlight = tx
+        .insert(users)
+        .values({ email: first, firstName: 'Pua' })
+        .then(() => 'answered');
+      await commitWith(
+        tx,
+        [() => tx.insert(users).values({ email: second, firstName: 'Kai' }).execute()],
+        [inFlight],
+      );
+      const counted = writev.mock.calls.length + write.mock.calls.length;
+      writev.mockRestore();
+      write.mockRestore();
+      expect(await inFlight).toBe('answered');
+      return counted;
+    });
+    expect(writes).toBe(1);
+    expect(await usersOf(first, second)).toEqual([first, second]);
+
+    const [failing, after] = [uniqueEmail('flight'), uniqueEmail('flight')];
+    await expect(
+      ctx.database.db.transaction(async (tx) => {
+        await tx.insert(users).values({ email: failing, firstName: 'Pua' });
+        const inFlight = tx.execute(sql`select 1 / ${0}::int as value`).then((result) => result);
+        await commitWith(
+          tx,
+          [() => tx.insert(users).values({ email: after, firstName: 'Kai' }).execute()],
+          [inFlight],
+        );
+      }),
+    ).rejects.toMatchObject({ cause: { message: 'division by zero' } });
+    expect(await usersOf(failing, after)).toEqual([]);
+  });
+
   it('tells a rollback asked for after the commit went through, keeping what was committed', async () => {
     const email = uniqueEmail('last');
     await expect(

@@ -262,13 +262,20 @@ function pipelinedClientOf(tx: Tx): PreparingClient | undefined {
  * to the server and back (docs/performance.md#the-commit-sent-with-the-stock). Nothing is asked
  * for in the transaction afterwards, and a statement that must refuse has to fail: its error
  * aborts the transaction, the commit rolls it back, and the error is thrown here. Each of
- * `last` sends one statement as it is called. On the embedded database they are sent and the
- * commit follows as usual, after the caller returns.
+ * `last` sends one statement as it is called. `inFlight` are the answers of statements sent
+ * before and not yet waited for: they leave in the same write when asked for in the same turn,
+ * and a failure among them is told first (the statements after a failed one fail with it). On
+ * the embedded database the statements are sent and the commit follows as usual, after the
+ * caller returns.
  */
-export async function commitWith(tx: Tx, last: readonly (() => Promise<unknown>)[]): Promise<void> {
+export async function commitWith(
+  tx: Tx,
+  last: readonly (() => Promise<unknown>)[],
+  inFlight: readonly Promise<unknown>[] = [],
+): Promise<void> {
   const client = pipelinedClientOf(tx);
   const sent = client?.sendWithCommit(last);
-  const answers = await Promise.allSettled(sent?.answers ?? last.map(sendNow));
+  const answers = await Promise.allSettled([...inFlight, ...(sent?.answers ?? last.map(sendNow))]);
   // The first refusal in the order sent: the statements after it failed because of it.
   const refused = answers.find((answer) => answer.status === 'rejected');
   if (refused) throw refused.reason;

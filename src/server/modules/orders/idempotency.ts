@@ -30,12 +30,14 @@ export function requestHash(body: unknown): string {
 
 /**
  * What the work answers; `last` are its last statements, sent with the commit (`commitWith`),
- * after the answer is stored with its key.
+ * after the answer is stored with its key; `inFlight`, statements it sent and has not waited
+ * for, which leave with them.
  */
 export interface WorkResult<T> {
   statusCode: number;
   body: T;
   last?: (() => Promise<unknown>)[];
+  inFlight?: Promise<unknown>[];
 }
 
 /**
@@ -52,8 +54,8 @@ export async function runIdempotent<T>(
   const { userId, scope, key } = options;
   if (!key) {
     const result = await db.transaction(async (tx) => {
-      const { last, ...done } = await work(tx);
-      if (last) await commitWith(tx, last);
+      const { last, inFlight, ...done } = await work(tx);
+      if (last) await commitWith(tx, last, inFlight);
       return done;
     });
     return { ...result, replayed: false };
@@ -92,7 +94,7 @@ export async function runIdempotent<T>(
       }
       return { statusCode: stored.statusCode, body: stored.response as T, replayed: true };
     }
-    const { last, ...fresh } = await work(tx);
+    const { last, inFlight, ...fresh } = await work(tx);
     const store = () =>
       tx
         .update(idempotencyKeys)
@@ -105,7 +107,7 @@ export async function runIdempotent<T>(
           ),
         )
         .execute();
-    if (last) await commitWith(tx, [store, ...last]);
+    if (last) await commitWith(tx, [store, ...last], inFlight);
     else await store();
     return { ...fresh, replayed: false };
   });

@@ -31,7 +31,12 @@ import { farms, orderItems, orders, orderStatusHistory, products, users } from '
 import { preparedSelect } from '../../db/written-once';
 import { jsonRows, rows } from '../../db/raw-sql';
 import { AppError, badRequest, conflict } from '../../errors';
-import { recordNotificationEvents, type NotificationEvent } from '../notifications/service';
+import {
+  sendNotificationEvents,
+  whoHearsOfNewOrders,
+  type Listener,
+  type NotificationEvent,
+} from '../notifications/service';
 import { loadOrdersByIds } from './queries';
 import { applyOrderChange, historyActor, priceOrder } from './order-change';
 import { isRefusedTake, moveStock, takesSentWithCommit, type StockMove } from './stock';
@@ -507,6 +512,8 @@ function takesWithCommit(tx: Tx, actor: Actor, entries: InsertedEntry[]) {
 
 // A placement's rows by column, the orders' and the lines' passed as one parameter each.
 const entryColumns = {
+  // The id, as an integer column (the orders' own is a serial, which is no type to read as).
+  id: orderItems.orderId,
   farmId: orders.farmId,
   restaurantId: orders.restaurantId,
   subtotal: orders.subtotal,
@@ -533,6 +540,20 @@ const lineColumns = {
 };
 
 /**
+ * The ids of a placement's orders, taken from their sequence with the checks' reads: the insert
+ * and the read-back of the orders then leave together, neither waiting for the other's answer
+ * (one round trip). A placement refused after this leaves its ids unused, as a rolled-back one
+ * always has: an order's number is unique and increasing, never without gaps.
+ */
+function takeOrderIds(tx: Tx, count: number): Promise<number[]> {
+  return rows<{ id: number }>(
+    tx,
+    sql`select nextval(pg_get_serial_sequence('orders', 'id'))::integer as id
+      from generate_series(1, ${count})`,
+  ).then((taken) => taken.map((row) => Number(row.id)));
+}
+
+/**
  * Phase 3, insert: the orders (for the days and zones resolved just before), their lines and
  * the first entry of each status history, by the actor who placed them, in one statement (a
  * data-modifying `with`): every round trip of a placement is a system call on each side
@@ -540,9 +561,10 @@ const lineColumns = {
  */
 async function insertOrders(
   tx: Tx,
-  { actor, entries }: { actor: Actor; entries: ReadyEntry[] },
+  { actor, entries, ids }: { actor: Actor; entries: ReadyEntry[]; ids: number[] },
 ): Promise<InsertedEntry[]> {
-  const entryRows = entries.map((entry) => ({
+  const entryRows = entries.map((entry, index) => ({
+    id: present(ids[index], `the id of the order of farm ${entry.farm.id}`),
     farmId: entry.farm.id,
     restaurantId: entry.restaurantId,
     subtotal: toMoneyString(entry.subtotal),
@@ -579,9 +601,9 @@ async function insertOrders(
     sql`
     with placed as (
       insert into orders
-        (farm_id, restaurant_id, status, subtotal, delivery_fee, tax_rate, tax_amount,
+        (id, farm_id, restaurant_id, status, subtotal, delivery_fee, tax_rate, tax_amount,
          total_amount, delivery_date, delivery_area, notes, standing_order_id)
-      select farm_id, restaurant_id, 'pending', subtotal, delivery_fee, tax_rate, tax_amount,
+      select order_id, farm_id, restaurant_id, 'pending', subtotal, delivery_fee, tax_rate, tax_amount,
         total_amount, delivery_date, delivery_area, notes, standing_order_id
       from ${jsonRows('entry', entryColumns, entryRows)}
       order by entry.ordinality
@@ -625,18 +647,30 @@ async function insertOrders(
 /**
  * Phase 4, announce: the farm's notice of each order and the live updates, recorded in the
  * transaction so they go out only if it commits (live events are delivered at commit, in the
- * order they were sent, whenever in the transaction they were sent).
+ * order they were sent, whenever in the transaction they were sent). Resolves once they are
+ * sent; `answered` tells how they went.
  */
 async function announcePlaced(
   tx: Tx,
-  { buyer, entries, placed }: { buyer: Buyer; entries: InsertedEntry[]; placed: PricedOrder[] },
-): Promise<void> {
+  {
+    buyer,
+    entries,
+    placed,
+    listeners,
+  }: {
+    buyer: Buyer;
+    entries: InsertedEntry[];
+    placed: PricedOrder[];
+    listeners: Map<number, Promise<Listener[]>>;
+  },
+): Promise<{ answered: Promise<unknown> }> {
   const byId = new Map(placed.map((order) => [order.id, order]));
-  await recordNotificationEvents(
+  return sendNotificationEvents(
     tx,
     entries.map((entry): NotificationEvent => ({
       type: 'order.placed',
       order: present(byId.get(entry.orderId), `order ${entry.orderId}`),
+      listeners: listeners.get(entry.farm.id),
     })),
     // Every order's two live events, after the bell's, in one round trip.
     entries.flatMap((entry): LiveEvent[] => [
@@ -663,19 +697,20 @@ export async function placeInTransaction(
   tx: Tx,
   request: PlacementRequest,
 ): Promise<PricedOrder[]> {
-  const { inserted, placed } = await placeBeforeStock(tx, request);
-  await takeStock(tx, request.actor, inserted);
+  const { inserted, placed, announced } = await placeBeforeStock(tx, request);
+  // The takes leave with the notices: a refusal of either is told, the notices' first.
+  await Promise.all([announced, takeStock(tx, request.actor, inserted)]);
   return placed;
 }
 
 /**
- * Every phase of a placement but the stock: the orders as placed, and the entries the stock is
- * then taken for.
+ * Every phase of a placement but the stock: the orders as placed, the entries the stock is
+ * then taken for, and the announcement, sent and not yet answered (the caller awaits it).
  */
 async function placeBeforeStock(
   tx: Tx,
   { buyer, actor, entries, now, partial = false }: PlacementRequest,
-): Promise<{ inserted: InsertedEntry[]; placed: PricedOrder[] }> {
+): Promise<{ inserted: InsertedEntry[]; placed: PricedOrder[]; announced: Promise<unknown> }> {
   // Days and zones by the farm's cutoff and the restaurant's zone (docs/product.md), asked for
   // with the checks' reads (one round trip) and answered after them: a problem of the order's
   // lines or money is told before one of its day, as when they were asked for one by one.
@@ -688,6 +723,13 @@ async function placeBeforeStock(
   );
   // Told by the await below, or by the check that refuses first.
   days.catch(() => undefined);
+  // Who of each farm hears of its order, and the orders' ids, asked for with the checks' reads.
+  const listeners = new Map(
+    entries.map((entry) => [entry.body.farmId, whoHearsOfNewOrders(tx, entry.body.farmId)]),
+  );
+  const orderIds = takeOrderIds(tx, entries.length);
+  // Told when they are used, or not needed when a check refuses.
+  for (const asked of [orderIds, ...listeners.values()]) asked.catch(() => undefined);
   const checked = await checkEntries(tx, buyer, entries, partial);
   const priced = priceEntries(checked, partial);
   const deliveryDays = await days;
@@ -700,20 +742,26 @@ async function placeBeforeStock(
   // lines and history, reading them back, the farm's notice, the live events) is done before,
   // so the lock is held for the updates and the commit alone. A refusal while taking stock
   // still rolls all of it back.
-  const inserted = await insertOrders(tx, {
-    actor,
-    entries: ready.map((entry) => ({ ...entry, restaurantId: buyer.restaurantId })),
+  const ids = await orderIds;
+  const [inserted, loaded] = await Promise.all([
+    insertOrders(tx, {
+      actor,
+      entries: ready.map((entry) => ({ ...entry, restaurantId: buyer.restaurantId })),
+      ids,
+    }),
+    loadOrdersByIds(tx, ids),
+  ]);
+  const { answered } = await announcePlaced(tx, {
+    buyer,
+    entries: inserted,
+    placed: loaded,
+    listeners,
   });
-  const loaded = await loadOrdersByIds(
-    tx,
-    inserted.map((entry) => entry.orderId),
-  );
-  await announcePlaced(tx, { buyer, entries: inserted, placed: loaded });
   const byId = new Map(loaded.map((order) => [order.id, order]));
   const placed = inserted.map((entry) =>
     present(byId.get(entry.orderId), `order ${entry.orderId}`),
   );
-  return { inserted, placed };
+  return { inserted, placed, announced: answered };
 }
 
 /**
@@ -737,11 +785,11 @@ async function placeForRestaurant<T>(
   const options = { userId: actor.userId, ...key };
   try {
     return await runIdempotent<T>(db, options, async (tx) => {
-      const { inserted, placed } = await placeBeforeStock(tx, request);
+      const { inserted, placed, announced } = await placeBeforeStock(tx, request);
       const result = { statusCode: 201, body: answer(placed) };
       const last = takesWithCommit(tx, actor, inserted);
-      if (last) return { ...result, last };
-      await takeStock(tx, actor, inserted);
+      if (last) return { ...result, last, inFlight: [announced] };
+      await Promise.all([announced, takeStock(tx, actor, inserted)]);
       return result;
     });
   } catch (error) {
