@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import { AppError, unauthorized } from '../../errors';
 import { enqueueDelivery } from '../notifications/queue';
+import { publishLiveEvents } from '../events/publish';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { assertStrongPassword } from './password-strength';
 import { endSessions, hashToken } from './session';
@@ -268,4 +269,5 @@ export async function releaseWaitingEmail(tx: DbOrTx, userId: number): Promise<v
   for (const { notificationId } of released) {
     await enqueueDelivery(tx, { notificationId, channel: 'email' });
   }
+  if (released.length > 0) await publishLiveEvents(tx, [{ type: 'deliveries.queued' }]);
 }

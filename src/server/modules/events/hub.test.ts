@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { BusinessRef } from '#core/actor';
 import type { Role } from '#core/constants';
 import type { LiveEvent } from '#core/schemas/notification';
-import { concerns, parseLiveEvent, type LiveAudience } from './hub';
+import type { Database } from '../../db/database';
+import { concerns, LiveEventHub, parseLiveEvent, type LiveAudience } from './hub';
+import type { FastifyBaseLogger } from 'fastify';
 import { authChangeCovers, type AuthChangedEvent } from './publish';
 
 function audience(
@@ -54,6 +56,23 @@ describe('concerns', () => {
     expect(parseLiveEvent('not json')).toBeNull();
     expect(parseLiveEvent('{"kind":"x"}')).toBeNull();
     expect(parseLiveEvent('null')).toBeNull();
+  });
+});
+
+describe('dispatch', () => {
+  it('wakes the delivery workers on queued deliveries, and tells no live event listener of it', () => {
+    const hub = new LiveEventHub({} as Database, {} as FastifyBaseLogger);
+    const woken: string[] = [];
+    const told: LiveEvent[] = [];
+    hub.onDeliveriesQueued(() => woken.push('woken'));
+    hub.onLiveEvent((event) => told.push(event));
+    hub.dispatch(JSON.stringify({ type: 'deliveries.queued' }));
+    expect(woken).toEqual(['woken']);
+    expect(told).toEqual([]);
+    // A bell's change is a live event, and wakes no worker.
+    hub.dispatch(JSON.stringify({ type: 'notifications.changed', userId: 3 }));
+    expect(woken).toEqual(['woken']);
+    expect(told).toEqual([{ type: 'notifications.changed', userId: 3 }]);
   });
 });
 

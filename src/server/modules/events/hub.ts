@@ -10,9 +10,10 @@ import {
   LIVE_EVENTS_CHANNEL,
   type AuthChangedEvent,
   type DatabaseEvent,
+  type DeliveriesQueuedEvent,
 } from './publish';
 
-type ChannelEvent = LiveEvent | AuthChangedEvent | DatabaseEvent;
+type ChannelEvent = LiveEvent | AuthChangedEvent | DatabaseEvent | DeliveriesQueuedEvent;
 
 /** Who holds an /api/events stream, as the session resolved them when it opened. */
 export interface LiveAudience {
@@ -77,6 +78,7 @@ export class LiveEventHub {
   readonly #databaseListeners = new Set<(event: DatabaseEvent) => void>();
   readonly #eventListeners = new Set<(event: LiveEvent) => void>();
   readonly #deafListeners = new Set<() => void>();
+  readonly #queueListeners = new Set<() => void>();
   #listening: Promise<() => Promise<void>> | null = null;
   /** True while this process hears every event: caches may trust what they hold. */
   #hearing = false;
@@ -133,6 +135,12 @@ export class LiveEventHub {
     return () => this.#eventListeners.delete(listener);
   }
 
+  /** Called when any process queued emails or text messages to go now. */
+  onDeliveriesQueued(listener: () => void): () => void {
+    this.#queueListeners.add(listener);
+    return () => this.#queueListeners.delete(listener);
+  }
+
   /** Called when the process may have missed events (the LISTEN connection dropped). */
   onDeaf(listener: () => void): () => void {
     this.#deafListeners.add(listener);
@@ -160,6 +168,10 @@ export class LiveEventHub {
     }
     if (event.type === 'user.changed' || event.type === 'catalog.changed') {
       for (const listener of this.#databaseListeners) listener(event);
+      return;
+    }
+    if (event.type === 'deliveries.queued') {
+      for (const listener of this.#queueListeners) listener();
       return;
     }
     for (const listener of this.#eventListeners) listener(event);

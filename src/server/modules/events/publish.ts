@@ -20,7 +20,10 @@ export async function publishLiveEvent(tx: DbOrTx, event: LiveEvent): Promise<vo
  * sent as this is called, so a caller may send the transaction's next statements before it
  * is answered.
  */
-export function publishLiveEvents(tx: DbOrTx, events: readonly LiveEvent[]): Promise<void> {
+export function publishLiveEvents(
+  tx: DbOrTx,
+  events: readonly (LiveEvent | DeliveriesQueuedEvent)[],
+): Promise<void> {
   if (events.length === 0) return Promise.resolve();
   const notifies = events.map(
     (event) => sql`pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(event)})`,
@@ -59,6 +62,14 @@ export interface UserChangedEvent {
  */
 export interface CatalogChangedEvent {
   type: 'catalog.changed';
+}
+
+/**
+ * Emails or text messages were queued to go now: the delivery workers look for them at once
+ * instead of at their next poll. Never sent to browsers.
+ */
+export interface DeliveriesQueuedEvent {
+  type: 'deliveries.queued';
 }
 
 /** What the database announces by itself, for the processes' caches only. */

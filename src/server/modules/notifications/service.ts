@@ -443,9 +443,12 @@ export async function sendNotificationEvents(
 ): Promise<{ answered: Promise<number[]> }> {
   const answers: Promise<number[]>[] = [];
   const notifiedUsers = new Set<number>();
+  let queued = false;
   for (const event of events) {
     const recipients = await recipientsOf(tx, event);
-    answers.push((await sendAll(tx, recipients)).answered);
+    const sent = await sendAll(tx, recipients);
+    answers.push(sent.answered);
+    queued ||= sent.queued;
     // Each recipient's bell is told to look again, whether or not the event was new to it: a
     // repeat adds no notice, and the bell then finds none.
     for (const { userId } of recipients) notifiedUsers.add(userId);
@@ -453,6 +456,8 @@ export async function sendNotificationEvents(
   const published = publishLiveEvents(tx, [
     ...[...notifiedUsers].map((userId): LiveEvent => ({ type: 'notifications.changed', userId })),
     ...alsoPublish,
+    // The delivery workers are woken only when there is something for them to send.
+    ...(queued ? [{ type: 'deliveries.queued' as const }] : []),
   ]);
   const answered = Promise.all([Promise.all(answers), published]).then(([created]) =>
     created.flat(),
@@ -506,13 +511,14 @@ const deliveryColumns = {
  * placement's round trips are what an order costs, docs/performance.md); then the queue's jobs
  * for those that do not wait, which name the notification and so wait for its id. A
  * notification the user already has for the same event adds nothing, nor do its messages.
- * Resolves once every statement is sent; `answered` with the new notifications' ids.
+ * Resolves once every statement is sent; `answered` with the new notifications' ids, `queued`
+ * when jobs were queued.
  */
 async function sendAll(
   tx: Tx,
   recipients: readonly Recipient[],
-): Promise<{ answered: Promise<number[]> }> {
-  if (recipients.length === 0) return { answered: Promise.resolve([]) };
+): Promise<{ answered: Promise<number[]>; queued: boolean }> {
+  if (recipients.length === 0) return { answered: Promise.resolve([]), queued: false };
   const unread = recipients.filter((recipient) => !recipient.channels);
   const read =
     unread.length > 0
@@ -569,17 +575,16 @@ async function sendAll(
   if (queued.length === 0) {
     const answered = inserted.then(idsOf);
     answered.catch(() => undefined);
-    return { answered };
+    return { answered, queued: false };
   }
   const created = await inserted;
   const idOf = new Map(created.map((row) => [`${row.user_id}:${row.event_key}`, Number(row.id)]));
-  await Promise.all(
-    queued.flatMap(({ userId, eventKey, channel }) => {
-      const notificationId = idOf.get(`${userId}:${eventKey}`);
-      return notificationId === undefined ? [] : [enqueueDelivery(tx, { notificationId, channel })];
-    }),
-  );
-  return { answered: Promise.resolve(idsOf(created)) };
+  const jobs = queued.flatMap(({ userId, eventKey, channel }) => {
+    const notificationId = idOf.get(`${userId}:${eventKey}`);
+    return notificationId === undefined ? [] : [enqueueDelivery(tx, { notificationId, channel })];
+  });
+  await Promise.all(jobs);
+  return { answered: Promise.resolve(idsOf(created)), queued: jobs.length > 0 };
 }
 
 /** The email and text message a notification goes out as, by what its recipient chose. */

@@ -170,7 +170,7 @@ export interface NotificationWorkerOptions {
    * deliveries and announces it, and the announcement (after the commit) wakes the idle workers
    * at once instead of at their next poll. Without it, the poll alone finds the jobs.
    */
-  liveEvents?: Pick<LiveEventHub, 'onLiveEvent'>;
+  liveEvents?: Pick<LiveEventHub, 'onDeliveriesQueued'>;
 }
 
 export interface NotificationWorker {
@@ -223,8 +223,7 @@ export async function startNotificationWorker(
     );
     workerIds.push(workerId);
   }
-  const stopWaking = options.liveEvents?.onLiveEvent((event) => {
-    if (event.type !== 'notifications.changed') return;
+  const stopWaking = options.liveEvents?.onDeliveriesQueued(() => {
     for (const workerId of workerIds) boss.notifyWorker(workerId);
   });
 
