@@ -512,7 +512,7 @@ function takesWithCommit(tx: Tx, actor: Actor, entries: InsertedEntry[]) {
 
 // A placement's rows by column, the orders' and the lines' passed as one parameter each.
 const entryColumns = {
-  // The id, as an integer column (the orders' own is a serial, which is no type to read as).
+  // The id, read as an integer column: a serial is no type a recordset can be read as.
   id: orderItems.orderId,
   farmId: orders.farmId,
   restaurantId: orders.restaurantId,
@@ -543,7 +543,7 @@ const lineColumns = {
  * The ids of a placement's orders, taken from their sequence with the checks' reads: the insert
  * and the read-back of the orders then leave together, neither waiting for the other's answer
  * (one round trip). A placement refused after this leaves its ids unused, as a rolled-back one
- * always has: an order's number is unique and increasing, never without gaps.
+ * always has: order numbers are unique and increasing, and may skip.
  */
 function takeOrderIds(tx: Tx, count: number): Promise<number[]> {
   return rows<{ id: number }>(
