@@ -14,6 +14,23 @@ function socketOf(tx: unknown): Socket {
     .connection.stream;
 }
 
+/** The socket writes (`write` and `writev` calls) made while `run` runs on the connection. */
+async function writesDuring<T>(
+  tx: unknown,
+  run: () => Promise<T>,
+): Promise<{ result: T; writev: number; write: number }> {
+  const socket = socketOf(tx);
+  const writev = vi.spyOn(socket as unknown as { _writev: () => void }, '_writev');
+  const write = vi.spyOn(socket as unknown as { _write: () => void }, '_write');
+  try {
+    const result = await run();
+    return { result, writev: writev.mock.calls.length, write: write.mock.calls.length };
+  } finally {
+    writev.mockRestore();
+    write.mockRestore();
+  }
+}
+
 const valueOf = (result: unknown) => (result as { rows: { value: number }[] }).rows[0]?.value;
 
 /**
@@ -26,16 +43,10 @@ describe.skipIf(!onPostgres)('pipelined statements on PostgreSQL', () => {
   it('answers statements asked for together each with its own rows, sent in one write', async () => {
     const { answers, writes } = await ctx.database.db.transaction(async (tx) => {
       await tx.execute(sql`select 1 as value`);
-      const socket = socketOf(tx);
-      const writev = vi.spyOn(socket as unknown as { _writev: () => void }, '_writev');
-      const write = vi.spyOn(socket as unknown as { _write: () => void }, '_write');
-      const answered = await Promise.all(
-        [3, 1, 2].map((value) => tx.execute(sql`select ${value}::int * 10 as value`)),
+      const { result, ...counted } = await writesDuring(tx, () =>
+        Promise.all([3, 1, 2].map((value) => tx.execute(sql`select ${value}::int * 10 as value`))),
       );
-      const counted = { writev: writev.mock.calls.length, write: write.mock.calls.length };
-      writev.mockRestore();
-      write.mockRestore();
-      return { answers: answered.map(valueOf), writes: counted };
+      return { answers: result.map(valueOf), writes: counted };
     });
     expect(answers).toEqual([30, 10, 20]);
     expect(writes).toEqual({ writev: 1, write: 0 });
@@ -74,17 +85,13 @@ describe.skipIf(!onPostgres)('pipelined statements on PostgreSQL', () => {
     const [first, second] = [uniqueEmail('last'), uniqueEmail('last')];
     const writes = await ctx.database.db.transaction(async (tx) => {
       await tx.execute(sql`select 1 as value`);
-      const socket = socketOf(tx);
-      const writev = vi.spyOn(socket as unknown as { _writev: () => void }, '_writev');
-      const write = vi.spyOn(socket as unknown as { _write: () => void }, '_write');
-      await commitWith(tx, [
-        () => tx.insert(users).values({ email: first, firstName: 'Pua' }).execute(),
-        () => tx.insert(users).values({ email: second, firstName: 'Kai' }).execute(),
-      ]);
-      const counted = writev.mock.calls.length + write.mock.calls.length;
-      writev.mockRestore();
-      write.mockRestore();
-      return counted;
+      const counted = await writesDuring(tx, () =>
+        commitWith(tx, [
+          () => tx.insert(users).values({ email: first, firstName: 'Pua' }).execute(),
+          () => tx.insert(users).values({ email: second, firstName: 'Kai' }).execute(),
+        ]),
+      );
+      return counted.writev + counted.write;
     });
     expect(writes).toBe(1);
     expect(await usersOf(first, second)).toEqual([first, second]);
@@ -126,23 +133,20 @@ describe.skipIf(!onPostgres)('pipelined statements on PostgreSQL', () => {
     const [first, second] = [uniqueEmail('flight'), uniqueEmail('flight')];
     const writes = await ctx.database.db.transaction(async (tx) => {
       await tx.execute(sql`select 1 as value`);
-      const socket = socketOf(tx);
-      const writev = vi.spyOn(socket as unknown as { _writev: () => void }, '_writev');
-      const write = vi.spyOn(socket as unknown as { _write: () => void }, '_write');
-      const inFlight = tx
-        .insert(users)
-        .values({ email: first, firstName: 'Pua' })
-        .then(() => 'answered');
-      await commitWith(
-        tx,
-        [() => tx.insert(users).values({ email: second, firstName: 'Kai' }).execute()],
-        [inFlight],
-      );
-      const counted = writev.mock.calls.length + write.mock.calls.length;
-      writev.mockRestore();
-      write.mockRestore();
+      let inFlight: Promise<string> | undefined;
+      const counted = await writesDuring(tx, () => {
+        inFlight = tx
+          .insert(users)
+          .values({ email: first, firstName: 'Pua' })
+          .then(() => 'answered');
+        return commitWith(
+          tx,
+          [() => tx.insert(users).values({ email: second, firstName: 'Kai' }).execute()],
+          [inFlight],
+        );
+      });
       expect(await inFlight).toBe('answered');
-      return counted;
+      return counted.writev + counted.write;
     });
     expect(writes).toBe(1);
     expect(await usersOf(first, second)).toEqual([first, second]);
