@@ -166,9 +166,9 @@ export interface NotificationWorkerOptions {
   /** Messages sent at the same time, so one slow server does not hold up the rest. */
   concurrency?: number;
   /**
-   * The process's live events: the transaction that records a notification queues its
-   * deliveries and announces it, and the announcement (after the commit) wakes the idle workers
-   * at once instead of at their next poll. Without it, the poll alone finds the jobs.
+   * The process's live events: a transaction that queues deliveries announces them
+   * (`deliveries.queued`), and the announcement (after the commit) wakes the idle workers at
+   * once instead of at their next poll. Without it, the poll alone finds the jobs.
    */
   liveEvents?: Pick<LiveEventHub, 'onDeliveriesQueued'>;
 }

@@ -56,6 +56,7 @@ export async function runIdempotent<T>(
     const result = await db.transaction(async (tx) => {
       const { last, inFlight, ...done } = await work(tx);
       if (last) await commitWith(tx, last, inFlight);
+      else await Promise.all(inFlight ?? []);
       return done;
     });
     return { ...result, replayed: false };
@@ -108,7 +109,7 @@ export async function runIdempotent<T>(
         )
         .execute();
     if (last) await commitWith(tx, [store, ...last], inFlight);
-    else await store();
+    else await Promise.all([...(inFlight ?? []), store()]);
     return { ...fresh, replayed: false };
   });
   await removeExpiredKeys(db);
