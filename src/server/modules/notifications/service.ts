@@ -331,18 +331,19 @@ async function recipientsOf(tx: DbOrTx, event: NotificationEvent): Promise<Recip
     );
   }
   if (event.type === 'lot.recalled') {
-    const all: Recipient[] = [];
-    for (const restaurantId of event.restaurantIds) {
-      const members = await tx
-        .select({ userId: memberships.userId })
-        .from(memberships)
-        .where(eq(memberships.restaurantId, restaurantId))
-        .orderBy(asc(memberships.id));
-      for (const { userId } of members) {
-        all.push({ userId, content: recallContent(event), safetyNotice: true });
-      }
-    }
-    return all;
+    // Every member of every restaurant that received the lot, with their channels, one read.
+    const members = await tx
+      .select({ userId: memberships.userId, ...channelColumns })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(inArray(memberships.restaurantId, [...event.restaurantIds]))
+      .orderBy(asc(memberships.restaurantId), asc(memberships.id));
+    return members.map(({ userId, ...channels }) => ({
+      userId,
+      channels,
+      content: recallContent(event),
+      safetyNotice: true,
+    }));
   }
   if (event.type === 'business.status_changed') {
     const owner: Recipient = {
@@ -441,27 +442,20 @@ export async function sendNotificationEvents(
   events: readonly NotificationEvent[],
   alsoPublish: readonly LiveEvent[] = [],
 ): Promise<{ answered: Promise<number[]> }> {
-  const answers: Promise<number[]>[] = [];
-  const notifiedUsers = new Set<number>();
-  let queued = false;
-  for (const event of events) {
-    const recipients = await recipientsOf(tx, event);
-    const sent = await sendAll(tx, recipients);
-    answers.push(sent.answered);
-    queued ||= sent.queued;
-    // Each recipient's bell is told to look again, whether or not the event was new to it: a
-    // repeat adds no notice, and the bell then finds none.
-    for (const { userId } of recipients) notifiedUsers.add(userId);
-  }
+  // Every event's recipients asked for together (one round trip), then all their notices in
+  // one statement.
+  const recipients = (await Promise.all(events.map((event) => recipientsOf(tx, event)))).flat();
+  const { answered: created, queued } = await sendAll(tx, recipients);
+  // Each recipient's bell is told to look again, whether or not the event was new to it: a
+  // repeat adds no notice, and the bell then finds none.
+  const notifiedUsers = new Set(recipients.map((recipient) => recipient.userId));
   const published = publishLiveEvents(tx, [
     ...[...notifiedUsers].map((userId): LiveEvent => ({ type: 'notifications.changed', userId })),
     ...alsoPublish,
     // The delivery workers are woken only when there is something for them to send.
     ...(queued ? [{ type: 'deliveries.queued' as const }] : []),
   ]);
-  const answered = Promise.all([Promise.all(answers), published]).then(([created]) =>
-    created.flat(),
-  );
+  const answered = Promise.all([created, published]).then(([ids]) => ids);
   // Told by the caller's await; a statement sent after a failed one fails too, and says less.
   answered.catch(() => undefined);
   return { answered };
@@ -507,24 +501,30 @@ const deliveryColumns = {
 };
 
 /**
- * An event's notifications and their email and text-message rows, in one statement (a
- * placement's round trips are what an order costs, docs/performance.md); then the queue's jobs
- * for those that do not wait, which name the notification and so wait for its id. A
- * notification the user already has for the same event adds nothing, nor do its messages.
- * Resolves once every statement is sent; `answered` with the new notifications' ids, `queued`
- * when jobs were queued.
+ * The notifications and their email and text-message rows, in one statement (a placement's
+ * round trips are what an order costs, docs/performance.md); then the queue's jobs for those
+ * that do not wait, which name the notification and so wait for its id. A notification the
+ * user already has for the same event adds nothing, nor do its messages, nor does a second
+ * recipient of the same notification in one call. Resolves once every statement is sent;
+ * `answered` with the new notifications' ids, `queued` when jobs were queued.
  */
 async function sendAll(
   tx: Tx,
-  recipients: readonly Recipient[],
+  all: readonly Recipient[],
 ): Promise<{ answered: Promise<number[]>; queued: boolean }> {
+  const byNotification = new Map<string, Recipient>();
+  for (const recipient of all) {
+    const key = `${recipient.userId}:${recipient.content.eventKey}`;
+    if (!byNotification.has(key)) byNotification.set(key, recipient);
+  }
+  const recipients = [...byNotification.values()];
   if (recipients.length === 0) return { answered: Promise.resolve([]), queued: false };
-  const unread = recipients.filter((recipient) => !recipient.channels);
-  const read =
-    unread.length > 0
+  const withoutChannels = recipients.filter((recipient) => !recipient.channels);
+  const channelsRead =
+    withoutChannels.length > 0
       ? await channelsOf(
           tx,
-          unread.map((recipient) => recipient.userId),
+          withoutChannels.map((recipient) => recipient.userId),
         )
       : undefined;
   const values = recipients.map(({ userId, orderId, productId, content }) => ({
@@ -539,7 +539,7 @@ async function sendAll(
     eventKey: content.eventKey,
   }));
   const deliveries = recipients.flatMap((recipient) => {
-    const channels = recipient.channels ?? read?.get(recipient.userId);
+    const channels = recipient.channels ?? channelsRead?.get(recipient.userId);
     if (!channels) return [];
     return deliveriesOf(recipient, channels).map(({ channel, destination, waiting }) => ({
       userId: recipient.userId,
@@ -571,15 +571,15 @@ async function sendAll(
     select inserted.id, inserted.user_id, inserted.event_key from inserted order by inserted.id`,
   );
   const idsOf = (created: { id: number }[]) => created.map((row) => Number(row.id));
-  const queued = deliveries.filter((delivery) => delivery.status === 'pending');
-  if (queued.length === 0) {
+  const toQueue = deliveries.filter((delivery) => delivery.status === 'pending');
+  if (toQueue.length === 0) {
     const answered = inserted.then(idsOf);
     answered.catch(() => undefined);
     return { answered, queued: false };
   }
   const created = await inserted;
   const idOf = new Map(created.map((row) => [`${row.user_id}:${row.event_key}`, Number(row.id)]));
-  const jobs = queued.flatMap(({ userId, eventKey, channel }) => {
+  const jobs = toQueue.flatMap(({ userId, eventKey, channel }) => {
     const notificationId = idOf.get(`${userId}:${eventKey}`);
     return notificationId === undefined ? [] : [enqueueDelivery(tx, { notificationId, channel })];
   });
