@@ -660,16 +660,16 @@ async function announcePlaced(
   }: {
     buyer: Buyer;
     entries: InsertedEntry[];
+    /** Each entry's order as read back, in the entries' order. */
     placed: PricedOrder[];
     listeners: Map<number, Promise<Listener[]>>;
   },
 ): Promise<{ answered: Promise<unknown> }> {
-  const byId = new Map(placed.map((order) => [order.id, order]));
   return sendNotificationEvents(
     tx,
-    entries.map((entry): NotificationEvent => ({
+    entries.map((entry, index): NotificationEvent => ({
       type: 'order.placed',
-      order: present(byId.get(entry.orderId), `order ${entry.orderId}`),
+      order: present(placed[index], `order ${entry.orderId}`),
       listeners: listeners.get(entry.farm.id),
     })),
     // Every order's two live events, after the bell's, in one round trip.
@@ -697,10 +697,21 @@ export async function placeInTransaction(
   tx: Tx,
   request: PlacementRequest,
 ): Promise<PricedOrder[]> {
-  const { inserted, placed, announced } = await placeBeforeStock(tx, request);
-  // The takes leave with the notices: a refusal of either is told, the notices' first.
-  await Promise.all([announced, takeStock(tx, request.actor, inserted)]);
-  return placed;
+  const before = await placeBeforeStock(tx, request);
+  await takeStockWithAnnouncement(tx, request.actor, before);
+  return before.placed;
+}
+
+/**
+ * Phase 5 the ordinary way, its takes sent with the announcement still in flight: a refusal of
+ * either is told, the announcement's first.
+ */
+async function takeStockWithAnnouncement(
+  tx: Tx,
+  actor: Actor,
+  { inserted, announced }: { inserted: InsertedEntry[]; announced: Promise<unknown> },
+): Promise<void> {
+  await Promise.all([announced, takeStock(tx, actor, inserted)]);
 }
 
 /**
@@ -751,16 +762,11 @@ async function placeBeforeStock(
     }),
     loadOrdersByIds(tx, ids),
   ]);
-  const { answered } = await announcePlaced(tx, {
-    buyer,
-    entries: inserted,
-    placed: loaded,
-    listeners,
-  });
   const byId = new Map(loaded.map((order) => [order.id, order]));
   const placed = inserted.map((entry) =>
     present(byId.get(entry.orderId), `order ${entry.orderId}`),
   );
+  const { answered } = await announcePlaced(tx, { buyer, entries: inserted, placed, listeners });
   return { inserted, placed, announced: answered };
 }
 
@@ -785,11 +791,11 @@ async function placeForRestaurant<T>(
   const options = { userId: actor.userId, ...key };
   try {
     return await runIdempotent<T>(db, options, async (tx) => {
-      const { inserted, placed, announced } = await placeBeforeStock(tx, request);
-      const result = { statusCode: 201, body: answer(placed) };
-      const last = takesWithCommit(tx, actor, inserted);
-      if (last) return { ...result, last, inFlight: [announced] };
-      await Promise.all([announced, takeStock(tx, actor, inserted)]);
+      const before = await placeBeforeStock(tx, request);
+      const result = { statusCode: 201, body: answer(before.placed) };
+      const last = takesWithCommit(tx, actor, before.inserted);
+      if (last) return { ...result, last, inFlight: [before.announced] };
+      await takeStockWithAnnouncement(tx, actor, before);
       return result;
     });
   } catch (error) {
