@@ -78,7 +78,7 @@ export class LiveEventHub {
   readonly #databaseListeners = new Set<(event: DatabaseEvent) => void>();
   readonly #eventListeners = new Set<(event: LiveEvent) => void>();
   readonly #deafListeners = new Set<() => void>();
-  readonly #queueListeners = new Set<() => void>();
+  readonly #deliveriesQueuedListeners = new Set<() => void>();
   #listening: Promise<() => Promise<void>> | null = null;
   /** True while this process hears every event: caches may trust what they hold. */
   #hearing = false;
@@ -137,8 +137,8 @@ export class LiveEventHub {
 
   /** Called when any process queued emails or text messages to go now. */
   onDeliveriesQueued(listener: () => void): () => void {
-    this.#queueListeners.add(listener);
-    return () => this.#queueListeners.delete(listener);
+    this.#deliveriesQueuedListeners.add(listener);
+    return () => this.#deliveriesQueuedListeners.delete(listener);
   }
 
   /** Called when the process may have missed events (the LISTEN connection dropped). */
@@ -171,7 +171,7 @@ export class LiveEventHub {
       return;
     }
     if (event.type === 'deliveries.queued') {
-      for (const listener of this.#queueListeners) listener();
+      for (const listener of this.#deliveriesQueuedListeners) listener();
       return;
     }
     for (const listener of this.#eventListeners) listener(event);
