@@ -1,36 +1,62 @@
 import { describe, expect, it } from 'vitest';
 import { systemActor, type PersonActor } from './actor';
+import { can, ROLES_OF_KIND, type BusinessRole, type Permission } from './permissions';
 import {
-  CHANGE_ACTOR_KINDS,
+  authorRefusal,
   changeActorKind,
   changeAllowedFrom,
+  changeAuthor,
+  changePermission,
   farmMoveKind,
   isOverdue,
   judgeOrderChange,
   ORDER_CHANGE_KINDS,
   statusAfter,
   type ChangeActorKind,
+  type ChangeAuthor,
   type OrderChangeKind,
 } from './order-changes';
 import { ORDER_STATUSES, type OrderStatus } from './order-status';
 import { ADJUSTABLE_STATUSES } from './schemas/adjustment';
 
-/** What each (actor kind, change kind, status) must answer, written out rather than derived. */
-const EXPECTED: Record<OrderChangeKind, { actor: ChangeActorKind; from: OrderStatus[] }> = {
-  confirm: { actor: 'farm', from: ['pending'] },
-  pack: { actor: 'farm', from: ['confirmed'] },
-  ship: { actor: 'farm', from: ['packed'] },
-  deliver: { actor: 'farm', from: ['in_transit'] },
-  farm_cancel: { actor: 'farm', from: ['pending'] },
-  adjustment: { actor: 'farm', from: ['pending', 'confirmed', 'packed'] },
-  lot_assignment: { actor: 'farm', from: ['confirmed', 'packed'] },
-  restaurant_items: { actor: 'restaurant', from: ['pending'] },
-  restaurant_cancel: { actor: 'restaurant', from: ['pending'] },
-  auto_cancel: { actor: 'system', from: ['pending'] },
-  claim: { actor: 'restaurant', from: ['delivered'] },
-  claim_decision: { actor: 'farm', from: ['delivered'] },
-  credit_applied: { actor: 'farm', from: ['delivered'] },
+/**
+ * What each (actor kind, role, change kind, status) must answer, written out rather than
+ * derived: the kind of actor, the team permission (docs/teams.md) and the statuses.
+ */
+const EXPECTED: Record<
+  OrderChangeKind,
+  { actor: ChangeActorKind; permission: Permission | null; from: OrderStatus[] }
+> = {
+  confirm: { actor: 'farm', permission: 'orders.status', from: ['pending'] },
+  pack: { actor: 'farm', permission: 'orders.status', from: ['confirmed'] },
+  ship: { actor: 'farm', permission: 'orders.status', from: ['packed'] },
+  deliver: { actor: 'farm', permission: 'orders.status', from: ['in_transit'] },
+  farm_cancel: { actor: 'farm', permission: 'orders.cancel', from: ['pending'] },
+  adjustment: {
+    actor: 'farm',
+    permission: 'orders.adjust',
+    from: ['pending', 'confirmed', 'packed'],
+  },
+  lot_assignment: { actor: 'farm', permission: 'lots.manage', from: ['confirmed', 'packed'] },
+  restaurant_items: { actor: 'restaurant', permission: 'orders.change', from: ['pending'] },
+  restaurant_cancel: { actor: 'restaurant', permission: 'orders.change', from: ['pending'] },
+  auto_cancel: { actor: 'system', permission: null, from: ['pending'] },
+  claim: { actor: 'restaurant', permission: 'claims.report', from: ['delivered'] },
+  claim_decision: { actor: 'farm', permission: 'claims.decide', from: ['delivered'] },
+  credit_applied: { actor: 'farm', permission: 'claims.decide', from: ['delivered'] },
 };
+
+/** Every author the table can meet: each role of each kind of business, and the system. */
+const AUTHORS: ChangeAuthor[] = [
+  ...ROLES_OF_KIND.farm.map((role): ChangeAuthor => ({ kind: 'farm', role })),
+  ...ROLES_OF_KIND.restaurant.map((role): ChangeAuthor => ({ kind: 'restaurant', role })),
+  { kind: 'system', role: null },
+];
+
+/** An owner of the kind that makes each change: the role that may make every change of its kind. */
+function owner(actor: ChangeActorKind): ChangeAuthor {
+  return actor === 'system' ? { kind: 'system', role: null } : { kind: actor, role: 'owner' };
+}
 
 const CODES: Record<OrderChangeKind, string> = {
   confirm: 'invalid_transition',
@@ -48,16 +74,36 @@ const CODES: Record<OrderChangeKind, string> = {
   credit_applied: 'order_not_delivered',
 };
 
-const cases = CHANGE_ACTOR_KINDS.flatMap((actor) =>
-  ORDER_CHANGE_KINDS.flatMap((kind) => ORDER_STATUSES.map((status) => ({ actor, kind, status }))),
+const cases = AUTHORS.flatMap((author) =>
+  ORDER_CHANGE_KINDS.flatMap((kind) =>
+    ORDER_STATUSES.map((status) => ({
+      author,
+      name: `${author.kind}${author.role ? ` ${author.role}` : ''}`,
+      kind,
+      status,
+    })),
+  ),
 );
 
 describe('the order change table', () => {
-  it.each(cases)('$actor · $kind · $status', ({ actor, kind, status }) => {
-    const verdict = judgeOrderChange(actor, kind, status);
+  it.each(cases)('$name · $kind · $status', ({ author, kind, status }) => {
+    const verdict = judgeOrderChange(author, kind, status);
     const rule = EXPECTED[kind];
-    if (rule.actor !== actor) {
+    const permitted =
+      rule.permission === null ||
+      (author.kind !== 'system' &&
+        author.kind !== null &&
+        can(author.kind, author.role!, rule.permission));
+    if (rule.actor !== author.kind) {
       expect(verdict).toEqual({ allowed: false, httpStatus: 403, reason: 'actor' });
+    } else if (!permitted) {
+      // The role is judged before the status: a packer's cancel is 403 from any status.
+      expect(verdict).toEqual({
+        allowed: false,
+        httpStatus: 403,
+        reason: 'role',
+        role: author.role as BusinessRole,
+      });
     } else if (!rule.from.includes(status)) {
       expect(verdict).toEqual({
         allowed: false,
@@ -67,6 +113,28 @@ describe('the order change table', () => {
       });
     } else {
       expect(verdict).toEqual({ allowed: true });
+    }
+    expect(authorRefusal(author, kind)).toEqual(
+      verdict.allowed || verdict.httpStatus !== 403 ? null : verdict,
+    );
+  });
+
+  it('names the permission each change needs', () => {
+    for (const kind of ORDER_CHANGE_KINDS) {
+      expect(changePermission(kind)).toBe(EXPECTED[kind].permission);
+    }
+  });
+
+  it('refuses a packer the cancel that an emptying adjustment is, even where a cancel could not be', () => {
+    const packer: ChangeAuthor = { kind: 'farm', role: 'packer' };
+    expect(judgeOrderChange(packer, 'adjustment', 'confirmed')).toEqual({ allowed: true });
+    for (const status of ORDER_STATUSES) {
+      expect(judgeOrderChange(packer, 'farm_cancel', status)).toEqual({
+        allowed: false,
+        httpStatus: 403,
+        reason: 'role',
+        role: 'packer',
+      });
     }
   });
 
@@ -79,14 +147,16 @@ describe('the order change table', () => {
 
   it('refuses a person acting for no business, whatever the change', () => {
     for (const kind of ORDER_CHANGE_KINDS) {
-      expect(judgeOrderChange(null, kind, 'pending')).toMatchObject({ httpStatus: 403 });
+      expect(judgeOrderChange({ kind: null, role: null }, kind, 'pending')).toMatchObject({
+        httpStatus: 403,
+      });
     }
   });
 
   it('refuses the restaurant’s own changes after the cutoff with cutoff_passed, and only those', () => {
     for (const kind of ORDER_CHANGE_KINDS) {
       const { actor, from } = EXPECTED[kind];
-      const verdict = judgeOrderChange(actor, kind, from[0]!, true);
+      const verdict = judgeOrderChange(owner(actor), kind, from[0]!, true);
       if (kind === 'restaurant_items' || kind === 'restaurant_cancel') {
         expect(verdict).toEqual({
           allowed: false,
@@ -99,7 +169,9 @@ describe('the order change table', () => {
       }
     }
     // The status is judged before the cutoff, as it always was.
-    expect(judgeOrderChange('restaurant', 'restaurant_cancel', 'confirmed', true)).toMatchObject({
+    expect(
+      judgeOrderChange(owner('restaurant'), 'restaurant_cancel', 'confirmed', true),
+    ).toMatchObject({
       reason: 'status',
       code: 'invalid_transition',
     });
@@ -110,7 +182,7 @@ describe('the order change table', () => {
     expect(cancels.sort()).toEqual(['auto_cancel', 'farm_cancel', 'restaurant_cancel']);
     for (const kind of cancels) {
       for (const status of ORDER_STATUSES) {
-        expect(judgeOrderChange(EXPECTED[kind].actor, kind, status).allowed).toBe(
+        expect(judgeOrderChange(owner(EXPECTED[kind].actor), kind, status).allowed).toBe(
           status === 'pending',
         );
       }
@@ -141,6 +213,8 @@ describe('the order change table', () => {
     expect(changeActorKind(person({ kind: 'restaurant', id: 1 }))).toBe('restaurant');
     expect(changeActorKind(person(null))).toBeNull();
     expect(changeActorKind(systemActor('auto_cancel'))).toBe('system');
+    expect(changeAuthor(person({ kind: 'farm', id: 1 }))).toEqual({ kind: 'farm', role: 'owner' });
+    expect(changeAuthor(systemActor('auto_cancel'))).toEqual({ kind: 'system', role: null });
   });
 });
 

@@ -1,12 +1,14 @@
 import type { Actor } from './actor';
+import { can, type BusinessRole, type Permission } from './permissions';
 import { UNDATED_PENDING_DAYS } from './delivery-days';
 import { hawaiiDate } from './hawaii-time';
 import type { OrderStatus } from './order-status';
 
 /**
  * Every change an order can go through after placement (docs/money.md#changing-an-order). A
- * new capability that changes orders (a credit, a delivery) is a new kind here, and a new
- * branch of the one path that applies them, never a path of its own.
+ * new capability that changes orders (a credit, a delivery) is a new kind here, with the team
+ * permission it needs, and a new branch of the one path that applies them, never a path of its
+ * own.
  */
 export const ORDER_CHANGE_KINDS = [
   'confirm',
@@ -41,6 +43,8 @@ export type OrderChangeCode = (typeof ORDER_CHANGE_CODES)[keyof typeof ORDER_CHA
 interface ChangeRule {
   /** The only kind of actor that may ever make it; anyone else is refused with 403. */
   actor: ChangeActorKind;
+  /** The team permission a person needs to make it (none for the system's jobs). */
+  permission: Permission | null;
   /** The statuses it may start from; any other is 409 with `code`. */
   from: readonly OrderStatus[];
   code: OrderChangeCode;
@@ -56,62 +60,160 @@ interface ChangeRule {
  * that would remove every line is a cancel and is judged as `farm_cancel`.
  */
 const RULES: Record<OrderChangeKind, ChangeRule> = {
-  confirm: { actor: 'farm', from: ['pending'], to: 'confirmed', code: 'invalid_transition' },
-  pack: { actor: 'farm', from: ['confirmed'], to: 'packed', code: 'invalid_transition' },
-  ship: { actor: 'farm', from: ['packed'], to: 'in_transit', code: 'invalid_transition' },
-  deliver: { actor: 'farm', from: ['in_transit'], to: 'delivered', code: 'invalid_transition' },
-  farm_cancel: { actor: 'farm', from: ['pending'], to: 'cancelled', code: 'invalid_transition' },
-  adjustment: { actor: 'farm', from: ['pending', 'confirmed', 'packed'], code: 'not_adjustable' },
+  confirm: {
+    actor: 'farm',
+    permission: 'orders.status',
+    from: ['pending'],
+    to: 'confirmed',
+    code: 'invalid_transition',
+  },
+  pack: {
+    actor: 'farm',
+    permission: 'orders.status',
+    from: ['confirmed'],
+    to: 'packed',
+    code: 'invalid_transition',
+  },
+  ship: {
+    actor: 'farm',
+    permission: 'orders.status',
+    from: ['packed'],
+    to: 'in_transit',
+    code: 'invalid_transition',
+  },
+  deliver: {
+    actor: 'farm',
+    permission: 'orders.status',
+    from: ['in_transit'],
+    to: 'delivered',
+    code: 'invalid_transition',
+  },
+  farm_cancel: {
+    actor: 'farm',
+    permission: 'orders.cancel',
+    from: ['pending'],
+    to: 'cancelled',
+    code: 'invalid_transition',
+  },
+  adjustment: {
+    actor: 'farm',
+    permission: 'orders.adjust',
+    from: ['pending', 'confirmed', 'packed'],
+    code: 'not_adjustable',
+  },
   // Lots are assigned at packing (docs/traceability.md): from confirmed until the order ships.
-  lot_assignment: { actor: 'farm', from: ['confirmed', 'packed'], code: 'not_adjustable' },
+  lot_assignment: {
+    actor: 'farm',
+    permission: 'lots.manage',
+    from: ['confirmed', 'packed'],
+    code: 'not_adjustable',
+  },
   restaurant_items: {
     actor: 'restaurant',
+    permission: 'orders.change',
     from: ['pending'],
     code: 'invalid_transition',
     beforeCutoff: true,
   },
   restaurant_cancel: {
     actor: 'restaurant',
+    permission: 'orders.change',
     from: ['pending'],
     to: 'cancelled',
     code: 'invalid_transition',
     beforeCutoff: true,
   },
-  auto_cancel: { actor: 'system', from: ['pending'], to: 'cancelled', code: 'invalid_transition' },
+  auto_cancel: {
+    actor: 'system',
+    permission: null,
+    from: ['pending'],
+    to: 'cancelled',
+    code: 'invalid_transition',
+  },
   // After delivery (docs/claims.md): the restaurant reports a problem, the farm decides it and
   // may put the restaurant's credit balance on the invoice. None of them moves the status.
-  claim: { actor: 'restaurant', from: ['delivered'], code: 'order_not_delivered' },
-  claim_decision: { actor: 'farm', from: ['delivered'], code: 'order_not_delivered' },
-  credit_applied: { actor: 'farm', from: ['delivered'], code: 'order_not_delivered' },
+  claim: {
+    actor: 'restaurant',
+    permission: 'claims.report',
+    from: ['delivered'],
+    code: 'order_not_delivered',
+  },
+  claim_decision: {
+    actor: 'farm',
+    permission: 'claims.decide',
+    from: ['delivered'],
+    code: 'order_not_delivered',
+  },
+  credit_applied: {
+    actor: 'farm',
+    permission: 'claims.decide',
+    from: ['delivered'],
+    code: 'order_not_delivered',
+  },
 };
 
 export type ChangeVerdict =
   | { allowed: true }
   | { allowed: false; httpStatus: 403; reason: 'actor' }
+  | { allowed: false; httpStatus: 403; reason: 'role'; role: BusinessRole }
   | { allowed: false; httpStatus: 409; reason: 'status' | 'cutoff'; code: OrderChangeCode };
+
+/** Who asks for a change, as the table judges them: their kind and, for a person, their role. */
+export interface ChangeAuthor {
+  kind: ChangeActorKind | null;
+  /** The person's role in the business they act for; null for the system. */
+  role: BusinessRole | null;
+}
 
 export function changeActorKind(actor: Actor): ChangeActorKind | null {
   if (actor.kind === 'system') return 'system';
   return actor.business?.kind ?? null;
 }
 
-/** Whether this kind of actor may ever make this kind of change (else 403, whatever the order). */
-export function mayMakeChange(actor: ChangeActorKind | null, kind: OrderChangeKind): boolean {
-  return actor !== null && RULES[kind].actor === actor;
+export function changeAuthor(actor: Actor): ChangeAuthor {
+  if (actor.kind === 'system') return { kind: 'system', role: null };
+  return { kind: actor.business?.kind ?? null, role: actor.businessRole };
+}
+
+/** The permission a person needs for this kind of change; null for the system's. */
+export function changePermission(kind: OrderChangeKind): Permission | null {
+  return RULES[kind].permission;
 }
 
 /**
- * The verdict on one change: the actor's kind first (403), then the order's status (409 with
- * the kind's code), then the cutoff for the restaurant's own changes (409 `cutoff_passed`).
+ * Who may ever make this change, whatever the order: the actor's kind first, then a person's
+ * role (403 `forbidden_for_role`); null when they may.
+ */
+export function authorRefusal(
+  author: ChangeAuthor,
+  kind: OrderChangeKind,
+): Extract<ChangeVerdict, { httpStatus: 403 }> | null {
+  const rule = RULES[kind];
+  if (author.kind === null || rule.actor !== author.kind) {
+    return { allowed: false, httpStatus: 403, reason: 'actor' };
+  }
+  if (rule.permission === null || author.kind === 'system') return null;
+  if (author.role === null) return { allowed: false, httpStatus: 403, reason: 'actor' };
+  if (!can(author.kind, author.role, rule.permission)) {
+    return { allowed: false, httpStatus: 403, reason: 'role', role: author.role };
+  }
+  return null;
+}
+
+/**
+ * The verdict on one change, before any write: the actor's kind and role first (403), then the
+ * order's status (409 with the kind's code), then the cutoff for the restaurant's own changes
+ * (409 `cutoff_passed`). An adjustment that empties an order is judged as the cancel it is.
  */
 export function judgeOrderChange(
-  actor: ChangeActorKind | null,
+  author: ChangeAuthor,
   kind: OrderChangeKind,
   status: OrderStatus,
   cutoffPassed = false,
 ): ChangeVerdict {
   const rule = RULES[kind];
-  if (!mayMakeChange(actor, kind)) return { allowed: false, httpStatus: 403, reason: 'actor' };
+  const refused = authorRefusal(author, kind);
+  if (refused) return refused;
   if (!rule.from.includes(status)) {
     return { allowed: false, httpStatus: 409, reason: 'status', code: rule.code };
   }

@@ -19,6 +19,7 @@ import {
   type ProductFixture,
 } from '../helpers/catalog-fixtures';
 import { pdfText } from '../helpers/pdf-text';
+import { signUpMember } from '../helpers/team-fixtures';
 import {
   createTestApp,
   signUpFarmer,
@@ -304,6 +305,36 @@ describe('POST /api/orders/{id}/adjustments', () => {
     // A cancelled order is no longer adjustable.
     const late = await adjust(order.id, [{ itemId: lineOf(order, tomatoes).id, quantity: 1 }]);
     expect(late.statusCode).toBe(409);
+  });
+
+  it('refuses a packer the cancel an emptying adjustment is, pending or confirmed, and changes nothing', async () => {
+    const packer = await signUpMember(ctx.app, { kind: 'farm', id: farmer.farmId }, 'packer');
+    // A packer adjusts to what was picked...
+    const kept = await place([{ product: eggs, quantity: 2 }]);
+    const lowered = await packer.post(`/api/orders/${kept.id}/adjustments`, {
+      lines: [{ itemId: lineOf(kept, eggs).id, quantity: 1, reason: 'Two cracked' }],
+    });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    // ...but removing the only line is a cancel, which a packer may not make.
+    const pending = await place([{ product: tomatoes, quantity: 2 }]);
+    const confirmed = await place([{ product: tomatoes, quantity: 2 }]);
+    const move = await farmer.patch(`/api/orders/${confirmed.id}/status`, { status: 'confirmed' });
+    expect(move.statusCode, move.body).toBe(200);
+    for (const order of [pending, confirmed]) {
+      const before = await snapshot(order.id);
+      const response = await packer.post(`/api/orders/${order.id}/adjustments`, {
+        lines: [{ itemId: lineOf(order, tomatoes).id, quantity: 0, reason: 'None left' }],
+      });
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.json().code).toBe('forbidden_for_role');
+      expect(await snapshot(order.id)).toEqual(before);
+    }
+    // An owner's emptying of a confirmed order is still the status's refusal.
+    const owners = await adjust(confirmed.id, [
+      { itemId: lineOf(confirmed, tomatoes).id, quantity: 0 },
+    ]);
+    expect(owners.statusCode, owners.body).toBe(409);
+    expect(owners.json().code).toBe('invalid_transition');
   });
 
   it.each([

@@ -17,12 +17,13 @@ import {
   type Cents,
   type RateUnits,
 } from '#core/money';
+import { FORBIDDEN_FOR_ROLE, forbiddenForRoleMessage } from '#core/permissions';
 import {
-  changeActorKind,
+  authorRefusal,
+  changeAuthor,
   farmMoveKind,
   isOverdue,
   judgeOrderChange,
-  mayMakeChange,
   needsCutoff,
   statusAfter,
   type ChangeVerdict,
@@ -109,13 +110,13 @@ export async function applyAfterDelivery(
   orderId: number,
   change: AfterDeliveryChange,
 ): Promise<number> {
-  if (!mayMakeChange(changeActorKind(actor), change.kind)) {
-    throw forbidden('You cannot make this change to an order');
-  }
+  const author = changeAuthor(actor);
+  const refusedAuthor = authorRefusal(author, change.kind);
+  if (refusedAuthor) throw whoRefused(refusedAuthor);
   const order = await lockOrder(tx, actor, orderId);
-  const verdict = judgeOrderChange(changeActorKind(actor), change.kind, order.status);
+  const verdict = judgeOrderChange(author, change.kind, order.status);
   if (!verdict.allowed) {
-    if (verdict.httpStatus === 403) throw forbidden('You cannot make this change to an order');
+    if (verdict.httpStatus === 403) throw whoRefused(verdict);
     throw conflict(
       `This order is ${statusLabel(order.status)}: problems and credits are for delivered orders`,
       verdict.code,
@@ -245,6 +246,14 @@ async function cutoffPassed(tx: Tx, order: LockedOrder, now: Date) {
   return isOpenForOrders(order.deliveryDate, rule, now) ? null : rule;
 }
 
+/** The 403 of an actor the table refuses: their kind, or their role in the business. */
+function whoRefused(verdict: ChangeVerdict): AppError {
+  if (!verdict.allowed && verdict.httpStatus === 403 && verdict.reason === 'role') {
+    return new AppError(403, forbiddenForRoleMessage(verdict.role), FORBIDDEN_FOR_ROLE);
+  }
+  return forbidden('You cannot make this change to an order');
+}
+
 /** The refusal of a change the table does not allow, in the words each side has always had. */
 function refusal(
   verdict: Exclude<ChangeVerdict, { allowed: true }>,
@@ -253,7 +262,7 @@ function refusal(
   cutoffRule: { daysBefore: number; minutes: number } | null,
 ): AppError {
   const { status } = order;
-  if (verdict.httpStatus === 403) return forbidden('You cannot make this change to an order');
+  if (verdict.httpStatus === 403) return whoRefused(verdict);
   if (verdict.reason === 'cutoff' && cutoffRule && order.deliveryDate) {
     const day = formatCalendarDate(order.deliveryDate, 'weekdayShort');
     return conflict(
@@ -317,7 +326,7 @@ async function check(
   order: LockedOrder,
   now: Date,
 ): Promise<void> {
-  const who = changeActorKind(actor);
+  const who = changeAuthor(actor);
   let verdict = judgeOrderChange(who, kind, order.status);
   let rule: { daysBefore: number; minutes: number } | null = null;
   if (verdict.allowed && needsCutoff(kind)) {
@@ -419,9 +428,9 @@ export async function applyOrderChange(
     return loadOrder(tx, orderId);
   }
   const kind = tableKind(change);
-  if (kind !== null && !mayMakeChange(changeActorKind(actor), kind)) {
-    throw forbidden('You cannot make this change to an order');
-  }
+  const author = changeAuthor(actor);
+  const refusedAuthor = kind === null ? null : authorRefusal(author, kind);
+  if (refusedAuthor) throw whoRefused(refusedAuthor);
   const order = await lockOrder(tx, actor, orderId);
   if (kind === null)
     throw invalidTransition(order.status, (change as { status: OrderStatus }).status);
@@ -760,7 +769,7 @@ async function adjust(
   const remaining = lines.filter((line) => (wanted.get(line.id) ?? line.quantity) > 0);
   const cancels = remaining.length === 0;
   if (cancels) {
-    const verdict = judgeOrderChange(changeActorKind(actor), 'farm_cancel', order.status);
+    const verdict = judgeOrderChange(changeAuthor(actor), 'farm_cancel', order.status);
     if (!verdict.allowed) throw refusal(verdict, { kind: 'adjustment', lines: body }, order, null);
   }
   const price = priceOrder(
