@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderItems, products } from '../../src/server/db/schema';
 import { setClock } from '../../src/server/clock';
 import { grantAdmin } from '../../src/server/modules/auth/service';
 import {
@@ -328,5 +330,113 @@ describe('single-line text refuses control characters', () => {
       }),
       'lines.0.reason',
     );
+  });
+});
+
+describe('a quantity too small to have a hundredth is refused, everywhere', () => {
+  // 1e-9 has two decimals' worth of hundredths (none): stored as 0.00, it broke the database's
+  // checks. Each endpoint that takes a quantity answers 400 naming the field.
+  const TINY = 1e-9;
+  const places: {
+    name: string;
+    field: string;
+    send: () => Promise<{ statusCode: number; body: string; json(): unknown }>;
+  }[] = [
+    {
+      name: 'POST /api/orders',
+      field: 'items.0.quantity',
+      send: () =>
+        restaurant.post(
+          '/api/orders',
+          orderBody(farm.farmId, [{ product: kale, quantity: TINY }], { deliveryDate: THU_DEC_3 }),
+        ),
+    },
+    {
+      name: 'POST /api/checkout',
+      field: 'orders.0.items.0.quantity',
+      send: () =>
+        restaurant.post('/api/checkout', {
+          orders: [
+            orderBody(farm.farmId, [{ product: kale, quantity: TINY }], {
+              deliveryDate: THU_DEC_3,
+            }),
+          ],
+        }),
+    },
+    {
+      name: 'PATCH /api/orders/{id}/items',
+      field: 'items.0.quantity',
+      send: () =>
+        restaurant.patch(`/api/orders/${orderId}/items`, {
+          items: [{ productId: kale.id, quantity: TINY }],
+        }),
+    },
+    {
+      name: 'POST /api/orders/{id}/adjustments',
+      field: 'lines.0.quantity',
+      send: () =>
+        farm.post(`/api/orders/${orderId}/adjustments`, {
+          lines: [{ itemId, quantity: TINY, reason: 'Weighed' }],
+        }),
+    },
+    {
+      name: 'POST /api/standing-orders',
+      field: 'lines.0.quantity',
+      send: () =>
+        restaurant.post('/api/standing-orders', {
+          farmId: farm.farmId,
+          lines: [{ productId: kale.id, quantity: TINY }],
+          weekdays: ['thu'],
+        }),
+    },
+    {
+      name: 'PATCH /api/standing-orders/{id}',
+      field: 'lines.0.quantity',
+      send: () =>
+        restaurant.patch(`/api/standing-orders/${standingOrderId}`, {
+          lines: [{ productId: kale.id, quantity: TINY }],
+        }),
+    },
+    {
+      name: 'POST /api/lots',
+      field: 'quantity',
+      send: () =>
+        farm.post('/api/lots', {
+          code: 'K-1',
+          productId: kale.id,
+          harvestDate: '2026-11-20',
+          location: 'Field 2',
+          quantity: TINY,
+        }),
+    },
+    {
+      name: 'POST /api/orders/{id}/claims',
+      field: 'lines.0.quantity',
+      send: () =>
+        restaurant.post(`/api/orders/${orderId}/claims`, {
+          lines: [{ itemId, kind: 'damaged', quantity: TINY, note: 'Wilted' }],
+        }),
+    },
+  ];
+
+  it.each(places)('$name answers 400 "Must be at least 0.01" at $field', async (place) => {
+    const response = await place.send();
+    expectFieldRefused(response, place.field);
+    const fields = (response.json() as { fields: Record<string, string> }).fields;
+    expect(fields[place.field]).toBe('Must be at least 0.01');
+  });
+
+  it('leaves the order and its stock as they were', async () => {
+    const lines = await ctx.database.db
+      .select({ quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+    expect(lines).toEqual([{ quantity: 2 }]);
+    const [stock] = await ctx.database.db
+      .select({ availableQuantity: products.availableQuantity })
+      .from(products)
+      .where(eq(products.id, kale.id));
+    // 50, less the order's 2 and the standing order's nothing (it places on its own day).
+    expect(stock).toEqual({ availableQuantity: 48 });
   });
 });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { groupThousands, hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE } from '../quantity';
 import { TRACEABILITY_CATEGORIES } from '../traceability';
 import { calendarDateInput, positiveId, requiredText } from './common';
-import { lineQuantity } from './order-line';
+import { lineQuantity, quantityInput } from './order-line';
 import { keyCursor, pageCursor, pageLimit } from './paging';
 
 // Traceability (docs/traceability.md): lots, the lots of an order line, shipping and receiving
@@ -13,11 +12,11 @@ export const LOT_CODE_MAX_LENGTH = 40;
 export const MAX_LOT_QUANTITY = 1_000_000;
 const LOT_QUANTITY_MESSAGE = 'Enter a quantity more than 0';
 
-const lotQuantity = z
-  .number({ error: LOT_QUANTITY_MESSAGE })
-  .positive(LOT_QUANTITY_MESSAGE)
-  .max(MAX_LOT_QUANTITY, `At most ${groupThousands(MAX_LOT_QUANTITY)}`)
-  .refine(hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE);
+const lotQuantity = quantityInput({
+  zero: false,
+  max: MAX_LOT_QUANTITY,
+  message: { number: LOT_QUANTITY_MESSAGE, range: LOT_QUANTITY_MESSAGE },
+});
 
 const lotFields = {
   /** The farm's own traceability lot code: letters, digits and - _ . / only. */
@@ -200,6 +199,26 @@ export const recallBody = z.object({
   message: requiredText(2000, 'multi'),
 });
 export type RecallBody = z.infer<typeof recallBody>;
+
+/** The 409 code of recalling a lot again: a lot is recalled once, then updated. */
+export const ALREADY_RECALLED_CODE = 'already_recalled';
+
+/** Follow-up notices a recall may send in one Hawaii day. */
+export const MAX_RECALL_UPDATES_PER_DAY = 3;
+
+/** POST /api/recalls/{id}/updates: a follow-up notice to the recall's restaurants. */
+export const recallUpdateBody = z.object({
+  message: requiredText(2000, 'multi'),
+});
+export type RecallUpdateBody = z.infer<typeof recallUpdateBody>;
+
+export const recallUpdateOutput = z.object({
+  id: z.number(),
+  recallId: z.number(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type RecallUpdate = z.infer<typeof recallUpdateOutput>;
 
 export const RECALL_LIST_DEFAULT_LIMIT = 25;
 export const RECALL_LIST_MAX_LIMIT = 100;
