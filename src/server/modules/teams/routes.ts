@@ -31,6 +31,7 @@ import {
   inviteMember,
   listInvitations,
   listMembers,
+  pendingInvitationEmail,
   removeMember,
   resendInvitation,
   revokeInvitation,
@@ -146,8 +147,10 @@ export const teamModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = requireBusinessActor(request);
+      // Counted before the link is replaced: a refused resend leaves the old link working.
+      const email = await pendingInvitationEmail(app.db, actor.business, request.params.id);
+      await countEmailLink(attempts, app.config, request.ip, email);
       const sent = await resendInvitation(app.db, actor.business, request.params.id);
-      await countEmailLink(attempts, app.config, request.ip, sent.invitation.email);
       mailInvitation(app, actor.name, sent);
       return sent.invitation;
     },

@@ -1,12 +1,15 @@
 // The people of a business (docs/teams.md): the members and their roles, invitations by
 // email, and leaving. The permission each call needs is checked on the route.
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { shortPersonName, type BusinessKind, type BusinessRef } from '#core/actor';
 import type { Role } from '#core/constants';
 import { passwordUserInputs } from '#core/password-rule';
 import {
   BUSINESS_ROLE_LABELS,
+  can,
+  FORBIDDEN_FOR_ROLE,
+  forbiddenForRoleMessage,
   isRoleOfKind,
   ROLES_OF_KIND,
   type BusinessRole,
@@ -21,7 +24,7 @@ import {
 } from '#core/schemas/team';
 import type { Db, DbOrTx, Tx } from '../../db/database';
 import { farms, memberships, restaurants, sessions, teamInvitations, users } from '../../db/schema';
-import { AppError, conflict, notFound } from '../../errors';
+import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { hashPassword } from '../../lib/password';
 import {
   EXPIRED_LINK,
@@ -56,6 +59,32 @@ function roleOfKind(kind: BusinessKind, role: BusinessRole): BusinessRole {
   if (isRoleOfKind(kind, role)) return role;
   const message = `A ${kind} has no ${label}: choose ${ROLES_OF_KIND[kind].join(', ')}`;
   throw new AppError(400, message, 'validation', { businessRole: message });
+}
+
+/**
+ * The roles a member with `role` may invite: those who manage the team invite any role. An
+ * invitation is only as good as its sender's right to send it, judged again on accepting.
+ */
+function rolesInvitableBy(kind: BusinessKind, role: BusinessRole): readonly BusinessRole[] {
+  return can(kind, role, 'team.manage') ? ROLES_OF_KIND[kind] : [];
+}
+
+/**
+ * The role of a member of the business, or null; `share` locks the row so that a removal or a
+ * role change waits for the transaction that relies on it.
+ */
+async function memberRole(
+  db: DbOrTx,
+  business: BusinessRef,
+  userId: number,
+  { share = false } = {},
+): Promise<BusinessRole | null> {
+  const query = db
+    .select({ businessRole: memberships.businessRole })
+    .from(memberships)
+    .where(and(ofBusiness(memberships, business), eq(memberships.userId, userId)));
+  const [row] = share ? await query.for('share') : await query;
+  return row?.businessRole ?? null;
 }
 
 export const LAST_OWNER =
@@ -167,6 +196,13 @@ export async function inviteMember(
   const role = roleOfKind(business.kind, body.businessRole);
   const { token, tokenHash } = newToken();
   return db.transaction(async (tx) => {
+    // The route judged a session that may be a moment old: the invitation stands on the
+    // inviter's membership as it is now, held until it is written.
+    const inviterRole = await memberRole(tx, business, inviter.userId, { share: true });
+    if (!inviterRole) throw forbidden('You are no longer a member of this business');
+    if (!rolesInvitableBy(business.kind, inviterRole).includes(role)) {
+      throw new AppError(403, forbiddenForRoleMessage(inviterRole), FORBIDDEN_FOR_ROLE);
+    }
     const [member] = await tx
       .select({ id: memberships.id })
       .from(memberships)
@@ -261,9 +297,30 @@ export async function revokeInvitation(
   if (revoked.length === 0) throw notFound('No such invitation');
 }
 
+/** The address of the business's pending invitation, or 404: whom a resend would email. */
+export async function pendingInvitationEmail(
+  db: DbOrTx,
+  business: BusinessRef,
+  invitationId: number,
+): Promise<string> {
+  const [row] = await db
+    .select({ email: teamInvitations.email })
+    .from(teamInvitations)
+    .where(
+      and(
+        eq(teamInvitations.id, invitationId),
+        ofBusiness(teamInvitations, business),
+        isNull(teamInvitations.acceptedAt),
+      ),
+    );
+  if (!row) throw notFound('No such invitation');
+  return row.email;
+}
+
 /**
  * POST /api/team/invitations/{id}/resend: a new link, valid for INVITATION_DAYS from now; the
- * link sent before stops working.
+ * link sent before stops working. The route counts the email first (pendingInvitationEmail),
+ * so a refused resend leaves the old link alone.
  */
 export async function resendInvitation(
   db: DbOrTx,
@@ -317,6 +374,18 @@ const businessOf = (row: InvitationRow): BusinessRef => ({
   id: (row.businessKind === 'farm' ? row.farmId : row.restaurantId)!,
 });
 
+/** Whether the invitation's sender is still a member of its business who may invite its role. */
+async function senderMayInvite(
+  db: DbOrTx,
+  invitation: InvitationRow,
+  options: { share?: boolean } = {},
+): Promise<boolean> {
+  if (invitation.invitedByUserId === null) return false;
+  const business = businessOf(invitation);
+  const role = await memberRole(db, business, invitation.invitedByUserId, options);
+  return role !== null && rolesInvitableBy(business.kind, role).includes(invitation.businessRole);
+}
+
 /** The business's name as guessable words: whole, run together, and word by word. */
 function businessNameInputs(name: string): string[] {
   const lower = name.trim().toLowerCase();
@@ -354,6 +423,13 @@ export async function acceptInvitation(
   sessionDays: number,
 ): Promise<Accepted> {
   const invitation = await usableInvitation(db, body.token);
+  if (!(await senderMayInvite(db, invitation))) {
+    // Removing or demoting the sender deletes such invitations; one that escaped goes now.
+    await db
+      .delete(teamInvitations)
+      .where(and(eq(teamInvitations.id, invitation.id), isNull(teamInvitations.acceptedAt)));
+    throw linkError(INVALID_LINK, 'invalid_token');
+  }
   const business = businessOf(invitation);
   const name = await businessName(db, business);
   let newAccount: { passwordHash: string; firstName: string; lastName: string } | null = null;
@@ -388,6 +464,10 @@ export async function acceptInvitation(
   }
 
   return db.transaction(async (tx) => {
+    // Judged again, the sender's membership held, so that it is not removed or demoted between.
+    if (!(await senderMayInvite(tx, invitation, { share: true }))) {
+      throw linkError(INVALID_LINK, 'invalid_token');
+    }
     const [used] = await tx
       .update(teamInvitations)
       .set({ acceptedAt: sql`now()` })
@@ -522,6 +602,12 @@ export async function changeMemberRole(
       throw lastOwner();
     }
     await tx.update(memberships).set({ businessRole }).where(eq(memberships.id, member.id));
+    await deleteSentInvitations(
+      tx,
+      business,
+      userId,
+      rolesInvitableBy(business.kind, businessRole),
+    );
     await publishAuthChanged(tx, { userId });
     const [row] = await tx
       .select(memberColumns)
@@ -543,6 +629,31 @@ export async function removeMember(db: Db, business: BusinessRef, userId: number
     if (member.businessRole === 'owner' && owners <= 1) throw lastOwner();
     // Before the membership goes: a session that never chose acts for it by default.
     await endSessions(tx, { userId, membershipId: member.id });
+    await deleteSentInvitations(tx, business, userId, []);
     await tx.delete(memberships).where(eq(memberships.id, member.id));
   });
+}
+
+/**
+ * Deletes the business's pending invitations the member sent, but those of the roles they may
+ * still invite: an invitation must not give more than its sender may now give.
+ */
+async function deleteSentInvitations(
+  tx: Tx,
+  business: BusinessRef,
+  senderId: number,
+  stillInvitable: readonly BusinessRole[],
+): Promise<void> {
+  await tx
+    .delete(teamInvitations)
+    .where(
+      and(
+        ofBusiness(teamInvitations, business),
+        eq(teamInvitations.invitedByUserId, senderId),
+        isNull(teamInvitations.acceptedAt),
+        stillInvitable.length > 0
+          ? notInArray(teamInvitations.businessRole, [...stillInvitable])
+          : undefined,
+      ),
+    );
 }
