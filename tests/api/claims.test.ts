@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsOf, multiplyCents, rateOf, taxCents, toMoneyString } from '#core/money';
 import type { Claim } from '#core/schemas/claim';
 import { setClock } from '../../src/server/clock';
-import { claims, creditBalances, creditEntries, creditNotes } from '../../src/server/db/schema';
+import {
+  claimPhotos,
+  claims,
+  creditBalances,
+  creditEntries,
+  creditNotes,
+} from '../../src/server/db/schema';
 import {
   createProduct,
   orderBody,
@@ -495,6 +501,48 @@ describe('claim photos', () => {
     expect((await otherRestaurant.get(url)).statusCode).toBe(404);
     await farmer.post(`/api/claims/${claim.id}/decision`, { decision: 'decline', reason: 'No' });
     expect((await upload(restaurant)).statusCode).toBe(409);
+  });
+
+  it('are at most five to a claim: the sixth is 409 too_many_photos and not kept', async () => {
+    const { default: sharp } = await import('sharp');
+    const order = await delivered();
+    const claim = (
+      await restaurant.post(`/api/orders/${order.id}/claims`, {
+        lines: [{ itemId: order.tomatoes, kind: 'damaged', quantity: 1, note: '' }],
+      })
+    ).json() as Claim;
+    const upload = async (shade: number) => {
+      const png = await sharp({
+        create: { width: 40, height: 30, channels: 3, background: { r: shade, g: 80, b: 40 } },
+      })
+        .png()
+        .toBuffer();
+      const boundary = `----claimphoto${shade}`;
+      return restaurant.request({
+        method: 'POST',
+        url: `/api/claims/${claim.id}/photos`,
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="crate.png"\r\nContent-Type: image/png\r\n\r\n`,
+          ),
+          png,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+    };
+    for (const shade of [10, 50, 90, 130, 170]) {
+      const added = await upload(shade);
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    const sixth = await upload(210);
+    expect(sixth.statusCode, sixth.body).toBe(409);
+    expect(sixth.json().code).toBe('too_many_photos');
+    const kept = await ctx.database.db
+      .select()
+      .from(claimPhotos)
+      .where(eq(claimPhotos.claimId, claim.id));
+    expect(kept).toHaveLength(5);
   });
 });
 

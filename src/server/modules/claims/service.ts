@@ -33,7 +33,7 @@ import {
 import { badRequest, conflict, notFound } from '../../errors';
 import { applyAfterDelivery } from '../orders/order-change';
 import { afterCursor, cursorTimestamp, splitPage, type ListPage } from '../paging';
-import type { ProcessedPhoto } from '../photos/service';
+import { removeUnusedFiles, type ProcessedPhoto } from '../photos/service';
 import type { PhotoStorage } from '../photos/storage';
 import { creditNoteNumber } from './changes';
 
@@ -301,36 +301,51 @@ export async function listClaims(
   };
 }
 
-/** Checks that the restaurant may add a photo to the claim, before the file is read. */
-export async function checkRoomForClaimPhoto(
+/**
+ * 404 unless the claim is the restaurant's; 409 once it is decided or holds the most photos.
+ * With `lock`, the claim's row stays locked to the end of the transaction, so two uploads
+ * cannot both take the last place.
+ */
+async function checkClaimPhotoRoom(
   db: DbOrTx,
   actor: RestaurantActor,
   claimId: number,
+  lock: boolean,
 ): Promise<void> {
-  const [claim] = await db
-    .select({
-      state: claims.state,
-      photos:
-        sql<number>`(select count(*) from claim_photos p where p.claim_id = ${claims.id})`.mapWith(
-          Number,
-        ),
-    })
+  const ownClaim = db
+    .select({ state: claims.state })
     .from(claims)
     .where(and(eq(claims.id, claimId), eq(claims.restaurantId, actor.business.id)));
+  const [claim] = lock ? await ownClaim.for('update') : await ownClaim;
   if (!claim) throw notFound('Claim not found');
   if (claim.state !== 'open') {
     throw conflict('Photos are added while the claim is open', 'claim_decided', {
       state: claim.state,
     });
   }
-  if (claim.photos >= MAX_CLAIM_PHOTOS) {
+  const [held] = await db
+    .select({ photos: count() })
+    .from(claimPhotos)
+    .where(eq(claimPhotos.claimId, claimId));
+  if ((held?.photos ?? 0) >= MAX_CLAIM_PHOTOS) {
     throw conflict(`A claim keeps at most ${MAX_CLAIM_PHOTOS} photos`, 'too_many_photos');
   }
 }
 
+/** Checks that the restaurant may add a photo to the claim, before the file is read. */
+export async function checkRoomForClaimPhoto(
+  db: DbOrTx,
+  actor: RestaurantActor,
+  claimId: number,
+): Promise<void> {
+  await checkClaimPhotoRoom(db, actor, claimId, false);
+}
+
 /**
  * Keeps a claim photo in the private store (never under the public /uploads): the pipeline's
- * large WebP version, without any of the file's metadata.
+ * large WebP version, without any of the file's metadata. The file is written first and the
+ * row after, with the check again under the claim's lock; when the row is refused, the file
+ * just written goes again unless another row names it.
  */
 export async function addClaimPhoto(
   db: Db,
@@ -341,12 +356,20 @@ export async function addClaimPhoto(
 ): Promise<Claim> {
   await checkRoomForClaimPhoto(db, actor, claimId);
   await storage.put(photo.large.key, photo.large.data, 'image/webp');
-  await db.insert(claimPhotos).values({
-    claimId,
-    storageKey: photo.large.key,
-    width: photo.large.width,
-    height: photo.large.height,
-  });
+  try {
+    await db.transaction(async (tx) => {
+      await checkClaimPhotoRoom(tx, actor, claimId, true);
+      await tx.insert(claimPhotos).values({
+        claimId,
+        storageKey: photo.large.key,
+        width: photo.large.width,
+        height: photo.large.height,
+      });
+    });
+  } catch (error) {
+    await removeUnusedFiles(db, storage, [photo.large.key]);
+    throw error;
+  }
   return getClaim(db, actor, claimId);
 }
 
