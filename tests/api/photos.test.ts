@@ -451,6 +451,40 @@ describe('reorder and delete', () => {
     ).toBe(404);
   });
 
+  it('deleting a product photo leaves a file another farm’s cover shows, bytes and all', async () => {
+    const grower = await signUpFarmer(ctx.app, 'Waipio Taro');
+    const neighbour = await signUpFarmer(ctx.app, 'Hamakua Mushrooms');
+    const image = await sharp({
+      create: { width: 1200, height: 400, channels: 3, background: '#2a7' },
+    })
+      .png()
+      .toBuffer();
+    const product = await addProduct(grower);
+    const photo = (
+      await upload(grower, product.id, image, 'p.png', 'image/png')
+    ).json() as PhotoAnswer;
+    const { payload, headers } = multipart(image, 'cover.png', 'image/png');
+    const covered = await neighbour.request({
+      method: 'PUT',
+      url: '/api/profile/farm/cover-photo',
+      payload,
+      headers,
+    });
+    expect(covered.statusCode, covered.body).toBe(200);
+    const cover = covered.json().coverPhoto as { url: string };
+    // The same bytes, the same stored file.
+    expect(cover.url).toBe(photo.url);
+    const before = await ctx.app.inject({ method: 'GET', url: cover.url });
+    expect(before.statusCode).toBe(200);
+
+    const deleted = await grower.delete(`/api/products/${product.id}/photos/${photo.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const served = await ctx.app.inject({ method: 'GET', url: cover.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(before.rawPayload)).toBe(true);
+    expect(storedFiles()).toContain(fileName(cover.url));
+  });
+
   it('deleting a product removes its photos and files, also when orders keep it archived', async () => {
     const farmer = await signUpFarmer(ctx.app);
     const never = await productWithPhotos(farmer, ['#135', '#246']);

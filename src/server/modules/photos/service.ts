@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq, inArray, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql, type AnyColumn } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { MAX_PHOTOS_PER_PRODUCT, type Photo } from '#core/schemas/photo';
 import type { Db, DbOrTx } from '../../db/database';
-import { productPhotos, products } from '../../db/schema';
+import { rows } from '../../db/raw-sql';
+import { claimPhotos, farmPages, orderDeliveries, productPhotos, products } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { publishLiveEvent } from '../events/publish';
 import type { PhotoStorage } from './storage';
@@ -274,16 +276,45 @@ export async function checkRoomForPhoto(db: Db, farmId: number, productId: numbe
   if ((row?.photos ?? 0) >= MAX_PHOTOS_PER_PRODUCT) throw tooManyPhotos();
 }
 
-/** Removes the files no photo row names any more (two products may share the same bytes). */
+/**
+ * Every column that names a stored file, of any business and any kind. A file's name is the
+ * hash of its bytes, so the same bytes kept twice (one farm's product photo, another's cover, a
+ * claim photo) are one file under one name.
+ */
+const STORED_FILE_COLUMNS: PgColumn[] = [
+  productPhotos.largeKey,
+  productPhotos.smallKey,
+  farmPages.coverLargeKey,
+  farmPages.coverSmallKey,
+  claimPhotos.storageKey,
+  orderDeliveries.photoKey,
+  orderDeliveries.signatureKey,
+];
+
+/** Those of the keys that some row still names. */
+export async function storedFileKeysInUse(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const named = await rows<{ key: string }>(
+    db,
+    sql.join(
+      STORED_FILE_COLUMNS.map(
+        (column) =>
+          sql`select ${column} as key from ${column.table} where ${inArray(column, keys)}`,
+      ),
+      sql` union `,
+    ),
+  );
+  return new Set(named.map((row) => row.key));
+}
+
+/**
+ * The one rule of every cleanup: removes those of the files that no row names any more, and
+ * never one that another row of any kind still uses.
+ */
 export async function removeUnusedFiles(db: DbOrTx, storage: PhotoStorage, keys: string[]) {
   const unique = [...new Set(keys)];
-  if (unique.length === 0) return;
-  const used = await db
-    .select({ largeKey: productPhotos.largeKey, smallKey: productPhotos.smallKey })
-    .from(productPhotos)
-    .where(or(inArray(productPhotos.largeKey, unique), inArray(productPhotos.smallKey, unique)));
-  const stillNamed = new Set(used.flatMap((row) => [row.largeKey, row.smallKey]));
-  await Promise.all(unique.filter((key) => !stillNamed.has(key)).map((key) => storage.remove(key)));
+  const inUse = await storedFileKeysInUse(db, unique);
+  await Promise.all(unique.filter((key) => !inUse.has(key)).map((key) => storage.remove(key)));
 }
 
 /**
