@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hawaiiDate } from '#core/hawaii-time';
@@ -11,7 +12,14 @@ import { orders } from '../../src/server/db/schema';
 import { createProduct, orderBody, type ProductFixture } from '../helpers/catalog-fixtures';
 import { signUpMember, type Member } from '../helpers/team-fixtures';
 import { pdfText } from '../helpers/pdf-text';
-import { signUpFarmer, signUpRestaurant, useTestApp, type Session } from '../helpers/test-app';
+import { grantAdmin } from '../../src/server/modules/auth/service';
+import {
+  signUp,
+  signUpFarmer,
+  signUpRestaurant,
+  useTestApp,
+  type Session,
+} from '../helpers/test-app';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'harvest-hui-delivery-proof-'));
 const ctx = useTestApp({ dataDir });
@@ -100,6 +108,26 @@ async function orderInTransit(status = 'in_transit'): Promise<number> {
   const createdAt = new Date(Date.now() - 2 * 3_600_000);
   await ctx.app.db.update(orders).set({ status, createdAt }).where(eq(orders.id, id));
   return id;
+}
+
+/** How many images the PDF's pages draw. */
+async function pictureCount(pdf: Buffer): Promise<number> {
+  const document = await getDocument({
+    data: new Uint8Array(pdf),
+    useSystemFonts: false,
+    isEvalSupported: false,
+    verbosity: 0,
+  }).promise;
+  try {
+    let pictures = 0;
+    for (let number = 1; number <= document.numPages; number += 1) {
+      const operators = await (await document.getPage(number)).getOperatorList();
+      pictures += operators.fnArray.filter((op) => op === OPS.paintImageXObject).length;
+    }
+    return pictures;
+  } finally {
+    await document.destroy();
+  }
 }
 
 beforeAll(async () => {
@@ -287,6 +315,41 @@ describe('POST /api/orders/{id}/delivery', () => {
       delivery: null,
     });
     expect((await restaurant.get(`/api/orders/${orderId}/delivery/photo`)).statusCode).toBe(404);
+  });
+});
+
+describe('the invoice an administrator draws', () => {
+  it('leaves out the delivery’s photo and signature that the farm’s copy embeds', async () => {
+    const orderId = await orderInTransit();
+    const deliveredAt = new Date(Date.now() - 60_000).toISOString();
+    const delivered = await deliver(
+      farmer,
+      orderId,
+      { recipientName: 'Chef Leilani', deliveredAt, photo, signature },
+      'delivery-key-admin-invoice-1',
+    );
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const administrator = await signUp(ctx.app, 'invoice-admin');
+    expect(await grantAdmin(ctx.app.db, administrator.email)).toBe(true);
+    // The pictures' own route does not show them to an administrator either.
+    expect((await administrator.get(`/api/orders/${orderId}/delivery/photo`)).statusCode).toBe(404);
+
+    const invoice = async (session: Session, url: string) => {
+      const response = await session.get(url);
+      expect(response.statusCode, response.body).toBe(200);
+      return {
+        text: await pdfText(response.rawPayload),
+        pictures: await pictureCount(response.rawPayload),
+      };
+    };
+    const farmCopy = await invoice(farmer, `/api/orders/${orderId}/invoice`);
+    expect(farmCopy.text).toContain('Received by Chef Leilani');
+    expect(farmCopy.pictures).toBe(2);
+    const archiveCopy = await invoice(administrator, `/api/admin/orders/${orderId}/invoice`);
+    expect(archiveCopy.pictures).toBe(0);
+    // The same PDF as the admin's own invoice route: who received it, no pictures.
+    const adminCopy = await invoice(administrator, `/api/orders/${orderId}/invoice`);
+    expect(adminCopy).toEqual(archiveCopy);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Actor } from '#core/actor';
 import { errorResponse, idParam } from '#core/schemas/common';
 import { pickListQuery } from '#core/schemas/order';
 import { requireActor, requireFarmActor, requireRestaurantActor } from '../auth/guards';
@@ -13,6 +14,7 @@ import {
   issueDeliveredInvoice,
   issueInvoice,
   pickListOrders,
+  showsProofPictures,
   type Invoice,
 } from './service';
 
@@ -23,9 +25,11 @@ const pdfResponses = {
 };
 
 export const documentModule: FastifyPluginAsyncZod = async (app) => {
-  /** A delivered order's photo and signature, read before the PDF is drawn. */
-  const invoiceProof = async (invoice: Invoice) =>
-    invoice.order.delivery ? proofImages(app.db, app.deliveryProofStorage, invoice.order.id) : null;
+  /** A delivered order's photo and signature, read before the PDF is drawn, for whom they are. */
+  const invoiceProof = async (invoice: Invoice, viewer: Actor) =>
+    invoice.order.delivery && showsProofPictures(viewer, invoice.order)
+      ? proofImages(app.db, app.deliveryProofStorage, invoice.order.id)
+      : null;
 
   app.get(
     '/orders/:id/invoice',
@@ -39,8 +43,9 @@ export const documentModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const invoice = await issueInvoice(app.db, request.params.id, requireActor(request));
-      const proof = await invoiceProof(invoice);
+      const viewer = requireActor(request);
+      const invoice = await issueInvoice(app.db, request.params.id, viewer);
+      const proof = await invoiceProof(invoice, viewer);
       return sendPdf(reply, {
         fileName: `invoice-${invoice.order.id}.pdf`,
         title: `Invoice for order ${invoice.order.id}`,
@@ -130,12 +135,9 @@ export const documentModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const invoice = await issueDeliveredInvoice(
-        app.db,
-        request.params.orderId,
-        requireRestaurantActor(request),
-      );
-      const proof = await invoiceProof(invoice);
+      const restaurant = requireRestaurantActor(request);
+      const invoice = await issueDeliveredInvoice(app.db, request.params.orderId, restaurant);
+      const proof = await invoiceProof(invoice, restaurant);
       return sendPdf(reply, {
         fileName: `invoice-${invoice.order.id}.pdf`,
         title: `Invoice for order ${invoice.order.id}`,

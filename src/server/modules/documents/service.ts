@@ -184,6 +184,19 @@ export async function issueInvoice(db: Db, orderId: number, viewer: Actor): Prom
   return { ...data, invoiceNumber: issued.invoiceNumber, issuedAt: issued.issuedAt };
 }
 
+/**
+ * Whether the invoice embeds the delivery's photo and signature: for the order's farm and
+ * restaurant only, whom alone the pictures' own routes answer. An administrator's copy (of any
+ * invoice route) keeps who received the order and when, without the pictures.
+ */
+export function showsProofPictures(viewer: Actor, order: PricedOrder): boolean {
+  if (viewer.kind !== 'person' || !viewer.business) return false;
+  const { business } = viewer;
+  return business.kind === 'farm'
+    ? order.farm.id === business.id
+    : order.restaurant.id === business.id;
+}
+
 /** The restaurant's own invoice of a delivered order. */
 export async function issueDeliveredInvoice(
   db: Db,
