@@ -169,6 +169,7 @@ const EXPECTED: Record<string, Need> = {
   'PUT /api/orders/{id}/items/{itemId}/lots': farm('lots.manage'),
   'GET /api/traceability/records': both([], []),
   'POST /api/lots/{id}/recall': farm('lots.recall'),
+  'POST /api/recalls/{id}/updates': farm('lots.recall'),
   'GET /api/recalls': both([], []),
   'POST /api/recalls/{id}/acknowledge': restaurant(),
   'POST /api/orders/{id}/claims': restaurant('claims.report'),

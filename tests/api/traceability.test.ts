@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lot, LotDetail, Recall } from '#core/schemas/traceability';
 import type { PricedOrder as Order } from '#core/schemas/order';
+import { setClock } from '../../src/server/clock';
 import {
   lots,
   notificationDeliveries,
@@ -570,6 +571,105 @@ describe('recall', () => {
     );
   });
 
+  it('answers a second recall of the lot with 409 already_recalled, telling nobody again', async () => {
+    const told = async () =>
+      (
+        await ctx.database.db
+          .select({ id: notifications.id })
+          .from(notifications)
+          .where(eq(notifications.kind, 'recall'))
+      ).length;
+    const before = await told();
+    const again = await farmer.post(`/api/lots/${kaleA.id}/recall`, { message: 'Discard it.' });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'already_recalled', message: expect.any(String) });
+    expect(await told()).toBe(before);
+    const detail = (await farmer.get(`/api/lots/${kaleA.id}`)).json() as LotDetail;
+    expect(detail.recalls.map((item) => item.id)).toEqual([recall.id]);
+  });
+
+  it('takes updates of a recall only from its farm’s people who may recall, as valid text', async () => {
+    const update = { message: 'Lab results expected Friday.' };
+    const foreign = await otherFarmer.post(`/api/recalls/${recall.id}/updates`, update);
+    expect(foreign.statusCode).toBe(404);
+    const packer = await signUpMember(ctx.app, { kind: 'farm', id: farmer.farmId }, 'packer');
+    const byPacker = await packer.post(`/api/recalls/${recall.id}/updates`, update);
+    expect(byPacker.statusCode).toBe(403);
+    expect(byPacker.json().code).toBe('forbidden_for_role');
+    expect((await chef.post(`/api/recalls/${recall.id}/updates`, update)).statusCode).toBe(403);
+    const missing = await farmer.post('/api/recalls/999999/updates', update);
+    expect(missing.statusCode).toBe(404);
+    for (const message of ['', 'Hold\u0007 it', 'x'.repeat(2001)]) {
+      const bad = await farmer.post(`/api/recalls/${recall.id}/updates`, { message });
+      expect(bad.statusCode, message).toBe(400);
+      expect(bad.json().fields.message).toBeTruthy();
+    }
+  });
+
+  it('sends an update to every member the recall reached, at most 3 a Hawaii day', async () => {
+    // 11 PM in Hawaii on Dec 4, 2026: the day's limit lifts in an hour.
+    const lateEvening = new Date('2026-12-05T09:00:00Z');
+    setClock(lateEvening);
+    try {
+      const sent = [];
+      for (const n of [1, 2, 3]) {
+        const response = await farmer.post(`/api/recalls/${recall.id}/updates`, {
+          message: `Update ${n}: still holding.\nLab results expected Friday.`,
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        sent.push(response.json());
+      }
+      expect(sent[0]).toEqual({
+        id: expect.any(Number),
+        recallId: recall.id,
+        message: 'Update 1: still holding.\nLab results expected Friday.',
+        createdAt: lateEvening.toISOString(),
+      });
+      const limited = await farmer.post(`/api/recalls/${recall.id}/updates`, {
+        message: 'Update 4',
+      });
+      expect(limited.statusCode, limited.body).toBe(429);
+      expect(limited.json().code).toBe('rate_limited');
+      expect(limited.headers['retry-after']).toBe('3600');
+
+      const told = await ctx.database.db
+        .select({
+          userId: notifications.userId,
+          channel: notificationDeliveries.channel,
+          status: notificationDeliveries.status,
+        })
+        .from(notificationDeliveries)
+        .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
+        .where(
+          and(
+            eq(notifications.kind, 'recall'),
+            eq(notifications.body, 'Update 2: still holding.\nLab results expected Friday.'),
+          ),
+        );
+      // The recall's people, by every address whatever they chose (food safety).
+      expect(told).toEqual(
+        expect.arrayContaining([
+          { userId: chef.userId, channel: 'email', status: 'pending' },
+          { userId: otherChef.userId, channel: 'email', status: 'pending' },
+          { userId: otherChef.userId, channel: 'sms', status: 'pending' },
+        ]),
+      );
+      const limitedTold = await ctx.database.db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(eq(notifications.body, 'Update 4'));
+      expect(limitedTold).toEqual([]);
+
+      setClock(new Date('2026-12-05T10:00:01Z'));
+      const nextDay = await farmer.post(`/api/recalls/${recall.id}/updates`, {
+        message: 'Update 4',
+      });
+      expect(nextDay.statusCode, nextDay.body).toBe(201);
+    } finally {
+      setClock(null);
+    }
+  });
+
   it('lets the restaurant acknowledge, once, and the farm see who and when', async () => {
     const open = await chef.get('/api/recalls?open=true');
     expect(open.json().map((item: Recall) => item.id)).toEqual([recall.id]);
@@ -641,5 +741,36 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent assignments', () => 
     expect(codes.filter((code) => code === 200)).toHaveLength(5);
     expect(codes.filter((code) => code === 409)).toHaveLength(5);
     expect(await remaining(lot.id)).toEqual([0]);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent recalls', () => {
+  it('recall a lot once, and send no more than the day’s updates, however many come at once', async () => {
+    const recalls = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        farmer.post(`/api/lots/${kaleB.id}/recall`, { message: 'Hold lot KG-1130-B.' }),
+      ),
+    );
+    const recalled = recalls.filter((answer) => answer.statusCode === 201);
+    expect(recalled).toHaveLength(1);
+    expect(
+      recalls
+        .filter((answer) => answer.statusCode !== 201)
+        .map((answer) => [answer.statusCode, answer.json().code]),
+    ).toEqual(Array.from({ length: 4 }, () => [409, 'already_recalled']));
+
+    setClock(new Date('2026-12-05T20:00:00Z'));
+    try {
+      const recallId = recalled[0]!.json<Recall>().id;
+      const updates = await Promise.all(
+        Array.from({ length: 6 }, (_, n) =>
+          farmer.post(`/api/recalls/${recallId}/updates`, { message: `At once ${n}` }),
+        ),
+      );
+      const codes = updates.map((answer) => answer.statusCode).sort();
+      expect(codes).toEqual([201, 201, 201, 429, 429, 429]);
+    } finally {
+      setClock(null);
+    }
   });
 });

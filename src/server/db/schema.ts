@@ -1115,6 +1115,27 @@ export const recallNotices = pgTable(
   ],
 );
 
+/**
+ * A farm's follow-up notice of a recall (a lot is recalled once), told to the restaurants the
+ * recall was sent to; a few a Hawaii day at most.
+ */
+export const recallUpdates = pgTable(
+  'recall_updates',
+  {
+    id: serial('id').primaryKey(),
+    recallId: integer('recall_id')
+      .notNull()
+      .references(() => recalls.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** The business clock's instant, whose Hawaii day the daily limit counts. */
+    createdAt: createdAt(),
+  },
+  (t) => [index('recall_updates_recall_created_idx').on(t.recallId, t.createdAt)],
+);
+
 /*
  * Farms and their restaurants (docs/fresh-sheet.md): follows, the farm's page, and the weekly
  * fresh sheet with what it sent to whom.

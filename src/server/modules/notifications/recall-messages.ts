@@ -1,8 +1,9 @@
 import type { NotificationContent } from './messages';
 
 /**
- * - lot.recalled: a farm recalled a lot (docs/traceability.md). Every member of each restaurant
- *   that received it hears it, by email, text and in the app, whatever their choices.
+ * - lot.recalled: a farm recalled a lot (docs/traceability.md), or sent an update of its recall
+ *   (`update`). Every member of each restaurant the recall was sent to hears it, by email, text
+ *   and in the app, whatever their choices.
  */
 export interface LotRecalledEvent {
   type: 'lot.recalled';
@@ -10,14 +11,28 @@ export interface LotRecalledEvent {
   farmName: string;
   productName: string;
   lotCode: string;
+  /** The recall's message, or the update's. */
   message: string;
   restaurantIds: number[];
+  /** A follow-up notice of the recall: its own notification, beside the recall's. */
+  update?: { id: number };
 }
 
 export function recallContent(event: LotRecalledEvent): NotificationContent {
+  const lot = `${event.productName}, lot ${event.lotCode}, from ${event.farmName}`;
+  if (event.update) {
+    return {
+      kind: 'recall',
+      title: `Recall update: ${lot}`,
+      body: event.message,
+      details: `${event.farmName} sends an update on its recall of lot ${event.lotCode} of ${event.productName} that you received.`,
+      link: '/restaurant/recalls',
+      eventKey: `recall:${event.recallId}:update:${event.update.id}`,
+    };
+  }
   return {
     kind: 'recall',
-    title: `Recall: ${event.productName}, lot ${event.lotCode}, from ${event.farmName}`,
+    title: `Recall: ${lot}`,
     body: event.message,
     details: `${event.farmName} recalls lot ${event.lotCode} of ${event.productName} that you received. Open Harvest Hui to acknowledge this notice.`,
     link: '/restaurant/recalls',

@@ -1,6 +1,16 @@
-import { and, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { shortPersonName, type FarmActor, type RestaurantActor } from '#core/actor';
-import type { Recall, RecallBody, RecallListQuery } from '#core/schemas/traceability';
+import { addDays, hawaiiDate, hawaiiInstant } from '#core/hawaii-time';
+import {
+  ALREADY_RECALLED_CODE,
+  MAX_RECALL_UPDATES_PER_DAY,
+  type Recall,
+  type RecallBody,
+  type RecallListQuery,
+  type RecallUpdate,
+  type RecallUpdateBody,
+} from '#core/schemas/traceability';
+import { now as clockNow } from '../../clock';
 import type { Db, DbOrTx } from '../../db/database';
 import {
   farms,
@@ -8,11 +18,13 @@ import {
   products,
   recallNotices,
   recalls,
+  recallUpdates,
   restaurants,
   shippingRecords,
   users,
 } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
+import { TooManyAttemptsError } from '../auth/attempts';
 import { recordNotificationEvents } from '../notifications/service';
 import { afterCursor, cursorTimestamp, splitPage, type ListPage } from '../paging';
 
@@ -114,7 +126,8 @@ export async function recallsOfLot(db: DbOrTx, farmId: number, lotId: number): P
  * POST /api/lots/{id}/recall: a notice to every restaurant that received the lot (its shipping
  * records), recorded per restaurant with when it was sent, and told to every member of each by
  * email, text and in the app, whatever their choices and whether or not their address is
- * verified. Another farm's lot is 404; a lot nobody received is 409 `lot_not_shipped`.
+ * verified. Another farm's lot is 404; a lot nobody received is 409 `lot_not_shipped`; a lot is
+ * recalled once (409 `already_recalled`): what follows goes out as updates of its recall.
  */
 export async function recallLot(
   db: Db,
@@ -129,8 +142,21 @@ export async function recallLot(
       .from(lots)
       .innerJoin(products, eq(products.id, lots.productId))
       .innerJoin(farms, eq(farms.id, lots.farmId))
-      .where(and(eq(lots.id, lotId), eq(lots.farmId, farmId)));
+      .where(and(eq(lots.id, lotId), eq(lots.farmId, farmId)))
+      // Held, so that of two recalls sent at once the second waits and then finds the first.
+      .for('update', { of: lots });
     if (!lot) throw notFound('Lot not found');
+    const [earlier] = await tx
+      .select({ id: recalls.id })
+      .from(recalls)
+      .where(eq(recalls.lotId, lotId))
+      .limit(1);
+    if (earlier) {
+      throw conflict(
+        'This lot has already been recalled: send an update of its recall instead',
+        ALREADY_RECALLED_CODE,
+      );
+    }
     const received = await tx
       .selectDistinct({ restaurantId: shippingRecords.restaurantId })
       .from(shippingRecords)
@@ -168,6 +194,89 @@ export async function recallLot(
     return recall!.id;
   });
   return findRecall(db, actor, id);
+}
+
+/** 429 `rate_limited` as sign-in limits answer it (`Retry-After`), in words of its own. */
+class RecallUpdateLimitError extends TooManyAttemptsError {
+  constructor(retryAfterSeconds: number) {
+    super(retryAfterSeconds);
+    this.message = `A recall sends at most ${MAX_RECALL_UPDATES_PER_DAY} updates a day. Send the next one after midnight, Hawaii time.`;
+  }
+}
+
+/**
+ * POST /api/recalls/{id}/updates: a follow-up notice of the farm's recall, told like the recall
+ * to every member of each restaurant it was sent to, by every address (food safety). At most
+ * MAX_RECALL_UPDATES_PER_DAY a Hawaii day per recall, else 429 until Hawaii's midnight. Another
+ * farm's recall is 404.
+ */
+export async function sendRecallUpdate(
+  db: Db,
+  actor: FarmActor,
+  recallId: number,
+  body: RecallUpdateBody,
+  at = clockNow(),
+): Promise<RecallUpdate> {
+  const day = hawaiiDate(at);
+  const dayStart = hawaiiInstant(day);
+  const nextDayStart = hawaiiInstant(addDays(day, 1));
+  return db.transaction(async (tx) => {
+    const [recall] = await tx
+      .select({
+        id: recalls.id,
+        lotCode: recalls.lotCode,
+        productName: recalls.productName,
+        farmName: farms.name,
+      })
+      .from(recalls)
+      .innerJoin(farms, eq(farms.id, recalls.farmId))
+      .where(and(eq(recalls.id, recallId), eq(recalls.farmId, actor.business.id)))
+      // Held, so that of updates sent at once no more than the day's limit get through.
+      .for('update', { of: recalls });
+    if (!recall) throw notFound('Recall not found');
+    const [[sentToday], notices] = await Promise.all([
+      tx
+        .select({ total: count() })
+        .from(recallUpdates)
+        .where(
+          and(
+            eq(recallUpdates.recallId, recallId),
+            gte(recallUpdates.createdAt, dayStart),
+            lt(recallUpdates.createdAt, nextDayStart),
+          ),
+        ),
+      tx
+        .select({ restaurantId: recallNotices.restaurantId })
+        .from(recallNotices)
+        .where(eq(recallNotices.recallId, recallId))
+        .orderBy(recallNotices.restaurantId),
+    ]);
+    if (Number(sentToday?.total ?? 0) >= MAX_RECALL_UPDATES_PER_DAY) {
+      throw new RecallUpdateLimitError(Math.ceil((nextDayStart.getTime() - at.getTime()) / 1000));
+    }
+    const [update] = await tx
+      .insert(recallUpdates)
+      .values({ recallId, message: body.message, createdByUserId: actor.userId, createdAt: at })
+      .returning();
+    await recordNotificationEvents(tx, [
+      {
+        type: 'lot.recalled',
+        recallId,
+        farmName: recall.farmName,
+        productName: recall.productName,
+        lotCode: recall.lotCode,
+        message: body.message,
+        restaurantIds: notices.map((notice) => notice.restaurantId),
+        update: { id: update!.id },
+      },
+    ]);
+    return {
+      id: update!.id,
+      recallId,
+      message: update!.message,
+      createdAt: update!.createdAt.toISOString(),
+    };
+  });
 }
 
 /** One recall the viewer may see (the farm's own, or one the restaurant was sent); else 404. */

@@ -13,10 +13,13 @@ import {
   lotListQuery,
   lotOutput,
   lotUpdateBody,
+  MAX_RECALL_UPDATES_PER_DAY,
   recallBody,
   recallListOutput,
   recallListQuery,
   recallOutput,
+  recallUpdateBody,
+  recallUpdateOutput,
   recordsQuery,
 } from '#core/schemas/traceability';
 import { requireFarmActor, requireRestaurantActor, requireUser } from '../auth/guards';
@@ -24,7 +27,7 @@ import { applyOrderChange } from '../orders/order-change';
 import { sendPage } from '../paging';
 import { errorResponses } from '../route-schemas';
 import { createLot, listLots, lotDetail, updateLot } from './lots';
-import { acknowledgeRecall, listRecalls, recallLot } from './recalls';
+import { acknowledgeRecall, listRecalls, recallLot, sendRecallUpdate } from './recalls';
 import { recordsFile } from './records';
 
 const conflictResponses = { ...errorResponses, 409: errorResponse.passthrough() };
@@ -161,7 +164,7 @@ export const traceabilityModule: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['traceability'],
         summary:
-          'Recall a lot: a notice by email, text and in the app to every restaurant that received it',
+          'Recall a lot, once: a notice by email, text and in the app to every restaurant that received it',
         params: idParam,
         body: recallBody,
         response: { 201: recallOutput, ...conflictResponses },
@@ -175,6 +178,29 @@ export const traceabilityModule: FastifyPluginAsyncZod = async (app) => {
         request.body,
       );
       return reply.status(201).send(recall);
+    },
+  );
+
+  app.post(
+    '/recalls/:id/updates',
+    {
+      config: { permission: { farm: 'lots.recall' } },
+      schema: {
+        tags: ['traceability'],
+        summary: `A follow-up notice of the farm's recall to every restaurant it was sent to, by email, text and in the app (at most ${MAX_RECALL_UPDATES_PER_DAY} a Hawaii day)`,
+        params: idParam,
+        body: recallUpdateBody,
+        response: { 201: recallUpdateOutput, ...errorResponses, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const update = await sendRecallUpdate(
+        app.db,
+        requireFarmActor(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.status(201).send(update);
     },
   );
 
