@@ -652,21 +652,28 @@ export const orderAdjustments = pgTable(
   ],
 );
 
+/**
+ * A request's Idempotency-Key and its stored answer: the person's key for the business they
+ * acted for, so that a person of two businesses never gets one's answer for the other.
+ */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    businessKind: text('business_kind').$type<BusinessKind>().notNull(),
+    businessId: integer('business_id').notNull(),
     key: text('key').notNull(),
     scope: text('scope').notNull(),
     requestHash: text('request_hash').notNull(),
     statusCode: integer('status_code'),
     response: jsonb('response'),
+    /** The business clock's instant: the key's time runs from it. */
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.scope, t.key] }),
+    primaryKey({ columns: [t.userId, t.businessKind, t.businessId, t.scope, t.key] }),
     index('idempotency_keys_created_idx').on(t.createdAt),
   ],
 );

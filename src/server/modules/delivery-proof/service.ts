@@ -82,6 +82,7 @@ export async function confirmDelivery(
       db,
       {
         userId: actor.userId,
+        business: actor.business,
         scope: DELIVERY_IDEMPOTENCY_SCOPE,
         key,
         body: {

@@ -1,11 +1,16 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, notInArray, sql } from 'drizzle-orm';
+import { and, eq, lte, notInArray } from 'drizzle-orm';
+import type { BusinessRef } from '#core/actor';
+import { DELIVERY_IDEMPOTENCY_TTL_HOURS } from '#core/schemas/delivery-proof';
+import { now as clockNow } from '../../clock';
 import { commitWith, type Db, type Tx } from '../../db/database';
 import { idempotencyKeys } from '../../db/schema';
 import { AppError } from '../../errors';
-import { DELIVERY_IDEMPOTENCY_TTL_HOURS } from '#core/schemas/delivery-proof';
 
-/** Keys are honoured for at least this long, then removed on a later request. */
+/**
+ * Keys are honoured for this long by the business clock; past it a key is a new one, whether
+ * or not a later request has removed it yet.
+ */
 export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 /** The scope of a driver's delivery from the phone, whose keys are kept longer. */
 export const DELIVERY_IDEMPOTENCY_SCOPE = 'order-delivery';
@@ -13,6 +18,7 @@ export const DELIVERY_IDEMPOTENCY_SCOPE = 'order-delivery';
 const LONGER_TTL_HOURS: Record<string, number> = {
   [DELIVERY_IDEMPOTENCY_SCOPE]: DELIVERY_IDEMPOTENCY_TTL_HOURS,
 };
+const HOUR_MS = 60 * 60 * 1000;
 const CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
 let lastCleanupAt = 0;
 
@@ -40,18 +46,30 @@ export interface WorkResult<T> {
   inFlight?: Promise<unknown>[];
 }
 
+/** How long a scope's keys are honoured. */
+function ttlHoursOf(scope: string): number {
+  return LONGER_TTL_HOURS[scope] ?? IDEMPOTENCY_KEY_TTL_HOURS;
+}
+
+/** Whose a key is: the person's, for the business they act for. */
+export interface KeyOwner {
+  userId: number;
+  business: BusinessRef;
+}
+
 /**
  * Runs `work` in one transaction. With a key, the key's row is inserted first in that same
  * transaction: a concurrent request with the same key waits on the row's unique index until the
- * first commits, then reads its stored answer instead of doing the work again. A refusal rolls
- * the row back with everything else, so a corrected retry with the same key is processed anew.
+ * first commits, then reads its stored answer instead of doing the work again. A key past its
+ * time is taken over by the same statement, as if it were new. A refusal rolls the row back with
+ * everything else, so a corrected retry with the same key is processed anew.
  */
 export async function runIdempotent<T>(
   db: Db,
-  options: { userId: number; scope: string; key: string | undefined; body: unknown },
+  options: KeyOwner & { scope: string; key: string | undefined; body: unknown; now?: Date },
   work: (tx: Tx) => Promise<WorkResult<T>>,
 ): Promise<StoredResult<T>> {
-  const { userId, scope, key } = options;
+  const { userId, business, scope, key } = options;
   if (!key) {
     const result = await db.transaction(async (tx) => {
       const { last, inFlight, ...done } = await work(tx);
@@ -62,23 +80,46 @@ export async function runIdempotent<T>(
     return { ...result, replayed: false };
   }
   const hash = requestHash(options.body);
+  const now = options.now ?? clockNow();
+  const expiredBefore = new Date(now.getTime() - ttlHoursOf(scope) * HOUR_MS);
+  const thisKey = and(
+    eq(idempotencyKeys.userId, userId),
+    eq(idempotencyKeys.businessKind, business.kind),
+    eq(idempotencyKeys.businessId, business.id),
+    eq(idempotencyKeys.scope, scope),
+    eq(idempotencyKeys.key, key),
+  );
   const result = await db.transaction(async (tx): Promise<StoredResult<T>> => {
     const inserted = await tx
       .insert(idempotencyKeys)
-      .values({ userId, scope, key, requestHash: hash })
-      .onConflictDoNothing()
+      .values({
+        userId,
+        businessKind: business.kind,
+        businessId: business.id,
+        scope,
+        key,
+        requestHash: hash,
+        createdAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [
+          idempotencyKeys.userId,
+          idempotencyKeys.businessKind,
+          idempotencyKeys.businessId,
+          idempotencyKeys.scope,
+          idempotencyKeys.key,
+        ],
+        set: {
+          requestHash: hash,
+          statusCode: null,
+          response: null,
+          createdAt: now,
+        },
+        setWhere: lte(idempotencyKeys.createdAt, expiredBefore),
+      })
       .returning({ key: idempotencyKeys.key });
     if (inserted.length === 0) {
-      const [stored] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(
-          and(
-            eq(idempotencyKeys.userId, userId),
-            eq(idempotencyKeys.scope, scope),
-            eq(idempotencyKeys.key, key),
-          ),
-        );
+      const [stored] = await tx.select().from(idempotencyKeys).where(thisKey);
       if (!stored || stored.statusCode === null) {
         throw new AppError(
           409,
@@ -100,47 +141,36 @@ export async function runIdempotent<T>(
       tx
         .update(idempotencyKeys)
         .set({ statusCode: fresh.statusCode, response: fresh.body as object })
-        .where(
-          and(
-            eq(idempotencyKeys.userId, userId),
-            eq(idempotencyKeys.scope, scope),
-            eq(idempotencyKeys.key, key),
-          ),
-        )
+        .where(thisKey)
         .execute();
     if (last) await commitWith(tx, [store, ...last], inFlight);
     else await Promise.all([...(inFlight ?? []), store()]);
     return { ...fresh, replayed: false };
   });
-  await removeExpiredKeys(db);
+  await removeExpiredKeys(db, now);
   return result;
 }
 
-/** Deletes keys past their time, at most every few minutes per process. */
-async function removeExpiredKeys(db: Db): Promise<void> {
-  const now = Date.now();
-  if (now - lastCleanupAt < CLEANUP_INTERVAL_MS) return;
-  lastCleanupAt = now;
+/**
+ * Deletes keys past their time, at most every few minutes per process (real time): only to
+ * keep the table small, since a key past its time is a new one anyway.
+ */
+async function removeExpiredKeys(db: Db, now: Date): Promise<void> {
+  if (Date.now() - lastCleanupAt < CLEANUP_INTERVAL_MS) return;
+  lastCleanupAt = Date.now();
+  const before = (hours: number) => new Date(now.getTime() - hours * HOUR_MS);
   const longer = Object.keys(LONGER_TTL_HOURS);
   await db
     .delete(idempotencyKeys)
     .where(
       and(
-        lt(
-          idempotencyKeys.createdAt,
-          sql`now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`,
-        ),
+        lte(idempotencyKeys.createdAt, before(IDEMPOTENCY_KEY_TTL_HOURS)),
         notInArray(idempotencyKeys.scope, longer),
       ),
     );
   for (const [scope, hours] of Object.entries(LONGER_TTL_HOURS)) {
     await db
       .delete(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.scope, scope),
-          lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${hours})`),
-        ),
-      );
+      .where(and(eq(idempotencyKeys.scope, scope), lte(idempotencyKeys.createdAt, before(hours))));
   }
 }

@@ -788,7 +788,7 @@ async function placeForRestaurant<T>(
   answer: (placed: PricedOrder[]) => T,
 ): Promise<StoredResult<T>> {
   const request: PlacementRequest = { buyer: buyerOf(actor), actor, entries, now };
-  const options = { userId: actor.userId, ...key };
+  const options = { userId: actor.userId, business: actor.business, now, ...key };
   try {
     return await runIdempotent<T>(db, options, async (tx) => {
       const before = await placeBeforeStock(tx, request);
