@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTestDate } from '../../test/clock';
 import { fakeApi } from '../../test/fake-api';
 import { farmReport, hiloFarm, order, product, restaurantReport, user } from '../../test/fixtures';
 import { renderInApp } from '../../test/render';
@@ -15,6 +16,12 @@ beforeAll(async () => {
     import('../../features/admin/admin-dashboard'),
     import('../../features/calendar/day-picker'),
   ]);
+});
+
+// Friday Nov 20, 2026, 8 AM in Hawaii: the farm's delivery day (Nov 27) is still to come and
+// the reports' month is November.
+beforeEach(() => {
+  setTestDate('2026-11-20T18:00:00Z');
 });
 
 afterEach(() => {

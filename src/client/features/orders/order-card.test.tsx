@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setTestDate } from '../../test/clock';
 import { fakeApi } from '../../test/fake-api';
 import { member, order, user } from '../../test/fixtures';
 import { renderInApp } from '../../test/render';
@@ -19,7 +20,7 @@ const thursday = order(51, 'pending', {
 describe('A pending order on My Orders', () => {
   it('offers Change and Cancel before its day closes', () => {
     fakeApi({});
-    vi.useFakeTimers({ now: new Date('2026-11-26T03:59:00Z'), toFake: ['Date'] });
+    setTestDate('2026-11-26T03:59:00Z');
     renderInApp(<RestaurantOrderCard order={thursday} />, { user: user('restaurant') });
     expect(screen.getByRole('button', { name: 'Change quantities' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
@@ -28,7 +29,7 @@ describe('A pending order on My Orders', () => {
 
   it('after the cutoff says when ordering closed and whom to ask, and offers neither', () => {
     fakeApi({});
-    vi.useFakeTimers({ now: new Date('2026-11-26T04:00:00Z'), toFake: ['Date'] });
+    setTestDate('2026-11-26T04:00:00Z');
     renderInApp(<RestaurantOrderCard order={thursday} />, { user: user('restaurant') });
     expect(screen.getByRole('note')).toHaveTextContent(
       'Ordering for Thu, Nov 26 closed Wed, Nov 25 at 6 PM: ask Kula Greens to change it',
@@ -43,7 +44,7 @@ describe("An order's actions by the person's role", () => {
 
   it('offers a buyer Order again and changes, and no invoice', () => {
     fakeApi({});
-    vi.useFakeTimers({ now: new Date('2026-11-26T03:59:00Z'), toFake: ['Date'] });
+    setTestDate('2026-11-26T03:59:00Z');
     renderInApp(
       <>
         <RestaurantOrderCard order={thursday} />
@@ -58,7 +59,7 @@ describe("An order's actions by the person's role", () => {
 
   it('offers a bookkeeper the invoice, and neither ordering nor changes', () => {
     fakeApi({});
-    vi.useFakeTimers({ now: new Date('2026-11-26T03:59:00Z'), toFake: ['Date'] });
+    setTestDate('2026-11-26T03:59:00Z');
     renderInApp(
       <>
         <RestaurantOrderCard order={thursday} />

@@ -2,6 +2,7 @@ import type { Invitation, TeamMember } from '#core/schemas/team';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setTestDate } from '../../test/clock';
 import { failWith, fakeApi, pageOf } from '../../test/fake-api';
 import { member, user } from '../../test/fixtures';
 import { renderInApp } from '../../test/render';
@@ -54,7 +55,7 @@ const TEAM = 'GET /api/team?limit=50';
 const INVITATIONS = 'GET /api/team/invitations?limit=50';
 
 function showTeam(routes: Record<string, unknown> = {}) {
-  vi.useFakeTimers({ now: new Date('2026-11-26T19:00:00Z'), toFake: ['Date'] });
+  setTestDate('2026-11-26T19:00:00Z');
   const api = fakeApi({ [TEAM]: [self, leilani, noa], [INVITATIONS]: [invitation], ...routes });
   renderInApp(<TeamPage />, { user: owner, route: '/team' });
   return api;
@@ -250,7 +251,7 @@ describe('inviting someone', () => {
   });
 
   it('offers a restaurant its own roles', async () => {
-    vi.useFakeTimers({ now: new Date('2026-11-26T19:00:00Z'), toFake: ['Date'] });
+    setTestDate('2026-11-26T19:00:00Z');
     fakeApi({ [TEAM]: [], [INVITATIONS]: [] });
     renderInApp(<TeamPage />, { user: member('restaurant', 'owner'), route: '/team' });
     const { dialog } = await openInvite();
