@@ -8,6 +8,7 @@ import {
   orderBody,
   placeCheckout,
 } from '../helpers/catalog-fixtures';
+import { hawaiiNoon, useClock } from '../helpers/clock';
 import { type Session, signUpFarmer, signUpRestaurant, useTestApp } from '../helpers/test-app';
 
 /**
@@ -16,6 +17,8 @@ import { type Session, signUpFarmer, signUpRestaurant, useTestApp } from '../hel
  * `X-Total-Count` and a `Link` to the next, and refuse a limit or cursor they cannot read.
  */
 const ctx = useTestApp();
+// The delivery days below (from Jan 1, 2027) are upcoming on this date.
+useClock(hawaiiNoon('2026-11-23'));
 let farmer: Awaited<ReturnType<typeof signUpFarmer>>;
 let otherFarmer: Awaited<ReturnType<typeof signUpFarmer>>;
 let scheduler: Awaited<ReturnType<typeof signUpFarmer>>;

@@ -1,16 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { hawaiiDate } from '#core/hawaii-time';
 import type { Adjustment } from '#core/schemas/adjustment';
 import type { OrderHistoryEntry } from '#core/schemas/order';
 import type { OrderPayments } from '#core/schemas/payment';
 import type { StockMovement } from '#core/schemas/stock';
 import { users } from '../../src/server/db/schema';
 import { addDeliveryDay, createProduct, orderBody } from '../helpers/catalog-fixtures';
+import { today } from '../../src/server/clock';
+import { hawaiiNoon, useClock } from '../helpers/clock';
 import { signUpMember } from '../helpers/team-fixtures';
 import { signUpFarmer, signUpRestaurant, useTestApp } from '../helpers/test-app';
 
 const ctx = useTestApp();
+// Monday Nov 23, 2026: the delivery days below (Dec 3, Dec 31) are still to come.
+useClock(hawaiiNoon('2026-11-23'));
 
 async function rename(userId: number, firstName: string, lastName: string) {
   await ctx.database.db.update(users).set({ firstName, lastName }).where(eq(users.id, userId));
@@ -62,7 +65,7 @@ describe('every recorded action names the person of the team who did it', () => 
     expect(delivered.statusCode, delivered.body).toBe(200);
     const paid = await bookkeeper.post(`/api/orders/${orderId}/payments`, {
       amount: '1.00',
-      paidOn: hawaiiDate(new Date()),
+      paidOn: today(),
       method: 'check',
     });
     expect(paid.statusCode, paid.body).toBe(201);
