@@ -2,6 +2,10 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 
+// TEST_DATABASE_URL=off means "do not use PostgreSQL" (vitest.config.ts says so for the workers
+// it starts; this holds for a worker started any other way).
+if (process.env.TEST_DATABASE_URL === 'off') delete process.env.TEST_DATABASE_URL;
+
 // Hawaii is UTC-10 all year; tests run with the machine's zone as UTC so nothing depends on it.
 process.env.TZ = 'UTC';
 
