@@ -57,6 +57,7 @@ import { AppPage, sendAppPage } from './http/app-page';
 import { compressJsonAnswer } from './http/compressed-answers';
 import { teamModule } from './modules/teams/routes';
 import { traceabilityModule } from './modules/traceability/routes';
+import { registerOrderChangeHandlers } from './order-change-handlers';
 import './types';
 
 export type App = FastifyInstance;
@@ -71,6 +72,7 @@ export interface BuildAppOptions {
 
 /** Builds the whole server without listening: tests inject requests into it. */
 export async function buildApp({ config, database, logger = true, mailer }: BuildAppOptions) {
+  registerOrderChangeHandlers();
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: trustProxyOption(config.trustProxy),

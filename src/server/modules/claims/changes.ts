@@ -24,12 +24,37 @@ import {
 } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { recordNotificationEvents } from '../notifications/service';
-import type { AfterDeliveryChange, LockedOrder } from '../orders/order-change';
+import type {
+  ChangeContext,
+  ChangeOutcome,
+  LockedOrder,
+  OrderChangeOf,
+} from '../orders/order-change';
 import { openBalanceCents } from '../payments/owed';
 
-type ClaimChange = Extract<AfterDeliveryChange, { kind: 'claim' }>;
-type DecisionChange = Extract<AfterDeliveryChange, { kind: 'claim_decision' }>;
-type CreditChange = Extract<AfterDeliveryChange, { kind: 'credit_applied' }>;
+type ClaimChange = OrderChangeOf<'claim'>;
+type DecisionChange = OrderChangeOf<'claim_decision'>;
+type CreditChange = OrderChangeOf<'credit_applied'>;
+
+/**
+ * The handler of the changes after delivery (docs/claims.md), through the order's one path:
+ * a claim, its decision, or a credit balance put on the invoice. None moves the status; each
+ * answers the id of what it made.
+ */
+export async function afterDeliveryChange({
+  tx,
+  actor,
+  order,
+  change,
+}: ChangeContext<
+  OrderChangeOf<'claim' | 'claim_decision' | 'credit_applied'>
+>): Promise<ChangeOutcome> {
+  if (change.kind === 'claim') return { madeId: await recordClaim(tx, actor, order, change) };
+  if (change.kind === 'claim_decision') {
+    return { madeId: await decideClaim(tx, actor, order, change) };
+  }
+  return { madeId: await applyCreditBalance(tx, actor, order, change) };
+}
 
 function userIdOf(actor: Actor): number | null {
   return actor.kind === 'person' ? actor.userId : null;

@@ -31,7 +31,7 @@ import {
   users,
 } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
-import { applyAfterDelivery } from '../orders/order-change';
+import { changeOrder } from '../orders/order-change';
 import { afterCursor, cursorTimestamp, splitPage, type ListPage } from '../paging';
 import { removeUnusedFiles, type ProcessedPhoto } from '../photos/service';
 import type { PhotoStorage } from '../photos/storage';
@@ -243,12 +243,12 @@ export async function reportProblem(
   today = clockToday(),
 ): Promise<Claim> {
   return db.transaction(async (tx) => {
-    const claimId = await applyAfterDelivery(tx, actor, orderId, {
+    const { madeId: claimId } = await changeOrder(tx, actor, orderId, {
       kind: 'claim',
       lines: body.lines,
       today,
     });
-    return (await readClaims(tx, [claimId]))[0]!;
+    return (await readClaims(tx, [claimId!]))[0]!;
   });
 }
 
@@ -266,7 +266,7 @@ export async function decide(
     .where(and(eq(claims.id, claimId), claimScope(actor)));
   if (!claim) throw notFound('Claim not found');
   return db.transaction(async (tx) => {
-    await applyAfterDelivery(tx, actor, claim.orderId, {
+    await changeOrder(tx, actor, claim.orderId, {
       kind: 'claim_decision',
       claimId,
       body,
@@ -471,7 +471,7 @@ export async function applyCredit(
 ): Promise<CreditBalance[]> {
   const amountCents = positiveAmount(body.amount);
   return db.transaction(async (tx) => {
-    await applyAfterDelivery(tx, actor, body.orderId, {
+    await changeOrder(tx, actor, body.orderId, {
       kind: 'credit_applied',
       restaurantId: body.restaurantId,
       amountCents,

@@ -1,11 +1,31 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { shortPersonName, type FarmActor } from '#core/actor';
-import { centsOf, toMoneyString } from '#core/money';
+import { centsOf, multiplyCents, rateOf, toMoneyString } from '#core/money';
+import { isWeighedUnit, quantityProblem } from '#core/quantity';
 import type { Adjustment, AdjustmentBody } from '#core/schemas/adjustment';
 import type { PricedOrder } from '#core/schemas/order';
 import type { Db, DbOrTx } from '../../db/database';
-import { orderAdjustments, users } from '../../db/schema';
-import { applyOrderChange } from './order-change';
+import { farms, orderAdjustments, orderItems, orders, users } from '../../db/schema';
+import { badRequest, conflict } from '../../errors';
+import { clearLineLots } from '../traceability/line-lots';
+import {
+  applyOrderChange,
+  historyActor,
+  judgeAs,
+  linesMoves,
+  linesOf,
+  priceOrder,
+  refusedTake,
+  tooLarge,
+  type ChangeContext,
+  type ChangeOutcome,
+  type OrderChangeOf,
+  type StoredLine,
+} from './order-change';
+import { moveStock } from './stock';
+
+/** The 409 code of a farm's adjustment above what the farm may deliver of a line. */
+export const OVER_ORDERED_CODE = 'over_ordered';
 
 /**
  * POST /api/orders/{id}/adjustments: the farm sets lines of its pending, confirmed or packed
@@ -48,4 +68,163 @@ export async function listAdjustments(db: DbOrTx, orderId: number): Promise<Adju
     changedByName: row.changedByUserId === null ? null : shortPersonName(firstName, lastName),
     changedAt: row.changedAt.toISOString(),
   }));
+}
+
+/** The most of a line the farm may deliver: a weighed line its allowance above what was ordered. */
+function maxDeliverable(line: StoredLine, allowancePercent: number): number {
+  const ordered = line.orderedQuantity ?? line.quantity;
+  if (!isWeighedUnit(line.productUnit)) return ordered;
+  return Math.floor(ordered * (100 + allowancePercent) + 1e-6) / 100;
+}
+
+/**
+ * The farm's adjustment of its order to what was picked (docs/adjustments.md): lines changed
+ * or removed with a reason each, at the order's own unit prices; a weighed line raised at most
+ * the farm's allowance above what was ordered, a counted one not at all. Removing every line is
+ * a cancel, allowed only where a cancel is (pending).
+ */
+export async function adjustLines(
+  context: ChangeContext<OrderChangeOf<'adjustment'>>,
+): Promise<ChangeOutcome> {
+  const { tx, actor, order } = context;
+  const body = context.change.lines;
+  const lines = await linesOf(tx, order.id);
+  const seen = new Set<number>();
+  const changes = body.map((change, index) => {
+    const line = lines.find((candidate) => candidate.id === change.itemId);
+    if (!line) {
+      throw badRequest('Only the order’s own lines can be adjusted', {
+        [`lines.${index}.itemId`]: 'Not a line of this order',
+      });
+    }
+    if (seen.has(line.id)) {
+      throw badRequest('List each line once', { [`lines.${index}.itemId`]: 'Listed twice' });
+    }
+    seen.add(line.id);
+    const problem = quantityProblem(line.productUnit, change.quantity);
+    if (problem) throw badRequest(problem, { [`lines.${index}.quantity`]: problem });
+    if (change.quantity === line.quantity) {
+      throw badRequest('This line already has that quantity', {
+        [`lines.${index}.quantity`]: 'Already this quantity',
+      });
+    }
+    return { line, quantity: change.quantity, reason: change.reason };
+  });
+
+  const raised = changes.filter(({ line, quantity }) => quantity > line.quantity);
+  if (raised.length > 0) {
+    const [farm] = await tx
+      .select({ allowance: farms.adjustmentAllowancePercent })
+      .from(farms)
+      .where(eq(farms.id, order.farmId));
+    for (const { line, quantity } of raised) {
+      const maxQuantity = maxDeliverable(line, farm!.allowance);
+      if (quantity > maxQuantity) {
+        throw conflict(
+          `At most ${maxQuantity} ${line.productUnit} of ${line.productName} can be delivered for this order`,
+          OVER_ORDERED_CODE,
+          { itemId: line.id, orderedQuantity: line.orderedQuantity ?? line.quantity, maxQuantity },
+        );
+      }
+    }
+  }
+
+  const wanted = new Map(changes.map((change) => [change.line.id, change.quantity]));
+  const remaining = lines.filter((line) => (wanted.get(line.id) ?? line.quantity) > 0);
+  const cancels = remaining.length === 0;
+  // Emptying the order is a cancel: judged as one (role, then status) before any write.
+  if (cancels) judgeAs(context, 'farm_cancel');
+  const price = priceOrder(
+    remaining.map((line) =>
+      multiplyCents(centsOf(line.unitPrice), wanted.get(line.id) ?? line.quantity),
+    ),
+    centsOf(order.deliveryFee),
+    rateOf(order.taxRate),
+  );
+  if (!price.withinCap) throw tooLarge('lines');
+
+  const result = await moveStock(tx, actor, linesMoves(order.id, changes, 'farm_adjustment'));
+  if (!result.ok) {
+    const line = lines.find((candidate) => candidate.id === result.refused.move.orderItemId)!;
+    throw refusedTake(result, line, wanted.get(line.id)!);
+  }
+  const now = new Date();
+  // A changed line's lots no longer add up to it: they go back, and packing asks for them again.
+  await clearLineLots(
+    tx,
+    order.id,
+    changes.map(({ line }) => line.id),
+    historyActor(actor),
+  );
+  for (const { line, quantity } of changes) {
+    if (quantity === 0 && !cancels) {
+      await tx.delete(orderItems).where(eq(orderItems.id, line.id));
+    } else if (quantity > 0) {
+      await tx
+        .update(orderItems)
+        .set({
+          quantity,
+          // What was ordered is kept from the first adjustment on.
+          orderedQuantity: sql`coalesce(${orderItems.orderedQuantity}, ${orderItems.quantity})`,
+          totalPrice: toMoneyString(multiplyCents(centsOf(line.unitPrice), quantity)),
+        })
+        .where(eq(orderItems.id, line.id));
+    }
+  }
+  if (cancels) {
+    // The lines stay as they were, as on any cancelled order; the stock is back already.
+    await tx
+      .update(orders)
+      .set({ status: 'cancelled', adjustedAt: now, updatedAt: now })
+      .where(eq(orders.id, order.id));
+  } else {
+    await tx
+      .update(orders)
+      .set({
+        subtotal: toMoneyString(price.subtotal),
+        taxAmount: toMoneyString(price.taxCents),
+        totalAmount: toMoneyString(price.totalCents),
+        adjustedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id));
+  }
+  const { changedByUserId } = historyActor(actor);
+  const recorded = await tx
+    .insert(orderAdjustments)
+    .values(
+      changes.map(({ line, quantity, reason }) => ({
+        orderId: order.id,
+        orderItemId: line.id,
+        productId: line.productId,
+        productName: line.productName,
+        productUnit: line.productUnit,
+        fromQuantity: line.quantity,
+        toQuantity: quantity,
+        reason,
+        fromTotal: order.totalAmount,
+        toTotal: toMoneyString(cancels ? 0 : price.totalCents),
+        changedByUserId,
+      })),
+    )
+    .returning({ id: orderAdjustments.id });
+  return {
+    ...(cancels ? { status: 'cancelled' as const } : {}),
+    events: [
+      {
+        type: 'order.adjusted',
+        orderId: order.id,
+        revision: String(recorded[0]!.id),
+        cancelled: cancels,
+        changes: changes.map(({ line, quantity, reason }) => ({
+          productName: line.productName,
+          unit: line.productUnit,
+          fromQuantity: line.quantity,
+          toQuantity: quantity,
+          reason,
+        })),
+      },
+    ],
+    productIds: changes.map(({ line }) => line.productId),
+  };
 }

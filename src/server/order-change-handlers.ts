@@ -1,0 +1,23 @@
+import { afterDeliveryChange } from './modules/claims/changes';
+import { adjustLines } from './modules/orders/adjustments';
+import { registerOrderChangeHandler } from './modules/orders/order-change';
+import { changeLines } from './modules/orders/restaurant-changes';
+import { moveStatus } from './modules/orders/status-moves';
+import { assignLots } from './modules/traceability/lot-assignment';
+
+/**
+ * Where the app is assembled, each kind of order change meets its handler: the kernel
+ * (modules/orders/order-change) imports none of them, and each lives with its feature.
+ */
+export function registerOrderChangeHandlers(): void {
+  registerOrderChangeHandler('status', moveStatus);
+  registerOrderChangeHandler('delivery', moveStatus);
+  registerOrderChangeHandler('restaurant_cancel', moveStatus);
+  registerOrderChangeHandler('auto_cancel', moveStatus);
+  registerOrderChangeHandler('restaurant_items', changeLines);
+  registerOrderChangeHandler('adjustment', adjustLines);
+  registerOrderChangeHandler('lot_assignment', assignLots);
+  registerOrderChangeHandler('claim', afterDeliveryChange);
+  registerOrderChangeHandler('claim_decision', afterDeliveryChange);
+  registerOrderChangeHandler('credit_applied', afterDeliveryChange);
+}
