@@ -7,14 +7,14 @@ import { expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase } from '../../src/server/db/database';
 
 it('counts the accounts that exist before email verification as verified', async () => {
-  // The migrations as they were before verification: the journal without 0002_accounts.
+  // The migrations as they were before verification: the journal without 0003_accounts.
   const before = mkdtempSync(join(tmpdir(), 'harvest-hui-migrations-'));
   cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
   const journalPath = join(before, 'meta', '_journal.json');
   const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
     entries: { tag: string }[];
   };
-  journal.entries = journal.entries.filter((entry) => entry.tag < '0002_accounts');
+  journal.entries = journal.entries.filter((entry) => entry.tag < '0003_accounts');
   writeFileSync(journalPath, JSON.stringify(journal));
 
   const database = await openDatabase({ dataDir: 'memory://', migrationsFolder: before });

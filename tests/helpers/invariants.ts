@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/database';
 
 /**
- * What every change leaves true (DESIGN.md): each product's stock ledger sums to its stock and
+ * What every change leaves true: each product's stock ledger sums to its stock and
  * ends at it, and every order's total is its lines, fee and tax (and its subtotal its lines).
  * Answers the products and orders that break them, for a readable failure.
  */

@@ -14,8 +14,8 @@ export interface AutoCancelWorker {
 
 /**
  * Cancels pending orders whose delivery day has ended (or a week old without a day), through
- * the durable queue: each process asks for a sweep every minute; the conditional update in
- * autoCancelOrder makes a second cancel of one order a no-op.
+ * the durable queue: the process that runs the queue's workers asks for a sweep every minute,
+ * and the locked order-change path in autoCancelOrder makes a second cancel of one order a no-op.
  */
 export async function startAutoCancelWorker(
   options: AutoCancelWorkerOptions,

@@ -42,8 +42,9 @@ function filterConditions(viewer: FarmActor | RestaurantActor, query: OrderListQ
 
 /**
  * One page of the orders a farm's or a restaurant's person sees (their business's own), newest
- * first (created_at, then id), with the number of orders the filters match. The page's ids come from one keyset query, their orders from the
- * two queries of loadOrders, the total from one count.
+ * first (created_at, then id), with the number of orders the filters match. The page's ids come
+ * from one keyset query, their orders from the one query of loadOrdersByIds, the total from one
+ * count.
  */
 export async function listOrderPage(
   db: DbOrTx,
