@@ -1,18 +1,24 @@
 import { centsOf, formatUsd, multiplyCents } from '#core/money';
 import { formatQuantity, quantityProblem, quantityStep } from '#core/quantity';
 import {
+  CLAIM_DECISIONS,
   CLAIM_KIND_LABELS,
   CLAIM_REASON_MAX_LENGTH,
   claimDecisionBody,
   type Claim,
   type ClaimDecision,
+  type ClaimDecisionBody,
 } from '#core/schemas/claim';
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Field, Input, Textarea } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
+import { showServerFieldErrors } from '../../lib/form-errors';
+import { addFieldIssues, messagesByField } from '../../lib/form-schema';
 import { formatMoney } from '../../lib/format';
 import { useDecideClaim } from './api';
 
@@ -21,6 +27,61 @@ const CHOICES: { value: ClaimDecision; label: string; hint: string }[] = [
   { value: 'partial', label: 'Accept part', hint: 'Credit the quantity you accept of each line' },
   { value: 'decline', label: 'Decline', hint: 'Credit nothing; say why' },
 ];
+
+/** The decision as typed: the quantity accepted of each claimed line, as text. */
+interface DecisionValues {
+  decision: ClaimDecision;
+  lines: { quantity: string }[];
+  reason: string;
+}
+
+/**
+ * The form's schema: on a partial decision each line's quantity is checked for its unit and
+ * against what was claimed, then the server's own schema checks the decision; each message is
+ * said under its field (a line's own check first).
+ */
+function decisionForm(claim: Claim) {
+  return z
+    .object({
+      decision: z.enum(CLAIM_DECISIONS),
+      lines: z.array(z.object({ quantity: z.string() })),
+      reason: z.string(),
+    })
+    .transform(({ decision, lines: typed, reason }, ctx) => {
+      const found = new Map<string, string>();
+      const lines = claim.lines.map((line, index) => {
+        const text = (typed[index]?.quantity ?? '').trim();
+        const quantity = Number(text);
+        const field = `lines.${index}.quantity`;
+        if (decision === 'partial') {
+          if (text === '' || !Number.isFinite(quantity) || quantity < 0) {
+            found.set(field, 'Enter a quantity, 0 for none');
+          } else if (quantityProblem(line.product.unit, quantity)) {
+            found.set(field, quantityProblem(line.product.unit, quantity)!);
+          } else if (quantity > line.quantity) {
+            found.set(
+              field,
+              `At most ${formatQuantity(line.quantity)} ${line.product.unit}: what was claimed`,
+            );
+          }
+        }
+        return { itemId: line.itemId, quantity };
+      });
+      const parsed = claimDecisionBody.safeParse({
+        decision,
+        ...(decision === 'partial' ? { lines } : {}),
+        reason: reason.trim() || undefined,
+      });
+      for (const [field, message] of messagesByField(parsed.error?.issues ?? [])) {
+        if (!found.has(field)) found.set(field, message);
+      }
+      if (found.size > 0 || !parsed.success) {
+        addFieldIssues(ctx, found);
+        return z.NEVER;
+      }
+      return parsed.data;
+    });
+}
 
 /**
  * The farm's decision on an open claim (docs/claims.md): accept all, accept part (a quantity per
@@ -37,51 +98,34 @@ export function DecideClaimDialog({
   onClose: () => void;
 }) {
   const decide = useDecideClaim();
-  const [decision, setDecision] = useState<ClaimDecision>('accept');
-  const [quantities, setQuantities] = useState(() =>
-    claim.lines.map((line) => formatQuantity(line.quantity)),
-  );
-  const [reason, setReason] = useState('');
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, watch, formState } = useForm<
+    DecisionValues,
+    unknown,
+    ClaimDecisionBody
+  >({
+    resolver: zodResolver(decisionForm(claim)),
+    defaultValues: {
+      decision: 'accept',
+      lines: claim.lines.map((line) => ({ quantity: formatQuantity(line.quantity) })),
+      reason: '',
+    },
+    // Messages stay until the next try, which checks everything again.
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = formState;
+  const decision = watch('decision');
+  const quantities = watch('lines');
 
   // Before tax: the figure the farm is about to give back, as a guide only.
   const preview = claim.lines.reduce((sum, line, index) => {
-    const quantity = decision === 'accept' ? line.quantity : Number(quantities[index]);
+    const quantity = decision === 'accept' ? line.quantity : Number(quantities[index]?.quantity);
     if (decision === 'decline' || !Number.isFinite(quantity) || quantity < 0) return sum;
     return sum + multiplyCents(centsOf(line.unitPrice), quantity);
   }, 0);
 
-  const onSubmit = () => {
-    setServerError(null);
-    const found: Record<string, string> = {};
-    const lines = claim.lines.map((line, index) => {
-      const text = quantities[index]!.trim();
-      const quantity = Number(text);
-      if (decision === 'partial') {
-        if (text === '' || !Number.isFinite(quantity) || quantity < 0) {
-          found[`lines.${index}.quantity`] = 'Enter a quantity, 0 for none';
-        } else if (quantityProblem(line.product.unit, quantity)) {
-          found[`lines.${index}.quantity`] = quantityProblem(line.product.unit, quantity)!;
-        } else if (quantity > line.quantity) {
-          found[`lines.${index}.quantity`] =
-            `At most ${formatQuantity(line.quantity)} ${line.product.unit}: what was claimed`;
-        }
-      }
-      return { itemId: line.itemId, quantity };
-    });
-    const parsed = claimDecisionBody.safeParse({
-      decision,
-      ...(decision === 'partial' ? { lines } : {}),
-      reason: reason.trim() || undefined,
-    });
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
-    }
-    setProblems(found);
-    if (Object.keys(found).length > 0 || !parsed.success) return;
+  const submit = handleSubmit((body) => {
     decide.mutate(
-      { id: claim.id, body: parsed.data },
+      { id: claim.id, body },
       {
         onSuccess: (decided) => {
           onClose();
@@ -93,14 +137,21 @@ export function DecideClaimDialog({
           });
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.body?.fields) setProblems(error.body.fields);
-          setServerError(
-            error instanceof ApiError ? error.message : 'Could not save. Please try again.',
-          );
+          showServerFieldErrors(error, setError, [
+            'decision',
+            'reason',
+            'lines',
+            ...claim.lines.map((_, index) => `lines.${index}.quantity` as const),
+          ]);
+          setError('root.server', {
+            message:
+              error instanceof ApiError ? error.message : 'Could not save. Please try again.',
+          });
         },
       },
     );
-  };
+  });
+  const linesMessage = errors.lines?.message ?? errors.lines?.root?.message;
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
@@ -108,14 +159,7 @@ export function DecideClaimDialog({
         title={`Decide the claim on order #${claim.orderId}`}
         description={`${claim.restaurant.name} reported ${claim.lines.length === 1 ? 'a problem' : 'problems'} with this delivery. ${claim.restaurant.name} is told what you decide.`}
       >
-        <form
-          className="flex flex-col gap-4"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            onSubmit();
-          }}
-        >
+        <form className="flex flex-col gap-4" noValidate onSubmit={(event) => void submit(event)}>
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium">Decision</legend>
             {CHOICES.map((choice) => (
@@ -125,11 +169,9 @@ export function DecideClaimDialog({
               >
                 <input
                   type="radio"
-                  name="decision"
                   className="size-5 accent-green-700"
                   value={choice.value}
-                  checked={decision === choice.value}
-                  onChange={() => setDecision(choice.value)}
+                  {...register('decision')}
                 />
                 <span>
                   <span className="font-medium">{choice.label}</span>
@@ -144,19 +186,14 @@ export function DecideClaimDialog({
                   key={line.itemId}
                   label={`${line.product.name}: accept how much (${line.product.unit})`}
                   hint={`${CLAIM_KIND_LABELS[line.kind]}, ${formatQuantity(line.quantity)} ${line.product.unit} claimed`}
-                  error={problems[`lines.${index}.quantity`]}
+                  error={errors.lines?.[index]?.quantity?.message}
                 >
                   {(ids) => (
                     <Input
                       {...ids}
                       inputMode="decimal"
                       step={quantityStep(line.product.unit)}
-                      value={quantities[index]}
-                      onChange={(event) =>
-                        setQuantities((current) =>
-                          current.map((value, at) => (at === index ? event.target.value : value)),
-                        )
-                      }
+                      {...register(`lines.${index}.quantity`)}
                     />
                   )}
                 </Field>
@@ -165,20 +202,15 @@ export function DecideClaimDialog({
           <Field
             label={decision === 'decline' ? 'Reason' : 'Note for the restaurant (optional)'}
             required={decision === 'decline'}
-            error={problems.reason}
+            error={errors.reason?.message}
           >
             {(ids) => (
-              <Textarea
-                {...ids}
-                maxLength={CLAIM_REASON_MAX_LENGTH}
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-              />
+              <Textarea {...ids} maxLength={CLAIM_REASON_MAX_LENGTH} {...register('reason')} />
             )}
           </Field>
-          {problems.lines ? (
+          {linesMessage ? (
             <p className="text-sm text-destructive" role="alert">
-              {problems.lines}
+              {linesMessage}
             </p>
           ) : null}
           {decision !== 'decline' ? (
@@ -186,9 +218,9 @@ export function DecideClaimDialog({
               Credit before GET: <span className="font-semibold">{formatUsd(preview)}</span>
             </p>
           ) : null}
-          {serverError ? (
+          {errors.root?.server?.message ? (
             <p className="text-sm text-destructive" role="alert">
-              {serverError}
+              {errors.root.server.message}
             </p>
           ) : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

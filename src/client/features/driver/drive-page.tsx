@@ -1,9 +1,11 @@
 import type { DriveRun, DriveStop } from '#core/schemas/delivery-proof';
 import { formatQuantity } from '#core/quantity';
 import { statusLabel } from '#core/order-status';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, CloudOff, MapPin, Phone, RefreshCw, Truck } from 'lucide-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -350,6 +352,30 @@ function StopOutcome({
 const loadConfirmFields = () =>
   import('#core/schemas/delivery-proof').then((schemas) => schemas.deliveryConfirmFields);
 
+/** What the form checks: the recipient's name (the photo and signature are optional). */
+interface DeliverValues {
+  recipientName: string;
+}
+
+const NOT_LOADED = 'This form could not load: check the signal and try again';
+
+/**
+ * The recipient's rule of the server's schema, loaded on the first try; if it cannot load
+ * (only before the service worker has kept the app's code, on a first visit without signal),
+ * the form says so instead of confirming.
+ */
+const deliverResolver: Resolver<DeliverValues, unknown, DeliverValues> = async (
+  values,
+  context,
+  options,
+) => {
+  const fields = await loadConfirmFields().catch(() => null);
+  if (!fields) {
+    return { values: {}, errors: { root: { form: { type: 'load', message: NOT_LOADED } } } };
+  }
+  return zodResolver(fields.pick({ recipientName: true }))(values, context, options);
+};
+
 function DeliverForm({
   stop,
   runId,
@@ -359,14 +385,20 @@ function DeliverForm({
   runId: number;
   onDone: () => void;
 }) {
-  const [recipient, setRecipient] = useState('');
-  const [nameError, setNameError] = useState<string | undefined>();
-  // What kept the form from confirming that the driver cannot mend in a field.
-  const [formError, setFormError] = useState<string | undefined>();
+  const { register, handleSubmit, setError, clearErrors, formState } = useForm<
+    DeliverValues,
+    unknown,
+    DeliverValues
+  >({
+    resolver: deliverResolver,
+    defaultValues: { recipientName: '' },
+    // The name's message goes once it is typed again; a try checks it again.
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, isSubmitting } = formState;
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [, setSigned] = useState(false);
-  const [saving, setSaving] = useState(false);
   const signature = useRef<(() => Promise<Blob | null>) | null>(null);
 
   useEffect(() => {
@@ -384,20 +416,7 @@ function DeliverForm({
     loadConfirmFields().catch(() => undefined);
   }, []);
 
-  const confirm = async () => {
-    setFormError(undefined);
-    const fields = await loadConfirmFields().catch(() => null);
-    if (!fields) {
-      // Only before the service worker has kept the app's code, on a first visit without signal.
-      setFormError('This form could not load: check the signal and try again');
-      return;
-    }
-    const name = fields.shape.recipientName.safeParse(recipient);
-    if (!name.success) {
-      setNameError(name.error.issues[0]?.message);
-      return;
-    }
-    setSaving(true);
+  const confirm = handleSubmit(async ({ recipientName }) => {
     try {
       await keepDelivery({
         key: newDeliveryKey(),
@@ -405,39 +424,32 @@ function DeliverForm({
         runId,
         orderNumber: stop.orderNumber,
         restaurantName: stop.restaurant.name,
-        recipientName: name.data,
+        recipientName,
         deliveredAt: new Date().toISOString(),
         photo,
         signature: (await signature.current?.()) ?? null,
       });
       onDone();
     } catch (failure) {
-      setFormError(failure instanceof Error ? failure.message : 'This phone could not keep it');
-    } finally {
-      setSaving(false);
+      setError('root.form', {
+        message: failure instanceof Error ? failure.message : 'This phone could not keep it',
+      });
     }
-  };
+  });
 
   return (
     <form
       className="flex flex-col gap-3 rounded-lg border border-stone-200 bg-stone-50 p-3"
       aria-label={`Confirm delivery of ${stop.orderNumber}`}
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void confirm();
-      }}
+      onSubmit={(event) => void confirm(event)}
     >
-      <Field label="Received by" error={nameError} required>
+      <Field label="Received by" error={errors.recipientName?.message} required>
         {(ids) => (
           <Input
             {...ids}
             autoComplete="off"
-            value={recipient}
-            onChange={(event) => {
-              setRecipient(event.target.value);
-              setNameError(undefined);
-            }}
+            {...register('recipientName', { onChange: () => clearErrors('recipientName') })}
           />
         )}
       </Field>
@@ -461,17 +473,17 @@ function DeliverForm({
         />
       ) : null}
       <SignaturePad label="Signature (optional)" onChange={setSigned} padRef={signature} />
-      {formError ? (
+      {errors.root?.form?.message ? (
         <p className="text-sm text-destructive" role="alert">
-          {formError}
+          {errors.root.form.message}
         </p>
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" disabled={saving}>
-          <CheckCircle2 aria-hidden="true" /> {saving ? 'Saving…' : 'Confirm delivery'}
+        <Button type="submit" disabled={isSubmitting}>
+          <CheckCircle2 aria-hidden="true" /> {isSubmitting ? 'Saving…' : 'Confirm delivery'}
         </Button>
       </div>
     </form>

@@ -1,9 +1,17 @@
 import { formatMoneyString } from '#core/money';
 import { isWeighedUnit } from '#core/quantity';
 import type { PriceListKind } from '#core/pricing';
-import { priceListBody, type PriceList, type PriceListFormValues } from '#core/schemas/price-list';
+import {
+  PRICE_LIST_KINDS,
+  priceListBody,
+  type PriceList,
+  type PriceListBody,
+  type PriceListFormValues,
+} from '#core/schemas/price-list';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { ErrorState } from '../../components/ui/empty-state';
@@ -11,35 +19,38 @@ import { Field, Input, Select } from '../../components/ui/form';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
+import { addFieldIssues, messagesByField } from '../../lib/form-schema';
 import { usePricedProducts, useSavePriceList } from './api';
 
 interface BreakRow {
-  key: number;
   productId: string;
   minQuantity: string;
   price: string;
 }
 
-interface Draft {
+/** The list as typed. */
+interface PriceListValues {
   name: string;
   kind: PriceListKind;
   percentOff: string;
-  /** The list's own price per product id; blank: the list price. */
-  prices: Record<number, string>;
+  /** The list's own price by `p{productId}`; blank: the list price. */
+  prices: Record<string, string>;
   breaks: BreakRow[];
 }
 
-let rowKey = 0;
-const nextKey = () => (rowKey += 1);
+const priceKey = (productId: number) => `p${productId}` as const;
+/** Where a message about the list's prices as a whole is said. */
+const PRICES_MESSAGE = 'prices.list';
 
-function draftOf(list: PriceList | null): Draft {
+function valuesOf(list: PriceList | null): PriceListValues {
   return {
     name: list?.name ?? '',
     kind: list?.kind ?? 'percent',
     percentOff: list?.percentOff ?? '',
-    prices: Object.fromEntries((list?.prices ?? []).map((entry) => [entry.productId, entry.price])),
+    prices: Object.fromEntries(
+      (list?.prices ?? []).map((entry) => [priceKey(entry.productId), entry.price]),
+    ),
     breaks: (list?.breaks ?? []).map((entry) => ({
-      key: nextKey(),
       productId: String(entry.productId),
       minQuantity: String(entry.minQuantity),
       price: entry.price,
@@ -47,30 +58,65 @@ function draftOf(list: PriceList | null): Draft {
   };
 }
 
-/** The body the draft makes, and for each sent price the product it belongs to. */
-function bodyOf(draft: Draft): { body: PriceListFormValues; pricedIds: number[] } {
-  const priced = Object.entries(draft.prices).filter(([, price]) => price.trim() !== '');
+/** The body the typed list makes, and for each sent price the product it belongs to. */
+function bodyOf(values: PriceListValues): { body: PriceListFormValues; pricedIds: number[] } {
+  const priced = Object.entries(values.prices)
+    .filter(([, price]) => price.trim() !== '')
+    .map(([key, price]) => [Number(key.slice(1)), price] as const)
+    .sort(([a], [b]) => a - b);
   return {
     body: {
-      name: draft.name,
-      kind: draft.kind,
-      percentOff: draft.kind === 'percent' ? draft.percentOff : null,
+      name: values.name,
+      kind: values.kind,
+      percentOff: values.kind === 'percent' ? values.percentOff : null,
       prices:
-        draft.kind === 'prices'
-          ? priced.map(([productId, price]) => ({ productId: Number(productId), price }))
-          : [],
-      breaks: draft.breaks.map((row) => ({
+        values.kind === 'prices' ? priced.map(([productId, price]) => ({ productId, price })) : [],
+      breaks: values.breaks.map((row) => ({
         productId: Number(row.productId),
         minQuantity: row.minQuantity.trim() === '' ? Number.NaN : Number(row.minQuantity),
         price: row.price,
       })),
     },
-    pricedIds: draft.kind === 'prices' ? priced.map(([productId]) => Number(productId)) : [],
+    pricedIds: values.kind === 'prices' ? priced.map(([productId]) => productId) : [],
   };
 }
 
-/** Messages by field path ("percentOff", "prices.2.price", "breaks.0.minQuantity"). */
-type Errors = Record<string, string>;
+/**
+ * Where a message of the schema or the server (a dotted path) is said: the paths name prices
+ * by position, the form by product.
+ */
+function fieldOf(path: string, pricedIds: readonly number[]): string {
+  if (path === 'prices') return PRICES_MESSAGE;
+  const price = /^prices\.(\d+)\./.exec(path);
+  if (!price) return path;
+  const productId = pricedIds[Number(price[1])];
+  return productId === undefined ? PRICES_MESSAGE : `prices.${priceKey(productId)}`;
+}
+
+/**
+ * The form's schema: the typed list becomes the body the server's own schema checks, each of
+ * its messages said where it belongs (the last of a field's, as the editor always showed).
+ */
+const priceListForm = z
+  .object({
+    name: z.string(),
+    kind: z.enum(PRICE_LIST_KINDS),
+    percentOff: z.string(),
+    prices: z.record(z.string(), z.string()),
+    breaks: z.array(
+      z.object({ productId: z.string(), minQuantity: z.string(), price: z.string() }),
+    ),
+  })
+  .transform((values, ctx) => {
+    const { body, pricedIds } = bodyOf(values);
+    const parsed = priceListBody.safeParse(body);
+    if (parsed.success) return parsed.data;
+    addFieldIssues(
+      ctx,
+      messagesByField(parsed.error.issues, (path) => fieldOf(path, pricedIds), 'last'),
+    );
+    return z.NEVER;
+  });
 
 /**
  * Create or edit a price list: a percentage off the farm's list prices or its own price per
@@ -100,42 +146,29 @@ export function PriceListEditor({
 }
 
 function EditorForm({ list, onDone }: { list: PriceList | null; onDone: () => void }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(list));
-  const [errors, setErrors] = useState<Errors>({});
+  const { register, handleSubmit, getValues, setValue, setError, clearErrors, watch, formState } =
+    useForm<PriceListValues, unknown, PriceListBody>({
+      resolver: zodResolver(priceListForm),
+      defaultValues: valuesOf(list),
+      // A field's message goes once the field changes; the rest stay until the next save.
+      reValidateMode: 'onSubmit',
+    });
+  const { errors } = formState;
+  const kind = watch('kind');
+  const breaks = watch('breaks');
   const products = usePricedProducts(true);
   const save = useSavePriceList();
-  const kindName = useId();
   const productList = products.items?.filter((product) => product.isActive) ?? [];
   const productName = (id: number) => products.items?.find((p) => p.id === id)?.name ?? 'Product';
+  const clearing = (...fields: Path<PriceListValues>[]) => ({
+    onChange: () => clearErrors(fields),
+  });
+  // The breaks are a list of rows kept in the form's values: added and removed as a whole.
+  const setBreaks = (rows: BreakRow[]) => setValue('breaks', rows);
 
-  const change = (next: Partial<Draft>) => {
-    setDraft((current) => ({ ...current, ...next }));
-    // A field's message goes once the field changes; the rest stay until the next save.
-    setErrors((current) =>
-      Object.fromEntries(Object.entries(current).filter(([key]) => !(key in next))),
-    );
-  };
-  const changeBreak = (key: number, next: Partial<BreakRow>) =>
-    change({ breaks: draft.breaks.map((row) => (row.key === key ? { ...row, ...next } : row)) });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const { body, pricedIds } = bodyOf(draft);
-    // The server's and the schema's paths name prices by position: put them on the product.
-    const onProduct = (path: string) =>
-      path.replace(/^prices\.(\d+)\./, (_, index: string) => `price.${pricedIds[Number(index)]}.`);
-    const parsed = priceListBody.safeParse(body);
-    if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(
-          parsed.error.issues.map((issue) => [onProduct(issue.path.join('.')), issue.message]),
-        ),
-      );
-      return;
-    }
-    setErrors({});
+  const submit = handleSubmit((body) => {
     save.mutate(
-      { id: list?.id ?? null, body: parsed.data },
+      { id: list?.id ?? null, body },
       {
         onSuccess: (saved) => {
           toast({ title: `${saved.name} saved` });
@@ -143,12 +176,9 @@ function EditorForm({ list, onDone }: { list: PriceList | null; onDone: () => vo
         },
         onError: (error) => {
           const fields = error instanceof ApiError ? error.body?.fields : undefined;
-          if (fields) {
-            setErrors(
-              Object.fromEntries(
-                Object.entries(fields).map(([key, text]) => [onProduct(key), text]),
-              ),
-            );
+          const { pricedIds } = bodyOf(getValues());
+          for (const [key, message] of Object.entries(fields ?? {})) {
+            setError(fieldOf(key, pricedIds) as Path<PriceListValues>, { message });
           }
           toast({
             title: 'The price list was not saved',
@@ -158,18 +188,18 @@ function EditorForm({ list, onDone }: { list: PriceList | null; onDone: () => vo
         },
       },
     );
-  };
+  });
 
+  const breaksMessage = errors.breaks?.root?.message ?? errors.breaks?.message;
   return (
-    <form className="flex flex-col gap-5" onSubmit={submit} noValidate>
-      <Field label="Name" required error={errors.name}>
+    <form className="flex flex-col gap-5" onSubmit={(event) => void submit(event)} noValidate>
+      <Field label="Name" required error={errors.name?.message}>
         {(ids) => (
           <Input
             {...ids}
-            value={draft.name}
             maxLength={80}
             placeholder="Chef's table"
-            onChange={(event) => change({ name: event.target.value })}
+            {...register('name', clearing('name'))}
           />
         )}
       </Field>
@@ -181,29 +211,27 @@ function EditorForm({ list, onDone }: { list: PriceList | null; onDone: () => vo
             ['percent', 'A percentage off your list prices'],
             ['prices', 'Your own price for each product'],
           ] as const
-        ).map(([kind, label]) => (
+        ).map(([value, label]) => (
           <label
-            key={kind}
+            key={value}
             className="flex min-h-11 items-center gap-3 rounded-md border border-stone-200 px-3 has-[:checked]:border-primary"
           >
             <input
               type="radio"
-              name={kindName}
-              value={kind}
-              checked={draft.kind === kind}
-              onChange={() => change({ kind })}
+              value={value}
               className="size-4 accent-primary"
+              {...register('kind', clearing('kind'))}
             />
             <span className="text-sm">{label}</span>
           </label>
         ))}
       </fieldset>
 
-      {draft.kind === 'percent' ? (
+      {kind === 'percent' ? (
         <Field
           label="Percentage off"
           required
-          error={errors.percentOff}
+          error={errors.percentOff?.message}
           hint="From 0 to 100, like 10 or 12.5"
           className="sm:w-56"
         >
@@ -212,8 +240,7 @@ function EditorForm({ list, onDone }: { list: PriceList | null; onDone: () => vo
               <Input
                 {...ids}
                 inputMode="decimal"
-                value={draft.percentOff}
-                onChange={(event) => change({ percentOff: event.target.value })}
+                {...register('percentOff', clearing('percentOff'))}
               />
               <span aria-hidden="true">%</span>
             </div>
@@ -224,9 +251,9 @@ function EditorForm({ list, onDone }: { list: PriceList | null; onDone: () => vo
           <p className="text-sm text-stone-600">
             Leave a price blank to sell that product at its list price.
           </p>
-          {errors.prices ? (
+          {errors.prices?.list?.message ? (
             <p className="text-sm text-destructive" role="alert">
-              {errors.prices}
+              {errors.prices.list.message}
             </p>
           ) : null}
           {products.error && !products.items ? (
@@ -237,33 +264,34 @@ function EditorForm({ list, onDone }: { list: PriceList | null; onDone: () => vo
             <p className="text-sm text-stone-600">Add products in Inventory to price them here.</p>
           ) : (
             <ul className="flex max-h-72 flex-col divide-y divide-stone-100 overflow-y-auto rounded-md border border-stone-200">
-              {productList.map((product) => (
-                <li key={product.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-2">
-                  <span className="min-w-0 flex-1 basis-40 text-sm">
-                    <span className="font-medium">{product.name}</span>{' '}
-                    <span className="tabular text-stone-600">
-                      list {product.price ? formatMoneyString(product.price) : ''} / {product.unit}
+              {productList.map((product) => {
+                const key = priceKey(product.id);
+                return (
+                  <li key={product.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-2">
+                    <span className="min-w-0 flex-1 basis-40 text-sm">
+                      <span className="font-medium">{product.name}</span>{' '}
+                      <span className="tabular text-stone-600">
+                        list {product.price ? formatMoneyString(product.price) : ''} /{' '}
+                        {product.unit}
+                      </span>
                     </span>
-                  </span>
-                  <Field
-                    label={<span className="sr-only">Price of {product.name}</span>}
-                    error={errors[`price.${product.id}.price`]}
-                    className="w-32"
-                  >
-                    {(ids) => (
-                      <Input
-                        {...ids}
-                        inputMode="decimal"
-                        placeholder={product.price ?? ''}
-                        value={draft.prices[product.id] ?? ''}
-                        onChange={(event) =>
-                          change({ prices: { ...draft.prices, [product.id]: event.target.value } })
-                        }
-                      />
-                    )}
-                  </Field>
-                </li>
-              ))}
+                    <Field
+                      label={<span className="sr-only">Price of {product.name}</span>}
+                      error={errors.prices?.[key]?.message}
+                      className="w-32"
+                    >
+                      {(ids) => (
+                        <Input
+                          {...ids}
+                          inputMode="decimal"
+                          placeholder={product.price ?? ''}
+                          {...register(`prices.${key}`, clearing(`prices.${key}`, PRICES_MESSAGE))}
+                        />
+                      )}
+                    </Field>
+                  </li>
+                );
+              })}
             </ul>
           )}
         </section>
@@ -276,23 +304,28 @@ function EditorForm({ list, onDone }: { list: PriceList | null; onDone: () => vo
             A lower price per unit from a quantity on, for each line of an order.
           </p>
         </div>
-        {draft.breaks.map((row, index) => {
+        {breaks.map((row, index) => {
           const product = productList.find((candidate) => String(candidate.id) === row.productId);
+          const rowErrors = errors.breaks?.[index];
           return (
             <div
-              key={row.key}
+              key={index}
               className="grid grid-cols-2 items-start gap-2 rounded-md border border-stone-200 p-2 sm:grid-cols-[1fr_7rem_7rem_auto]"
             >
               <Field
                 label="Product"
-                error={errors[`breaks.${index}.productId`]}
+                error={rowErrors?.productId?.message}
                 className="col-span-2 sm:col-span-1"
               >
                 {(ids) => (
+                  // Controlled: its options change once the products have loaded.
                   <Select
                     {...ids}
                     value={row.productId}
-                    onChange={(event) => changeBreak(row.key, { productId: event.target.value })}
+                    onChange={(event) => {
+                      setValue(`breaks.${index}.productId`, event.target.value);
+                      clearErrors(`breaks.${index}.productId`);
+                    }}
                   >
                     <option value="">Choose a product</option>
                     {productList.map((option) => (
@@ -308,24 +341,25 @@ function EditorForm({ list, onDone }: { list: PriceList | null; onDone: () => vo
               </Field>
               <Field
                 label={`From (${product?.unit ?? 'units'})`}
-                error={errors[`breaks.${index}.minQuantity`]}
+                error={rowErrors?.minQuantity?.message}
               >
                 {(ids) => (
                   <Input
                     {...ids}
                     inputMode={product && isWeighedUnit(product.unit) ? 'decimal' : 'numeric'}
-                    value={row.minQuantity}
-                    onChange={(event) => changeBreak(row.key, { minQuantity: event.target.value })}
+                    {...register(
+                      `breaks.${index}.minQuantity`,
+                      clearing(`breaks.${index}.minQuantity`),
+                    )}
                   />
                 )}
               </Field>
-              <Field label="Price each" error={errors[`breaks.${index}.price`]}>
+              <Field label="Price each" error={rowErrors?.price?.message}>
                 {(ids) => (
                   <Input
                     {...ids}
                     inputMode="decimal"
-                    value={row.price}
-                    onChange={(event) => changeBreak(row.key, { price: event.target.value })}
+                    {...register(`breaks.${index}.price`, clearing(`breaks.${index}.price`))}
                   />
                 )}
               </Field>
@@ -335,30 +369,23 @@ function EditorForm({ list, onDone }: { list: PriceList | null; onDone: () => vo
                 size="icon"
                 className="col-span-2 justify-self-end text-destructive sm:col-span-1 sm:mt-6"
                 aria-label={`Remove break ${index + 1}`}
-                onClick={() => change({ breaks: draft.breaks.filter((each) => each !== row) })}
+                onClick={() => setBreaks(breaks.filter((_, at) => at !== index))}
               >
                 <Trash2 />
               </Button>
             </div>
           );
         })}
-        {errors.breaks ? (
+        {breaksMessage ? (
           <p className="text-sm text-destructive" role="alert">
-            {errors.breaks}
+            {breaksMessage}
           </p>
         ) : null}
         <Button
           type="button"
           variant="outline"
           className="self-start"
-          onClick={() =>
-            change({
-              breaks: [
-                ...draft.breaks,
-                { key: nextKey(), productId: '', minQuantity: '', price: '' },
-              ],
-            })
-          }
+          onClick={() => setBreaks([...breaks, { productId: '', minQuantity: '', price: '' }])}
         >
           <Plus aria-hidden="true" /> Add break
         </Button>

@@ -1,6 +1,8 @@
 import { formatQuantity } from '#core/quantity';
-import { recallBody } from '#core/schemas/traceability';
+import { recallBody, type RecallBody } from '#core/schemas/traceability';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { ErrorState } from '../../components/ui/empty-state';
@@ -21,41 +23,46 @@ export function LotDetailDialog({ lotId, onClose }: { lotId: number | null; onCl
   const lot = useLot(lotId);
   const { can } = usePermissions();
   const recall = useRecallLot();
-  const [message, setMessage] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | undefined>();
+  const { register, handleSubmit, reset, clearErrors, formState } = useForm<
+    RecallBody,
+    unknown,
+    RecallBody
+  >({
+    resolver: zodResolver(recallBody),
+    defaultValues: { message: '' },
+    // The message goes once the text is edited; the text is checked again on Send Recall.
+    reValidateMode: 'onSubmit',
+  });
   const data = lot.data;
 
-  function send() {
-    const parsed = recallBody.safeParse({ message });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      setConfirming(false);
-      return;
-    }
-    recall.mutate(
-      { lotId: lotId!, message: parsed.data.message },
-      {
-        onSuccess: (sent) => {
-          toast({
-            title: 'Recall sent',
-            description: `${sent.notices.length} restaurant${sent.notices.length === 1 ? '' : 's'} notified by email, text and in the app.`,
-          });
-          setMessage('');
-          setConfirming(false);
-          void lot.refetch();
+  const send = handleSubmit(
+    (body) => {
+      recall.mutate(
+        { lotId: lotId!, message: body.message },
+        {
+          onSuccess: (sent) => {
+            toast({
+              title: 'Recall sent',
+              description: `${sent.notices.length} restaurant${sent.notices.length === 1 ? '' : 's'} notified by email, text and in the app.`,
+            });
+            reset();
+            setConfirming(false);
+            void lot.refetch();
+          },
+          onError: (failure) => {
+            setConfirming(false);
+            toast({
+              title: 'The recall could not be sent',
+              description: failure instanceof ApiError ? failure.userMessage('') : undefined,
+              variant: 'destructive',
+            });
+          },
         },
-        onError: (failure) => {
-          setConfirming(false);
-          toast({
-            title: 'The recall could not be sent',
-            description: failure instanceof ApiError ? failure.userMessage('') : undefined,
-            variant: 'destructive',
-          });
-        },
-      },
-    );
-  }
+      );
+    },
+    () => setConfirming(false),
+  );
 
   return (
     <Dialog open={lotId !== null} onOpenChange={(open) => !open && onClose()}>
@@ -148,18 +155,14 @@ export function LotDetailDialog({ lotId, onClose }: { lotId: number | null; onCl
                 </h3>
                 <Field
                   label="Message to the restaurants"
-                  error={error}
+                  error={formState.errors.message?.message}
                   hint="Sent by email, text and in the app to every person of each restaurant above."
                 >
                   {(ids) => (
                     <Textarea
                       {...ids}
-                      value={message}
-                      onChange={(event) => {
-                        setMessage(event.target.value);
-                        setError(undefined);
-                      }}
                       placeholder="Please hold and discard this lot: …"
+                      {...register('message', { onChange: () => clearErrors('message') })}
                     />
                   )}
                 </Field>
@@ -174,7 +177,11 @@ export function LotDetailDialog({ lotId, onClose }: { lotId: number | null; onCl
                       <Button variant="outline" onClick={() => setConfirming(false)}>
                         Not now
                       </Button>
-                      <Button variant="destructive" disabled={recall.isPending} onClick={send}>
+                      <Button
+                        variant="destructive"
+                        disabled={recall.isPending}
+                        onClick={(event) => void send(event)}
+                      >
                         {recall.isPending ? 'Sending…' : 'Send Recall'}
                       </Button>
                     </div>

@@ -1,59 +1,86 @@
 import { hawaiiDate } from '#core/hawaii-time';
-import { lotCreateBody, type LotCreateInput } from '#core/schemas/traceability';
-import { useState, type FormEvent } from 'react';
+import { lotCreateBody, type LotCreateBody } from '#core/schemas/traceability';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { Field, Input, Select } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
+import { showServerFieldErrors } from '../../lib/form-errors';
+import { addFieldIssues, messagesByField } from '../../lib/form-schema';
 import { useFarmProducts, useRecordLot } from './api';
 
-type Values = {
+/** The lot as typed. */
+interface LotValues {
   code: string;
   productId: string;
   harvestDate: string;
   location: string;
   quantity: string;
-};
+}
+const FIELDS: readonly (keyof LotValues)[] = [
+  'code',
+  'productId',
+  'harvestDate',
+  'location',
+  'quantity',
+];
+
+/**
+ * The form's schema: what was typed becomes the body the server's own schema checks. A field
+ * shows the last of its messages, and any about the product asks to choose one.
+ */
+const lotForm = z
+  .object({
+    code: z.string(),
+    productId: z.string(),
+    harvestDate: z.string(),
+    location: z.string(),
+    quantity: z.string(),
+  })
+  .transform((values, ctx) => {
+    const parsed = lotCreateBody.safeParse({
+      ...values,
+      productId: values.productId === '' ? undefined : Number(values.productId),
+      quantity: values.quantity === '' ? undefined : Number(values.quantity),
+    });
+    if (parsed.success) return parsed.data;
+    const messages = messagesByField(
+      parsed.error.issues.map((issue) => ({ ...issue, path: issue.path.slice(0, 1) })),
+      undefined,
+      'last',
+    );
+    if (messages.has('productId')) messages.set('productId', 'Choose a product');
+    addFieldIssues(ctx, messages);
+    return z.NEVER;
+  });
 
 /** Record a lot: its code, the product, the harvest or pack day, the field, how much. */
 export function RecordLotDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const products = useFarmProducts();
   const record = useRecordLot();
-  const [values, setValues] = useState<Values>({
-    code: '',
-    productId: '',
-    harvestDate: hawaiiDate(new Date()),
-    location: '',
-    quantity: '',
+  const { register, handleSubmit, setError, formState } = useForm<
+    LotValues,
+    unknown,
+    LotCreateBody
+  >({
+    resolver: zodResolver(lotForm),
+    defaultValues: {
+      code: '',
+      productId: '',
+      harvestDate: hawaiiDate(new Date()),
+      location: '',
+      quantity: '',
+    },
+    // Messages stay until the next try, which checks the whole lot again.
+    reValidateMode: 'onSubmit',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (field: keyof Values) => (value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
+  const { errors } = formState;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const body: LotCreateInput = {
-      code: values.code,
-      productId: values.productId === '' ? (undefined as never) : Number(values.productId),
-      harvestDate: values.harvestDate,
-      location: values.location,
-      quantity: values.quantity === '' ? (undefined as never) : Number(values.quantity),
-    };
-    const parsed = lotCreateBody.safeParse(body);
-    if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(
-          parsed.error.issues.map((issue) => [
-            String(issue.path[0]),
-            issue.path[0] === 'productId' ? 'Choose a product' : issue.message,
-          ]),
-        ),
-      );
-      return;
-    }
-    setErrors({});
-    record.mutate(parsed.data, {
+  const submit = handleSubmit((body) => {
+    record.mutate(body, {
       onSuccess: (lot) => {
         toast({
           title: 'Lot recorded',
@@ -62,16 +89,18 @@ export function RecordLotDialog({ open, onClose }: { open: boolean; onClose: () 
         onClose();
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.body?.fields) setErrors(error.body.fields);
-        else
+        if (error instanceof ApiError && error.body?.fields) {
+          showServerFieldErrors(error, setError, FIELDS);
+        } else {
           toast({
             title: 'The lot could not be recorded',
             description: error instanceof ApiError ? error.userMessage('') : undefined,
             variant: 'destructive',
           });
+        }
       },
     });
-  }
+  });
 
   const items = products.items ?? [];
   return (
@@ -80,25 +109,15 @@ export function RecordLotDialog({ open, onClose }: { open: boolean; onClose: () 
         title="Record a lot"
         description="The traceability lot code you give produce when you pack it, unique on your farm."
       >
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <Field label="Lot code" required error={errors.code}>
+        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+          <Field label="Lot code" required error={errors.code?.message}>
             {(ids) => (
-              <Input
-                {...ids}
-                autoComplete="off"
-                placeholder="KG-1201-A"
-                value={values.code}
-                onChange={(event) => set('code')(event.target.value)}
-              />
+              <Input {...ids} autoComplete="off" placeholder="KG-1201-A" {...register('code')} />
             )}
           </Field>
-          <Field label="Product" required error={errors.productId}>
+          <Field label="Product" required error={errors.productId?.message}>
             {(ids) => (
-              <Select
-                {...ids}
-                value={values.productId}
-                onChange={(event) => set('productId')(event.target.value)}
-              >
+              <Select {...ids} {...register('productId')}>
                 <option value="">
                   {products.isPending ? 'Loading products…' : 'Choose a product'}
                 </option>
@@ -111,17 +130,10 @@ export function RecordLotDialog({ open, onClose }: { open: boolean; onClose: () 
             )}
           </Field>
           <div className="grid grid-cols-2 gap-3">
-            <Field label="Harvest or pack date" required error={errors.harvestDate}>
-              {(ids) => (
-                <Input
-                  {...ids}
-                  type="date"
-                  value={values.harvestDate}
-                  onChange={(event) => set('harvestDate')(event.target.value)}
-                />
-              )}
+            <Field label="Harvest or pack date" required error={errors.harvestDate?.message}>
+              {(ids) => <Input {...ids} type="date" {...register('harvestDate')} />}
             </Field>
-            <Field label="Quantity" required error={errors.quantity}>
+            <Field label="Quantity" required error={errors.quantity?.message}>
               {(ids) => (
                 <Input
                   {...ids}
@@ -129,21 +141,13 @@ export function RecordLotDialog({ open, onClose }: { open: boolean; onClose: () 
                   inputMode="decimal"
                   min="0"
                   step="0.01"
-                  value={values.quantity}
-                  onChange={(event) => set('quantity')(event.target.value)}
+                  {...register('quantity')}
                 />
               )}
             </Field>
           </div>
-          <Field label="Field or place" required error={errors.location}>
-            {(ids) => (
-              <Input
-                {...ids}
-                placeholder="Field 3, Kahuku"
-                value={values.location}
-                onChange={(event) => set('location')(event.target.value)}
-              />
-            )}
+          <Field label="Field or place" required error={errors.location?.message}>
+            {(ids) => <Input {...ids} placeholder="Field 3, Kahuku" {...register('location')} />}
           </Field>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>

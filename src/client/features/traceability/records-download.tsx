@@ -1,7 +1,10 @@
 import { addDays, hawaiiDate } from '#core/hawaii-time';
 import { recordsQuery } from '#core/schemas/traceability';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import {
   Card,
@@ -15,38 +18,47 @@ import { toast } from '../../components/ui/toast';
 import { ApiError, downloadFile } from '../../lib/api';
 import { withParams } from '../../lib/paged-list';
 
+type RecordsRange = Pick<z.input<typeof recordsQuery>, 'from' | 'to'>;
+
 /**
  * The FSMA 204 spreadsheet of a date range: the farm's shipping records or the restaurant's
  * receiving records, as XLSX (what FDA asks for: sortable) or CSV.
  */
 export function RecordsDownload({ side }: { side: 'shipping' | 'receiving' }) {
   const today = hawaiiDate(new Date());
-  const [from, setFrom] = useState(addDays(today, -365));
-  const [to, setTo] = useState(today);
   const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
-  const checked = recordsQuery.safeParse({ from, to });
-  const error = checked.success
-    ? undefined
-    : Object.fromEntries(checked.error.issues.map((issue) => [issue.path[0], issue.message]));
+  const { register, handleSubmit, formState } = useForm<
+    RecordsRange,
+    unknown,
+    z.output<typeof recordsQuery>
+  >({
+    resolver: zodResolver(recordsQuery),
+    defaultValues: { from: addDays(today, -365), to: today },
+    // The range is checked as it is typed; a reversed one is said under From.
+    mode: 'onChange',
+  });
+  const { errors } = formState;
+  const invalid = Boolean(errors.from || errors.to);
 
-  async function download(format: 'csv' | 'xlsx') {
-    setBusy(format);
-    try {
-      await downloadFile(
-        withParams('/api/traceability/records', { from, to, format }),
-        `${side}-records.${format}`,
-      );
-    } catch (failure) {
-      toast({
-        title: 'Download failed',
-        description:
-          failure instanceof ApiError ? failure.userMessage('Please try again') : undefined,
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(null);
-    }
-  }
+  const download = (format: 'csv' | 'xlsx') =>
+    handleSubmit(async ({ from, to }) => {
+      setBusy(format);
+      try {
+        await downloadFile(
+          withParams('/api/traceability/records', { from, to, format }),
+          `${side}-records.${format}`,
+        );
+      } catch (failure) {
+        toast({
+          title: 'Download failed',
+          description:
+            failure instanceof ApiError ? failure.userMessage('Please try again') : undefined,
+          variant: 'destructive',
+        });
+      } finally {
+        setBusy(null);
+      }
+    })();
 
   return (
     <Card>
@@ -60,31 +72,17 @@ export function RecordsDownload({ side }: { side: 'shipping' | 'receiving' }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <div className="grid max-w-md grid-cols-2 gap-3">
-          <Field label="From" error={error?.from}>
-            {(ids) => (
-              <Input
-                {...ids}
-                type="date"
-                value={from}
-                onChange={(event) => setFrom(event.target.value)}
-              />
-            )}
+          <Field label="From" error={errors.from?.message}>
+            {(ids) => <Input {...ids} type="date" {...register('from')} />}
           </Field>
-          <Field label="To" error={error?.to}>
-            {(ids) => (
-              <Input
-                {...ids}
-                type="date"
-                value={to}
-                onChange={(event) => setTo(event.target.value)}
-              />
-            )}
+          <Field label="To" error={errors.to?.message}>
+            {(ids) => <Input {...ids} type="date" {...register('to', { deps: ['from'] })} />}
           </Field>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button
             variant="outline"
-            disabled={!checked.success || busy !== null}
+            disabled={invalid || busy !== null}
             onClick={() => void download('xlsx')}
           >
             <Download aria-hidden="true" />
@@ -92,7 +90,7 @@ export function RecordsDownload({ side }: { side: 'shipping' | 'receiving' }) {
           </Button>
           <Button
             variant="outline"
-            disabled={!checked.success || busy !== null}
+            disabled={invalid || busy !== null}
             onClick={() => void download('csv')}
           >
             <Download aria-hidden="true" />
