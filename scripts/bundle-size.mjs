@@ -44,6 +44,14 @@ const DEFERRED = [
     /calendar-page › calendar\/add-schedule-dialog$/,
     'opens on Add Delivery Schedule; its form library loads with it, see docs/performance.md',
   ],
+  [
+    /› admin\/reason-dialog$/,
+    'opens on Decline or Suspend; its form library loads with it, see docs/performance.md',
+  ],
+  [
+    /› orders\/report-problem-dialog$/,
+    'opens on Report a problem; its form library loads with it, see docs/performance.md',
+  ],
 ];
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));

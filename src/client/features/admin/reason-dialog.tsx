@@ -1,5 +1,11 @@
-import { ADMIN_REASON_MAX_LENGTH, adminReasonBody } from '#core/schemas/admin';
-import { useState } from 'react';
+import {
+  ADMIN_REASON_MAX_LENGTH,
+  adminReasonBody,
+  type AdminReasonBody,
+  type AdminReasonInput,
+} from '#core/schemas/admin';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Field, Textarea } from '../../components/ui/form';
@@ -7,7 +13,7 @@ import { Field, Textarea } from '../../components/ui/form';
 /**
  * A decision that needs a reason (declining a farm, suspending a business), asked before it is
  * made: the dialog is the confirmation, and the reason, checked by the server's own schema, is
- * what the business is told. One field: checked by the schema itself, without a form library.
+ * what the business is told.
  */
 export function ReasonDialog({
   open,
@@ -28,29 +34,29 @@ export function ReasonDialog({
   onClose: () => void;
   onConfirm: (reason: string) => void;
 }) {
-  const [reason, setReason] = useState('');
-  // After the first try, each keystroke checks again, so the message goes as the reason comes.
-  const [tried, setTried] = useState(false);
-  const checked = adminReasonBody.safeParse({ reason });
-  const error = tried && !checked.success ? checked.error.issues[0]?.message : undefined;
+  const { register, handleSubmit, reset, formState } = useForm<
+    AdminReasonInput,
+    unknown,
+    AdminReasonBody
+  >({
+    resolver: zodResolver(adminReasonBody),
+    defaultValues: { reason: '' },
+    // After the first try, each keystroke checks again, so the message goes as the reason comes.
+    reValidateMode: 'onChange',
+  });
   const close = () => {
-    setReason('');
-    setTried(false);
+    reset();
     onClose();
   };
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (checked.success) onConfirm(checked.data.reason);
-  };
+  const submit = handleSubmit((body) => onConfirm(body.reason));
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : close())}>
       <DialogContent title={title} description={description}>
-        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
           <Field
             label="Reason"
-            error={error}
+            error={formState.errors.reason?.message}
             hint="The business is told this, in the app and by email."
             required
           >
@@ -60,9 +66,7 @@ export function ReasonDialog({
                 autoFocus
                 rows={4}
                 maxLength={ADMIN_REASON_MAX_LENGTH}
-                name="reason"
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
+                {...register('reason')}
               />
             )}
           </Field>

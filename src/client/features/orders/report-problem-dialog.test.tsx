@@ -68,7 +68,8 @@ describe('Report a problem on My Orders', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Report a problem' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report a problem with order #61' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send to the farm' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+    // The form's check runs as the form is sent (react-hook-form): the message follows it.
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Choose at least one line with a problem',
     );
   });

@@ -5,16 +5,21 @@ import {
   CLAIM_NOTE_MAX_LENGTH,
   claimCreateBody,
   type Claim,
+  type ClaimCreateBody,
   type ClaimKind,
 } from '#core/schemas/claim';
 import type { Order } from '#core/schemas/order';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Field, Input, Select, Textarea } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError } from '../../lib/api';
+import { addFieldIssues } from '../../lib/form-schema';
 import { RESTAURANT_ORDERS_KEY } from '../../lib/queries';
 import { queryClient } from '../../lib/query-client';
 
@@ -26,6 +31,14 @@ interface LineDraft {
 }
 
 type Problems = Record<string, string>;
+
+/** The report as typed: a draft per line of the order. */
+interface ReportValues {
+  lines: LineDraft[];
+}
+
+/** A problem's key ("1.quantity", "lines") as the form's field ("lines.1.quantity", "lines"). */
+const formField = (key: string) => (key === 'lines' ? key : `lines.${key}`);
 
 /**
  * Sends the claim's photo as multipart/form-data (field "file"). Plain fetch rather than
@@ -88,6 +101,30 @@ export function claimFromDrafts(
   return { body: parsed.data };
 }
 
+/** The form's schema: the chosen lines become the claim (claimFromDrafts). */
+function reportForm(order: Order) {
+  return z
+    .object({
+      lines: z.array(
+        z.object({
+          chosen: z.boolean(),
+          kind: z.enum(CLAIM_KINDS),
+          quantity: z.string(),
+          note: z.string(),
+        }),
+      ),
+    })
+    .transform(({ lines }, ctx) => {
+      const result = claimFromDrafts(order, lines);
+      if ('body' in result) return result.body;
+      addFieldIssues(
+        ctx,
+        Object.entries(result.problems).map(([key, message]) => [formField(key), message] as const),
+      );
+      return z.NEVER;
+    });
+}
+
 /**
  * Report a problem with a delivered order (docs/claims.md): per line what went wrong (short,
  * damaged, wrong item, quality), how much and a note, with an optional photo. The farm is told
@@ -102,58 +139,67 @@ export function ReportProblemDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const [drafts, setDrafts] = useState<LineDraft[]>(() =>
-    order.orderItems.map(() => ({ chosen: false, kind: 'damaged', quantity: '', note: '' })),
-  );
+  const { register, handleSubmit, getValues, setError, watch, formState } = useForm<
+    ReportValues,
+    unknown,
+    ClaimCreateBody
+  >({
+    resolver: zodResolver(reportForm(order)),
+    defaultValues: {
+      lines: order.orderItems.map(() => ({
+        chosen: false,
+        kind: 'damaged',
+        quantity: '',
+        note: '',
+      })),
+    },
+    // Messages stay until the next try, which checks everything again.
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = formState;
+  const drafts = watch('lines');
   const [photo, setPhoto] = useState<File | null>(null);
-  const [problems, setProblems] = useState<Problems>({});
-  const [serverError, setServerError] = useState<string | null>(null);
   const report = useMutation({
-    mutationFn: async (body: ReturnType<typeof claimCreateBody.parse>) => {
+    mutationFn: async ({ body, photo }: { body: ClaimCreateBody; photo: File | null }) => {
       const claim = await api.post<Claim>(`/api/orders/${order.id}/claims`, body);
       if (photo) await sendPhoto(claim.id, photo);
       return claim;
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: RESTAURANT_ORDERS_KEY }),
   });
-  const change = (index: number, patch: Partial<LineDraft>) =>
-    setDrafts((current) =>
-      current.map((draft, at) => (at === index ? { ...draft, ...patch } : draft)),
-    );
-  const onSubmit = () => {
-    setServerError(null);
-    const result = claimFromDrafts(order, drafts);
-    if ('problems' in result) {
-      setProblems(result.problems);
-      return;
-    }
-    setProblems({});
-    report.mutate(result.body, {
-      onSuccess: () => {
-        onClose();
-        toast({
-          title: 'Problem reported',
-          description: `${order.farm.name} is told and will decide. Follow it on Claims.`,
-        });
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.body?.fields) {
-          const fields: Problems = {};
-          for (const [key, message] of Object.entries(error.body.fields)) {
-            const match = /^lines\.(\d+)\.(\w+)$/.exec(key);
-            const chosen = order.orderItems.filter((_, index) => drafts[index]!.chosen);
-            const item = match ? chosen[Number(match[1])] : undefined;
-            const index = item ? order.orderItems.indexOf(item) : -1;
-            fields[index >= 0 ? `${index}.${match![2]}` : 'lines'] = message;
+  const onSubmit = handleSubmit((body) => {
+    report.mutate(
+      { body, photo },
+      {
+        onSuccess: () => {
+          onClose();
+          toast({
+            title: 'Problem reported',
+            description: `${order.farm.name} is told and will decide. Follow it on Claims.`,
+          });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.body?.fields) {
+            // The server numbers the lines it was sent: the chosen ones.
+            const sent = getValues('lines');
+            const chosen = order.orderItems.filter((_, index) => sent[index]!.chosen);
+            for (const [key, message] of Object.entries(error.body.fields)) {
+              const match = /^lines\.(\d+)\.(\w+)$/.exec(key);
+              const item = match ? chosen[Number(match[1])] : undefined;
+              const index = item ? order.orderItems.indexOf(item) : -1;
+              const field = index >= 0 ? formField(`${index}.${match![2]}`) : 'lines';
+              setError(field as Path<ReportValues>, { message });
+            }
           }
-          setProblems(fields);
-        }
-        setServerError(
-          error instanceof ApiError ? error.message : 'Could not send. Please try again.',
-        );
+          setError('root.server', {
+            message:
+              error instanceof ApiError ? error.message : 'Could not send. Please try again.',
+          });
+        },
       },
-    });
-  };
+    );
+  });
+  const linesMessage = errors.lines?.message ?? errors.lines?.root?.message;
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
@@ -161,16 +207,10 @@ export function ReportProblemDialog({
         title={`Report a problem with order #${order.id}`}
         description={`Choose the lines that arrived wrong. ${order.farm.name} is told and decides; an accepted problem is credited on your bill.`}
       >
-        <form
-          className="flex flex-col gap-4"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            onSubmit();
-          }}
-        >
+        <form className="flex flex-col gap-4" noValidate onSubmit={(event) => void onSubmit(event)}>
           {order.orderItems.map((item, index) => {
-            const draft = drafts[index]!;
+            const chosen = drafts[index]?.chosen ?? false;
+            const lineErrors = errors.lines?.[index];
             const unit = item.product.unit;
             return (
               <fieldset
@@ -184,23 +224,16 @@ export function ReportProblemDialog({
                   <input
                     type="checkbox"
                     className="size-5 accent-green-700"
-                    checked={draft.chosen}
-                    onChange={(event) => change(index, { chosen: event.target.checked })}
+                    {...register(`lines.${index}.chosen`)}
                   />
                   Problem with {item.product.name} (delivered {formatQuantity(item.quantity)} {unit}
                   )
                 </label>
-                {draft.chosen ? (
+                {chosen ? (
                   <div className="grid gap-2 sm:grid-cols-2">
                     <Field label="What went wrong">
                       {(ids) => (
-                        <Select
-                          {...ids}
-                          value={draft.kind}
-                          onChange={(event) =>
-                            change(index, { kind: event.target.value as ClaimKind })
-                          }
-                        >
+                        <Select {...ids} {...register(`lines.${index}.kind`)}>
                           {CLAIM_KINDS.map((kind) => (
                             <option key={kind} value={kind}>
                               {CLAIM_KIND_LABELS[kind]}
@@ -209,28 +242,26 @@ export function ReportProblemDialog({
                         </Select>
                       )}
                     </Field>
-                    <Field label={`How much (${unit})`} error={problems[`${index}.quantity`]}>
+                    <Field label={`How much (${unit})`} error={lineErrors?.quantity?.message}>
                       {(ids) => (
                         <Input
                           {...ids}
                           inputMode="decimal"
                           step={quantityStep(unit)}
-                          value={draft.quantity}
-                          onChange={(event) => change(index, { quantity: event.target.value })}
+                          {...register(`lines.${index}.quantity`)}
                         />
                       )}
                     </Field>
                     <Field
                       className="sm:col-span-2"
                       label="Note for the farm"
-                      error={problems[`${index}.note`]}
+                      error={lineErrors?.note?.message}
                     >
                       {(ids) => (
                         <Textarea
                           {...ids}
                           maxLength={CLAIM_NOTE_MAX_LENGTH}
-                          value={draft.note}
-                          onChange={(event) => change(index, { note: event.target.value })}
+                          {...register(`lines.${index}.note`)}
                         />
                       )}
                     </Field>
@@ -239,9 +270,9 @@ export function ReportProblemDialog({
               </fieldset>
             );
           })}
-          {problems.lines ? (
+          {linesMessage ? (
             <p className="text-sm text-destructive" role="alert">
-              {problems.lines}
+              {linesMessage}
             </p>
           ) : null}
           <Field label="Photo (optional)" hint="A JPEG, PNG or WebP photo of what arrived">
@@ -255,9 +286,9 @@ export function ReportProblemDialog({
               />
             )}
           </Field>
-          {serverError ? (
+          {errors.root?.server?.message ? (
             <p className="text-sm text-destructive" role="alert">
-              {serverError}
+              {errors.root.server.message}
             </p>
           ) : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
