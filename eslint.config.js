@@ -1,4 +1,4 @@
-import { dirname, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -63,6 +63,75 @@ const clientLayers = {
   },
 };
 
+/*
+ * The server's rooms (docs: DESIGN.md, rules of the house): a module under src/server/modules
+ * is used by every other file only through its index.ts, and the infrastructure below the
+ * modules (db, lib, http and the top-level errors, clock, config, runtime) imports none of them.
+ * Checked on the resolved path of every relative import, like the client's zones above;
+ * src/server/architecture.test.ts checks the same and that no server file imports in a cycle.
+ */
+const SERVER_DIR = resolve(import.meta.dirname, 'src/server');
+const MODULES_DIR = join(SERVER_DIR, 'modules');
+const SERVER_INFRASTRUCTURE = [
+  'db',
+  'lib',
+  'http',
+  'errors.ts',
+  'clock.ts',
+  'config.ts',
+  'runtime.ts',
+];
+
+/** The module a path of the server lies in ('orders'), or null outside modules/<name>/. */
+function serverModuleOf(path) {
+  const parts = relative(MODULES_DIR, path).split(sep);
+  return parts[0] === '..' || parts.length < 2 ? null : parts[0];
+}
+
+function serverImportViolation(fromFile, target) {
+  const from = relative(SERVER_DIR, fromFile);
+  if (from.startsWith('..')) return null;
+  const toModules = !relative(MODULES_DIR, target).startsWith('..');
+  if (toModules && SERVER_INFRASTRUCTURE.includes(from.split(sep)[0])) {
+    return 'The server infrastructure (db, lib, http, errors, clock, config, runtime) never imports a module: move what both need down (or to core), or hand it in from src/server/app.ts.';
+  }
+  const parts = relative(MODULES_DIR, target).split(sep);
+  if (parts[0] === '..' || parts.length < 2) return null;
+  const [name, file, ...deeper] = parts;
+  if (serverModuleOf(fromFile) === name) return null;
+  if (deeper.length === 0 && /^index(\.[jt]s)?$/.test(file)) return null;
+  return `Another module is used through its index: import from the folder (modules/${name}), and export what is needed from modules/${name}/index.ts.`;
+}
+
+const serverModules = {
+  rules: {
+    'one-door': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const checkSource = (source) => {
+          if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
+          const message = serverImportViolation(
+            context.filename,
+            resolve(dirname(context.filename), source.value),
+          );
+          if (message) context.report({ node: source, message });
+        };
+        const check = (node) => checkSource(node.source);
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: check,
+          // `declare module '../notifications'`: a module's types are widened through its door too.
+          TSModuleDeclaration: (node) => checkSource(node.id),
+          // `import('../orders').LockedOrder` in a type.
+          TSImportType: (node) => checkSource(node.argument?.literal),
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'drizzle', 'coverage', 'test-results'] },
   js.configs.recommended,
@@ -121,5 +190,13 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['**/server/**', 'drizzle-orm*'] }],
       'client-layers/no-cross-layer-imports': 'error',
     },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    // Tests are exempt: a unit test reaches the file it tests (a worker, a clock, a queue) and
+    // a test file is imported by nobody, so it neither couples modules nor closes a cycle.
+    ignores: ['src/server/**/*.test.ts'],
+    plugins: { 'server-modules': serverModules },
+    rules: { 'server-modules/one-door': 'error' },
   },
 );

@@ -16,6 +16,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     isolate: false,
     setupFiles: ['./tests/setup.ts'],
+    // Without PostgreSQL the run ends by saying how many tests that needs it skipped.
+    reporters: ['default', './tests/helpers/skipped-postgres-reporter.ts'],
     // Two projects, one per environment: Vitest keeps a worker for the next file only when that
     // file wants the same environment, so node and DOM files mixed in one queue made it start a
     // fresh worker (and import everything again) at almost every change. Each project's files

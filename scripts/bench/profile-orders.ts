@@ -149,6 +149,9 @@ const rssSampler = setInterval(() => {
 }, 250);
 
 const cpuBefore = cpuTimes();
+// A fresh Idempotency-Key on every request, never replayed, as the web client sends one.
+let keys = 0;
+const run = `${process.pid}-${Date.now().toString(36)}`;
 const result = await autocannon({
   url: `${base}/api/orders`,
   connections: 20,
@@ -156,6 +159,17 @@ const result = await autocannon({
   method: 'POST',
   body,
   headers: { cookie, 'content-type': 'application/json', origin: base },
+  requests: [
+    {
+      setupRequest: (request) => {
+        keys += 1;
+        return {
+          ...request,
+          headers: { ...request.headers, 'idempotency-key': `profile-${run}-${keys}` },
+        };
+      },
+    },
+  ],
 });
 const cpuAfter = cpuTimes();
 clearInterval(sampler);

@@ -16,9 +16,6 @@ export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 export const ADMIN_ACTIONS = ['approve', 'decline', 'suspend', 'reinstate'] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
-/** The actions that need a reason, which the business is told. */
-export const ACTIONS_WITH_REASON: readonly AdminAction[] = ['decline', 'suspend'];
-
 /** The error codes of these rules (docs/api.md#admission-and-suspension). */
 export const BUSINESS_CODES = {
   /** A mutating request acting for a suspended business (403). */

@@ -1,4 +1,3 @@
-import type { Role } from './constants';
 import { farmMovesFrom } from './order-changes';
 
 export const ORDER_STATUSES = [
@@ -17,10 +16,6 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  */
 export function nextStatuses(status: OrderStatus): readonly OrderStatus[] {
   return farmMovesFrom(status);
-}
-
-export function canTransition(from: OrderStatus, to: OrderStatus, role: Role | null): boolean {
-  return role === 'farmer' && nextStatuses(from).includes(to);
 }
 
 export const IN_PROGRESS_STATUSES: readonly OrderStatus[] = [

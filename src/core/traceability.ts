@@ -21,8 +21,3 @@ export const TRACEABILITY_CATEGORY_LABELS: Record<TraceabilityCategory, string> 
 
 /** The 409 code of packing or shipping a traced line that has no lots. */
 export const LOT_REQUIRED_CODE = 'lot_required';
-
-/** A line needs lots when its product is on the list and its farm has traceability on. */
-export function needsLots(farmTraceabilityEnabled: boolean, category: string | null): boolean {
-  return farmTraceabilityEnabled && category !== null;
-}

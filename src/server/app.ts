@@ -20,43 +20,44 @@ import helmet from 'helmet';
 import { outboxDir, type AppConfig, type TrustProxy } from './config';
 import type { Database } from './db/database';
 import { AppError } from './errors';
-import { accountingModule } from './modules/accounting/routes';
-import { adminModule } from './modules/admin/routes';
-import { TooManyAttemptsError } from './modules/auth/attempts';
-import { authModule } from './modules/auth/routes';
-import { registerAuthHooks } from './modules/auth/hooks';
-import { clockModule } from './modules/devtools/clock-routes';
-import { devtoolsAbsentModule, devtoolsModule } from './modules/devtools/routes';
-import { deliveryRunModule } from './modules/delivery-runs/routes';
-import { claimModule } from './modules/claims/routes';
-import { documentModule } from './modules/documents/routes';
-import { LiveEventHub } from './modules/events/hub';
-import { eventsModule } from './modules/events/routes';
-import { farmPageModule } from './modules/farm-page/routes';
-import { freshSheetModule } from './modules/fresh-sheet/routes';
-import { healthRoutes } from './modules/health/routes';
-import { createMailer, type Mailer } from './modules/notifications/mail';
-import { notificationModule } from './modules/notifications/routes';
-import { orderModule } from './modules/orders/routes';
-import { photoFileRoutes, photoModule } from './modules/photos/routes';
+import { accountingModule } from './modules/accounting';
+import { adminModule } from './modules/admin';
+import {
+  authModule,
+  registerAuthHooks,
+  TooManyAttemptsError,
+  userOfSessionCookie,
+} from './modules/auth';
+import { clockModule, devtoolsAbsentModule, devtoolsModule } from './modules/devtools';
+import { deliveryRunModule } from './modules/delivery-runs';
+import { claimModule } from './modules/claims';
+import { documentModule } from './modules/documents';
+import { eventsModule, LiveEventHub } from './modules/events';
+import { farmPageModule } from './modules/farm-page';
+import { freshSheetModule } from './modules/fresh-sheet';
+import { healthRoutes } from './modules/health';
+import { createMailer, type Mailer, notificationModule } from './modules/notifications';
+import { orderModule } from './modules/orders';
 import {
   createPhotoStorage,
   createPrivatePhotoStorage,
+  photoFileRoutes,
+  photoModule,
   PROOF_KEY_PATTERN,
-} from './modules/photos/storage';
-import { deliveryProofModule } from './modules/delivery-proof/routes';
-import { paymentModule } from './modules/payments/routes';
-import { priceListModule } from './modules/price-lists/routes';
-import { createCatalogCache, productModule } from './modules/products/routes';
-import { profileModule } from './modules/profiles/routes';
-import { createReportCache, reportsModule } from './modules/reports/routes';
-import { scheduleModule } from './modules/schedules/routes';
-import { standingOrderModule } from './modules/standing-orders/routes';
-import { registerHiddenMoney } from './modules/teams/hidden-money';
+} from './modules/photos';
+import { deliveryProofModule } from './modules/delivery-proof';
+import { paymentModule } from './modules/payments';
+import { priceListModule } from './modules/price-lists';
+import { createCatalogCache, productModule } from './modules/products';
+import { profileModule } from './modules/profiles';
+import { createReportCache, reportsModule } from './modules/reports';
+import { scheduleModule } from './modules/schedules';
+import { standingOrderModule } from './modules/standing-orders';
+import { registerHiddenMoney, teamModule } from './modules/teams';
 import { AppPage, sendAppPage } from './http/app-page';
 import { compressJsonAnswer } from './http/compressed-answers';
-import { teamModule } from './modules/teams/routes';
-import { traceabilityModule } from './modules/traceability/routes';
+import { traceabilityModule } from './modules/traceability';
+import { registerNotificationKindProviders } from './notification-kinds';
 import { registerOrderChangeHandlers } from './order-change-handlers';
 import './types';
 
@@ -73,6 +74,7 @@ export interface BuildAppOptions {
 /** Builds the whole server without listening: tests inject requests into it. */
 export async function buildApp({ config, database, logger = true, mailer }: BuildAppOptions) {
   registerOrderChangeHandlers();
+  registerNotificationKindProviders();
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: trustProxyOption(config.trustProxy),
@@ -310,7 +312,9 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       (request.method === 'GET' || request.method === 'HEAD') &&
       !path.startsWith('/api/') &&
       path !== '/api';
-    if (wantsApp && appPage) return sendAppPage(app, appPage, request, reply);
+    if (wantsApp && appPage) {
+      return sendAppPage(app, appPage, request, reply, userOfSessionCookie);
+    }
     return reply.status(404).send({ message: 'Not found', code: 'not_found' });
   });
 

@@ -3,7 +3,18 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import type { S3Settings } from './modules/photos/storage';
+
+/** The bucket photos and delivery proofs live in when S3_BUCKET is set (photos/storage.ts). */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** For S3-compatible services (MinIO, R2, Spaces); absent means AWS itself. */
+  endpoint: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** Folder inside the bucket. */
+  prefix: string;
+}
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])

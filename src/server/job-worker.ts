@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { onClockSet } from './clock';
 import type { Database } from './db/database';
-import { startQueueWorkers } from './modules/notifications/queue';
+import { startQueueWorkers } from './modules/notifications';
 
 /** What a run did, logged when there is something to say. */
 export interface JobOutcome {

@@ -2,11 +2,11 @@ import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { appOriginOf, ConfigError, loadConfig, startupWarnings } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed';
-import { startFreshSheetWorker } from './modules/fresh-sheet/delivery';
-import { startNotificationWorker } from './modules/notifications/worker';
-import { startAutoCancelWorker } from './modules/orders/auto-cancel-worker';
-import { startPaymentReminderWorker } from './modules/payments/reminder-worker';
-import { startStandingOrderWorker } from './modules/standing-orders/worker';
+import { startFreshSheetWorker } from './modules/fresh-sheet';
+import { startNotificationWorker } from './modules/notifications';
+import { startAutoCancelWorker } from './modules/orders';
+import { startPaymentReminderWorker } from './modules/payments';
+import { startStandingOrderWorker } from './modules/standing-orders';
 import { claimEmbeddedDatabase, openConfiguredDatabase } from './runtime';
 
 /**

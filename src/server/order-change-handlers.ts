@@ -1,9 +1,6 @@
-import { afterDeliveryChange } from './modules/claims/changes';
-import { adjustLines } from './modules/orders/adjustments';
-import { registerOrderChangeHandler } from './modules/orders/order-change';
-import { changeLines } from './modules/orders/restaurant-changes';
-import { moveStatus } from './modules/orders/status-moves';
-import { assignLots } from './modules/traceability/lot-assignment';
+import { afterDeliveryChange } from './modules/claims';
+import { adjustLines, changeLines, moveStatus, registerOrderChangeHandler } from './modules/orders';
+import { assignLots } from './modules/traceability';
 
 /**
  * Where the app is assembled, each kind of order change meets its handler: the kernel

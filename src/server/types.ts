@@ -1,30 +1,17 @@
 import type { PersonActor } from '#core/actor';
-import type { Role } from '#core/constants';
-import type { BusinessRole } from '#core/permissions';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/database';
-import type { Mailer } from './modules/notifications/mail';
-import type { PhotoStorage } from './modules/photos/storage';
-import type { SessionCache } from './modules/auth/session-cache';
-import type { RoutePermission } from './modules/auth/permission';
-import type { LiveEventHub } from './modules/events/hub';
-import type { LiveCache } from './modules/events/live-cache';
+import type { Mailer } from './modules/notifications';
+import type { PhotoStorage } from './modules/photos';
+import type { SessionCache } from './modules/auth';
+import type { AuthUser } from './http/guards';
+import type { RoutePermission } from './http/permission';
+import type { LiveCache, LiveEventHub } from './modules/events';
 
-/** Who is asking, resolved once per request from the session cookie. */
-export interface AuthUser {
-  id: number;
-  email: string;
-  role: Role | null;
-  firstName: string | null;
-  lastName: string | null;
-  /** The farm or restaurant the session acts for (at most one of the two), and the role there. */
-  farmId: number | null;
-  restaurantId: number | null;
-  membershipId: number | null;
-  businessRole: BusinessRole | null;
-  sessionTokenHash: string;
-}
-
+/*
+ * The app's decorations on Fastify's own types. Nothing imports this file (the compiler reads
+ * it with the rest of src), so it may name the modules' types without tying them in a cycle.
+ */
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
@@ -58,7 +45,13 @@ declare module 'fastify' {
      * (docs/admission.md#suspension).
      */
     allowedWhileSuspended?: boolean;
-    /** What the person's role must allow (docs/teams.md; checked by auth/permission.ts). */
+    /**
+     * A write that carries its own proof (the fresh sheet's signed unsubscribe link) and may
+     * come with `Origin: null`: what a browser sends from the form of a page served with
+     * `referrer-policy: no-referrer`. Every other write with it is 403 `cross_origin`.
+     */
+    acceptsNullOrigin?: boolean;
+    /** What the person's role must allow (docs/teams.md; checked by http/permission.ts). */
     permission?: RoutePermission;
   }
 }

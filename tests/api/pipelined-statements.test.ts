@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Socket } from 'node:net';
 import type pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import { commitWith } from '../../src/server/db/database';
+import { sendAhead } from '../../src/server/db/database';
 import { users } from '../../src/server/db/schema';
 import { uniqueEmail, useTestDatabase } from '../helpers/test-app';
 
@@ -81,101 +81,57 @@ describe.skipIf(!onPostgres)('pipelined statements on PostgreSQL', () => {
       ),
     ).then((found) => found.flat().map((row) => row.email));
 
-  it('sends the last statements and the commit in one write, and answers the commit asked for after with it', async () => {
+  /** Spies on the transaction's socket from now until `stop` is called. */
+  function countWrites(tx: unknown) {
+    const socket = socketOf(tx);
+    const writev = vi.spyOn(socket as unknown as { _writev: () => void }, '_writev');
+    const write = vi.spyOn(socket as unknown as { _write: () => void }, '_write');
+    return () => {
+      const writes = writev.mock.calls.length + write.mock.calls.length;
+      writev.mockRestore();
+      write.mockRestore();
+      return writes;
+    };
+  }
+
+  it('sends the statements sent ahead and the commit in one write', async () => {
     const [first, second] = [uniqueEmail('last'), uniqueEmail('last')];
-    const writes = await ctx.database.db.transaction(async (tx) => {
+    let stop: (() => number) | undefined;
+    await ctx.database.db.transaction(async (tx) => {
       await tx.execute(sql`select 1 as value`);
-      const counted = await writesDuring(tx, () =>
-        commitWith(tx, [
-          () => tx.insert(users).values({ email: first, firstName: 'Pua' }).execute(),
-          () => tx.insert(users).values({ email: second, firstName: 'Kai' }).execute(),
-        ]),
-      );
-      return counted.writev + counted.write;
+      stop = countWrites(tx);
+      void sendAhead(tx, tx.insert(users).values({ email: first, firstName: 'Pua' }));
+      void sendAhead(tx, tx.insert(users).values({ email: second, firstName: 'Kai' }));
     });
-    expect(writes).toBe(1);
+    expect(stop!()).toBe(1);
     expect(await usersOf(first, second)).toEqual([first, second]);
     expect(valueOf(await ctx.database.db.execute(sql`select ${7}::int as value`))).toBe(7);
   });
 
-  it('rolls the whole transaction back and tells the error when a last statement fails', async () => {
+  it('rolls the whole transaction back and tells the first error when a statement sent ahead fails', async () => {
     const [before, with_] = [uniqueEmail('last'), uniqueEmail('last')];
     await expect(
       ctx.database.db.transaction(async (tx) => {
         await tx.insert(users).values({ email: before, firstName: 'Pua' });
-        await commitWith(tx, [
-          () => tx.insert(users).values({ email: with_, firstName: 'Kai' }).execute(),
-          () => tx.execute(sql`select 1 / ${0}::int as value`),
-        ]);
+        void sendAhead(tx, tx.insert(users).values({ email: with_, firstName: 'Kai' }));
+        void sendAhead(tx, tx.execute(sql`select 1 / ${0}::int as value`));
       }),
     ).rejects.toMatchObject({ cause: { message: 'division by zero' } });
     expect(await usersOf(before, with_)).toEqual([]);
     expect(valueOf(await ctx.database.db.execute(sql`select ${8}::int as value`))).toBe(8);
   });
 
-  it('sends no commit when a last statement is not sent as it is asked for', async () => {
-    const email = uniqueEmail('last');
-    await expect(
-      ctx.database.db.transaction(async (tx) => {
-        await tx.insert(users).values({ email, firstName: 'Pua' });
-        await commitWith(tx, [
-          async () => {
-            await Promise.resolve();
-            return tx.execute(sql`select 1 as value`);
-          },
-        ]);
-      }),
-    ).rejects.toThrow(/sends one, as it is called/);
-    expect(await usersOf(email)).toEqual([]);
-  });
-
-  it('sends statements in flight with the last ones and the commit, and tells their failure first', async () => {
-    const [first, second] = [uniqueEmail('flight'), uniqueEmail('flight')];
-    const writes = await ctx.database.db.transaction(async (tx) => {
+  it('answers a statement sent ahead to whoever awaits it, in the same write as the next', async () => {
+    const email = uniqueEmail('ahead');
+    const { value, writes } = await ctx.database.db.transaction(async (tx) => {
       await tx.execute(sql`select 1 as value`);
-      let inFlight: Promise<string> | undefined;
-      const counted = await writesDuring(tx, () => {
-        inFlight = tx
-          .insert(users)
-          .values({ email: first, firstName: 'Pua' })
-          .then(() => 'answered');
-        return commitWith(
-          tx,
-          [() => tx.insert(users).values({ email: second, firstName: 'Kai' }).execute()],
-          [inFlight],
-        );
-      });
-      expect(await inFlight).toBe('answered');
-      return counted.writev + counted.write;
+      const stop = countWrites(tx);
+      const ahead = sendAhead(tx, tx.execute(sql`select ${4}::int as value`));
+      await tx.insert(users).values({ email, firstName: 'Pua' });
+      return { value: valueOf(await ahead), writes: stop() };
     });
+    expect(value).toBe(4);
     expect(writes).toBe(1);
-    expect(await usersOf(first, second)).toEqual([first, second]);
-
-    const [failing, after] = [uniqueEmail('flight'), uniqueEmail('flight')];
-    await expect(
-      ctx.database.db.transaction(async (tx) => {
-        await tx.insert(users).values({ email: failing, firstName: 'Pua' });
-        const inFlight = tx.execute(sql`select 1 / ${0}::int as value`).then((result) => result);
-        await commitWith(
-          tx,
-          [() => tx.insert(users).values({ email: after, firstName: 'Kai' }).execute()],
-          [inFlight],
-        );
-      }),
-    ).rejects.toMatchObject({ cause: { message: 'division by zero' } });
-    expect(await usersOf(failing, after)).toEqual([]);
-  });
-
-  it('tells a rollback asked for after the commit went through, keeping what was committed', async () => {
-    const email = uniqueEmail('last');
-    await expect(
-      ctx.database.db.transaction(async (tx) => {
-        await commitWith(tx, [
-          () => tx.insert(users).values({ email, firstName: 'Pua' }).execute(),
-        ]);
-        throw new Error('a mistake after the commit');
-      }),
-    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/cannot be rolled back/) } });
     expect(await usersOf(email)).toEqual([email]);
   });
 

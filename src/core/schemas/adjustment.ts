@@ -5,8 +5,6 @@ import { lineQuantity, MAX_ORDER_LINES } from './order-line';
 
 export const ADJUSTMENT_REASON_MAX_LENGTH = 300;
 export const ADJUSTMENT_REASON_REQUIRED = 'Say why (for the restaurant)';
-/** The code of the 409 for an order that has left the farm (or was cancelled). */
-export const NOT_ADJUSTABLE_CODE = 'not_adjustable';
 /** The statuses in which the farm may still adjust an order to what was picked (the one table's). */
 export const ADJUSTABLE_STATUSES = changeAllowedFrom('adjustment');
 

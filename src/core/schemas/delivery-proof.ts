@@ -34,6 +34,51 @@ export const deliveryConfirmFields = z.object({
 });
 export type DeliveryConfirmFields = z.infer<typeof deliveryConfirmFields>;
 
+/** The most orders one stop's confirmation may deliver. */
+export const MAX_STOP_DELIVERY_ORDERS = 50;
+/** The 409 code of a stop's confirmation when one of its orders cannot be delivered. */
+export const NOT_DELIVERABLE_CODE = 'not_deliverable';
+const ORDER_IDS_MESSAGE = `List 1 to ${MAX_STOP_DELIVERY_ORDERS} order ids, separated by commas`;
+
+/**
+ * `orderIds` of POST /api/deliveries: one multipart field, the stop's order ids separated by
+ * commas ("41,43"), 1 to 50 of them, each once.
+ */
+export const stopOrderIdsField = z
+  .string({ error: ORDER_IDS_MESSAGE })
+  .transform((value, context) => {
+    const parts = value.split(',').map((part) => part.trim());
+    const ids = parts.map((part) => (/^[1-9]\d{0,9}$/.test(part) ? Number(part) : NaN));
+    if (ids.some((id) => !Number.isSafeInteger(id) || id > 2_147_483_647)) {
+      context.addIssue({ code: 'custom', message: ORDER_IDS_MESSAGE });
+      return z.NEVER;
+    }
+    if (ids.length > MAX_STOP_DELIVERY_ORDERS) {
+      context.addIssue({
+        code: 'custom',
+        message: `At most ${MAX_STOP_DELIVERY_ORDERS} orders at one stop`,
+      });
+      return z.NEVER;
+    }
+    if (new Set(ids).size !== ids.length) {
+      context.addIssue({ code: 'custom', message: 'List each order once' });
+      return z.NEVER;
+    }
+    return ids;
+  });
+
+/** The text fields of POST /api/deliveries (multipart): one stop's orders and one proof. */
+export const stopDeliveryFields = deliveryConfirmFields.extend({ orderIds: stopOrderIdsField });
+export type StopDeliveryFields = z.infer<typeof stopDeliveryFields>;
+
+/** The 409 `not_deliverable` body: the orders that could not be delivered, and why. */
+export const notDeliverableBody = z.object({
+  message: z.string(),
+  code: z.literal(NOT_DELIVERABLE_CODE),
+  orders: z.array(z.object({ id: z.number(), status: z.enum(ORDER_STATUSES), code: z.string() })),
+});
+export type NotDeliverableBody = z.infer<typeof notDeliverableBody>;
+
 /** One line of a stop's order as the driver sees it: what to hand over, never its price. */
 export const driveLineOutput = z.object({
   name: z.string(),

@@ -23,6 +23,17 @@ export const deliveryRunCreateBody = z.object({
 });
 export type DeliveryRunCreateBody = z.infer<typeof deliveryRunCreateBody>;
 
+/** PATCH /api/delivery-runs/{id}: a new name, by the rules of a new run's. */
+export const deliveryRunRenameBody = deliveryRunCreateBody.pick({ name: true });
+export type DeliveryRunRenameBody = z.infer<typeof deliveryRunRenameBody>;
+
+/** The 409 code of deleting a run that still has stops. */
+export const RUN_NOT_EMPTY_CODE = 'run_not_empty';
+
+/** POST /api/delivery-runs/start: the day whose runs all go out. */
+export const deliveryRunDayBody = z.object({ date: calendarDateInput() });
+export type DeliveryRunDayBody = z.infer<typeof deliveryRunDayBody>;
+
 const orderId = z
   .number({ error: 'Must be an order id' })
   .int('Must be an order id')
@@ -46,17 +57,22 @@ export type DeliveryRunStopsBody = z.infer<typeof deliveryRunStopsBody>;
 
 const orderStatus = z.enum(ORDER_STATUSES);
 
+const placeRestaurant = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** The restaurant's location, where the truck goes. */
+  address: z.string(),
+  phone: z.string().nullable(),
+});
+
+/** One order of a run, in the run's order: its place's orders follow each other. */
 export const deliveryRunStopOutput = z.object({
   orderId: z.number(),
-  /** 1 for the first stop. */
+  /** The order's place in the run's order, 1 for the first. */
   position: z.number().int(),
-  restaurant: z.object({
-    id: z.number(),
-    name: z.string(),
-    /** The restaurant's location, where the truck goes. */
-    address: z.string(),
-    phone: z.string().nullable(),
-  }),
+  /** The number of its stop (its place: the restaurant), 1 for the first. */
+  stop: z.number().int(),
+  restaurant: placeRestaurant,
   /** The order's number as people read it ("#123"). */
   orderNumber: z.string(),
   /** The invoice's number once one was issued. */
@@ -69,6 +85,16 @@ export const deliveryRunStopOutput = z.object({
 });
 export type DeliveryRunStop = z.infer<typeof deliveryRunStopOutput>;
 
+/** One stop of a run: a restaurant, with every order of the run delivered there. */
+export const deliveryPlaceOutput = z.object({
+  /** 1 for the first stop. */
+  position: z.number().int(),
+  restaurant: placeRestaurant,
+  /** Its orders, in the run's order. */
+  orderIds: z.array(z.number()),
+});
+export type DeliveryPlace = z.infer<typeof deliveryPlaceOutput>;
+
 export const deliveryRunOutput = z.object({
   id: z.number(),
   date: z.string(),
@@ -76,7 +102,10 @@ export const deliveryRunOutput = z.object({
   /** The zone a default run is for; null for "No zone" and for the runs the farm added. */
   zone: z.string().nullable(),
   version: z.number().int(),
+  /** Every order of the run, in order, each with the number of its stop. */
   stops: z.array(deliveryRunStopOutput),
+  /** The run's stops: one per restaurant, in order. */
+  places: z.array(deliveryPlaceOutput),
 });
 export type DeliveryRun = z.infer<typeof deliveryRunOutput>;
 
@@ -103,3 +132,10 @@ export const deliveryRunStartOutput = z.object({
   notPacked: z.array(z.object({ id: z.number(), status: orderStatus })),
 });
 export type DeliveryRunStartResult = z.infer<typeof deliveryRunStartOutput>;
+
+/** POST /api/delivery-runs/start: each run of the day started, in the day's order. */
+export const deliveryDayStartOutput = z.object({
+  date: z.string(),
+  runs: z.array(deliveryRunStartOutput),
+});
+export type DeliveryDayStartResult = z.infer<typeof deliveryDayStartOutput>;

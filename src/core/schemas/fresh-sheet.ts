@@ -142,6 +142,11 @@ export const farmPageOutput = z.object({
   following: z.boolean(),
   /** Whether the reader may follow or unfollow (owners and buyers). */
   canFollow: z.boolean(),
+  /**
+   * Whether the farm's fresh sheet comes to the reader's restaurant: it follows the farm or
+   * buys from it, and has neither unfollowed nor unsubscribed since ("off" for anyone else).
+   */
+  freshSheet: z.enum(['on', 'off']),
 });
 export type FarmPage = z.infer<typeof farmPageOutput>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../order-status';
+import type { Permission } from '../permissions';
 import { calendarDateInput } from './common';
 
 /**
@@ -15,12 +16,36 @@ export type BulkTarget = keyof typeof BULK_MOVES;
 /** A bulk call moves at most this many orders; `remaining` says how many are left. */
 export const BULK_MAX_ORDERS = 200;
 
-export const bulkStatusBody = z.object({
-  deliveryDate: calendarDateInput(),
-  status: z.enum(['confirmed', 'packed'], {
-    error: 'Choose confirmed (every pending order) or packed (every confirmed order)',
-  }),
-});
+/** The one value of `lots`: each traced line without lots takes the suggested lots first. */
+export const SUGGESTED_LOTS = 'suggested';
+export const LOTS_ONLY_WHEN_PACKING = 'Suggested lots are assigned only when packing';
+
+/**
+ * What the day's bulk move needs of the person's role (docs/teams.md): moving orders on, and,
+ * when `lots` is sent, assigning lots as well. The route asks it of the body as sent; the
+ * Orders page asks it before offering the suggested lots.
+ */
+export function bulkStatusPermissions(lots: unknown): Permission[] {
+  return lots === undefined ? ['orders.status'] : ['orders.status', 'lots.manage'];
+}
+
+export const bulkStatusBody = z
+  .object({
+    deliveryDate: calendarDateInput(),
+    status: z.enum(['confirmed', 'packed'], {
+      error: 'Choose confirmed (every pending order) or packed (every confirmed order)',
+    }),
+    /**
+     * With `packed` only: every traced line without lots is given the suggested lots
+     * (core/lot-suggestion) before its order is packed, in the order's own transaction.
+     */
+    lots: z.literal(SUGGESTED_LOTS, { error: 'Use "suggested" or leave lots out' }).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.lots !== undefined && body.status !== 'packed') {
+      ctx.addIssue({ code: 'custom', path: ['lots'], message: LOTS_ONLY_WHEN_PACKING });
+    }
+  });
 export type BulkStatusBody = z.infer<typeof bulkStatusBody>;
 
 const orderStatus = z.enum(ORDER_STATUSES);
@@ -33,7 +58,16 @@ export const bulkStatusOutput = z.object({
   changed: z.array(z.object({ id: z.number(), fromStatus: orderStatus, toStatus: orderStatus })),
   /** Orders that were in `fromStatus` when the call began but could not move, and why. */
   refused: z.array(
-    z.object({ id: z.number(), status: orderStatus, code: z.string(), message: z.string() }),
+    z.object({
+      id: z.number(),
+      status: orderStatus,
+      code: z.string(),
+      message: z.string(),
+      /** With `lot_required`: the line that has no lots (none could cover it). */
+      itemId: z.number().optional(),
+      productId: z.number().optional(),
+      productName: z.string().optional(),
+    }),
   ),
   /** Orders of the day still in `fromStatus` beyond BULK_MAX_ORDERS: call again. */
   remaining: z.number().int(),

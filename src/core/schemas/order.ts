@@ -256,11 +256,6 @@ export const orderOutput = pricedOrderOutput.extend({
 });
 export type Order = z.infer<typeof orderOutput>;
 
-/** Whether the order carries its money: it does unless the reader's role hides it (docs/teams.md). */
-export function isPricedOrder(order: Order): order is PricedOrder {
-  return order.totalAmount !== null;
-}
-
 /**
  * An order as a member without `money.view` (a farm's packer) receives it: every amount of
  * money, the lines' prices too, is null. Screens that such a member opens take this type and

@@ -13,7 +13,12 @@ describe('schedule schema', () => {
         deliveryDates: ['2030-05-02', '2030-01-09', '2030-05-02'],
         deliveryArea: 'Hilo',
       }),
-    ).toEqual({ deliveryDates: ['2030-01-09', '2030-05-02'], deliveryArea: 'Hilo' });
+    ).toEqual({
+      deliveryDates: ['2030-01-09', '2030-05-02'],
+      deliveryArea: 'Hilo',
+      // Picked dates, not a weekly rule.
+      rule: null,
+    });
   });
 
   it('says what is missing in the words the screens show', () => {

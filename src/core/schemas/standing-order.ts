@@ -62,7 +62,8 @@ const linesInput = z
     });
   });
 
-const weekdaysInput = z
+/** Weekdays, each once, sorted Sunday first: a standing order's, and a farm's weekly delivery rule. */
+export const weekdaysInput = z
   .array(z.enum(WEEKDAYS, { error: 'Choose weekdays from mon to sun' }), {
     error: 'Choose at least one weekday',
   })

@@ -1,6 +1,6 @@
 // npm run admin:grant -- <email>: gives an existing user the admin role.
 import { loadConfig } from '../config';
-import { grantAdmin } from '../modules/auth/service';
+import { grantAdmin } from '../modules/auth';
 import { claimEmbeddedDatabase, openConfiguredDatabase } from '../runtime';
 
 const email = process.argv[2];

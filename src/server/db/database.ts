@@ -114,24 +114,29 @@ interface PreparingClientConfig extends pg.ClientConfig {
  *
  * Its connection is pipelined (pg's `pipeline`): a statement goes out when it is asked for, not
  * when the one before it has answered, so statements that do not depend on one another (asked
- * for together, `Promise.all`) cost one round trip. What is asked for in the same turn of the
- * event loop leaves in one write: each write is a system call that wakes PostgreSQL, and an
- * order's placement made fourteen
- * (docs/performance.md#pipelined-statements-and-what-an-order-costs-the-machine). A
- * transaction's `begin` never answers anything but success on a working connection, so it is
- * not waited for: it leaves with the transaction's first statement, and if it failed after
- * all, that statement fails with it. A transaction may send its commit with its last statements
- * (`commitWith`); the commit asked for afterwards is then answered by that one.
+ * for together, `Promise.all`, or sent ahead with `sendAhead`) cost one round trip. What is
+ * asked for in the same turn of the event loop leaves in one write: each write is a system call
+ * that wakes PostgreSQL (docs/performance.md). A transaction's `begin` never answers anything
+ * but success on a working connection, so it is not waited for: it leaves with the
+ * transaction's first statement, and if it failed after all, that statement fails with it.
+ *
+ * A transaction's commit is the unit of work's end: it leaves at once (with the statements
+ * sent ahead just before it, in one write), and is answered only when every statement of the
+ * transaction is: the first that failed is thrown, and a commit PostgreSQL answered with
+ * ROLLBACK throws too, as it does on the embedded database. A commit never reports success for
+ * a transaction that kept nothing.
  */
 class PreparingClient extends pg.Client {
   private readonly statementNames: PreparedStatementNames;
   /** The `begin` sent and not yet answered; the next statement answers for it too. */
   private unansweredBegin: Promise<unknown> | undefined;
   private corked = false;
-  /** Statements asked for so far: each of a transaction's last statements must send one. */
-  private asked = 0;
-  /** The commit sent with the transaction's last statements, until the transaction ends. */
-  private sentCommit: Promise<pg.QueryResult> | undefined;
+  /** The answers of the open transaction's statements, in the order they were asked for. */
+  private transactionAnswers: Promise<unknown>[] | undefined;
+  /** A commit that failed: the rollback asked for after it is answered by it. */
+  private failedCommit = false;
+  /** The commit asked for and not yet answered: nothing else belongs on the connection then. */
+  private committing = false;
 
   constructor(config?: PreparingClientConfig) {
     super({ ...config, pipeline: true });
@@ -156,76 +161,70 @@ class PreparingClient extends pg.Client {
       const name = this.statementNames.nameOf(text);
       if (name) args[0] = { ...(config as object), name };
     }
-    if (this.sentCommit) {
-      return this.afterSentCommit(typeof text === 'string' ? text : undefined) as never;
+    const word = typeof text === 'string' ? text.trim().toLowerCase() : '';
+    if (this.committing) {
+      // It would run after the commit, outside the transaction it was meant for.
+      return Promise.reject(
+        new Error("A statement was asked for after its transaction's commit"),
+      ) as never;
     }
-    this.asked += 1;
+    if (this.failedCommit && word === 'rollback') {
+      // The failed commit ended the transaction already.
+      this.failedCommit = false;
+      return Promise.resolve({
+        command: 'ROLLBACK',
+        rowCount: null,
+        rows: [],
+        fields: [],
+      }) as never;
+    }
     this.writeTogether();
     const answer = (super.query as (...rest: unknown[]) => unknown)(...args);
     if (!(answer instanceof Promise)) return answer as never;
-    if (typeof text === 'string' && /^begin\b/i.test(text)) {
+    if (/^begin\b/.test(word)) {
       // A failure is told by the statement that follows, so it is never unhandled here.
       answer.catch(() => undefined);
       this.unansweredBegin = answer;
+      this.transactionAnswers = [];
       return Promise.resolve({ command: 'BEGIN', rowCount: null, rows: [], fields: [] }) as never;
     }
     const begin = this.unansweredBegin;
-    if (!begin) return answer as never;
     this.unansweredBegin = undefined;
-    return Promise.all([begin, answer]).then(([, answered]) => answered) as never;
-  }
-
-  /**
-   * Sends each of `last` (one statement each, sent as it is called) and then the commit, in
-   * one write. Answers each statement's answer and the commit's.
-   */
-  sendWithCommit(last: readonly (() => Promise<unknown>)[]): {
-    answers: Promise<unknown>[];
-    commit: Promise<pg.QueryResult>;
-  } {
-    const answers = last.map((send) => {
-      const before = this.asked;
-      const answer = sendNow(send);
-      // Told by commitWith, after every answer is in.
-      answer.catch(() => undefined);
-      if (this.asked !== before + 1) {
-        // Thrown before the commit is sent: the transaction is rolled back as usual.
-        throw new Error("Each of a transaction's last statements sends one, as it is called");
-      }
-      return answer;
-    });
-    const commit = this.query('commit') as Promise<pg.QueryResult>;
-    commit.catch(() => undefined);
-    this.sentCommit = commit;
-    return { answers, commit };
-  }
-
-  /**
-   * The transaction's end once its commit has gone: the caller's commit is answered by the one
-   * sent, its rollback by the same when that one rolled back (a statement before it failed) or
-   * failed (a failed commit ends the transaction too). A rollback of a transaction that did
-   * commit, or any other statement, is a mistake in the caller, told as an error.
-   */
-  private afterSentCommit(text: string | undefined): Promise<pg.QueryResult> {
-    const sent = this.sentCommit!;
-    this.sentCommit = undefined;
-    if (text !== undefined && /^commit$/i.test(text.trim())) return sent;
-    if (text !== undefined && /^rollback$/i.test(text.trim())) {
-      return sent.then(
-        (answer) => {
-          if (answer.command === 'COMMIT') {
-            throw new Error(
-              'This transaction committed with its last statements: it cannot be rolled back',
-            );
-          }
-          return answer;
-        },
-        () => ({ command: 'ROLLBACK', rowCount: null, rows: [], fields: [], oid: 0 }),
-      );
+    const answered = begin ? Promise.all([begin, answer]).then(([, result]) => result) : answer;
+    if (word === 'commit' && this.transactionAnswers) {
+      return this.commitOf(this.transactionAnswers, answered) as never;
     }
-    return Promise.reject(
-      new Error("A statement was asked for after the transaction's commit was sent"),
+    if (word === 'rollback') this.transactionAnswers = undefined;
+    else if (this.transactionAnswers) {
+      // Told by the commit, or by whoever awaits it.
+      answered.catch(() => undefined);
+      this.transactionAnswers.push(answered);
+    }
+    return answered as never;
+  }
+
+  /** The commit's answer, once every statement of the transaction has answered. */
+  private async commitOf(
+    statements: Promise<unknown>[],
+    commit: Promise<unknown>,
+  ): Promise<unknown> {
+    this.transactionAnswers = undefined;
+    this.committing = true;
+    commit.catch(() => undefined);
+    const answers = await Promise.allSettled([...statements, commit]);
+    this.committing = false;
+    // The first refusal in the order sent: the statements after it failed because of it.
+    const refused = answers
+      .slice(0, statements.length)
+      .find((settled) => settled.status === 'rejected');
+    const committed = await commit.then(
+      (result) => (result as pg.QueryResult).command === 'COMMIT',
+      () => false,
     );
+    if (refused || !committed) this.failedCommit = true;
+    if (refused) throw refused.reason;
+    if (!committed) throw new Error('Transaction was rolled back instead of committed');
+    return commit;
   }
 
   /** Holds this turn's statements in the socket and writes them out together after it. */
@@ -241,47 +240,51 @@ class PreparingClient extends pg.Client {
   }
 }
 
-/**
- * Sends a statement now and answers a promise of its answer. Drizzle's queries are sent when
- * first awaited, and again on every later await: taking their answer once is what sends them,
- * once.
- */
-function sendNow(send: () => Promise<unknown>): Promise<unknown> {
-  return send().then((answer) => answer);
-}
-
-/** The pipelined connection under a transaction on PostgreSQL; none on the embedded database. */
-function pipelinedClientOf(tx: Tx): PreparingClient | undefined {
-  const { client } = tx._.session as unknown as { client?: unknown };
-  return client instanceof PreparingClient ? client : undefined;
-}
+/** The statements each embedded transaction sent ahead, joined before it commits. */
+const sentAhead = new WeakMap<object, Promise<unknown>[]>();
 
 /**
- * Sends a transaction's last statements and its commit together: on PostgreSQL in one write, so
- * the rows those statements lock are held for the time PostgreSQL needs, not for a round trip
- * to the server and back (docs/performance.md#the-commit-sent-with-the-stock). Nothing is asked
- * for in the transaction afterwards, and a statement that must refuse has to fail: its error
- * aborts the transaction, the commit rolls it back, and the error is thrown here. Each of
- * `last` sends one statement as it is called. `inFlight` are the answers of statements sent
- * before and not yet waited for: they leave in the same write when asked for in the same turn,
- * and a failure among them is told first (the statements after a failed one fail with it). On
- * the embedded database the statements are sent and the commit follows as usual, after the
- * caller returns.
+ * Sends a statement now without waiting for its answer (the unit of work's one way to do so):
+ * it leaves with whatever the transaction asks for next, on PostgreSQL in the same write, so a
+ * transaction's last statements leave with its commit and the rows they lock are held for the
+ * time PostgreSQL needs, not for a round trip. The transaction joins it before it commits,
+ * always: a failure fails the whole transaction with that statement's error, on both
+ * databases. Await the answer where it is needed; it is never an unhandled rejection.
  */
-export async function commitWith(
-  tx: Tx,
-  last: readonly (() => Promise<unknown>)[],
-  inFlight: readonly Promise<unknown>[] = [],
-): Promise<void> {
-  const client = pipelinedClientOf(tx);
-  const sent = client?.sendWithCommit(last);
-  const answers = await Promise.allSettled([...inFlight, ...(sent?.answers ?? last.map(sendNow))]);
-  // The first refusal in the order sent: the statements after it failed because of it.
-  const refused = answers.find((answer) => answer.status === 'rejected');
+export function sendAhead<T>(tx: Tx, statement: PromiseLike<T>): Promise<T> {
+  // Drizzle's queries are sent when first awaited, and again on every later await: taking
+  // their answer once is what sends them, once.
+  const answer = Promise.resolve(statement.then((result) => result));
+  answer.catch(() => undefined);
+  const ahead = sentAhead.get(tx);
+  if (ahead) ahead.push(answer);
+  else sentAhead.set(tx, [answer]);
+  return answer;
+}
+
+/**
+ * Joins what an embedded transaction sent ahead, the first failure thrown. On PostgreSQL the
+ * pipelined connection joins every statement at the commit itself, which leaves at once.
+ */
+async function joinSentAhead(tx: Tx): Promise<void> {
+  const ahead = sentAhead.get(tx);
+  if (!ahead) return;
+  sentAhead.delete(tx);
+  const answers = await Promise.allSettled(ahead);
+  const refused = answers.find((settled) => settled.status === 'rejected');
   if (refused) throw refused.reason;
-  if (sent && (await sent.commit).command !== 'COMMIT') {
-    throw new Error('The transaction was rolled back at its commit');
-  }
+}
+
+/** The embedded database's transactions, each joining what it sent ahead before it commits. */
+function joiningSentAhead(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((work, config) =>
+    transaction(async (tx) => {
+      const result = await work(tx);
+      await joinSentAhead(tx);
+      return result;
+    }, config)) as Db['transaction'];
+  return db;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -327,7 +330,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
     ...(settings.length > 0 ? { startParams: [...PGlite.defaultStartParams, ...settings] } : {}),
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = joiningSentAhead(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     kind: 'pglite',
     db,

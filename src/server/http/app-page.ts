@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { browseFiltersOf, catalogPagePath } from '#core/browse-address';
 import { can, isRoleOfKind, type Permission } from '#core/permissions';
 import { userOutput, type User } from '#core/schemas/auth';
-import { userOfSessionCookie } from '../modules/auth/hooks';
 import { CompressedAnswer, sendAnswer } from './compressed-answers';
+import type { AuthUser } from './guards';
 
 /** The id of the JSON data block the client reads its first state from (lib/boot-state). */
 export const BOOT_STATE_ID = 'boot-state';
@@ -252,15 +252,18 @@ export class AppPage {
 
 /**
  * Answers an address of the app with its page. It depends on who asks, so it is private and
- * asked for again every time; its ETag answers 304 while nothing in it changed.
+ * asked for again every time; its ETag answers 304 while nothing in it changed. Who asks comes
+ * from the auth module's reading of the session cookie, handed in by the app (http sits below
+ * the modules).
  */
 export async function sendAppPage(
   app: FastifyInstance,
   page: AppPage,
   request: FastifyRequest,
   reply: FastifyReply,
+  personOf: (app: FastifyInstance, request: FastifyRequest) => Promise<AuthUser | null>,
 ) {
-  const person = await userOfSessionCookie(app, request);
+  const person = await personOf(app, request);
   // Through the answer's own schema, as GET /api/auth/user sends it: nothing else leaves.
   const user = person ? userOutput.parse(await app.sessionCache.view(person)) : null;
   const url = new URL(request.url, 'http://app.invalid');

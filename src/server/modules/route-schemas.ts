@@ -1,8 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { errorResponse } from '#core/schemas/common';
-import { newPdf } from './documents/pdf';
-import type { CsvFile } from './reports/csv';
 
 /** The error answers most private routes can give: bad input, signed out, wrong role, not theirs. */
 export const errorResponses = {
@@ -17,7 +15,7 @@ export const csvResponse = z.string().describe('text/csv; charset=utf-8, one row
 export const zipResponse = z.any().describe('application/zip');
 
 /** Sends a CSV file as a download that no cache keeps. */
-export function sendCsv(reply: FastifyReply, file: CsvFile) {
+export function sendCsv(reply: FastifyReply, file: { filename: string; body: string }) {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${file.filename}"`)
@@ -32,24 +30,4 @@ export function sendZip(reply: FastifyReply, file: { filename: string; body: Uin
     .header('content-disposition', `attachment; filename="${file.filename}"`)
     .header('cache-control', 'no-store')
     .send(Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength));
-}
-
-/** Streams a PDF being drawn, as an attachment to save or inline to view. */
-export async function sendPdf(
-  reply: FastifyReply,
-  pdf: {
-    fileName: string;
-    title: string;
-    disposition: 'attachment' | 'inline';
-    draw: (doc: Awaited<ReturnType<typeof newPdf>>) => void;
-  },
-) {
-  const doc = await newPdf(pdf.title, reply.log);
-  pdf.draw(doc);
-  doc.end();
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `${pdf.disposition}; filename="${pdf.fileName}"`)
-    .header('cache-control', 'private, no-store')
-    .send(doc);
 }

@@ -4,10 +4,8 @@ import { centsOf, sumCents, type Cents } from '#core/money';
 import type { PaymentMethod } from '#core/payments';
 import type { Db } from '../../db/database';
 import { creditNotes, farms, orderItems, orders, payments, restaurants } from '../../db/schema';
-import { invoiceNumberLabel } from '../documents/pdf';
-import { issueInvoiceNumbers } from '../documents/service';
-import { orderScope } from '../orders/scope';
-import { countedPayment, dueDateSql, isBill } from '../payments/owed';
+import { invoiceNumberLabel, issueInvoiceNumbers, orderScope } from '../orders';
+import { countedPayment, dueDateSql, isBill } from '../owed';
 
 /**
  * What a farm sold (its invoices and the payments received) or a restaurant bought (its bills

@@ -8,7 +8,7 @@ import {
   paymentTermsDays,
 } from '#core/payments';
 import { formatQuantity, quantityHundredths } from '#core/quantity';
-import { toCsv, type CsvFile, type CsvValue } from '../reports/csv';
+import { type CsvFile, type CsvValue, toCsv } from '../reports';
 import type { BookInvoice, BookPayment, Books } from './books';
 
 /**

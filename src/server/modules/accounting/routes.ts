@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountingExportQuery } from '#core/schemas/accounting';
-import { requireActor } from '../auth/guards';
+import { requireActor } from '../../http/guards';
 import { errorResponses, sendZip, zipResponse } from '../route-schemas';
 import { accountingExport } from './service';
 

@@ -15,12 +15,17 @@ import {
   pendingFarmListOutput,
 } from '#core/schemas/admin';
 import { errorResponse, idParam } from '#core/schemas/common';
-import { renderInvoice } from '../documents/pdf';
-import { csvResponse, pdfResponse, sendCsv, sendPdf } from '../route-schemas';
-import { requireActor, requireAdmin } from '../auth/guards';
+import { renderInvoice, sendPdf } from '../documents';
+import { csvResponse, pdfResponse, sendCsv } from '../route-schemas';
+import { requireActor, requireAdmin } from '../../http/guards';
 import { sendPage } from '../paging';
-import { adminPersonOf, listAdminActions } from '../businesses/audit';
-import { decide, listBusinesses, listPendingFarms } from '../businesses/service';
+import {
+  adminPersonOf,
+  decide,
+  listAdminActions,
+  listBusinesses,
+  listPendingFarms,
+} from '../businesses';
 import { adminHealth, adminInvoice, adminOrdersCsv, adminStats, listAdminOrders } from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };

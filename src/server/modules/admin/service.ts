@@ -15,13 +15,20 @@ import {
 import type { AppConfig } from '../../config';
 import type { Database, Db } from '../../db/database';
 import { orders, products } from '../../db/schema';
-import { admissionCounts } from '../businesses/service';
-import { productOnOffer } from '../businesses/visibility';
+import { admissionCounts, productOnOffer } from '../businesses';
 import { conflict, notFound } from '../../errors';
-import { issueInvoice, type Invoice } from '../documents/service';
+import { type Invoice, issueInvoice } from '../documents';
 import { afterCursor, cursorTimestamp, splitPage } from '../paging';
-import { toCsv, type CsvFile } from '../reports/csv';
-import { COUNTED, moneySum, moneyText, toIso, ZONE, type Row } from '../reports/sql';
+import {
+  COUNTED,
+  type CsvFile,
+  moneySum,
+  moneyText,
+  type Row,
+  toCsv,
+  toIso,
+  ZONE,
+} from '../reports';
 import { rows } from '../../db/raw-sql';
 import { now as clockNow } from '../../clock';
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { appOriginOf } from '../../config';
+import { appOriginOf, type AppConfig } from '../../config';
+import { ANY_ADDRESS, type AttemptLimiter } from './attempts';
 
 export interface AccountMail {
   to: string;
@@ -98,4 +99,24 @@ export function teamInvitationMail(invitation: {
       'If you did not expect this, ignore this email: nothing happens until the link is opened.',
     ].join('\n'),
   };
+}
+
+/** Emails with a link sent to one address in 15 minutes, whoever asks and from wherever. */
+export const EMAIL_LINKS_PER_ACCOUNT = 3;
+
+/**
+ * Counts an email with a link (a reset, a verification, an invitation): per client address,
+ * and per recipient from anywhere, so nobody floods someone's inbox through us.
+ */
+export async function countEmailLink(
+  attempts: AttemptLimiter,
+  config: AppConfig,
+  address: string,
+  recipient: string,
+): Promise<void> {
+  await attempts.record({ kind: 'email_link', address }, { perAddress: config.emailLinkRateLimit });
+  await attempts.record(
+    { kind: 'email_link', address: ANY_ADDRESS, account: recipient },
+    { perAddress: Number.MAX_SAFE_INTEGER, perAccount: EMAIL_LINKS_PER_ACCOUNT },
+  );
 }

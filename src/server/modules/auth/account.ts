@@ -4,17 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { passwordUserInputs } from '#core/password-rule';
 import type { Db, DbOrTx } from '../../db/database';
-import {
-  accountTokens,
-  farms,
-  notificationDeliveries,
-  notifications,
-  restaurants,
-  users,
-} from '../../db/schema';
+import { accountTokens, notificationDeliveries, notifications, users } from '../../db/schema';
 import { AppError, unauthorized } from '../../errors';
-import { enqueueDelivery } from '../notifications/queue';
-import { publishLiveEvents } from '../events/publish';
+import { enqueueDelivery } from '../notifications';
+import { publishLiveEvents } from '../events';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { assertStrongPassword } from './password-strength';
 import { endSessions, hashToken } from './session';
@@ -107,6 +100,18 @@ export async function requestPasswordReset(db: Db, email: string) {
   return { ...user, token: await issueToken(db, user, 'password_reset') };
 }
 
+/**
+ * The names of the farms and restaurants the user runs: those where they are an owner (their
+ * membership's role, whoever signed the business up).
+ */
+const ownedBusinessNames = sql<(string | null)[]>`coalesce((
+  select json_agg(coalesce(f.name, r.name) order by m.id)
+  from memberships m
+  left join farms f on f.id = m.farm_id
+  left join restaurants r on r.id = m.restaurant_id
+  where m.user_id = "users"."id" and m.business_role = 'owner'
+), '[]'::json)`;
+
 async function accountOf(db: DbOrTx, userId: number) {
   const [user] = await db
     .select({
@@ -115,12 +120,9 @@ async function accountOf(db: DbOrTx, userId: number) {
       firstName: users.firstName,
       lastName: users.lastName,
       passwordHash: users.passwordHash,
-      farmName: farms.name,
-      restaurantName: restaurants.name,
+      businessNames: ownedBusinessNames,
     })
     .from(users)
-    .leftJoin(farms, eq(farms.userId, users.id))
-    .leftJoin(restaurants, eq(restaurants.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
   if (!user) throw unauthorized();
@@ -129,7 +131,7 @@ async function accountOf(db: DbOrTx, userId: number) {
 
 /** The words of an account a new password must not be made of: names, email, its businesses. */
 function personalWordsOf(user: Awaited<ReturnType<typeof accountOf>>): string[] {
-  return passwordUserInputs({ ...user, businessNames: [user.farmName, user.restaurantName] });
+  return passwordUserInputs(user);
 }
 
 /**

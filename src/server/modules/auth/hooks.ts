@@ -2,14 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BUSINESS_CODES } from '#core/business-status';
 import type { BusinessKind } from '#core/actor';
 import { AppError, unauthorized } from '../../errors';
-import { isSuspended } from '../businesses/suspension';
-import { actorOfUser } from './guards';
-import { registerPermissionCheck } from './permission';
+import { isSuspended } from '../businesses';
+import { actorOfUser, type AuthUser } from '../../http/guards';
+import { registerPermissionCheck } from '../../http/permission';
 import { getUserView } from './service';
 import { SessionCache } from './session-cache';
 import { findSession, hashToken, readSessionToken } from './session';
-import { LastActive } from '../teams/last-active';
-import type { AuthUser } from '../../types';
+import { LastActive } from './last-active';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -71,7 +70,11 @@ export function registerAuthHooks(app: FastifyInstance): void {
     if (STATE_CHANGING.has(request.method)) {
       const origin = request.headers.origin;
       const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
-      if ((origin && origin !== expectedOrigin(request)) || crossSite) {
+      // `Origin: null` is what a page that sends no referrer posts its forms with: taken only
+      // where the request proves itself (the signed unsubscribe link), refused everywhere else.
+      const nullAccepted =
+        origin === 'null' && request.routeOptions.config?.acceptsNullOrigin === true;
+      if ((origin && origin !== expectedOrigin(request) && !nullAccepted) || crossSite) {
         throw new AppError(403, 'Requests from other sites are not allowed', 'cross_origin');
       }
     }
@@ -107,16 +110,5 @@ export function registerAuthHooks(app: FastifyInstance): void {
   // here even before the database's change notice arrives.
   app.addHook('onSend', async (request) => {
     if (request.user && STATE_CHANGING.has(request.method)) sessions.forgetView(request.user.id);
-  });
-}
-
-/**
- * Marks every route the plugin registers from here on as the person's own business rather
- * than their farm's or restaurant's: a suspension does not stop it (signing in and out, a
- * password, notifications: docs/admission.md#suspension).
- */
-export function markPersonalRoutes(app: FastifyInstance): void {
-  app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, allowedWhileSuspended: true };
   });
 }

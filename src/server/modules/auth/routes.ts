@@ -14,7 +14,6 @@ import {
   verifyEmailBody,
 } from '#core/schemas/auth';
 import { errorResponse } from '#core/schemas/common';
-import type { AppConfig } from '../../config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed';
 import { AppError, conflict, notFound } from '../../errors';
 import {
@@ -27,10 +26,16 @@ import {
   VERIFY_EMAIL_HOURS,
   verifyEmail,
 } from './account';
-import { emailLink, passwordResetMail, sendAccountMail, verifyEmailMail } from './account-mail';
-import { ANY_ADDRESS, AttemptLimiter } from './attempts';
-import { requireUser } from './guards';
-import { isSameSiteNavigation, markPersonalRoutes } from './hooks';
+import {
+  countEmailLink,
+  emailLink,
+  passwordResetMail,
+  sendAccountMail,
+  verifyEmailMail,
+} from './account-mail';
+import { AttemptLimiter } from './attempts';
+import { markPersonalRoutes, requireUser } from '../../http/guards';
+import { isSameSiteNavigation } from './hooks';
 import { actForBusiness, authenticate, getUserView, registerUser, switchRole } from './service';
 import {
   clearSessionCookie,
@@ -41,31 +46,11 @@ import {
   setSessionCookie,
 } from './session';
 
-/** Emails with a link sent to one address in 15 minutes, whoever asks and from wherever. */
-export const EMAIL_LINKS_PER_ACCOUNT = 3;
-
 export const RESET_REQUESTED =
   'If an account uses that address, we have sent it a link to choose a new password. ' +
   `The link works once, for ${PASSWORD_RESET_MINUTES} minutes.`;
 export const VERIFICATION_SENT = 'We have sent you a new link to confirm your email address.';
 export const EMAIL_VERIFIED = 'Your email address is confirmed.';
-
-/**
- * Counts an email with a link (a reset, a verification, an invitation): per client address,
- * and per recipient from anywhere, so nobody floods someone's inbox through us.
- */
-export async function countEmailLink(
-  attempts: AttemptLimiter,
-  config: AppConfig,
-  address: string,
-  recipient: string,
-): Promise<void> {
-  await attempts.record({ kind: 'email_link', address }, { perAddress: config.emailLinkRateLimit });
-  await attempts.record(
-    { kind: 'email_link', address: ANY_ADDRESS, account: recipient },
-    { perAddress: Number.MAX_SAFE_INTEGER, perAccount: EMAIL_LINKS_PER_ACCOUNT },
-  );
-}
 
 const errors = {
   400: errorResponse,

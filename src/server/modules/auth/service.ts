@@ -12,11 +12,11 @@ import { farms, memberships, restaurants, sessions, users } from '../../db/schem
 import { jsonValue } from '../../db/raw-sql';
 import { firstMembershipOfRole, roleActingFor } from './session';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../errors';
-import { toFarmProfile, toRestaurantProfile } from '../profiles/service';
+import { toFarmProfile, toRestaurantProfile } from '../profiles';
 import { passwordUserInputs } from '#core/password-rule';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { assertStrongPassword } from './password-strength';
-import { publishAuthChanged } from '../events/publish';
+import { publishAuthChanged } from '../events';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 

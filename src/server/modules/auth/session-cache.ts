@@ -1,7 +1,6 @@
-import type { LiveEventHub } from '../events/hub';
-import { authChangeCovers } from '../events/publish';
+import { authChangeCovers, type LiveEventHub } from '../events';
 import type { User } from '#core/schemas/auth';
-import type { AuthUser } from '../../types';
+import type { AuthUser } from '../../http/guards';
 import { keepNewest } from '../../lib/bounded-map';
 
 /** How long a looked-up session is kept at most: a bound on anything the events did not cover. */

@@ -5,8 +5,8 @@ import type { BusinessKind } from '#core/actor';
 import type { Role } from '#core/constants';
 import type { DbOrTx } from '../../db/database';
 import { memberships, sessions, users } from '../../db/schema';
-import { publishAuthChanged } from '../events/publish';
-import type { AuthUser } from '../../types';
+import { publishAuthChanged } from '../events';
+import type { AuthUser } from '../../http/guards';
 
 export const SESSION_COOKIE = 'hh_session';
 

@@ -1,4 +1,15 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { BusinessKind, BusinessRef } from '#core/actor';
 import {
   refusalOf,
@@ -16,9 +27,9 @@ import type {
 import type { LiveEvent } from '#core/schemas/notification';
 import type { Db, DbOrTx, Tx } from '../../db/database';
 import { foldedSql } from '../../db/fold';
-import { farms, orders, products, restaurants, users } from '../../db/schema';
+import { farms, memberships, orders, products, restaurants, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { recordNotificationEvents } from '../notifications/service';
+import { recordNotificationEvents } from '../notifications';
 import { afterKey, cursorTimestamp, splitKeyedPage, type KeyPart, type ListPage } from '../paging';
 import { recordAdminAction, type AdminPerson } from './audit';
 
@@ -33,6 +44,24 @@ const personName = sql<
   string | null
 >`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`;
 
+/**
+ * The business's owner as one is shown: its oldest membership in the owner role (a business is
+ * run by its owners, whoever created it; the last owner cannot leave). To join laterally.
+ */
+function oldestOwner(
+  db: DbOrTx,
+  memberOf: typeof memberships.farmId | typeof memberships.restaurantId,
+  business: SQLWrapper,
+) {
+  return db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberOf, business), eq(memberships.businessRole, 'owner')))
+    .orderBy(asc(memberships.id))
+    .limit(1)
+    .as('owner');
+}
+
 /** The columns a business is read by, the same for either kind. */
 function columnsOf(kind: BusinessKind) {
   if (kind === 'farm') {
@@ -41,7 +70,7 @@ function columnsOf(kind: BusinessKind) {
       id: farms.id,
       name: farms.name,
       location: farms.location,
-      userId: farms.userId,
+      memberOf: memberships.farmId,
       createdAt: farms.createdAt,
       approvalStatus: farms.approvalStatus,
       declineReason: farms.declineReason,
@@ -55,7 +84,7 @@ function columnsOf(kind: BusinessKind) {
     id: restaurants.id,
     name: restaurants.name,
     location: restaurants.location,
-    userId: restaurants.userId,
+    memberOf: memberships.restaurantId,
     createdAt: restaurants.createdAt,
     // Restaurants sell nothing and need no admission.
     approvalStatus: sql<ApprovalStatus>`'approved'`,
@@ -69,6 +98,7 @@ function columnsOf(kind: BusinessKind) {
 /** A business as the admin screens show it, with the columns its list is sorted by. */
 function selectBusinesses(db: DbOrTx, kind: BusinessKind) {
   const c = columnsOf(kind);
+  const owner = oldestOwner(db, c.memberOf, c.id);
   return db
     .select({
       id: c.id,
@@ -86,7 +116,8 @@ function selectBusinesses(db: DbOrTx, kind: BusinessKind) {
       sortName: foldedSql(c.name),
     })
     .from(c.table as typeof farms)
-    .innerJoin(users, eq(users.id, c.userId));
+    .innerJoinLateral(owner, sql`true`)
+    .innerJoin(users, eq(users.id, owner.userId));
 }
 
 type BusinessRow = Awaited<ReturnType<ReturnType<typeof selectBusinesses>['execute']>>[number];
@@ -173,6 +204,7 @@ export async function listPendingFarms(
   db: DbOrTx,
   query: ApprovalsQuery,
 ): Promise<ListPage<PendingFarm>> {
+  const owner = oldestOwner(db, memberships.farmId, farms.id);
   const rows = await db
     .select({
       id: farms.id,
@@ -193,7 +225,8 @@ export async function listPendingFarms(
         where ${products.farmId} = ${farms.id} and ${products.deletedAt} is null)`,
     })
     .from(farms)
-    .innerJoin(users, eq(users.id, farms.userId))
+    .innerJoinLateral(owner, sql`true`)
+    .innerJoin(users, eq(users.id, owner.userId))
     .where(and(isPending, afterKey([waitingSince, farms.id], WAITING_KEY, query.cursor)))
     .orderBy(asc(farms.createdAt), asc(farms.id))
     .limit(query.limit + 1);
@@ -237,7 +270,6 @@ export async function admissionCounts(
 interface LockedBusiness {
   id: number;
   name: string;
-  userId: number;
   state: BusinessState;
 }
 
@@ -248,7 +280,6 @@ async function lockBusiness(tx: Tx, kind: BusinessKind, id: number): Promise<Loc
       .select({
         id: farms.id,
         name: farms.name,
-        userId: farms.userId,
         approvalStatus: farms.approvalStatus,
         suspendedAt: farms.suspendedAt,
       })
@@ -263,7 +294,6 @@ async function lockBusiness(tx: Tx, kind: BusinessKind, id: number): Promise<Loc
     .select({
       id: restaurants.id,
       name: restaurants.name,
-      userId: restaurants.userId,
       suspendedAt: restaurants.suspendedAt,
     })
     .from(restaurants)
@@ -334,7 +364,7 @@ export async function decide(
           type: 'business.status_changed',
           auditId,
           action,
-          business: { kind, id, name: business.name, ownerUserId: business.userId },
+          business: { kind, id, name: business.name },
           reason,
         },
       ],

@@ -23,14 +23,9 @@ import {
   restaurants,
 } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import { recordNotificationEvents } from '../notifications/service';
-import type {
-  ChangeContext,
-  ChangeOutcome,
-  LockedOrder,
-  OrderChangeOf,
-} from '../orders/order-change';
-import { openBalanceCents } from '../payments/owed';
+import { recordNotificationEvents } from '../notifications';
+import type { ChangeContext, ChangeOutcome, LockedOrder, OrderChangeOf } from '../orders';
+import { openBalanceCents } from '../owed';
 
 type ClaimChange = OrderChangeOf<'claim'>;
 type DecisionChange = OrderChangeOf<'claim_decision'>;

@@ -16,13 +16,12 @@ import {
 } from '#core/schemas/claim';
 import { MAX_PHOTO_BYTES } from '#core/schemas/photo';
 import { AppError, notFound } from '../../errors';
-import { requireBusinessActor, requireFarmActor, requireRestaurantActor } from '../auth/guards';
-import { eitherKind } from '../auth/permission';
-import { renderCreditNote } from '../documents/pdf';
+import { requireBusinessActor, requireFarmActor, requireRestaurantActor } from '../../http/guards';
+import { eitherKind } from '../../http/permission';
+import { renderCreditNote, sendPdf } from '../documents';
 import { sendPage } from '../paging';
-import { processPhoto } from '../photos/service';
-import { createPrivatePhotoStorage } from '../photos/storage';
-import { errorResponses, pdfResponse, sendPdf } from '../route-schemas';
+import { createPrivatePhotoStorage, processPhoto } from '../photos';
+import { errorResponses, pdfResponse } from '../route-schemas';
 import {
   addClaimPhoto,
   applyCredit,

@@ -16,6 +16,7 @@ import type {
   CreditRefundBody,
 } from '#core/schemas/claim';
 import { today as clockToday } from '../../clock';
+import type { CreditNoteDocument } from '../documents';
 import type { Db, DbOrTx } from '../../db/database';
 import {
   claimLines,
@@ -31,10 +32,9 @@ import {
   users,
 } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
-import { changeOrder } from '../orders/order-change';
+import { changeOrder } from '../orders';
 import { afterCursor, cursorTimestamp, splitPage, type ListPage } from '../paging';
-import { removeUnusedFiles, type ProcessedPhoto } from '../photos/service';
-import type { PhotoStorage } from '../photos/storage';
+import { type PhotoStorage, type ProcessedPhoto, removeUnusedFiles } from '../photos';
 import { creditNoteNumber } from './changes';
 
 /** The most photos one claim keeps. */
@@ -390,7 +390,11 @@ export async function claimPhotoKey(
 }
 
 /** One credit note and its lines, for its PDF (its farm and its restaurant only). */
-export async function creditNoteDocument(db: DbOrTx, actor: Actor, creditNoteId: number) {
+export async function creditNoteDocument(
+  db: DbOrTx,
+  actor: Actor,
+  creditNoteId: number,
+): Promise<CreditNoteDocument> {
   const [note] = await creditNotesOf(db, actor, eq(creditNotes.id, creditNoteId));
   if (!note) throw notFound('Credit note not found');
   const claim = (await readClaims(db, [note.claimId]))[0]!;
@@ -423,7 +427,6 @@ export async function creditNoteDocument(db: DbOrTx, actor: Actor, creditNoteId:
       .filter((line) => line.acceptedQuantity > 0),
   };
 }
-export type CreditNoteDocument = Awaited<ReturnType<typeof creditNoteDocument>>;
 
 /** GET /api/credit-balances: the farm's per restaurant, or the restaurant's per farm. */
 export async function listCreditBalances(db: DbOrTx, actor: Actor): Promise<CreditBalance[]> {

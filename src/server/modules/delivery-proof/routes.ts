@@ -2,30 +2,43 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, idParam } from '#core/schemas/common';
+import type { z } from 'zod';
 import {
   DELIVERY_PHOTO_FIELD,
   DELIVERY_SIGNATURE_FIELD,
   deliveryConfirmFields,
+  notDeliverableBody,
+  stopDeliveryFields,
 } from '#core/schemas/delivery-proof';
-import { orderOutput } from '#core/schemas/order';
+import { checkoutOutput, orderOutput } from '#core/schemas/order';
 import { MAX_PHOTO_BYTES } from '#core/schemas/photo';
 import { AppError } from '../../errors';
-import { requireActor, requireFarmActor } from '../auth/guards';
-import { idempotencyKey } from '../orders/routes';
+import { requireActor, requireFarmActor } from '../../http/guards';
+import { idempotencyKey } from '../orders';
 import { errorResponses } from '../route-schemas';
-import { confirmDelivery, proofFile, type DeliveryConfirmation, type ProofPart } from './service';
+import {
+  confirmDelivery,
+  confirmStopDelivery,
+  proofFile,
+  type DeliveryConfirmation,
+  type ProofPart,
+} from './service';
 
 const MEGABYTES = MAX_PHOTO_BYTES / 1024 / 1024;
-const TEXT_FIELDS = new Set(['recipientName', 'deliveredAt']);
 
 const invalid = (fields: Record<string, string>) =>
   new AppError(400, 'Please check the highlighted fields', 'validation', fields);
 
-/** Reads the multipart body: the two text fields, an optional photo and signature. */
-async function readConfirmation(
+/**
+ * Reads the multipart body: the text fields of `schema` (others are ignored), an optional
+ * photo and signature.
+ */
+async function readConfirmation<Fields extends z.ZodObject>(
   request: FastifyRequest,
   multipartErrors: { RequestFileTooLargeError: new () => Error },
-): Promise<DeliveryConfirmation> {
+  schema: Fields,
+): Promise<DeliveryConfirmation<z.output<Fields>>> {
+  const textFields = new Set(Object.keys(schema.shape));
   if (!request.isMultipart()) {
     throw invalid({ body: 'Send the delivery as multipart/form-data' });
   }
@@ -43,7 +56,7 @@ async function readConfirmation(
         } else {
           throw invalid({ [part.fieldname]: 'Not a part of a delivery' });
         }
-      } else if (TEXT_FIELDS.has(part.fieldname)) {
+      } else if (textFields.has(part.fieldname)) {
         text[part.fieldname] = String(part.value);
       }
     }
@@ -56,7 +69,7 @@ async function readConfirmation(
     if ((error as { statusCode?: number }).statusCode) throw error;
     throw invalid({ body: 'The upload arrived incomplete. Send the delivery again.' });
   }
-  const parsed = deliveryConfirmFields.safeParse(text);
+  const parsed = schema.safeParse(text);
   if (!parsed.success) {
     const fields: Record<string, string> = {};
     for (const issue of parsed.error.issues) {
@@ -64,7 +77,7 @@ async function readConfirmation(
     }
     throw invalid(fields);
   }
-  return { fields: parsed.data, ...files };
+  return { fields: parsed.data as z.output<Fields>, ...files };
 }
 
 /**
@@ -93,12 +106,48 @@ export const deliveryProofModule: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireFarmActor(request);
       const key = idempotencyKey(request);
-      const confirmation = await readConfirmation(request, app.multipartErrors);
+      const confirmation = await readConfirmation(
+        request,
+        app.multipartErrors,
+        deliveryConfirmFields,
+      );
       const result = await confirmDelivery(
         app.db,
         app.deliveryProofStorage,
         actor,
         request.params.id,
+        confirmation,
+        key,
+      );
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(result.statusCode).send(result.body);
+    },
+  );
+
+  app.post(
+    '/deliveries',
+    {
+      config: { permission: { farm: 'orders.status' } },
+      // The body is multipart: the schema documents the answer, the handler reads the parts.
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Confirm one stop from the driver’s phone: every listed order (one run, one restaurant, in transit) delivered with the same proof, all or none (multipart: orderIds "41,43", recipientName, deliveredAt, optional photo and signature PNG; Idempotency-Key required)',
+        response: {
+          200: checkoutOutput,
+          ...errorResponses,
+          409: notDeliverableBody.or(errorResponse),
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireFarmActor(request);
+      const key = idempotencyKey(request);
+      const confirmation = await readConfirmation(request, app.multipartErrors, stopDeliveryFields);
+      const result = await confirmStopDelivery(
+        app.db,
+        app.deliveryProofStorage,
+        actor,
         confirmation,
         key,
       );

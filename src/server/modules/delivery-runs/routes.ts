@@ -1,23 +1,46 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '#core/schemas/common';
+import { z } from 'zod';
 import {
+  deliveryDayStartOutput,
   deliveryRunCreateBody,
+  deliveryRunDayBody,
   deliveryRunListOutput,
   deliveryRunOutput,
+  deliveryRunRenameBody,
   deliveryRunsQuery,
   deliveryRunStartOutput,
   deliveryRunStopsBody,
   runChangedBody,
+  RUN_NOT_EMPTY_CODE,
 } from '#core/schemas/delivery-run';
-import { requireFarmActor } from '../auth/guards';
-import { renderRunSheet } from '../documents/pdf';
-import { errorResponses, pdfResponse, sendPdf } from '../route-schemas';
-import { createRun, driveRun, listDayRuns, replaceStops, runSheet, startRun } from './service';
+import { requireFarmActor } from '../../http/guards';
+import { renderRunSheet, renderRunSheets, sendPdf } from '../documents';
+import { errorResponses, pdfResponse } from '../route-schemas';
+import {
+  createRun,
+  daySheets,
+  deleteRun,
+  driveRun,
+  listDayRuns,
+  renameRun,
+  replaceStops,
+  runSheet,
+  startDay,
+  startRun,
+} from './service';
 import { driveRunOutput } from '#core/schemas/delivery-proof';
+
+/** The 409 `run_not_empty` body: the run as it is, with the stops to move first. */
+const runNotEmptyBody = z.object({
+  message: z.string(),
+  code: z.literal(RUN_NOT_EMPTY_CODE),
+  run: deliveryRunOutput,
+});
 
 /**
  * A farm's delivery runs (docs/delivery.md#delivery-runs). Every route is the farm's own: with
- * the teams' permission table, the runs map to `orders.status` and the sheet to
+ * the teams' permission table, the runs map to `orders.status` and the sheets to
  * `documents.packing`.
  */
 export const deliveryRunModule: FastifyPluginAsyncZod = async (app) => {
@@ -49,6 +72,77 @@ export const deliveryRunModule: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const run = await createRun(app.db, requireFarmActor(request), request.body);
       return reply.status(201).send(run);
+    },
+  );
+
+  app.patch(
+    '/delivery-runs/:id',
+    {
+      config: { permission: { farm: 'orders.status' } },
+      schema: {
+        tags: ['delivery runs'],
+        summary: 'Rename a run (the same rules as a new run’s name)',
+        params: idParam,
+        body: deliveryRunRenameBody,
+        response: { 200: deliveryRunOutput, ...errorResponses },
+      },
+    },
+    async (request) =>
+      renameRun(app.db, requireFarmActor(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/delivery-runs/:id',
+    {
+      config: { permission: { farm: 'orders.status' } },
+      schema: {
+        tags: ['delivery runs'],
+        summary: 'Delete a run without stops (409 run_not_empty while it has some)',
+        params: idParam,
+        response: { 204: z.null().describe('Deleted'), ...errorResponses, 409: runNotEmptyBody },
+      },
+    },
+    async (request, reply) => {
+      await deleteRun(app.db, requireFarmActor(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/delivery-runs/start',
+    {
+      config: { permission: { farm: 'orders.status' } },
+      schema: {
+        tags: ['delivery runs'],
+        summary:
+          'Start all runs of a day: each run’s packed orders to in transit, as each run’s start',
+        body: deliveryRunDayBody,
+        response: { 200: deliveryDayStartOutput, ...errorResponses },
+      },
+    },
+    async (request) => startDay(app.db, requireFarmActor(request), request.body.date),
+  );
+
+  app.get(
+    '/delivery-runs/sheets',
+    {
+      config: { permission: { farm: 'documents.packing' } },
+      schema: {
+        tags: ['delivery runs'],
+        summary: "The day's run sheets as one PDF: every run with stops, a page each",
+        querystring: deliveryRunsQuery,
+        response: { 200: pdfResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { date } = request.query;
+      const day = await daySheets(app.db, requireFarmActor(request), date);
+      return sendPdf(reply, {
+        fileName: `run-sheets-${date}.pdf`,
+        title: `Run sheets, ${date}`,
+        disposition: 'inline',
+        draw: (doc) => renderRunSheets(doc, { ...day, date }),
+      });
     },
   );
 

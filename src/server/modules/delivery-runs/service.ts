@@ -1,20 +1,24 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FarmActor } from '#core/actor';
 import { isOrderStatus, type OrderStatus } from '#core/order-status';
+import { groupByPlace } from '#core/delivery-places';
 import {
   NO_ZONE_RUN_NAME,
   RUN_CHANGED_CODE,
+  RUN_NOT_EMPTY_CODE,
+  type DeliveryDayStartResult,
   type DeliveryRun,
   type DeliveryRunCreateBody,
+  type DeliveryRunRenameBody,
   type DeliveryRunStartResult,
   type DeliveryRunStopsBody,
 } from '#core/schemas/delivery-run';
 import type { DriveRun } from '#core/schemas/delivery-proof';
+import type { RunSheet } from '../documents';
 import type { Db, Tx } from '../../db/database';
 import { deliveryRunStops, deliveryRuns, farms, orders, restaurants } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
-import { moveEachOrder } from '../orders/listing';
-import { loadOrdersByIds } from '../orders/queries';
+import { loadOrdersByIds, moveEachOrder } from '../orders';
 
 /**
  * One farm-day at a time: the lazy settling of a day's runs and every change of them take this
@@ -220,31 +224,47 @@ async function loadRuns(
       asc(deliveryRunStops.position),
       asc(deliveryRunStops.orderId),
     );
-  return runs.map((run) => ({
-    id: run.id,
-    date: run.date,
-    name: run.name,
-    zone: run.defaultZone ? run.defaultZone : null,
-    version: run.version,
-    stops: stops
-      .filter((stop) => stop.runId === run.id)
-      .map((stop, index) => ({
-        orderId: stop.orderId,
-        // Positions as people count them, whatever gaps leaving orders left behind.
+  return runs.map((run) => {
+    // One stop per restaurant, where its first order is: an order that joined later is
+    // delivered with the restaurant's others.
+    const places = groupByPlace(
+      stops.filter((stop) => stop.runId === run.id),
+      (stop) => stop.restaurantId,
+    );
+    const restaurantOf = (stop: (typeof stops)[number]) => ({
+      id: stop.restaurantId,
+      name: stop.restaurantName,
+      address: stop.address,
+      phone: stop.phone,
+    });
+    let position = 0;
+    return {
+      id: run.id,
+      date: run.date,
+      name: run.name,
+      zone: run.defaultZone ? run.defaultZone : null,
+      version: run.version,
+      stops: places.flatMap((place, placeIndex) =>
+        place.map((stop) => ({
+          orderId: stop.orderId,
+          // Positions as people count them, whatever gaps leaving orders left behind.
+          position: (position += 1),
+          stop: placeIndex + 1,
+          restaurant: restaurantOf(stop),
+          orderNumber: `#${stop.orderId}`,
+          invoiceNumber: stop.invoiceNumber,
+          itemCount: Number(stop.itemCount),
+          notes: stop.notes,
+          status: (isOrderStatus(stop.status) ? stop.status : 'pending') as OrderStatus,
+        })),
+      ),
+      places: places.map((place, index) => ({
         position: index + 1,
-        restaurant: {
-          id: stop.restaurantId,
-          name: stop.restaurantName,
-          address: stop.address,
-          phone: stop.phone,
-        },
-        orderNumber: `#${stop.orderId}`,
-        invoiceNumber: stop.invoiceNumber,
-        itemCount: Number(stop.itemCount),
-        notes: stop.notes,
-        status: (isOrderStatus(stop.status) ? stop.status : 'pending') as OrderStatus,
+        restaurant: restaurantOf(place[0]!),
+        orderIds: place.map((stop) => stop.orderId),
       })),
-  }));
+    };
+  });
 }
 
 async function loadRun(tx: Tx, farmId: number, date: string, runId: number): Promise<DeliveryRun> {
@@ -291,27 +311,93 @@ export async function createRun(
   const farmId = actor.business.id;
   return db.transaction(async (tx) => {
     await settleDay(tx, farmId, body.date);
-    const [taken] = await tx
-      .select({ id: deliveryRuns.id })
-      .from(deliveryRuns)
-      .where(
-        and(
-          eq(deliveryRuns.farmId, farmId),
-          eq(deliveryRuns.deliveryDate, body.date),
-          sql`lower(${deliveryRuns.name}) = lower(${body.name})`,
-        ),
-      );
-    if (taken) {
-      throw badRequest('Another run of this day has this name', {
-        name: 'Another run of this day has this name',
-      });
-    }
+    await refuseTakenName(tx, farmId, body.date, body.name);
     const [created] = await tx
       .insert(deliveryRuns)
       .values({ farmId, deliveryDate: body.date, name: body.name })
       .returning({ id: deliveryRuns.id });
     return loadRun(tx, farmId, body.date, created!.id);
   });
+}
+
+/** The 400 of a name another run of the day has (case aside). */
+async function refuseTakenName(
+  tx: Tx,
+  farmId: number,
+  date: string,
+  name: string,
+  except?: number,
+): Promise<void> {
+  const [taken] = await tx
+    .select({ id: deliveryRuns.id })
+    .from(deliveryRuns)
+    .where(
+      and(
+        eq(deliveryRuns.farmId, farmId),
+        eq(deliveryRuns.deliveryDate, date),
+        sql`lower(${deliveryRuns.name}) = lower(${name})`,
+        except === undefined ? undefined : ne(deliveryRuns.id, except),
+      ),
+    );
+  if (taken) {
+    throw badRequest('Another run of this day has this name', {
+      name: 'Another run of this day has this name',
+    });
+  }
+}
+
+/**
+ * PATCH /api/delivery-runs/{id}: a new name, by the rules of a new run's (1–60 characters, not
+ * another run's of the day). Its stops, and so its version, stay as they are.
+ */
+export async function renameRun(
+  db: Db,
+  actor: FarmActor,
+  runId: number,
+  body: DeliveryRunRenameBody,
+): Promise<DeliveryRun> {
+  const farmId = actor.business.id;
+  return db.transaction(async (tx) => {
+    const run = await findRun(tx, farmId, runId);
+    await settleDay(tx, farmId, run.date);
+    await refuseTakenName(tx, farmId, run.date, body.name, run.id);
+    await tx
+      .update(deliveryRuns)
+      .set({ name: body.name, updatedAt: new Date() })
+      .where(eq(deliveryRuns.id, run.id));
+    return loadRun(tx, farmId, run.date, run.id);
+  });
+}
+
+/**
+ * DELETE /api/delivery-runs/{id}: a run without stops goes; one with stops is 409
+ * `run_not_empty` with the run as it is (move its stops to another run first). Judged under
+ * the day's lock after settling, so an order that joined meanwhile keeps it.
+ */
+export async function deleteRun(db: Db, actor: FarmActor, runId: number): Promise<void> {
+  const farmId = actor.business.id;
+  const outcome = await db.transaction(async (tx) => {
+    const run = await findRun(tx, farmId, runId);
+    await settleDay(tx, farmId, run.date);
+    const [stop] = await tx
+      .select({ orderId: deliveryRunStops.orderId })
+      .from(deliveryRunStops)
+      .where(eq(deliveryRunStops.runId, run.id))
+      .limit(1);
+    if (stop) return { deleted: false as const, run: await loadRun(tx, farmId, run.date, run.id) };
+    await tx.delete(deliveryRuns).where(eq(deliveryRuns.id, run.id));
+    return { deleted: true as const };
+  });
+  if (!outcome.deleted) {
+    const count = outcome.run.places.length;
+    throw new AppError(
+      409,
+      `This run still has ${count} ${count === 1 ? 'stop' : 'stops'}: move them to another run first`,
+      RUN_NOT_EMPTY_CODE,
+      undefined,
+      { run: outcome.run },
+    );
+  }
 }
 
 /**
@@ -339,8 +425,13 @@ export async function replaceStops(
       .for('update');
     const current = locked.find((candidate) => candidate.id === run.id)!;
     const stops = await tx
-      .select({ orderId: deliveryRunStops.orderId, runId: deliveryRunStops.runId })
+      .select({
+        orderId: deliveryRunStops.orderId,
+        runId: deliveryRunStops.runId,
+        restaurantId: orders.restaurantId,
+      })
       .from(deliveryRunStops)
+      .innerJoin(orders, eq(orders.id, deliveryRunStops.orderId))
       .where(
         inArray(
           deliveryRunStops.runId,
@@ -349,7 +440,12 @@ export async function replaceStops(
       )
       .orderBy(asc(deliveryRunStops.position), asc(deliveryRunStops.orderId));
     const runOf = new Map(stops.map((stop) => [stop.orderId, stop.runId]));
-    const own = stops.filter((stop) => stop.runId === run.id).map((stop) => stop.orderId);
+    const placeOf = new Map(stops.map((stop) => [stop.orderId, stop.restaurantId]));
+    // The run's order as it reads: each place's orders together.
+    const own = groupByPlace(
+      stops.filter((stop) => stop.runId === run.id),
+      (stop) => stop.restaurantId,
+    ).flatMap((place) => place.map((stop) => stop.orderId));
     const listed = new Set(body.orderIds);
     const matches =
       body.version === current.version &&
@@ -358,16 +454,18 @@ export async function replaceStops(
     if (!matches)
       return { changed: false as const, run: await loadRun(tx, farmId, run.date, run.id) };
 
+    // A place's orders stay together: each where the place's first listed order is.
+    const wanted = groupByPlace(body.orderIds, (orderId) => placeOf.get(orderId)!).flat();
     const sources = new Set(
-      body.orderIds.map((orderId) => runOf.get(orderId)!).filter((source) => source !== run.id),
+      wanted.map((orderId) => runOf.get(orderId)!).filter((source) => source !== run.id),
     );
     const sameOrder =
-      sources.size === 0 && own.every((orderId, index) => body.orderIds[index] === orderId);
+      sources.size === 0 && own.every((orderId, index) => wanted[index] === orderId);
     if (!sameOrder) {
-      if (body.orderIds.length > 0) {
-        await tx.delete(deliveryRunStops).where(inArray(deliveryRunStops.orderId, body.orderIds));
+      if (wanted.length > 0) {
+        await tx.delete(deliveryRunStops).where(inArray(deliveryRunStops.orderId, wanted));
         await tx.insert(deliveryRunStops).values(
-          body.orderIds.map((orderId, index) => ({
+          wanted.map((orderId, index) => ({
             orderId,
             runId: run.id,
             position: index + 1,
@@ -392,7 +490,15 @@ export async function startRun(
   actor: FarmActor,
   runId: number,
 ): Promise<DeliveryRunStartResult> {
-  const run = await getRun(db, actor, runId);
+  return sendOut(db, actor, await getRun(db, actor, runId));
+}
+
+/** A run's packed orders to in transit, in stop order, as read. */
+async function sendOut(
+  db: Db,
+  actor: FarmActor,
+  run: DeliveryRun,
+): Promise<DeliveryRunStartResult> {
   const packed = run.stops.filter((stop) => stop.status === 'packed').map((stop) => stop.orderId);
   const notPacked = run.stops
     .filter((stop) => stop.status === 'pending' || stop.status === 'confirmed')
@@ -401,19 +507,49 @@ export async function startRun(
   return { runId: run.id, changed, refused, notPacked };
 }
 
-/** What the run sheet prints: the farm, the run and its stops in order. */
-export interface RunSheet {
-  farm: { name: string; location: string; contactPhone: string | null };
-  run: DeliveryRun;
+/**
+ * POST /api/delivery-runs/start: "Start all runs" of a day. Each run of the day is started as
+ * POST /api/delivery-runs/{id}/start starts it, one after another in the day's order.
+ */
+export async function startDay(
+  db: Db,
+  actor: FarmActor,
+  date: string,
+): Promise<DeliveryDayStartResult> {
+  const runs = await listDayRuns(db, actor, date);
+  const results: DeliveryRunStartResult[] = [];
+  for (const run of runs) results.push(await sendOut(db, actor, run));
+  return { date, runs: results };
 }
 
-export async function runSheet(db: Db, actor: FarmActor, runId: number): Promise<RunSheet> {
-  const run = await getRun(db, actor, runId);
+async function farmOfSheet(db: Db, actor: FarmActor): Promise<RunSheet['farm']> {
   const [farm] = await db
     .select({ name: farms.name, location: farms.location, contactPhone: farms.contactPhone })
     .from(farms)
     .where(eq(farms.id, actor.business.id));
-  return { farm: farm!, run };
+  return farm!;
+}
+
+export async function runSheet(db: Db, actor: FarmActor, runId: number): Promise<RunSheet> {
+  const run = await getRun(db, actor, runId);
+  return { farm: await farmOfSheet(db, actor), run };
+}
+
+/**
+ * GET /api/delivery-runs/sheets?date=: "Print the day's run sheets", every run of the day
+ * with stops, in the day's order (a run without stops has nothing to print).
+ */
+export async function daySheets(
+  db: Db,
+  actor: FarmActor,
+  date: string,
+): Promise<{ farm: RunSheet['farm']; sheets: RunSheet[] }> {
+  const runs = await listDayRuns(db, actor, date);
+  const farm = await farmOfSheet(db, actor);
+  return {
+    farm,
+    sheets: runs.filter((run) => run.stops.length > 0).map((run) => ({ farm, run })),
+  };
 }
 
 /**

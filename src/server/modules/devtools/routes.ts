@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { devSwitchOutput, devUserListOutput, switchUserBody } from '#core/schemas/admin';
 import { errorResponse } from '#core/schemas/common';
 import { notFound } from '../../errors';
-import { clearSessionCookie, hashToken, readSessionToken, setSessionCookie } from '../auth/session';
+import { clearSessionCookie, hashToken, readSessionToken, setSessionCookie } from '../auth';
 import { endSession, listDevUsers, switchToUser } from './service';
-import { markPersonalRoutes } from '../auth/hooks';
+import { markPersonalRoutes } from '../../http/guards';
 
 const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse };
 

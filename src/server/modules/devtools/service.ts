@@ -3,7 +3,7 @@ import type { DevUser } from '#core/schemas/admin';
 import type { Db } from '../../db/database';
 import { farms, memberships, restaurants, users } from '../../db/schema';
 import { notFound } from '../../errors';
-import { createSession, endSessions, firstMembershipOfRole } from '../auth/session';
+import { createSession, endSessions, firstMembershipOfRole } from '../auth';
 
 /** Every account with the name of the business a new session of theirs acts for. */
 export async function listDevUsers(db: Db): Promise<DevUser[]> {

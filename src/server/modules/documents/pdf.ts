@@ -2,16 +2,38 @@ import { formatCalendarDate, hawaiiDate, hawaiiWallClock } from '#core/hawaii-ti
 import { centsOf, formatMoneyString, formatRatePercent, formatUsd } from '#core/money';
 import { addQuantities, formatQuantity } from '#core/quantity';
 import { compareNames } from '#core/text-fold';
-import { CLAIM_KIND_LABELS } from '#core/schemas/claim';
+import { CLAIM_KIND_LABELS, type Claim, type CreditNote } from '#core/schemas/claim';
+import type { DeliveryRun } from '#core/schemas/delivery-run';
 import type { DeliveryProof, PricedOrder } from '#core/schemas/order';
-import type { ProofImages } from '../delivery-proof/service';
-import { monthEnd, type Statement } from '../payments/statement';
+import type { ProofImages } from '../delivery-proof';
+import { monthEnd, type Statement } from '../payments';
+import { invoiceNumberLabel } from '../orders';
 import { documentFonts, type ParsedFont } from './fonts';
-import type { RunSheet } from '../delivery-runs/service';
 import type { DocumentOrder, Invoice } from './service';
-import type { CreditNoteDocument } from '../claims/service';
 
 type Pdf = PDFKit.PDFDocument;
+
+/*
+ * What the claims and delivery-runs modules hand in to be drawn: the shapes are this module's
+ * (they sit above it and import them from here).
+ */
+
+/** One credit note and its accepted lines, for its PDF (claims' creditNoteDocument). */
+export interface CreditNoteDocument {
+  note: CreditNote;
+  taxRate: string;
+  invoiceNumber: number | null;
+  lines: (Omit<Claim['lines'][number], 'acceptedQuantity'> & {
+    acceptedQuantity: number;
+    amount: string;
+  })[];
+}
+
+/** What the run sheet prints: the farm, the run and its stops in order. */
+export interface RunSheet {
+  farm: { name: string; location: string; contactPhone: string | null };
+  run: DeliveryRun;
+}
 
 const PAGE_MARGIN = 50;
 const INK = '#1c1917';
@@ -83,10 +105,6 @@ export function formatDay(date: string | null): string {
 }
 
 const usd = formatMoneyString;
-
-export function invoiceNumberLabel(number: number): string {
-  return String(number).padStart(5, '0');
-}
 
 /**
  * A new letter-size document drawing with the embedded fonts. PDFKit and the fonts are loaded
@@ -663,33 +681,31 @@ export function renderStatement(doc: Pdf, statement: Statement): void {
     );
 }
 
-/** A sheet stop: one restaurant's orders that follow each other on the run, delivered at once. */
+/** A sheet stop: one restaurant (a place of the run) with its orders, delivered at once. */
 interface SheetStop {
-  restaurant: RunSheet['run']['stops'][number]['restaurant'];
+  restaurant: RunSheet['run']['places'][number]['restaurant'];
   orderNumbers: string[];
   itemCount: number;
   notes: string[];
 }
 
 function sheetStops(run: RunSheet['run']): SheetStop[] {
-  const result: SheetStop[] = [];
-  for (const stop of run.stops) {
-    let target = result.at(-1);
-    if (!target || target.restaurant.id !== stop.restaurant.id) {
-      target = { restaurant: stop.restaurant, orderNumbers: [], itemCount: 0, notes: [] };
-      result.push(target);
-    }
-    target.orderNumbers.push(stop.orderNumber);
-    target.itemCount += stop.itemCount;
-    if (stop.notes) target.notes.push(stop.notes);
-  }
-  return result;
+  const byId = new Map(run.stops.map((stop) => [stop.orderId, stop]));
+  return run.places.map((place) => {
+    const orders = place.orderIds.flatMap((orderId) => byId.get(orderId) ?? []);
+    return {
+      restaurant: place.restaurant,
+      orderNumbers: orders.map((order) => order.orderNumber),
+      itemCount: orders.reduce((sum, order) => sum + order.itemCount, 0),
+      notes: orders.flatMap((order) => (order.notes ? [order.notes] : [])),
+    };
+  });
 }
 
 /**
  * A delivery run's sheet for the driver: the stops in order, each with the restaurant, where
  * and whom to call, the orders and how many lines they hold, the notes, and a line to sign.
- * Orders of one restaurant that follow each other are one stop.
+ * A stop is a place: one restaurant, with every order of the run delivered there.
  */
 export function renderRunSheet(doc: Pdf, sheet: RunSheet): void {
   const { run, farm } = sheet;
@@ -743,6 +759,39 @@ export function renderRunSheet(doc: Pdf, sheet: RunSheet): void {
       '\n\n______________________\nName and signature',
     ]),
   );
+}
+
+/**
+ * "Print the day's run sheets": every run of the day that has stops, each on a page of its
+ * own, as its own sheet prints; a day without any says so.
+ */
+export function renderRunSheets(
+  doc: Pdf,
+  day: { farm: RunSheet['farm']; date: string; sheets: RunSheet[] },
+): void {
+  if (day.sheets.length === 0) {
+    const width = contentWidth(doc);
+    doc
+      .font(BOLD)
+      .fontSize(18)
+      .fillColor(ACCENT)
+      .text(pdfText(doc, day.farm.name), PAGE_MARGIN, PAGE_MARGIN, { width });
+    doc.moveDown(0.5);
+    doc
+      .font(BOLD)
+      .fontSize(20)
+      .fillColor(INK)
+      .text(`RUN SHEETS · ${formatDay(day.date)}`, { width });
+    doc.moveDown(1);
+    doc.font(REGULAR).fontSize(11).fillColor(INK).text('No runs with stops on this day.', {
+      width,
+    });
+    return;
+  }
+  day.sheets.forEach((sheet, index) => {
+    if (index > 0) doc.addPage();
+    renderRunSheet(doc, sheet);
+  });
 }
 
 /**

@@ -3,12 +3,13 @@ import { z } from 'zod';
 import type { Actor } from '#core/actor';
 import { errorResponse, idParam } from '#core/schemas/common';
 import { pickListQuery } from '#core/schemas/order';
-import { requireActor, requireFarmActor, requireRestaurantActor } from '../auth/guards';
-import { errorResponses, pdfResponse, sendPdf } from '../route-schemas';
-import { proofImages } from '../delivery-proof/service';
+import { requireActor, requireFarmActor, requireRestaurantActor } from '../../http/guards';
+import { errorResponses, pdfResponse } from '../route-schemas';
+import { sendPdf } from './send-pdf';
+import { proofImages } from '../delivery-proof';
 import { renderInvoice, renderPackingSlip, renderPickList, renderStatement } from './pdf';
 import { statementQuery } from '#core/schemas/payment';
-import { monthlyStatement, statementFileName } from '../payments/statement';
+import { monthlyStatement, statementFileName } from '../payments';
 import {
   documentOrder,
   issueDeliveredInvoice,

@@ -1,12 +1,11 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Actor, FarmActor, RestaurantActor } from '#core/actor';
 import { DOCUMENT_STATUSES, statusLabel } from '#core/order-status';
 import type { PricedOrder } from '#core/schemas/order';
-import type { Db, DbOrTx, Tx } from '../../db/database';
+import type { Db, DbOrTx } from '../../db/database';
 import { farms, orders, restaurants } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { loadOrder, loadOrders } from '../orders/queries';
-import { orderScope } from '../orders/scope';
+import { issueInvoiceNumbers, loadOrder, loadOrders, orderScope } from '../orders';
 
 export interface Contact {
   name: string | null;
@@ -120,49 +119,6 @@ export async function documentOrder(
   const [parties] = await loadParties(db, [order]);
   return { order, ...parties! };
 }
-
-/**
- * Gives each of these orders that has no invoice number yet the next numbers of its farm's own
- * counter, oldest delivery first, and stamps it issued. Call it inside a transaction: the orders'
- * rows are locked first, in id order (so a concurrent issue of the same order waits, then finds
- * the number set and leaves it), then each farm's counter moves on once for all its orders.
- */
-export async function issueInvoiceNumbers(tx: Tx, orderIds: readonly number[]): Promise<void> {
-  if (orderIds.length === 0) return;
-  const unnumbered = await tx
-    .select({ id: orders.id, farmId: orders.farmId, deliveryDate: orders.deliveryDate })
-    .from(orders)
-    .where(and(inArray(orders.id, [...orderIds]), isNull(orders.invoiceNumber)))
-    .orderBy(asc(orders.id))
-    .for('update');
-  const byFarm = new Map<number, typeof unnumbered>();
-  for (const row of unnumbered) byFarm.set(row.farmId, [...(byFarm.get(row.farmId) ?? []), row]);
-  // Farms' counters in id order too, so two issues spanning the same farms cannot deadlock.
-  for (const [farmId, rows] of [...byFarm].sort(([a], [b]) => a - b)) {
-    const [counter] = await tx
-      .update(farms)
-      .set({ lastInvoiceNumber: sql`${farms.lastInvoiceNumber} + ${rows.length}` })
-      .where(eq(farms.id, farmId))
-      .returning({ last: farms.lastInvoiceNumber });
-    const first = counter!.last - rows.length + 1;
-    const numbered = [...rows]
-      .sort((a, b) => (a.deliveryDate ?? '').localeCompare(b.deliveryDate ?? '') || a.id - b.id)
-      .map((row, index) => sql`(${row.id}::int, ${first + index}::int)`);
-    for (let start = 0; start < numbered.length; start += INVOICE_NUMBERS_PER_STATEMENT) {
-      const values = sql.join(
-        numbered.slice(start, start + INVOICE_NUMBERS_PER_STATEMENT),
-        sql`, `,
-      );
-      await tx.execute(sql`
-        update orders set invoice_number = v.number, invoice_issued_at = now()
-        from (values ${values}) as v(id, number)
-        where orders.id = v.id`);
-    }
-  }
-}
-
-/** Orders numbered by one statement: far below PostgreSQL's limit of parameters. */
-const INVOICE_NUMBERS_PER_STATEMENT = 1000;
 
 /**
  * The invoice of an order. Its number is given the first time the invoice is issued (here, or

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { isFarmActor, type PersonActor } from '#core/actor';
 import type { LiveEvent, StreamEvent } from '#core/schemas/notification';
 import type { Database } from '../../db/database';
-import { inOrderScope } from '../orders/scope';
+import { inOrderScope } from '#core/order-scope';
 import { databaseClient } from './database-client';
 import {
   authChangeCovers,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { StreamEvent } from '#core/schemas/notification';
-import { requireActor, requireUser } from '../auth/guards';
+import { requireActor, requireUser } from '../../http/guards';
 
 /** A comment line every so often keeps proxies and browsers from closing a quiet stream. */
 export const HEARTBEAT_MS = 25_000;

@@ -12,10 +12,10 @@ import {
 } from '#core/schemas/fresh-sheet';
 import { MAX_PHOTO_BYTES } from '#core/schemas/photo';
 import { AppError } from '../../errors';
-import { requireActor, requireFarmer } from '../auth/guards';
-import { seesEveryFarm } from '../businesses/visibility';
+import { requireActor, requireFarmer } from '../../http/guards';
+import { seesEveryFarm } from '../businesses';
 import { sendPage } from '../paging';
-import { processPhoto } from '../photos/service';
+import { processPhoto } from '../photos';
 import { errorResponses } from '../route-schemas';
 import {
   farmPage,

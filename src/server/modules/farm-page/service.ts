@@ -7,15 +7,13 @@ import type { Db, DbOrTx } from '../../db/database';
 import { foldedSql } from '../../db/fold';
 import { farmPages, farms, productPhotos, products } from '../../db/schema';
 import { notFound } from '../../errors';
-import { farmIsOpen, productOnOffer } from '../businesses/visibility';
-import { restaurantFollowsFarm } from '../fresh-sheet/follows';
-import { NO_PRICE_LISTS, restaurantPricing } from '../price-lists/terms';
+import { farmIsOpen, productOnOffer } from '../businesses';
+import { getsFreshSheet, restaurantFollowsFarm } from '../fresh-sheet';
+import { NO_PRICE_LISTS, restaurantPricing } from '../price-lists';
 import { afterKey, splitKeyedPage, type ListPage } from '../paging';
-import type { ProcessedPhoto } from '../photos/service';
-import { PHOTO_URL_PREFIX } from '../photos/service';
-import type { PhotoStorage } from '../photos/storage';
-import { listedProductsByIds, priceFor } from '../products/service';
-import { deliveryOutlooks, restaurantZone } from '../schedules/next-delivery';
+import { PHOTO_URL_PREFIX, type PhotoStorage, type ProcessedPhoto } from '../photos';
+import { listedProductsByIds, priceFor } from '../products';
+import { deliveryOutlooks, restaurantZone } from '../schedules';
 
 /** Who reads a farm page: a restaurant (its zone, prices and follow) or anyone else signed in. */
 export interface FarmPageReader {
@@ -94,6 +92,10 @@ export async function farmPage(
       reader.restaurantId !== null &&
       (await restaurantFollowsFarm(db, reader.restaurantId, farmId)),
     canFollow: reader.restaurantId !== null && reader.canFollow,
+    freshSheet:
+      reader.restaurantId !== null && (await getsFreshSheet(db, farmId, reader.restaurantId, now))
+        ? 'on'
+        : 'off',
   };
 }
 

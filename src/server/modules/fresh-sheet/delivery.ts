@@ -11,15 +11,18 @@ import {
   restaurants,
 } from '../../db/schema';
 import { startJobWorker, type JobWorker } from '../../job-worker';
-import { createMailer, type Mailer } from '../notifications/mail';
 import {
+  attemptDelivery,
+  createMailer,
   DEFAULT_RETRY,
   ensureQueue,
-  startQueueWorkers,
+  type Mailer,
+  messageIdFor,
   type RetryPolicy,
-} from '../notifications/queue';
-import { attemptDelivery, messageIdFor, SEND_DEADLINE_MS } from '../notifications/worker';
-import { deliveryOutlooks, restaurantZone } from '../schedules/next-delivery';
+  SEND_DEADLINE_MS,
+  startQueueWorkers,
+} from '../notifications';
+import { deliveryOutlooks, restaurantZone } from '../schedules';
 import { freshSheetEmail, unsubscribeToken, unsubscribeUrl } from './email';
 import { FRESH_SHEET_QUEUE, sendScheduledSheets, type FreshSheetJob } from './send';
 import { buyersOf, sheetItems, sheetProducts } from './sheet';

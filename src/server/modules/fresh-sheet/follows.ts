@@ -3,7 +3,7 @@ import type { FollowState } from '#core/schemas/fresh-sheet';
 import type { Db, DbOrTx } from '../../db/database';
 import { farms, farmFollows, freshSheetUnsubscribes } from '../../db/schema';
 import { notFound } from '../../errors';
-import { farmIsOpen } from '../businesses/visibility';
+import { farmIsOpen } from '../businesses';
 
 /** Whether the restaurant follows the farm (price lists ask it of whom they may assign). */
 export async function restaurantFollowsFarm(
@@ -56,15 +56,22 @@ export async function followFarm(
   });
 }
 
-/** The restaurant stops following the farm; a farm it did not follow is no error. */
+/**
+ * The restaurant stops following the farm, and its fresh sheet stops with it, even for a
+ * customer (whom it would otherwise reach without a follow). Unfollowing twice, or a farm not
+ * followed, is no error; following again brings the sheet back.
+ */
 export async function unfollowFarm(
   db: Db,
   restaurantId: number,
   farmId: number,
 ): Promise<FollowState> {
-  await requireOpenFarm(db, farmId);
-  await db
-    .delete(farmFollows)
-    .where(and(eq(farmFollows.restaurantId, restaurantId), eq(farmFollows.farmId, farmId)));
-  return { farmId, following: false };
+  return db.transaction(async (tx) => {
+    await requireOpenFarm(tx, farmId);
+    await tx
+      .delete(farmFollows)
+      .where(and(eq(farmFollows.restaurantId, restaurantId), eq(farmFollows.farmId, farmId)));
+    await tx.insert(freshSheetUnsubscribes).values({ farmId, restaurantId }).onConflictDoNothing();
+    return { farmId, following: false };
+  });
 }

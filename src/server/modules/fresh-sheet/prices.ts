@@ -1,7 +1,7 @@
 import { centsOf, toMoneyString } from '#core/money';
 import { listedUnitCents } from '#core/pricing';
 import type { DbOrTx } from '../../db/database';
-import { listOfFarm, restaurantPricing } from '../price-lists/terms';
+import { listOfFarm, restaurantPricing } from '../price-lists';
 
 /** A product as the fresh sheet prices it: its id, its farm and its list price. */
 export interface PricedProduct {

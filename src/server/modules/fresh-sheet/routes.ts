@@ -13,7 +13,7 @@ import {
   unsubscribeQuery,
 } from '#core/schemas/fresh-sheet';
 import { z } from 'zod';
-import { requireFarmer, requireRestaurant } from '../auth/guards';
+import { requireFarmer, requireRestaurant } from '../../http/guards';
 import { sendPage } from '../paging';
 import { errorResponses } from '../route-schemas';
 import { ensureFreshSheetQueue } from './delivery';
@@ -199,7 +199,9 @@ export const freshSheetModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     UNSUBSCRIBE_PATH.replace(/^\/api/, ''),
     {
-      config: { public: true },
+      // The page's own form posts with `Origin: null` (it is sent with no referrer, so that
+      // the token never leaves in one); the signed token is what proves this request.
+      config: { public: true, acceptsNullOrigin: true },
       schema: {
         tags: ['fresh-sheet'],
         summary:

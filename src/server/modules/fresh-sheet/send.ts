@@ -18,8 +18,8 @@ import {
   products,
 } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
-import { farmIsOpen } from '../businesses/visibility';
-import { enqueueInTransaction } from '../notifications/queue';
+import { farmIsOpen } from '../businesses';
+import { enqueueInTransaction } from '../notifications';
 import { afterCursor, cursorTimestamp, splitPage, type ListPage } from '../paging';
 import { sheetAudience, sheetItems, sheetProducts } from './sheet';
 

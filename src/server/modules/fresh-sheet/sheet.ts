@@ -1,4 +1,16 @@
-import { and, asc, eq, exists, gt, inArray, isNull, ne, notExists, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  exists,
+  gt,
+  inArray,
+  isNull,
+  ne,
+  notExists,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { can, ROLES_OF_KIND } from '#core/permissions';
 import type { FreshSheetItem } from '#core/schemas/fresh-sheet';
 import type { DbOrTx } from '../../db/database';
@@ -12,7 +24,7 @@ import {
   restaurants,
   users,
 } from '../../db/schema';
-import { firstPhotoKey, photoUrl } from '../photos/service';
+import { firstPhotoKey, photoUrl } from '../photos';
 import { readerPrices } from './prices';
 
 /** What the sheet lists of a product, before it is priced for a reader. */
@@ -88,52 +100,67 @@ export async function sheetItems(
 }
 
 /**
- * The restaurants a farm's sheet goes to: those that follow it and its customers (an order
- * not cancelled in the 12 months before `now`), less those that unsubscribed from it and those
- * an administrator suspended.
+ * Whether a restaurant is in the farm's sheet's audience: it follows the farm or is its
+ * customer (an order not cancelled in the 12 months before `now`), has not unsubscribed from
+ * it (unfollowing does that too) and is not suspended by an administrator.
  */
+function inAudience(db: DbOrTx, farmId: number, now: Date): SQL {
+  return and(
+    isNull(restaurants.suspendedAt),
+    sql`(${exists(
+      db
+        .select({ one: sql`1` })
+        .from(farmFollows)
+        .where(and(eq(farmFollows.restaurantId, restaurants.id), eq(farmFollows.farmId, farmId))),
+    )} or ${exists(
+      db
+        .select({ one: sql`1` })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.restaurantId, restaurants.id),
+            eq(orders.farmId, farmId),
+            ne(orders.status, 'cancelled'),
+            sql`${orders.createdAt} >= ${now.toISOString()}::timestamptz - interval '12 months'`,
+          ),
+        ),
+    )})`,
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(freshSheetUnsubscribes)
+        .where(
+          and(
+            eq(freshSheetUnsubscribes.restaurantId, restaurants.id),
+            eq(freshSheetUnsubscribes.farmId, farmId),
+          ),
+        ),
+    ),
+  )!;
+}
+
+/** The restaurants a farm's sheet goes to (`inAudience`), by id. */
 export async function sheetAudience(db: DbOrTx, farmId: number, now: Date): Promise<number[]> {
   const rows = await db
     .select({ id: restaurants.id })
     .from(restaurants)
-    .where(
-      and(
-        isNull(restaurants.suspendedAt),
-        sql`(${exists(
-          db
-            .select({ one: sql`1` })
-            .from(farmFollows)
-            .where(
-              and(eq(farmFollows.restaurantId, restaurants.id), eq(farmFollows.farmId, farmId)),
-            ),
-        )} or ${exists(
-          db
-            .select({ one: sql`1` })
-            .from(orders)
-            .where(
-              and(
-                eq(orders.restaurantId, restaurants.id),
-                eq(orders.farmId, farmId),
-                ne(orders.status, 'cancelled'),
-                sql`${orders.createdAt} >= ${now.toISOString()}::timestamptz - interval '12 months'`,
-              ),
-            ),
-        )})`,
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(freshSheetUnsubscribes)
-            .where(
-              and(
-                eq(freshSheetUnsubscribes.restaurantId, restaurants.id),
-                eq(freshSheetUnsubscribes.farmId, farmId),
-              ),
-            ),
-        ),
-      ),
-    )
+    .where(inAudience(db, farmId, now))
     .orderBy(asc(restaurants.id));
   return rows.map((row) => row.id);
+}
+
+/** Whether the farm's sheet goes to this restaurant now: the farm page says so. */
+export async function getsFreshSheet(
+  db: DbOrTx,
+  farmId: number,
+  restaurantId: number,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: restaurants.id })
+    .from(restaurants)
+    .where(and(eq(restaurants.id, restaurantId), inAudience(db, farmId, now)));
+  return Boolean(row);
 }
 
 /** A restaurant's roles that buy (owners and buyers): the people a fresh sheet is for. */

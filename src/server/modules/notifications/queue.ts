@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, DbOrTx } from '../../db/database';
-import { databaseClient } from '../events/database-client';
+import { databaseClient } from '../events';
 import { UnderWay } from './under-way';
 
 /** pg-boss keeps its tables in a schema of its own, created by its own migrations. */

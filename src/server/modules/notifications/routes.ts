@@ -9,7 +9,7 @@ import {
   notificationReadAllOutput,
 } from '#core/schemas/notification';
 import { errorResponses } from '../route-schemas';
-import { requireUser } from '../auth/guards';
+import { markPersonalRoutes, requireUser } from '../../http/guards';
 import { ensureDeliveryQueue } from './queue';
 import {
   getNotificationPreferences,
@@ -18,7 +18,6 @@ import {
   markNotificationRead,
   updateNotificationPreferences,
 } from './service';
-import { markPersonalRoutes } from '../auth/hooks';
 
 export const notificationModule: FastifyPluginAsyncZod = async (app) => {
   // The person's own bell and choices: read marks and preferences stay open during a suspension.

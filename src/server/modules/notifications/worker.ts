@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { appOriginOf, outboxDir, type AppConfig } from '../../config';
 import type { Database, Db } from '../../db/database';
 import { notificationDeliveries, notifications } from '../../db/schema';
-import type { LiveEventHub } from '../events/hub';
+import type { LiveEventHub } from '../events';
 import { createMailer, type Mailer } from './mail';
 import { deliveryText } from './messages';
 import {

@@ -7,7 +7,7 @@ import type { PricedOrder } from '#core/schemas/order';
 import type { Db, DbOrTx } from '../../db/database';
 import { farms, orderAdjustments, orderItems, orders, users } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
-import { clearLineLots } from '../traceability/line-lots';
+import { clearLineLots } from './line-lots';
 import {
   applyOrderChange,
   historyActor,

@@ -3,7 +3,7 @@ import { and, eq, lte, notInArray } from 'drizzle-orm';
 import type { BusinessRef } from '#core/actor';
 import { DELIVERY_IDEMPOTENCY_TTL_HOURS } from '#core/schemas/delivery-proof';
 import { now as clockNow } from '../../clock';
-import { commitWith, type Db, type Tx } from '../../db/database';
+import { sendAhead, type Db, type Tx } from '../../db/database';
 import { idempotencyKeys } from '../../db/schema';
 import { AppError } from '../../errors';
 
@@ -14,9 +14,12 @@ import { AppError } from '../../errors';
 export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 /** The scope of a driver's delivery from the phone, whose keys are kept longer. */
 export const DELIVERY_IDEMPOTENCY_SCOPE = 'order-delivery';
+/** The scope of a driver's confirmation of a whole stop (POST /api/deliveries), kept as long. */
+export const STOP_DELIVERY_IDEMPOTENCY_SCOPE = 'stop-delivery';
 /** Scopes kept longer than a day: a phone without signal may send a delivery days later. */
 const LONGER_TTL_HOURS: Record<string, number> = {
   [DELIVERY_IDEMPOTENCY_SCOPE]: DELIVERY_IDEMPOTENCY_TTL_HOURS,
+  [STOP_DELIVERY_IDEMPOTENCY_SCOPE]: DELIVERY_IDEMPOTENCY_TTL_HOURS,
 };
 const HOUR_MS = 60 * 60 * 1000;
 const CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
@@ -35,15 +38,12 @@ export function requestHash(body: unknown): string {
 }
 
 /**
- * What the work answers; `last` are its last statements, sent with the commit (`commitWith`),
- * after the answer is stored with its key; `inFlight`, statements it sent and has not waited
- * for, which leave with them.
+ * What the work answers. Statements it sent ahead (`sendAhead`) leave with the stored answer
+ * and the commit, and are joined there.
  */
 export interface WorkResult<T> {
   statusCode: number;
   body: T;
-  last?: (() => Promise<unknown>)[];
-  inFlight?: Promise<unknown>[];
 }
 
 /** How long a scope's keys are honoured. */
@@ -71,12 +71,7 @@ export async function runIdempotent<T>(
 ): Promise<StoredResult<T>> {
   const { userId, business, scope, key } = options;
   if (!key) {
-    const result = await db.transaction(async (tx) => {
-      const { last, inFlight, ...done } = await work(tx);
-      if (last) await commitWith(tx, last, inFlight);
-      else await Promise.all(inFlight ?? []);
-      return done;
-    });
+    const result = await db.transaction(work);
     return { ...result, replayed: false };
   }
   const hash = requestHash(options.body);
@@ -136,15 +131,15 @@ export async function runIdempotent<T>(
       }
       return { statusCode: stored.statusCode, body: stored.response as T, replayed: true };
     }
-    const { last, inFlight, ...fresh } = await work(tx);
-    const store = () =>
+    const fresh = await work(tx);
+    // The answer is stored with the commit, in its write.
+    void sendAhead(
+      tx,
       tx
         .update(idempotencyKeys)
         .set({ statusCode: fresh.statusCode, response: fresh.body as object })
-        .where(thisKey)
-        .execute();
-    if (last) await commitWith(tx, [store, ...last], inFlight);
-    else await Promise.all([...(inFlight ?? []), store()]);
+        .where(thisKey),
+    );
     return { ...fresh, replayed: false };
   });
   await removeExpiredKeys(db, now);

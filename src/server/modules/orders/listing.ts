@@ -9,10 +9,15 @@ import {
 } from '#core/schemas/order-bulk';
 import type { PricedOrder } from '#core/schemas/order';
 import type { OrderListQuery } from '#core/schemas/paging';
+import { isOrderStatus } from '#core/order-status';
+import { LOT_REQUIRED_CODE } from '#core/traceability';
+import { today as clockToday } from '../../clock';
 import type { Db, DbOrTx } from '../../db/database';
 import { farms, orders, restaurants } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { afterCursor, cursorTimestamp, splitPage } from '../paging';
+import { lockOpenLots, tracedLinesWithoutLots } from './line-lots';
+import { changeOrder, invalidTransition } from './order-change';
 import { loadOrdersByIds } from './queries';
 import { orderScope } from './scope';
 import { changeOrderStatus } from './service';
@@ -78,7 +83,27 @@ export async function listOrderPage(
 /** The outcome of moving several orders one by one: those moved, and those refused and why. */
 export interface EachMoved {
   changed: { id: number; fromStatus: OrderStatus; toStatus: OrderStatus }[];
-  refused: { id: number; status: OrderStatus; code: string; message: string }[];
+  refused: {
+    id: number;
+    status: OrderStatus;
+    code: string;
+    message: string;
+    /** With `lot_required`: the line that has no lots. */
+    itemId?: number;
+    productId?: number;
+    productName?: string;
+  }[];
+}
+
+/** The line a `lot_required` refusal names, as its entry in `refused` carries it. */
+function lineNamed(error: AppError) {
+  if (error.code !== LOT_REQUIRED_CODE || !error.details) return {};
+  const { itemId, productId, productName } = error.details;
+  return typeof itemId === 'number' &&
+    typeof productId === 'number' &&
+    typeof productName === 'string'
+    ? { itemId, productId, productName }
+    : {};
 }
 
 /**
@@ -93,25 +118,73 @@ export async function moveEachOrder(
   ids: number[],
   fromStatus: OrderStatus,
   toStatus: OrderStatus,
+  move: (id: number) => Promise<unknown> = (id) =>
+    changeOrderStatus(db, actor, id, { status: toStatus, recipientName: null }),
 ): Promise<EachMoved> {
   const changed: EachMoved['changed'] = [];
   const refused: EachMoved['refused'] = [];
   for (const id of ids) {
     try {
-      await changeOrderStatus(db, actor, id, { status: toStatus, recipientName: null });
+      await move(id);
       changed.push({ id, fromStatus, toStatus });
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
       const current = (error.details?.status as OrderStatus | undefined) ?? fromStatus;
-      refused.push({ id, status: current, code: error.code ?? 'refused', message: error.message });
+      refused.push({
+        id,
+        status: current,
+        code: error.code ?? 'refused',
+        message: error.message,
+        ...lineNamed(error),
+      });
     }
   }
   return { changed, refused };
 }
 
 /**
+ * Packs one confirmed order with the suggested lots, in one transaction: the order is locked
+ * and must still be confirmed (else `invalid_transition`, as the single move says it); each
+ * traced line without lots takes its suggested lots through the order path's
+ * `lot_assignment` (the same as PUT /api/orders/{id}/items/{itemId}/lots); then the order is
+ * packed. A line no open lots cover refuses the whole order (`lot_required` naming the line)
+ * and nothing of it is kept, so its lots stay for the next order.
+ */
+async function packWithSuggestedLots(db: Db, actor: FarmActor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: orders.status, farmId: orders.farmId })
+      .from(orders)
+      .where(and(eq(orders.id, id), orderScope(actor)))
+      .for('update');
+    if (!order || !isOrderStatus(order.status)) throw notFound('Order not found');
+    if (order.status !== 'confirmed') throw invalidTransition(order.status, 'packed');
+    const lines = await tracedLinesWithoutLots(tx, { id, farmId: order.farmId });
+    await lockOpenLots(
+      tx,
+      order.farmId,
+      lines.map((line) => line.productId),
+    );
+    for (const line of lines) {
+      await changeOrder(tx, actor, id, {
+        kind: 'lot_assignment',
+        itemId: line.id,
+        lots: 'suggested',
+      });
+    }
+    await changeOrder(tx, actor, id, {
+      kind: 'status',
+      status: 'packed',
+      recipientName: null,
+      today: clockToday(),
+    });
+  });
+}
+
+/**
  * POST /api/orders/farm/bulk-status: moves every order of the farm's delivery day that is in
- * the action's starting status, each through moveEachOrder.
+ * the action's starting status, each through moveEachOrder; with `lots: "suggested"` each
+ * confirmed order is packed with the suggested lots (packWithSuggestedLots).
  */
 export async function bulkMoveDay(
   db: Db,
@@ -137,6 +210,7 @@ export async function bulkMoveDay(
     batch.map((row) => row.id),
     fromStatus,
     body.status,
+    body.lots === 'suggested' ? (id) => packWithSuggestedLots(db, actor, id) : undefined,
   );
   return {
     deliveryDate: body.deliveryDate,

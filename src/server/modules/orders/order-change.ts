@@ -25,8 +25,8 @@ import { now as clockNow } from '../../clock';
 import type { Tx } from '../../db/database';
 import { farms, orderItems, orders, orderStatusHistory } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
-import { publishLiveEvent } from '../events/publish';
-import { recordNotificationEvents, type NotificationEvent } from '../notifications/service';
+import { publishLiveEvent } from '../events';
+import { type NotificationEvent, recordNotificationEvents } from '../notifications';
 import { loadOrder } from './queries';
 import { orderScope } from './scope';
 import type { StockMove, StockResult } from './stock';
@@ -54,8 +54,12 @@ export type OrderChange =
       photoKey: string | null;
       signatureKey: string | null;
     }
-  /** The farm sets the lots one line was packed from (docs/traceability.md). */
-  | { kind: 'lot_assignment'; itemId: number; lots: LineLotsBody['lots'] }
+  /**
+   * The farm sets the lots one line was packed from (docs/traceability.md); `suggested` (the
+   * day's bulk pack): the suggested lots of a line that has none, or 409 `lot_required` when no
+   * lots cover it.
+   */
+  | { kind: 'lot_assignment'; itemId: number; lots: LineLotsBody['lots'] | 'suggested' }
   | { kind: 'auto_cancel'; now: Date }
   /**
    * After delivery (docs/claims.md): the restaurant reports a problem, the farm decides it (a
@@ -394,7 +398,7 @@ async function announce(
 }
 
 /**
- * The one path of every change to a placed order (DESIGN.md), the kernel: judge who asks
+ * The one path of every change to a placed order, the kernel: judge who asks
  * against the table (403, before the order is even read), lock the order once, judge its status
  * and the cutoff (409 with the table's code), hand the change to the handler of its kind,
  * record the status it moved to with the actor, and tell both sides. Runs inside the caller's

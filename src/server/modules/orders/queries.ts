@@ -17,14 +17,13 @@ import {
   restaurants,
   users,
 } from '../../db/schema';
-import { lineLotsColumn, lineLotsOf } from '../traceability/line-lots';
+import { lineLotsColumn, lineLotsOf } from './line-lots';
 import { fixedSelect } from '../../db/written-once';
 import { jsonValue } from '../../db/raw-sql';
 import { notFound } from '../../errors';
-import { firstPhotoKey, photoUrl } from '../photos/service';
+import { firstPhotoKey, photoUrl } from '../photos';
 import { today as clockToday } from '../../clock';
-import { amountCreditedSql, amountPaidSql, paymentStateOfRow } from '../payments/owed';
-import { orderPaymentFields } from '../payments/service';
+import { amountCreditedSql, amountPaidSql, orderPaymentFields, paymentStateOfRow } from '../owed';
 import { orderScope } from './scope';
 
 /** numeric(12,2) as the wire's 2-decimal string, whatever text the driver hands back. */

@@ -9,7 +9,7 @@ import { now as clockNow } from '../../clock';
 import type { Db } from '../../db/database';
 import { orderItems, orders, products } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
-import { listOfFarm, restaurantPricing } from '../price-lists/terms';
+import { listOfFarm, restaurantPricing } from '../price-lists';
 import {
   applyOrderChange,
   linesMoves,

@@ -1,12 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, idParam } from '#core/schemas/common';
 import {
   checkoutBody,
   checkoutOutput,
-  IDEMPOTENCY_KEY_HEADER,
-  idempotencyKeyHeader,
   orderConflictBody,
   orderCreateBody,
   orderHistoryEntryOutput,
@@ -17,19 +14,26 @@ import {
 import { orderItemsChangeBody } from '#core/schemas/delivery';
 import { adjustmentBody, adjustmentListOutput } from '#core/schemas/adjustment';
 import { adjustOrder, listAdjustments } from './adjustments';
-import { bulkStatusBody, bulkStatusOutput } from '#core/schemas/order-bulk';
+import { idempotencyKey } from './idempotency-key';
+import { bulkStatusBody, bulkStatusOutput, bulkStatusPermissions } from '#core/schemas/order-bulk';
 import { orderListQuery } from '#core/schemas/paging';
-import { reorderOutput } from '#core/schemas/reorder';
-import { badRequest, forbidden } from '../../errors';
+import { forbidden } from '../../errors';
 import { sendPage } from '../paging';
 import { cancelOwnOrder, changeOwnOrderItems } from './restaurant-changes';
 import { errorResponses } from '../route-schemas';
-import { requireActor, requireFarmActor, requireRestaurantActor } from '../auth/guards';
+import { requireActor, requireFarmActor, requireRestaurantActor } from '../../http/guards';
 import { bulkMoveDay, listOrderPage } from './listing';
 import { loadOrder } from './queries';
-import { reorderPlan } from './reorder';
 import { changeOrderStatus, checkout, placeOrder, statusHistory } from './service';
-import { sentField, type RoutePermission } from '../auth/permission';
+import { sentField, type RoutePermission } from '../../http/permission';
+
+/**
+ * The day's bulk move is moving orders on; packing with the suggested lots also assigns lots,
+ * so it needs the lots permission as well (docs/teams.md).
+ */
+const bulkStatusPermission: RoutePermission = {
+  farm: (request) => bulkStatusPermissions(sentField(request, 'lots')),
+};
 
 /** A farm's cancel is its own permission; every other move is moving orders on. */
 const statusChangePermission: RoutePermission = {
@@ -43,17 +47,6 @@ const placementErrors = {
   409: orderConflictBody.passthrough(),
   422: errorResponse,
 };
-
-/** The request's Idempotency-Key header, checked (400 when malformed); undefined when absent. */
-export function idempotencyKey(request: FastifyRequest): string | undefined {
-  const raw = request.headers[IDEMPOTENCY_KEY_HEADER];
-  const parsed = idempotencyKeyHeader.safeParse(Array.isArray(raw) ? raw[0] : raw);
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key';
-    throw badRequest(message, { 'Idempotency-Key': message });
-  }
-  return parsed.data;
-}
 
 export const orderModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -137,11 +130,11 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/farm/bulk-status',
     {
-      config: { permission: { farm: 'orders.status' } },
+      config: { permission: bulkStatusPermission },
       schema: {
         tags: ['orders'],
         summary:
-          "Confirm every pending order, or pack every confirmed one, of one of the farm's delivery days",
+          'Confirm every pending order, or pack every confirmed one, of one of the farm\'s delivery days; lots: "suggested" packs with the suggested lots (needs lots.manage too)',
         body: bulkStatusBody,
         response: { 200: bulkStatusOutput, ...errorResponses },
       },
@@ -230,23 +223,6 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await loadOrder(app.db, request.params.id, requireActor(request));
       return listAdjustments(app.db, request.params.id);
-    },
-  );
-
-  app.get(
-    '/orders/:id/reorder',
-    {
-      config: { permission: { restaurant: 'orders.place' } },
-      schema: {
-        tags: ['orders'],
-        summary:
-          "The restaurant's own past order at today's prices and stock, line by line, to order it again",
-        params: idParam,
-        response: { 200: reorderOutput, ...errorResponses },
-      },
-    },
-    async (request) => {
-      return reorderPlan(app.db, requireRestaurantActor(request), request.params.id);
     },
   );
 

@@ -26,25 +26,21 @@ import {
   type OrderStatusBody,
 } from '#core/schemas/order';
 import type { LiveEvent } from '#core/schemas/notification';
-import type { Db, Tx } from '../../db/database';
+import { sendAhead, type Db, type Tx } from '../../db/database';
 import { farms, orderItems, orders, orderStatusHistory, products, users } from '../../db/schema';
 import { preparedSelect } from '../../db/written-once';
 import { jsonRows, rows } from '../../db/raw-sql';
 import { AppError, badRequest, conflict } from '../../errors';
-import {
-  sendNotificationEvents,
-  whoHearsOfNewOrders,
-  type Listener,
-  type NotificationEvent,
-} from '../notifications/service';
+import { type Listener, type NotificationEvent, sendNotificationEvents } from '../notifications';
+import { whoHearsOfNewOrders } from './notices';
 import { loadOrdersByIds } from './queries';
 import { applyOrderChange, historyActor, priceOrder } from './order-change';
-import { isRefusedTake, moveStock, takesSentWithCommit, type StockMove } from './stock';
+import { isRefusedTake, moveStock, sendTakesAhead, type StockMove } from './stock';
 import { runIdempotent, type StoredResult } from './idempotency';
-import { resolveDeliveryDays } from '../schedules/next-delivery';
-import { farmIsOpen } from '../businesses/visibility';
+import { resolveDeliveryDays } from '../schedules';
+import { farmIsOpen } from '../businesses';
 import { breakReached, unitPriceCents, type PriceListTerms } from '#core/pricing';
-import { listOfFarm, restaurantPricing } from '../price-lists/terms';
+import { listOfFarm, restaurantPricing } from '../price-lists';
 import { now as clockNow, today as clockToday } from '../../clock';
 
 /** The restaurant an order is placed for (by one of its people, or by its standing order). */
@@ -494,12 +490,13 @@ function takesOf(
 }
 
 /**
- * Phase 5 with the commit (docs/performance.md#the-commit-sent-with-the-stock): the takes as
- * statements to send with the transaction's commit, each refusing unless its product is still
- * as the checks read it; none when the ordinary take is needed (orders/stock.ts says when).
+ * Phase 5 with the commit (docs/performance.md#the-commit-sent-with-the-stock): the takes sent
+ * ahead to leave with the transaction's commit, each refusing unless its product is still as
+ * the checks read it; answers false, sending none, when the ordinary take is needed
+ * (orders/stock.ts says when).
  */
-function takesWithCommit(tx: Tx, actor: Actor, entries: InsertedEntry[]) {
-  return takesSentWithCommit(
+function sendTakesWithCommit(tx: Tx, actor: Actor, entries: InsertedEntry[]): boolean {
+  return sendTakesAhead(
     tx,
     actor,
     takesOf(entries).map(({ move, line }) => ({
@@ -648,7 +645,7 @@ async function insertOrders(
  * Phase 4, announce: the farm's notice of each order and the live updates, recorded in the
  * transaction so they go out only if it commits (live events are delivered at commit, in the
  * order they were sent, whenever in the transaction they were sent). Resolves once they are
- * sent; `answered` tells how they went.
+ * sent; the transaction joins their answers before it commits.
  */
 async function announcePlaced(
   tx: Tx,
@@ -664,8 +661,8 @@ async function announcePlaced(
     placed: PricedOrder[];
     listeners: Map<number, Promise<Listener[]>>;
   },
-): Promise<{ answered: Promise<unknown> }> {
-  return sendNotificationEvents(
+): Promise<void> {
+  await sendNotificationEvents(
     tx,
     entries.map((entry, index): NotificationEvent => ({
       type: 'order.placed',
@@ -698,49 +695,39 @@ export async function placeInTransaction(
   request: PlacementRequest,
 ): Promise<PricedOrder[]> {
   const before = await placeBeforeStock(tx, request);
-  await takeStockWithAnnouncement(tx, request.actor, before);
+  await takeStock(tx, request.actor, before.inserted);
   return before.placed;
 }
 
 /**
- * Phase 5 the ordinary way, its takes sent with the announcement still in flight: a refusal of
- * either is told, the announcement's first.
- */
-async function takeStockWithAnnouncement(
-  tx: Tx,
-  actor: Actor,
-  { inserted, announced }: { inserted: InsertedEntry[]; announced: Promise<unknown> },
-): Promise<void> {
-  await Promise.all([announced, takeStock(tx, actor, inserted)]);
-}
-
-/**
- * Every phase of a placement but the stock: the orders as placed, the entries the stock is
- * then taken for, and the announcement, sent and not yet answered (the caller awaits it).
+ * Every phase of a placement but the stock: the orders as placed and the entries the stock is
+ * then taken for. The announcement is sent, not yet answered: the commit joins it.
  */
 async function placeBeforeStock(
   tx: Tx,
   { buyer, actor, entries, now, partial = false }: PlacementRequest,
-): Promise<{ inserted: InsertedEntry[]; placed: PricedOrder[]; announced: Promise<unknown> }> {
+): Promise<{ inserted: InsertedEntry[]; placed: PricedOrder[] }> {
   // Days and zones by the farm's cutoff and the restaurant's zone (docs/product.md), asked for
   // with the checks' reads (one round trip) and answered after them: a problem of the order's
   // lines or money is told before one of its day, as when they were asked for one by one.
-  const days = resolveDeliveryDays(
+  const days = sendAhead(
     tx,
-    buyer.restaurantId,
-    entries.map((entry) => entry.body),
-    entries.map((entry) => entry.fieldPrefix),
-    now,
+    resolveDeliveryDays(
+      tx,
+      buyer.restaurantId,
+      entries.map((entry) => entry.body),
+      entries.map((entry) => entry.fieldPrefix),
+      now,
+    ),
   );
-  // Told by the await below, or by the check that refuses first.
-  days.catch(() => undefined);
   // Who of each farm hears of its order, and the orders' ids, asked for with the checks' reads.
   const listeners = new Map(
-    entries.map((entry) => [entry.body.farmId, whoHearsOfNewOrders(tx, entry.body.farmId)]),
+    entries.map((entry) => [
+      entry.body.farmId,
+      sendAhead(tx, whoHearsOfNewOrders(tx, entry.body.farmId)),
+    ]),
   );
-  const orderIds = takeOrderIds(tx, entries.length);
-  // Told when they are used, or not needed when a check refuses.
-  for (const asked of [orderIds, ...listeners.values()]) asked.catch(() => undefined);
+  const orderIds = sendAhead(tx, takeOrderIds(tx, entries.length));
   const checked = await checkEntries(tx, buyer, entries, partial);
   const priced = priceEntries(checked, partial);
   const deliveryDays = await days;
@@ -766,8 +753,8 @@ async function placeBeforeStock(
   const placed = inserted.map((entry) =>
     present(byId.get(entry.orderId), `order ${entry.orderId}`),
   );
-  const { answered } = await announcePlaced(tx, { buyer, entries: inserted, placed, listeners });
-  return { inserted, placed, announced: answered };
+  await announcePlaced(tx, { buyer, entries: inserted, placed, listeners });
+  return { inserted, placed };
 }
 
 /**
@@ -792,11 +779,10 @@ async function placeForRestaurant<T>(
   try {
     return await runIdempotent<T>(db, options, async (tx) => {
       const before = await placeBeforeStock(tx, request);
-      const result = { statusCode: 201, body: answer(before.placed) };
-      const last = takesWithCommit(tx, actor, before.inserted);
-      if (last) return { ...result, last, inFlight: [before.announced] };
-      await takeStockWithAnnouncement(tx, actor, before);
-      return result;
+      if (!sendTakesWithCommit(tx, actor, before.inserted)) {
+        await takeStock(tx, actor, before.inserted);
+      }
+      return { statusCode: 201, body: answer(before.placed) };
     });
   } catch (error) {
     if (!isRefusedTake(error)) throw error;

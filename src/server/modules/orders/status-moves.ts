@@ -8,9 +8,9 @@ import {
 } from '#core/schemas/delivery-proof';
 import { farms, orderDeliveries, orders } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
-import type { NotificationEvent } from '../notifications/service';
-import { requireLineLots } from '../traceability/line-lots';
-import { writeShippingRecords } from '../traceability/records';
+import type { NotificationEvent } from '../notifications';
+import { requireLineLots } from './line-lots';
+import { writeShippingRecords } from './shipping-records';
 import {
   linesMoves,
   linesOf,

@@ -2,12 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '#core/actor';
 import { LOW_STOCK_THRESHOLD } from '#core/constants';
 import { addQuantities } from '#core/quantity';
-import type { Tx } from '../../db/database';
+import { sendAhead, type Tx } from '../../db/database';
 import { products, stockMovements } from '../../db/schema';
 import { preparedStatement } from '../../db/written-once';
-import { productOnOffer } from '../businesses/visibility';
-import { fellUnderLowStock } from '../notifications/messages';
-import { recordNotificationEvents, type NotificationEvent } from '../notifications/service';
+import { productOnOffer } from '../businesses';
+import { type NotificationEvent, recordNotificationEvents } from '../notifications';
+import { fellUnderLowStock } from './notice-content';
 
 export type StockReason = (typeof stockMovements.$inferInsert)['reason'];
 
@@ -53,7 +53,7 @@ const moved = {
 };
 
 /**
- * The one writer of `products.available_quantity` (DESIGN.md; docs/product.md#stock-history).
+ * The one writer of `products.available_quantity` (docs/product.md#stock-history).
  * Each move is one conditional update, in product id order so that concurrent changes lock
  * rows in the same order and never deadlock: a take never goes below zero and needs the product
  * on offer (nothing unlisted, deleted or of a farm that is not open is sold, whoever sells it);
@@ -179,7 +179,7 @@ const REFUSED_TAKE_CODE = 'HH409';
 const lowStockLine = sql.raw(String(LOW_STOCK_THRESHOLD));
 
 /**
- * A take sent with its transaction's commit (commitWith): it takes the stock and writes the
+ * A take sent ahead with its transaction's commit (`sendAhead`): it takes the stock and writes the
  * ledger row only if the product is on offer with enough stock, at the price the checks read,
  * and the take leaves it on the same side of the low-stock line (a crossing is told to the
  * farm, which the ordinary path does; `fellUnderLowStock` is the rule in words). Otherwise it
@@ -200,29 +200,22 @@ const takeAsReadOrRefuse = preparedStatement<never>(
 );
 
 /**
- * A placement's takes, to be sent with its commit (docs/performance.md#the-commit-sent-with-the-stock):
+ * Sends a placement's takes ahead, to leave with its commit (docs/performance.md#the-commit-sent-with-the-stock):
  * one statement each, in product id order as moveStock takes them. A take that finds the
- * product other than as read fails the transaction (`isRefusedTake`), and the caller places
- * the order again through moveStock, which says why. None when a take would cross the
- * low-stock line by what was read: telling the farm is moveStock's work, so the caller takes
- * the stock through it straight away.
+ * product other than as read fails the transaction at its commit (`isRefusedTake`), and the
+ * caller places the order again through moveStock, which says why. Sends none, and answers
+ * false, when a take would cross the low-stock line by what was read: telling the farm is
+ * moveStock's work, so the caller takes the stock through it straight away.
  */
-export function takesSentWithCommit(
-  tx: Tx,
-  actor: Actor,
-  takes: TakeAsRead[],
-): (() => Promise<unknown>)[] | null {
+export function sendTakesAhead(tx: Tx, actor: Actor, takes: TakeAsRead[]): boolean {
   const crosses = takes.some(({ move, available }) =>
     fellUnderLowStock(addQuantities(available, move.change), -move.change),
   );
-  if (crosses) return null;
-  return [...takes]
-    .sort((a, b) => inLockOrder(a.move, b.move))
-    .map(
-      ({ move, price }) =>
-        () =>
-          takeAsReadOrRefuse(tx, { ...valuesOfMove(actor, move), price }),
-    );
+  if (crosses) return false;
+  for (const { move, price } of [...takes].sort((a, b) => inLockOrder(a.move, b.move))) {
+    void sendAhead(tx, takeAsReadOrRefuse(tx, { ...valuesOfMove(actor, move), price }));
+  }
+  return true;
 }
 
 /** Whether a take sent with its commit found the product other than as read. */

@@ -14,9 +14,9 @@ import { today as clockToday } from '../../clock';
 import type { DbOrTx } from '../../db/database';
 import { farms, orders, restaurants } from '../../db/schema';
 import { compareKeys, pageInMemory, type KeyPart, type KeyValue } from '../paging';
-import { toCsv, type CsvFile } from '../reports/csv';
-import { orderScope } from '../orders/scope';
-import { dueDateSql, owedColumns, paymentStateOfRow, stillOwed } from './owed';
+import { type CsvFile, toCsv } from '../reports';
+import { orderScope } from '../orders';
+import { dueDateSql, owedColumns, paymentStateOfRow, stillOwed } from '../owed';
 
 interface OpenRow extends OpenInvoice {
   farm: { id: number; name: string; checksPayableTo: string | null };

@@ -5,8 +5,8 @@ import { daysPastDueOf } from '#core/payments';
 import { today as clockToday } from '../../clock';
 import type { Db } from '../../db/database';
 import { orders } from '../../db/schema';
-import { recordNotificationEvents } from '../notifications/service';
-import { dueDateSql, owedColumns, paymentStateOfRow, stillOwed } from './owed';
+import { recordNotificationEvents } from '../notifications';
+import { dueDateSql, owedColumns, paymentStateOfRow, stillOwed } from '../owed';
 
 export const REMINDER_QUEUE = 'payment-reminders';
 /** How often each process asks for a sweep; the singleton key keeps it to one queued sweep. */

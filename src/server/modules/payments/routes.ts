@@ -11,7 +11,7 @@ import {
   receivablesOutput,
   receivablesQuery,
 } from '#core/schemas/payment';
-import { requireActor, requireFarmActor, requireRestaurantActor } from '../auth/guards';
+import { requireActor, requireFarmActor, requireRestaurantActor } from '../../http/guards';
 import { csvResponse, errorResponses, sendCsv } from '../route-schemas';
 import { sendPageHeaders } from '../paging';
 import {

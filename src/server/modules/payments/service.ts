@@ -3,27 +3,16 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Actor, FarmActor } from '#core/actor';
 import { formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
 import { centsOf, formatUsd, toMoneyString } from '#core/money';
-import type { PaymentMethod, PaymentState } from '#core/payments';
+import type { PaymentMethod } from '#core/payments';
 import type { OrderPayments, Payment, PaymentCreateBody } from '#core/schemas/payment';
 import { today as clockToday } from '../../clock';
 import type { Db, DbOrTx } from '../../db/database';
 import { orders, payments, users } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import { publishLiveEvent } from '../events/publish';
-import { orderScope } from '../orders/scope';
-import { openBalanceCents, owedColumns, paymentStateOfRow } from './owed';
+import { publishLiveEvent } from '../events';
+import { orderScope } from '../orders';
+import { openBalanceCents, orderPaymentFields, owedColumns, paymentStateOfRow } from '../owed';
 import { manualPaymentProvider, type PaymentProvider } from './provider';
-
-/** The additive payment fields of an order on the wire. */
-export function orderPaymentFields(state: PaymentState) {
-  return {
-    paymentStatus: state.paymentStatus,
-    amountPaid: toMoneyString(state.amountPaidCents),
-    amountCredited: toMoneyString(state.amountCreditedCents),
-    balanceDue: toMoneyString(state.balanceDueCents),
-    dueDate: state.dueDate,
-  };
-}
 
 const recorder = alias(users, 'recorder');
 const voider = alias(users, 'voider');

@@ -6,8 +6,8 @@ import { centsOf, formatUsd, type Cents } from '#core/money';
 import type { Db } from '../../db/database';
 import { creditEntries, creditNotes, farms, orders, payments, restaurants } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../errors';
-import { orderScope, orderScopeOf } from '../orders/scope';
-import { countedPayment, isBill } from './owed';
+import { orderScope, orderScopeOf } from '../orders';
+import { countedPayment, isBill } from '../owed';
 
 export interface StatementLine {
   date: string;

@@ -10,7 +10,7 @@ import {
   photoParams,
 } from '#core/schemas/photo';
 import { AppError, notFound } from '../../errors';
-import { requireFarmer } from '../auth/guards';
+import { requireFarmer } from '../../http/guards';
 import { errorResponses } from '../route-schemas';
 import {
   addPhoto,

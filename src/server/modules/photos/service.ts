@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../db/database';
 import { rows } from '../../db/raw-sql';
 import { claimPhotos, farmPages, orderDeliveries, productPhotos, products } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
-import { publishLiveEvent } from '../events/publish';
+import { publishLiveEvent } from '../events';
 import type { PhotoStorage } from './storage';
 
 /**

@@ -4,6 +4,7 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
+import type { S3Settings } from '../../config';
 
 /**
  * Where photo files live. Keys are flat content-hashed names (`<sha256>.webp`), so a file
@@ -66,17 +67,6 @@ export class FilesystemPhotoStorage implements PhotoStorage {
     assertKey(key, this.keyPattern);
     await rm(join(this.folder, key), { force: true });
   }
-}
-
-export interface S3Settings {
-  bucket: string;
-  region: string;
-  /** For S3-compatible services (MinIO, R2, Spaces); absent means AWS itself. */
-  endpoint: string | undefined;
-  accessKeyId: string | undefined;
-  secretAccessKey: string | undefined;
-  /** Folder inside the bucket. */
-  prefix: string;
 }
 
 /** Objects in an S3-compatible bucket through the AWS SDK v3. */

@@ -10,7 +10,7 @@ import {
   priceListOutput,
   priceListRestaurantsBody,
 } from '#core/schemas/price-list';
-import { requireFarmer } from '../auth/guards';
+import { requireFarmer } from '../../http/guards';
 import { sendPage } from '../paging';
 import { errorResponses } from '../route-schemas';
 import {

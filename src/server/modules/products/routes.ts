@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '#core/schemas/common';
+import { reorderOutput } from '#core/schemas/reorder';
 import {
   farmListOutput,
   farmProductListOutput,
@@ -17,12 +18,18 @@ import { wholeListQuery } from '#core/schemas/paging';
 import { CompressedAnswer, CompressedAnswers, sendAnswer } from '../../http/compressed-answers';
 import { sendPage } from '../paging';
 import { errorResponses } from '../route-schemas';
-import type { LiveEventHub } from '../events/hub';
-import { LiveCache } from '../events/live-cache';
-import { NO_PRICE_LISTS, pricingKey, restaurantPricing } from '../price-lists/terms';
-import { requireActor, requireFarmActor, requireFarmer, requireUser } from '../auth/guards';
-import { seesEveryFarm } from '../businesses/visibility';
+import { LiveCache, type LiveEventHub } from '../events';
+import { NO_PRICE_LISTS, pricingKey, restaurantPricing } from '../price-lists';
+import {
+  requireActor,
+  requireFarmActor,
+  requireFarmer,
+  requireRestaurantActor,
+  requireUser,
+} from '../../http/guards';
+import { seesEveryFarm } from '../businesses';
 import { stockMovementListOutput, stockMovementListQuery } from '#core/schemas/stock';
+import { reorderPlan } from './reorder';
 import { listStockMovements } from './stock-movements';
 import {
   createProduct,
@@ -219,6 +226,25 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
       const actor = requireActor(request);
       const everyFarm = seesEveryFarm(actor);
       return sendPage(request, reply, await listFarms(app.db, request.query, { everyFarm }));
+    },
+  );
+
+  // "Order again" is a catalogue question (today's prices, stock and offer of a past order's
+  // products), so it is answered here, above the orders it reads.
+  app.get(
+    '/orders/:id/reorder',
+    {
+      config: { permission: { restaurant: 'orders.place' } },
+      schema: {
+        tags: ['orders'],
+        summary:
+          "The restaurant's own past order at today's prices and stock, line by line, to order it again",
+        params: idParam,
+        response: { 200: reorderOutput, ...errorResponses },
+      },
+    },
+    async (request) => {
+      return reorderPlan(app.db, requireRestaurantActor(request), request.params.id);
     },
   );
 };

@@ -29,30 +29,25 @@ import { isClockSet, now as clockNow } from '../../clock';
 import type { Db, DbOrTx, Tx } from '../../db/database';
 import { foldedSql } from '../../db/fold';
 import type { FarmActor } from '#core/actor';
-import { openStock, setStock } from '../orders/stock';
+import { openStock, setStock } from '../orders';
 import { deliverySchedules, farms, orderItems, products } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { isWeighedUnit, wholeNumberMessage } from '#core/quantity';
 import { afterKey, splitKeyedPage, type KeyPart, type ListPage } from '../paging';
-import { publishLiveEvent } from '../events/publish';
-import { farmIsOpen, productOnOffer } from '../businesses/visibility';
+import { publishLiveEvent } from '../events';
+import { farmIsOpen, productOnOffer } from '../businesses';
 import { findZone } from '#core/delivery-zones';
 import { hawaiiDate } from '#core/hawaii-time';
-import { nextOpenDayOf, nextOpenDaySubquery } from '../schedules/next-delivery';
+import { nextOpenDayOf, nextOpenDaySubquery } from '../schedules';
 import {
   deleteProductPhotoRows,
   photoFields,
   photosColumn,
+  type PhotoStorage,
   removeUnusedFiles,
   type StoredPhoto,
-} from '../photos/service';
-import type { PhotoStorage } from '../photos/storage';
-import {
-  listOfFarm,
-  NO_PRICE_LISTS,
-  pricingKey,
-  type RestaurantPricing,
-} from '../price-lists/terms';
+} from '../photos';
+import { listOfFarm, NO_PRICE_LISTS, pricingKey, type RestaurantPricing } from '../price-lists';
 
 /**
  * Each farm's next delivery day still open for orders (its cutoff not passed), for the

@@ -8,8 +8,8 @@ import {
   restaurantProfileCreateBody,
   restaurantProfileUpdateBody,
 } from '#core/schemas/profile';
-import { requireActor, requireUser } from '../auth/guards';
-import { sentField, type RoutePermission } from '../auth/permission';
+import { requireActor, requireUser } from '../../http/guards';
+import { sentField, type RoutePermission } from '../../http/permission';
 import { createProfile, updateFarmProfile, updateRestaurantProfile } from './service';
 
 const errors = {

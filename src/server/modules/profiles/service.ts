@@ -12,7 +12,7 @@ import { rateOf, toRateString } from '#core/money';
 import type { Db } from '../../db/database';
 import { farms, memberships, restaurants, sessions, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { publishAuthChanged } from '../events/publish';
+import { publishAuthChanged } from '../events';
 
 export type ProfileKind = 'farm' | 'restaurant';
 type FarmRow = typeof farms.$inferSelect;

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '#core/schemas/common';
 import { farmReportOutput, restaurantReportOutput } from '#core/schemas/report';
-import { requireFarmer, requireRestaurant } from '../auth/guards';
+import { requireFarmer, requireRestaurant } from '../../http/guards';
 import { csvResponse, sendCsv } from '../route-schemas';
 import { isClockSet } from '../../clock';
-import type { LiveEventHub } from '../events/hub';
-import { LiveCache } from '../events/live-cache';
+import { LiveCache, type LiveEventHub } from '../events';
 import { exportOrdersCsv } from './export';
 import { farmReport, restaurantReport } from './service';
 

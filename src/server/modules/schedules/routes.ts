@@ -7,8 +7,8 @@ import { wholeListQuery } from '#core/schemas/paging';
 import { nextDeliveries } from './next-delivery';
 import { sendPage } from '../paging';
 import { errorResponses } from '../route-schemas';
-import { requireActor, requireFarmer, requireUser } from '../auth/guards';
-import { seesEveryFarm, visibleFarmIds } from '../businesses/visibility';
+import { requireActor, requireFarmer, requireUser } from '../../http/guards';
+import { seesEveryFarm, visibleFarmIds } from '../businesses';
 import {
   createSchedules,
   deleteSchedule,
@@ -40,7 +40,8 @@ export const scheduleModule: FastifyPluginAsyncZod = async (app) => {
       config: { permission: { farm: 'schedules.manage' } },
       schema: {
         tags: ['delivery schedules'],
-        summary: 'Add delivery days for one area; days the farm already has are skipped',
+        summary:
+          'Add delivery days for one area, picked or as a weekly rule ({weekdays, from, until}, expanded into its dates); days the farm already has are skipped',
         body: scheduleCreateBody,
         response: { 201: scheduleListOutput, ...errorResponses },
       },

@@ -6,7 +6,7 @@ import { deliverySchedules, farms } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { today as clockToday } from '../../clock';
 import { afterKey, splitKeyedPage, type KeyPart, type ListPage } from '../paging';
-import { farmIsOpen } from '../businesses/visibility';
+import { farmIsOpen } from '../businesses';
 
 const scheduleColumns = {
   id: deliverySchedules.id,
@@ -77,9 +77,10 @@ export async function listUpcomingSchedules(
 }
 
 /**
- * Adds delivery days for one area. A date before Hawaii's today is refused; a day the farm
- * already has for that area is skipped (the unique index decides, so racing requests agree).
- * Answers only the days created.
+ * Adds delivery days for one area: the dates picked, or those of a weekly rule (expanded by the
+ * schema; the rule is not stored). A date before Hawaii's today is refused (a rule: naming
+ * `from`); a day the farm already has for that area is skipped (the unique index decides, so
+ * racing requests agree). Answers only the days created.
  */
 export async function createSchedules(
   db: Db,
@@ -87,6 +88,11 @@ export async function createSchedules(
   body: ScheduleCreateBody,
   today = clockToday(),
 ): Promise<Schedule[]> {
+  if (body.rule && body.rule.from < today) {
+    throw badRequest('Delivery dates cannot be earlier than today', {
+      from: `The first day cannot be earlier than today (${today})`,
+    });
+  }
   const past = body.deliveryDates.filter((date) => date < today);
   if (past.length > 0) {
     throw badRequest('Delivery dates cannot be earlier than today', {

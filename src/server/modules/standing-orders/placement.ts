@@ -16,12 +16,12 @@ import {
   standingOrders,
 } from '../../db/schema';
 import { AppError } from '../../errors';
-import { recordNotificationEvents } from '../notifications/service';
-import type { StandingOrderLineNote } from '../notifications/standing-order-messages';
-import { placeInTransaction } from '../orders/service';
+import { recordNotificationEvents } from '../notifications';
+import type { StandingOrderLineNote } from './notices';
+import { placeInTransaction } from '../orders';
 import { systemActor } from '#core/actor';
 import { runOfDay, zoneDays } from './service';
-import { restaurantPrice, restaurantPricing } from '../price-lists/terms';
+import { restaurantPrice, restaurantPricing } from '../price-lists';
 
 /** What one sweep did for one standing order and delivery day. */
 export interface StandingOrderRun {

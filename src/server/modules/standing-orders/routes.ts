@@ -11,7 +11,7 @@ import {
   standingOrderSkipBody,
   standingOrderSkipParams,
 } from '#core/schemas/standing-order';
-import { requireRestaurant } from '../auth/guards';
+import { requireRestaurant } from '../../http/guards';
 import { sendPage } from '../paging';
 import { errorResponses } from '../route-schemas';
 import {

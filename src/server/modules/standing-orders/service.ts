@@ -29,11 +29,11 @@ import {
   standingOrders,
   users,
 } from '../../db/schema';
-import { farmIsOpen } from '../businesses/visibility';
+import { farmIsOpen } from '../businesses';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { afterCursor, cursorTimestamp, splitPage } from '../paging';
-import { restaurantPrice, restaurantPricing } from '../price-lists/terms';
-import { restaurantZone } from '../schedules/next-delivery';
+import { restaurantPrice, restaurantPricing } from '../price-lists';
+import { restaurantZone } from '../schedules';
 
 /** How many upcoming days an answer lists. */
 const UPCOMING_DAYS = 8;

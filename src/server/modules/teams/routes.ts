@@ -16,13 +16,18 @@ import {
   teamMemberListOutput,
   teamMemberOutput,
 } from '#core/schemas/team';
-import { emailLink, sendAccountMail, teamInvitationMail } from '../auth/account-mail';
-import { AttemptLimiter } from '../auth/attempts';
-import { requireBusinessActor } from '../auth/guards';
-import { eitherKind, sentParam } from '../auth/permission';
-import { countEmailLink } from '../auth/routes';
-import { getUserView } from '../auth/service';
-import { clearSessionCookie, setSessionCookie } from '../auth/session';
+import {
+  AttemptLimiter,
+  clearSessionCookie,
+  countEmailLink,
+  emailLink,
+  getUserView,
+  sendAccountMail,
+  setSessionCookie,
+  teamInvitationMail,
+} from '../auth';
+import { requireBusinessActor } from '../../http/guards';
+import { eitherKind, sentParam } from '../../http/permission';
 import { sendPage } from '../paging';
 import { errorResponses } from '../route-schemas';
 import {

@@ -27,15 +27,17 @@ import { farms, memberships, restaurants, sessions, teamInvitations, users } fro
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { hashPassword } from '../../lib/password';
 import {
+  assertStrongPassword,
+  createSession,
+  endSessions,
   EXPIRED_LINK,
+  hashToken,
   INVALID_LINK,
   linkError,
   releaseWaitingEmail,
   USED_LINK,
-} from '../auth/account';
-import { assertStrongPassword } from '../auth/password-strength';
-import { createSession, endSessions, hashToken } from '../auth/session';
-import { publishAuthChanged } from '../events/publish';
+} from '../auth';
+import { publishAuthChanged } from '../events';
 import { afterKey, splitKeyedPage, type ListPage } from '../paging';
 
 const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60 * 1000;

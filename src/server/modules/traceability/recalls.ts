@@ -24,8 +24,8 @@ import {
   users,
 } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { TooManyAttemptsError } from '../auth/attempts';
-import { recordNotificationEvents } from '../notifications/service';
+import { TooManyAttemptsError } from '../auth';
+import { recordNotificationEvents } from '../notifications';
 import { afterCursor, cursorTimestamp, splitPage, type ListPage } from '../paging';
 
 /** The 409 code of a recall of a lot no restaurant has received. */

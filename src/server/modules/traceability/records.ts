@@ -4,21 +4,10 @@ import { formatQuantity } from '#core/quantity';
 import type { RecordsQuery } from '#core/schemas/traceability';
 import { TRACEABILITY_CATEGORY_LABELS, type TraceabilityCategory } from '#core/traceability';
 import { asciiSlug } from '#core/file-name';
-import type { DbOrTx, Tx } from '../../db/database';
-import {
-  farms,
-  lots,
-  orderItemLots,
-  orderItems,
-  orders,
-  products,
-  restaurants,
-  shippingRecords,
-} from '../../db/schema';
+import type { DbOrTx } from '../../db/database';
+import { farms, restaurants, shippingRecords } from '../../db/schema';
 import { badRequest } from '../../errors';
-import { invoiceNumberLabel } from '../documents/pdf';
-import { issueInvoiceNumbers } from '../documents/service';
-import { toCsv } from '../reports/csv';
+import { toCsv } from '../reports';
 
 /**
  * FSMA 204 shipping records (docs/traceability.md): fixed when an order moves to in transit,
@@ -26,68 +15,6 @@ import { toCsv } from '../reports/csv';
  * later rename, delete or cancel changes them. The same rows are the farm's shipping records
  * and the restaurant's receiving records.
  */
-
-/**
- * Writes the order's shipping records, inside the order change that ships it. The reference
- * document is the order's invoice, numbered now if it has no number yet. Returns how many.
- */
-export async function writeShippingRecords(
-  tx: Tx,
-  orderId: number,
-  shipDate: string,
-): Promise<number> {
-  const traced = and(
-    eq(orderItems.orderId, orderId),
-    sql`${products.traceabilityCategory} is not null`,
-  );
-  const [any] = await tx
-    .select({ id: orderItemLots.orderItemId })
-    .from(orderItemLots)
-    .innerJoin(orderItems, eq(orderItems.id, orderItemLots.orderItemId))
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(traced)
-    .limit(1);
-  if (!any) return 0;
-  await issueInvoiceNumbers(tx, [orderId]);
-  const rows = await tx
-    .select({
-      farmId: orders.farmId,
-      restaurantId: orders.restaurantId,
-      orderId: orders.id,
-      orderItemId: orderItems.id,
-      productId: orderItems.productId,
-      lotId: lots.id,
-      lotCode: lots.code,
-      quantity: orderItemLots.quantity,
-      unit: orderItems.productUnit,
-      productDescription: orderItems.productName,
-      traceabilityCategory: products.traceabilityCategory,
-      recipientName: restaurants.name,
-      recipientLocation: restaurants.location,
-      shipFromName: farms.name,
-      shipFromLocation: farms.location,
-      invoiceNumber: orders.invoiceNumber,
-    })
-    .from(orderItemLots)
-    .innerJoin(orderItems, eq(orderItems.id, orderItemLots.orderItemId))
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .innerJoin(lots, eq(lots.id, orderItemLots.lotId))
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(farms, eq(farms.id, orders.farmId))
-    .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
-    .where(traced)
-    .orderBy(asc(orderItems.id), asc(lots.id));
-  await tx.insert(shippingRecords).values(
-    rows.map(({ invoiceNumber, traceabilityCategory, ...row }) => ({
-      ...row,
-      traceabilityCategory: traceabilityCategory!,
-      shipDate,
-      lotCodeSource: `${row.shipFromName}, ${row.shipFromLocation}`,
-      referenceDocument: `Invoice ${invoiceNumberLabel(invoiceNumber!)}`,
-    })),
-  );
-  return rows.length;
-}
 
 export type RecordsViewer = FarmActor | RestaurantActor;
 

@@ -22,8 +22,8 @@ import {
   recallUpdateOutput,
   recordsQuery,
 } from '#core/schemas/traceability';
-import { requireFarmActor, requireRestaurantActor, requireUser } from '../auth/guards';
-import { applyOrderChange } from '../orders/order-change';
+import { requireFarmActor, requireRestaurantActor, requireUser } from '../../http/guards';
+import { applyOrderChange } from '../orders';
 import { sendPage } from '../paging';
 import { errorResponses } from '../route-schemas';
 import { createLot, listLots, lotDetail, updateLot } from './lots';

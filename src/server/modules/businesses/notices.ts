@@ -1,7 +1,16 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { BusinessKind } from '#core/actor';
 import type { AdminAction } from '#core/business-status';
 import { countLabel } from '#core/counts';
-import type { NotificationContent } from './messages';
+import { IN_PROGRESS_STATUSES } from '#core/order-status';
+import type { DbOrTx } from '../../db/database';
+import { memberships, orders } from '../../db/schema';
+import {
+  membersInRoles,
+  type NotificationContent,
+  type NotificationKindProviders,
+  type Recipient,
+} from '../notifications';
 
 /**
  * - business.status_changed: an administrator approved, declined, suspended or reinstated a
@@ -13,7 +22,7 @@ export interface BusinessStatusEvent {
   type: 'business.status_changed';
   auditId: number;
   action: AdminAction;
-  business: { kind: BusinessKind; id: number; name: string; ownerUserId: number };
+  business: { kind: BusinessKind; id: number; name: string };
   reason: string | null;
 }
 
@@ -23,7 +32,7 @@ const eventKey = (event: BusinessStatusEvent) =>
 const dashboard = (kind: BusinessKind) =>
   kind === 'farm' ? '/farmer/dashboard' : '/restaurant/dashboard';
 
-/** To the business's owner: what the administrator decided and why. */
+/** To the business's owners: what the administrator decided and why. */
 export function businessDecisionContent(event: BusinessStatusEvent): NotificationContent {
   const { kind, name } = event.business;
   const base = {
@@ -102,3 +111,55 @@ export function counterpartyContent(
         : `${name} is suspended on Harvest Hui: it cannot order or change orders for now. Your ${orders} with it stay as they are.`,
   };
 }
+
+declare module '../notifications' {
+  interface NotificationEvents {
+    'business.status_changed': BusinessStatusEvent;
+  }
+}
+
+/**
+ * The owners of the businesses on the other side of a business's open orders (pending to in
+ * transit), with how many of those orders each has: a farm's restaurants', a restaurant's
+ * farms'.
+ */
+async function counterparties(
+  tx: DbOrTx,
+  business: BusinessStatusEvent['business'],
+): Promise<{ userId: number; openOrders: number }[]> {
+  const own = business.kind === 'farm' ? orders.farmId : orders.restaurantId;
+  const other = business.kind === 'farm' ? orders.restaurantId : orders.farmId;
+  const theirs = business.kind === 'farm' ? memberships.restaurantId : memberships.farmId;
+  const rows = await tx
+    .select({ userId: memberships.userId, openOrders: count() })
+    .from(orders)
+    .innerJoin(memberships, and(eq(theirs, other), eq(memberships.businessRole, 'owner')))
+    .where(and(eq(own, business.id), inArray(orders.status, IN_PROGRESS_STATUSES)))
+    .groupBy(memberships.userId)
+    .orderBy(asc(memberships.userId));
+  return rows.map((row) => ({ userId: row.userId, openOrders: Number(row.openOrders) }));
+}
+
+export const businessNotices: NotificationKindProviders<'business.status_changed'> = {
+  'business.status_changed': {
+    async recipients(tx, event) {
+      const tellsOthers = event.action === 'suspend' || event.action === 'reinstate';
+      // The owners and the other side, asked for together.
+      const [owners, others] = await Promise.all([
+        membersInRoles(tx, event.business, ['owner']),
+        tellsOthers ? counterparties(tx, event.business) : [],
+      ]);
+      const toOwners = owners.map(({ userId, channels }): Recipient => ({
+        userId,
+        channels,
+        content: businessDecisionContent(event),
+        alwaysEmail: true,
+      }));
+      const toOthers = others.map(({ userId, openOrders }) => ({
+        userId,
+        content: counterpartyContent(event, openOrders)!,
+      }));
+      return [...toOwners, ...toOthers];
+    },
+  },
+};

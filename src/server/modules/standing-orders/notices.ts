@@ -1,6 +1,7 @@
 import { formatCalendarDate } from '#core/hawaii-time';
 import { formatMoneyString } from '#core/money';
-import type { NotificationContent } from './messages';
+import type { Permission } from '#core/permissions';
+import { type NotificationContent, type NotificationKindProviders, tell } from '../notifications';
 
 /** A line of a standing order that was placed short, left out, or at another price. */
 export interface StandingOrderLineNote {
@@ -87,3 +88,26 @@ export function standingOrderRunContent(event: StandingOrderRunEvent): Notificat
     eventKey,
   };
 }
+
+declare module '../notifications' {
+  interface NotificationEvents {
+    'standing_order.run': StandingOrderRunEvent;
+  }
+}
+
+/** What a standing order did is told to those of the restaurant who manage its standing orders. */
+const MANAGES_STANDING_ORDERS = ['standing_orders.manage'] as const satisfies readonly Permission[];
+
+export const standingOrderNotices: NotificationKindProviders<'standing_order.run'> = {
+  'standing_order.run': {
+    recipients(tx, event) {
+      return tell(
+        tx,
+        { kind: 'restaurant', id: event.restaurantId },
+        MANAGES_STANDING_ORDERS,
+        { orderId: event.orderId },
+        () => standingOrderRunContent(event),
+      );
+    },
+  },
+};

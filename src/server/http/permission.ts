@@ -7,7 +7,7 @@ import {
   type BusinessRole,
   type Permission,
 } from '#core/permissions';
-import { AppError } from '../../errors';
+import { AppError } from '../errors';
 
 /**
  * What a route needs of the person's role in the business they act for (docs/teams.md): one

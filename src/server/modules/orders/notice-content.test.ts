@@ -1,13 +1,11 @@
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
+import { deliveryText } from '../notifications/messages';
 import {
-  deliveryText,
   fellUnderLowStock,
   formatDeliveryDate,
   orderStatusContent,
   type OrderFacts,
-} from './messages';
-import { positionalSql } from './queue';
+} from './notice-content';
 
 const order: OrderFacts = {
   id: 12,
@@ -65,15 +63,5 @@ describe('notification messages', () => {
     expect(text.text).toContain('https://harvesthui.example/restaurant/orders#order-12-title');
     expect(text.text).toContain('Kale: 3 x lb @ $4.25 = $12.75');
     expect(text.sms).toMatch(/^Harvest Hui: Order #12 is in transit\. .*#order-12-title$/);
-  });
-});
-
-describe('positionalSql', () => {
-  it('turns $1 placeholders into parameters, repeated ones included', () => {
-    const query = new PgDialect().sqlToQuery(
-      positionalSql('select $1::int as a, $2 as b, $1::int + 1 as c', [7, 'x']),
-    );
-    expect(query.sql).toBe('select $1::int as a, $2 as b, $3::int + 1 as c');
-    expect(query.params).toEqual([7, 'x', 7]);
   });
 });

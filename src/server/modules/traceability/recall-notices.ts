@@ -1,4 +1,10 @@
-import type { NotificationContent } from './messages';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { memberships, users } from '../../db/schema';
+import {
+  channelColumns,
+  type NotificationContent,
+  type NotificationKindProviders,
+} from '../notifications';
 
 /**
  * - lot.recalled: a farm recalled a lot (docs/traceability.md), or sent an update of its recall
@@ -39,3 +45,29 @@ export function recallContent(event: LotRecalledEvent): NotificationContent {
     eventKey: `recall:${event.recallId}`,
   };
 }
+
+declare module '../notifications' {
+  interface NotificationEvents {
+    'lot.recalled': LotRecalledEvent;
+  }
+}
+
+export const recallNotices: NotificationKindProviders<'lot.recalled'> = {
+  'lot.recalled': {
+    async recipients(tx, event) {
+      // Every member of every restaurant that received the lot, with their channels, one read.
+      const members = await tx
+        .select({ userId: memberships.userId, ...channelColumns })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(inArray(memberships.restaurantId, [...event.restaurantIds]))
+        .orderBy(asc(memberships.restaurantId), asc(memberships.id));
+      return members.map(({ userId, ...channels }) => ({
+        userId,
+        channels,
+        content: recallContent(event),
+        safetyNotice: true,
+      }));
+    },
+  },
+};

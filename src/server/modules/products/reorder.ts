@@ -4,10 +4,10 @@ import { offeredUnitPriceCents } from '#core/pricing';
 import { MAX_LINE_QUANTITY } from '#core/schemas/order';
 import type { Reorder, ReorderLine } from '#core/schemas/reorder';
 import type { DbOrTx } from '../../db/database';
-import { listedProductsByIds } from '../products/service';
-import { restaurantZone } from '../schedules/next-delivery';
-import { restaurantPricing } from '../price-lists/terms';
-import { loadOrder } from './queries';
+import { listedProductsByIds } from './service';
+import { restaurantZone } from '../schedules';
+import { restaurantPricing } from '../price-lists';
+import { loadOrder } from '../orders';
 
 /**
  * "Order again" (docs/tax.md#order-again): the restaurant's own past order, line by line, at

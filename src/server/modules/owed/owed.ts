@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { centsOf } from '#core/money';
+import { centsOf, toMoneyString } from '#core/money';
 import { balanceDueOf, paymentStateOf, type PaymentState } from '#core/payments';
 import type { DbOrTx } from '../../db/database';
 import { creditEntries, orders, payments } from '../../db/schema';
@@ -9,6 +9,9 @@ import { creditEntries, orders, payments } from '../../db/schema';
  * what a bill still owes on a day. Bills, receivables, reminders, statements and order answers
  * all select and judge through these: credit put on a bill (docs/claims.md) lowers what it owes
  * here, and so everywhere.
+ *
+ * A module of its own, below the orders, the notifications and the payments that all read it
+ * (docs/payments.md): the payments module records money, this only judges what is owed.
  */
 
 /** A payment counts against its bill until it is voided. */
@@ -88,4 +91,15 @@ export async function openBalanceCents(
       and(eq(creditEntries.orderId, order.id), inArray(creditEntries.kind, ['invoice', 'applied'])),
     );
   return balanceDueOf(centsOf(order.totalAmount), centsOf(paid!.amount), centsOf(credited!.amount));
+}
+
+/** The additive payment fields of an order on the wire. */
+export function orderPaymentFields(state: PaymentState) {
+  return {
+    paymentStatus: state.paymentStatus,
+    amountPaid: toMoneyString(state.amountPaidCents),
+    amountCredited: toMoneyString(state.amountCreditedCents),
+    balanceDue: toMoneyString(state.balanceDueCents),
+    dueDate: state.dueDate,
+  };
 }

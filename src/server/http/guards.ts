@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   shortPersonName,
   type BusinessRef,
@@ -6,8 +6,29 @@ import {
   type PersonActor,
   type RestaurantActor,
 } from '#core/actor';
-import { forbidden, unauthorized } from '../../errors';
-import type { AuthUser } from '../../types';
+import type { Role } from '#core/constants';
+import type { BusinessRole } from '#core/permissions';
+import { forbidden, unauthorized } from '../errors';
+
+/*
+ * The route guards: what every module's routes ask of the request's person. They read only what
+ * the auth module's hooks put on the request, so they sit below every module (src/server/http).
+ */
+
+/** Who is asking, resolved once per request from the session cookie. */
+export interface AuthUser {
+  id: number;
+  email: string;
+  role: Role | null;
+  firstName: string | null;
+  lastName: string | null;
+  /** The farm or restaurant the session acts for (at most one of the two), and the role there. */
+  farmId: number | null;
+  restaurantId: number | null;
+  membershipId: number | null;
+  businessRole: BusinessRole | null;
+  sessionTokenHash: string;
+}
 
 /** The person behind a session, acting for the business of their current role. */
 export function actorOfUser(user: AuthUser): PersonActor {
@@ -88,4 +109,15 @@ export function requireAdmin(request: FastifyRequest): AuthUser {
   const user = requireUser(request);
   if (user.role !== 'admin') throw forbidden('Only administrators can do this');
   return user;
+}
+
+/**
+ * Marks every route the plugin registers from here on as the person's own business rather
+ * than their farm's or restaurant's: a suspension does not stop it (signing in and out, a
+ * password, notifications: docs/admission.md#suspension).
+ */
+export function markPersonalRoutes(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, allowedWhileSuspended: true };
+  });
 }

@@ -1,7 +1,14 @@
 import { formatMoneyString } from '#core/money';
 import { formatQuantity } from '#core/quantity';
 import { CLAIM_KIND_LABELS, type ClaimKind, type ClaimState } from '#core/schemas/claim';
-import type { NotificationContent, Reader } from './messages';
+import type { Permission } from '#core/permissions';
+import {
+  type NotificationContent,
+  type NotificationKindProviders,
+  type Reader,
+  tell,
+} from '../notifications';
+import { aboutTheOrder, farmOf, restaurantOf } from '../orders';
 
 /** A line of a claim as the notice names it. */
 export interface ClaimLineNote {
@@ -83,3 +90,36 @@ export function claimDecidedContent(
     eventKey: `claim:${event.claimId}:decided`,
   };
 }
+
+declare module '../notifications' {
+  interface NotificationEvents {
+    'claim.reported': Extract<ClaimEvent, { type: 'claim.reported' }>;
+    'claim.decided': Extract<ClaimEvent, { type: 'claim.decided' }>;
+  }
+}
+
+/**
+ * A reported problem goes to those of the farm who decide claims; the decision to those of the
+ * restaurant who report them or read the bills (docs/teams.md#notifications).
+ */
+const WHO_CARES = {
+  farmClaims: ['claims.decide'],
+  restaurantClaims: ['claims.report', 'bills.view'],
+} as const satisfies Record<string, readonly Permission[]>;
+
+export const claimNotices: NotificationKindProviders<'claim.reported' | 'claim.decided'> = {
+  'claim.reported': aboutTheOrder((tx, order, event) =>
+    tell(tx, farmOf(order.farmId), WHO_CARES.farmClaims, { orderId: order.id }, () =>
+      claimReportedContent(event),
+    ),
+  ),
+  'claim.decided': aboutTheOrder((tx, order, event) =>
+    tell(
+      tx,
+      restaurantOf(order.restaurantId),
+      WHO_CARES.restaurantClaims,
+      { orderId: order.id },
+      (reader) => claimDecidedContent(event, reader),
+    ),
+  ),
+};

@@ -225,18 +225,72 @@ export async function requireLineLots(
     .orderBy(asc(orderItems.id))
     .limit(1);
   if (!missing) return;
-  throw new AppError(
-    409,
+  throw lotRequired(
+    missing,
+    order.status,
     `Assign lots to ${missing.productName} before packing: it is on the Food Traceability List`,
-    LOT_REQUIRED_CODE,
-    { [`items.${missing.id}.lots`]: 'Assign lots to this line' },
-    {
-      itemId: missing.id,
-      productId: missing.productId,
-      productName: missing.productName,
-      status: order.status,
-    },
   );
+}
+
+/** 409 `lot_required` naming the line (`itemId`, `productId`, `productName`) that needs lots. */
+export function lotRequired(
+  line: { id: number; productId: number; productName: string },
+  status: string,
+  message: string,
+): AppError {
+  return new AppError(
+    409,
+    message,
+    LOT_REQUIRED_CODE,
+    { [`items.${line.id}.lots`]: 'Assign lots to this line' },
+    { itemId: line.id, productId: line.productId, productName: line.productName, status },
+  );
+}
+
+/**
+ * The order's traced lines that have no lots at all (a traced product of a farm with
+ * traceability on), in line order: those the day's bulk pack gives the suggested lots. A line
+ * with lots that do not add up is left to the packer.
+ */
+export async function tracedLinesWithoutLots(
+  tx: Tx,
+  order: { id: number; farmId: number },
+): Promise<{ id: number; productId: number }[]> {
+  return tx
+    .select({ id: orderItems.id, productId: orderItems.productId })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .innerJoin(farms, eq(farms.id, order.farmId))
+    .where(
+      and(
+        eq(orderItems.orderId, order.id),
+        eq(farms.traceabilityEnabled, true),
+        sql`${products.traceabilityCategory} is not null`,
+        sql`not exists (select 1 from ${orderItemLots} where ${orderItemLots.orderItemId} = ${orderItems.id})`,
+      ),
+    )
+    .orderBy(asc(orderItems.id));
+}
+
+/**
+ * Locks the farm's open lots of these products at once, in id order, before their lines take
+ * from them one by one: every writer of lots locks in id order, so an order whose lines take
+ * from two products never waits on another that locked them the other way round.
+ */
+export async function lockOpenLots(tx: Tx, farmId: number, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await tx
+    .select({ id: lots.id })
+    .from(lots)
+    .where(
+      and(
+        eq(lots.farmId, farmId),
+        inArray(lots.productId, [...new Set(productIds)]),
+        sql`${lots.remaining} > 0`,
+      ),
+    )
+    .orderBy(asc(lots.id))
+    .for('update');
 }
 
 /** A line's lots as the order answer carries them: one JSON column, oldest harvest first. */

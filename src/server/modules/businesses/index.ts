@@ -1,0 +1,6 @@
+// The businesses module's one door: what other modules and the app use of it.
+export { adminPersonOf, listAdminActions } from './audit';
+export { businessNotices } from './notices';
+export { admissionCounts, decide, listBusinesses, listPendingFarms } from './service';
+export { isSuspended } from './suspension';
+export { farmIsOpen, productOnOffer, seesEveryFarm, visibleFarmIds } from './visibility';

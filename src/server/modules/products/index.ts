@@ -1,0 +1,3 @@
+// The products module's one door: what other modules and the app use of it.
+export { createCatalogCache, productModule } from './routes';
+export { listedProductsByIds, priceFor } from './service';

@@ -1,0 +1,9 @@
+// The schedules module's one door: what other modules and the app use of it.
+export {
+  deliveryOutlooks,
+  nextOpenDayOf,
+  nextOpenDaySubquery,
+  resolveDeliveryDays,
+  restaurantZone,
+} from './next-delivery';
+export { scheduleModule } from './routes';

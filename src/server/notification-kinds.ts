@@ -1,0 +1,24 @@
+import { businessNotices } from './modules/businesses';
+import { claimNotices } from './modules/claims';
+import { registerNotificationKinds, registerNotificationWording } from './modules/notifications';
+import { orderNotices } from './modules/orders';
+import { paymentNotices, paymentReminderWording } from './modules/payments';
+import { standingOrderNotices } from './modules/standing-orders';
+import { recallNotices } from './modules/traceability';
+
+/**
+ * Where the app is assembled, each type of notification event meets the feature that says who
+ * hears of it and what they are told: the notifications module imports none of them. Every
+ * type must have its provider (the type of the map says so).
+ */
+export function registerNotificationKindProviders(): void {
+  registerNotificationKinds({
+    ...orderNotices,
+    ...paymentNotices,
+    ...claimNotices,
+    ...recallNotices,
+    ...standingOrderNotices,
+    ...businessNotices,
+  });
+  registerNotificationWording('payment_reminder', paymentReminderWording);
+}
