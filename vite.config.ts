@@ -38,8 +38,10 @@ export default defineConfig({
         // Every screen's code and styles, so a page opened once opens again without signal.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         cleanupOutdatedCaches: true,
-        // Forgets the person's kept pages and runs when they sign out (public/sw-sign-out.js).
-        importScripts: ['/sw-sign-out.js'],
+        // Forgets the person's kept pages and runs when they sign out (public/sw-sign-out.js);
+        // keeps the driver's page and the signed-in user from the first visit on
+        // (public/sw-keep-for-no-signal.js).
+        importScripts: ['/sw-sign-out.js', '/sw-keep-for-no-signal.js'],
         // No catch-all for navigations: the plugin's default answered every one with the built
         // index.html, so Log out, a download or a photo opened as a page never reached the
         // server. The app's own pages are the route below; everything else goes to the network.

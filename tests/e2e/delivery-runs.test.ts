@@ -2,8 +2,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsOf, toMoneyString } from '#core/money';
 import type { DeliveryRun } from '#core/schemas/delivery-run';
-import { DESKTOP, expectAccessible, launchBrowser, PHONE, screenshot } from './support/browser';
-import { signInDemo } from './support/accounts';
+import { pdfText } from '../helpers/pdf-text';
+import {
+  DESKTOP,
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  PHONE,
+  screenshot,
+} from './support/browser';
+import { signInDemo, signUpAs } from './support/accounts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,53 +27,91 @@ async function runsOf(context: BrowserContext, day: string): Promise<DeliveryRun
   return (await response.json()) as DeliveryRun[];
 }
 
-/** The order numbers of a run's stops as a page shows them, top to bottom. */
+/** A run's stops (its places) as a page shows them, top to bottom: "Stop N: {restaurant}, …". */
+const stopsOf = (page: Page, runName: string) =>
+  page.getByRole('list', { name: `Stops of ${runName}` }).locator(':scope > li[aria-label]');
+
+/** The restaurants of a run's stops as a page shows them, top to bottom. */
 async function shownOrder(page: Page, runName: string): Promise<string[]> {
-  const labels = await page
-    .getByRole('list', { name: `Stops of ${runName}` })
-    .getByRole('listitem')
-    .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
-  return labels.map((label) => /order (#\d+)/.exec(label)?.[1] ?? '');
+  const labels = await stopsOf(page, runName).evaluateAll((items) =>
+    items.map((item) => item.getAttribute('aria-label') ?? ''),
+  );
+  return labels.map((label) => /^Stop \d+: (.+), orders? #/.exec(label)?.[1] ?? '');
 }
+
+/** The restaurants of a run's stops as the server has them. */
+const placesOf = (run: DeliveryRun) => run.places.map((place) => place.restaurant.name);
+
+/** Text as a regular expression matches it, as it is. */
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
+/** Places one order of the product through the API; its id and delivery day back. */
+async function placeOrder(
+  context: BrowserContext,
+  farmId: number,
+  product: { id: number; price: string; farm: { deliveryFee: string } },
+): Promise<{ id: number; deliveryDate: string | null }> {
+  const response = await context.request.post('/api/orders', {
+    data: {
+      farmId,
+      totalAmount: toMoneyString(centsOf(product.price) + centsOf(product.farm.deliveryFee)),
+      items: [{ productId: product.id, quantity: 1, unitPrice: product.price }],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: number; deliveryDate: string | null };
+}
+
 describe("the farm's delivery runs", () => {
-  it('reorders a run in two tabs at once (the second is told and shown the first’s order), by dragging, and starts it', async () => {
+  it('shows a restaurant as one stop, reorders stops in two tabs at once (the second is told and shown the first’s order), by dragging, renames and deletes a spare run, prints the day’s sheets and starts all runs', async () => {
     const { context, page } = await signInDemo(browser, 'Farmer');
     const farmId = (
       (await (await context.request.get('/api/auth/user')).json()) as { profile: { id: number } }
     ).profile.id;
-    // Three fresh orders from the demo chef, on whatever day the server gives them.
+    // Two fresh orders from the demo chef, and one from a restaurant of the chef's zone: on
+    // whatever day the server gives them, the chef's two are one stop.
     const chef = await signInDemo(browser, 'Restaurant');
+    const chefProfile = (
+      (await (await chef.context.request.get('/api/auth/user')).json()) as {
+        profile: { name: string; deliveryZone: string | null };
+      }
+    ).profile;
     const search = (await (
       await chef.context.request.get(
         `/api/products?farmId=${farmId}&availability=available&page=1&pageSize=1`,
       )
     ).json()) as { items: { id: number; price: string; farm: { deliveryFee: string } }[] };
     const product = search.items[0]!;
-    let day: string | undefined;
     const placed: number[] = [];
-    for (let index = 0; index < 3; index += 1) {
-      const response = await chef.context.request.post('/api/orders', {
-        data: {
-          farmId,
-          totalAmount: toMoneyString(centsOf(product.price) + centsOf(product.farm.deliveryFee)),
-          items: [{ productId: product.id, quantity: 1, unitPrice: product.price }],
-        },
-      });
-      expect(response.status(), await response.text()).toBe(201);
-      const order = (await response.json()) as { id: number; deliveryDate: string | null };
+    let day: string | undefined;
+    for (let index = 0; index < 2; index += 1) {
+      const order = await placeOrder(chef.context, farmId, product);
       day = order.deliveryDate ?? undefined;
       placed.push(order.id);
     }
     await chef.context.close();
+    const neighbour = await newContext(browser);
+    const neighbourName = `Corner Stop ${Date.now().toString(36)}`;
+    await signUpAs(neighbour, 'restaurant', neighbourName, {
+      location: '45-123 Kamehameha Hwy, Kaneohe, HI 96744',
+      ...(chefProfile.deliveryZone ? { deliveryZone: chefProfile.deliveryZone } : {}),
+    });
+    const theirs = await placeOrder(neighbour, farmId, product);
+    await neighbour.close();
     expect(day, 'the demo farm has an upcoming delivery day').toBeDefined();
+    expect(theirs.deliveryDate).toBe(day);
+
     const run = (await runsOf(context, day!)).find((each) =>
       each.stops.some((stop) => stop.orderId === placed[0]),
     )!;
-    expect(run.stops.length).toBeGreaterThanOrEqual(3);
+    const chefStop = run.places.find((place) => place.orderIds.includes(placed[0]!))!;
+    expect(chefStop.orderIds).toContain(placed[1]);
+    expect(chefStop.restaurant.name).toBe(chefProfile.name);
+    expect(run.places.some((place) => place.orderIds.includes(theirs.id))).toBe(true);
+    expect(run.places.length).toBeGreaterThanOrEqual(2);
 
     const other = await context.newPage();
     for (const tab of [page, other]) {
@@ -73,8 +119,16 @@ describe("the farm's delivery runs", () => {
       await tab.getByRole('heading', { name: 'Delivery runs', exact: true }).waitFor();
       await tab.getByRole('list', { name: `Stops of ${run.name}` }).waitFor();
     }
+    // The chef's orders are one stop: one item of the list, with both numbers.
+    await page
+      .getByRole('listitem', {
+        name: new RegExp(`^Stop \\d+: ${literally(chefProfile.name)}, orders .*#${placed[0]}\\b`),
+      })
+      .getByText(`#${placed[1]}`, { exact: true })
+      .waitFor();
     const before = await shownOrder(page, run.name);
     expect(await shownOrder(other, run.name)).toEqual(before);
+    expect(before).toEqual(placesOf(run));
 
     // The first tab moves its last stop up; the second, still showing the old order, moves
     // its second stop up.
@@ -82,9 +136,7 @@ describe("the farm's delivery runs", () => {
     await expect
       .poll(async () => (await runsOf(context, day!)).find((each) => each.id === run.id)!.version)
       .toBeGreaterThan(run.version);
-    const first = (await runsOf(context, day!))
-      .find((each) => each.id === run.id)!
-      .stops.map((stop) => stop.orderNumber);
+    const first = placesOf((await runsOf(context, day!)).find((each) => each.id === run.id)!);
     await other.getByRole('button', { name: `Move ${before[1]} up` }).click();
     await other
       .getByRole('region', { name: run.name })
@@ -92,15 +144,16 @@ describe("the farm's delivery runs", () => {
       .waitFor();
     await expect.poll(() => shownOrder(other, run.name)).toEqual(first);
     const after = (await runsOf(context, day!)).find((each) => each.id === run.id)!;
-    expect(after.stops.map((stop) => stop.orderNumber)).toEqual(first);
+    expect(placesOf(after)).toEqual(first);
     await screenshot(other, 'delivery-runs-changed-elsewhere-desktop');
     await other.close();
 
-    // Drag and drop: the last stop dropped on the one above it goes before it. The two are
-    // side by side whatever else the day holds (a run of the shared demo farm gathers the
-    // orders of every other test), so nothing scrolls between taking and dropping.
+    // Drag and drop: the last stop dropped on the one above it goes before it, with all its
+    // orders. The two are side by side whatever else the day holds (a run of the shared demo
+    // farm gathers the orders of every other test), so nothing scrolls between taking and
+    // dropping.
     await page.reload();
-    const stops = page.getByRole('list', { name: `Stops of ${run.name}` }).getByRole('listitem');
+    const stops = stopsOf(page, run.name);
     await stops.first().waitFor();
     const shown = await shownOrder(page, run.name);
     const dragged = shown.at(-1)!;
@@ -109,16 +162,40 @@ describe("the farm's delivery runs", () => {
     // which walks the browser's drag events as a hand on the mouse does.
     await expect.poll(() => stops.last().getAttribute('draggable')).toBe('true');
     await target.scrollIntoViewIfNeeded();
-    await stops.last().dragTo(target, { targetPosition: { x: 24, y: 8 } });
+    // Taken by its handle (the top left corner): lower down are the order's controls.
+    await stops.last().dragTo(target, {
+      sourcePosition: { x: 16, y: 16 },
+      targetPosition: { x: 24, y: 8 },
+    });
     await expect.poll(async () => (await shownOrder(page, run.name)).at(-2)).toBe(dragged);
     await expect
       .poll(async () => {
-        const saved = (await runsOf(context, day!)).find((each) => each.id === run.id)!.stops;
-        return saved.at(-2)!.orderNumber;
+        const saved = (await runsOf(context, day!)).find((each) => each.id === run.id)!;
+        return placesOf(saved).at(-2);
       })
       .toBe(dragged);
+    // A stop's orders stay together, wherever it went.
+    const regrouped = (await runsOf(context, day!)).find((each) => each.id === run.id)!;
+    expect(
+      regrouped.places.find((place) => place.orderIds.includes(placed[0]!))!.orderIds,
+    ).toContain(placed[1]);
 
     await page.setViewportSize(DESKTOP);
+
+    // A spare truck: added, renamed, and deleted while it has no stops.
+    await page.getByRole('button', { name: 'Add run' }).click();
+    const adding = page.getByRole('dialog', { name: 'Add run' });
+    await adding.getByLabel(/Run name/).fill('Spare truck');
+    await adding.getByRole('button', { name: 'Add run' }).click();
+    const spare = page.getByRole('region', { name: 'Spare truck' });
+    await spare.getByRole('button', { name: 'Rename Spare truck run' }).click();
+    const renaming = page.getByRole('dialog', { name: 'Rename Spare truck' });
+    await renaming.getByLabel(/Run name/).fill('Spare van');
+    await renaming.getByRole('button', { name: 'Rename' }).click();
+    const van = page.getByRole('region', { name: 'Spare van' });
+    await van.getByRole('button', { name: 'Delete Spare van run' }).click();
+    await expect.poll(() => van.count()).toBe(0);
+    expect((await runsOf(context, day!)).some((each) => each.name.startsWith('Spare'))).toBe(false);
 
     // One of the new orders packed; "Start run" asks, then sends the run's packed orders out.
     for (const status of ['confirmed', 'packed']) {
@@ -157,6 +234,31 @@ describe("the farm's delivery runs", () => {
       .getByRole('button', { name: 'Print run sheet' })
       .click();
     expect((await sheet).url()).toContain(`/api/delivery-runs/${run.id}/sheet`);
+
+    // The day at once: every run's sheet in one PDF, and every run set off.
+    const daySheets = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Print the day’s run sheets' }).click();
+    expect((await daySheets).url()).toContain(`/api/delivery-runs/sheets?date=${day}`);
+    const pdf = await context.request.get(`/api/delivery-runs/sheets?date=${day}`);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect(await pdfText(await pdf.body())).toContain(`RUN SHEET · ${run.name}`);
+
+    for (const status of ['confirmed', 'packed']) {
+      const moved = await context.request.patch(`/api/orders/${placed[1]}/status`, {
+        data: { status },
+      });
+      expect(moved.status(), await moved.text()).toBe(200);
+    }
+    await page.reload();
+    await region.getByRole('list', { name: `Stops of ${run.name}` }).waitFor();
+    await page.getByRole('button', { name: 'Start all runs' }).click();
+    const all = page.getByRole('dialog', { name: /^Start all runs of / });
+    await all.getByText(/packed orders? on \d+ runs? go(es)? out for delivery/).waitFor();
+    await all.getByRole('button', { name: 'Start all runs' }).click();
+    await region.getByText(new RegExp(`^Out for delivery: .*#${placed[1]}\\b`)).waitFor();
+    const allStarted = (await runsOf(context, day!)).flatMap((each) => each.stops);
+    expect(allStarted.find((stop) => stop.orderId === placed[1])!.status).toBe('in_transit');
+    expect(allStarted.filter((stop) => stop.status === 'packed')).toEqual([]);
 
     await page.setViewportSize(PHONE);
     await page.getByRole('list', { name: `Stops of ${run.name}` }).waitFor();

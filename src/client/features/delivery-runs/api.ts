@@ -1,9 +1,12 @@
+import { withStopsInOrder } from '#core/delivery-places';
 import {
   RUN_CHANGED_CODE,
+  type DeliveryDayStartResult,
   type DeliveryRun,
   type DeliveryRunCreateBody,
   type DeliveryRunStartResult,
 } from '#core/schemas/delivery-run';
+import type { Schedule } from '#core/schemas/schedule';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
 import { FARM_REPORT_KEY } from '../../lib/queries';
@@ -21,6 +24,24 @@ export function useDayRuns(date: string) {
     queryFn: ({ signal }) =>
       api.get<DeliveryRun[]>(`${RUNS_PATH}?date=${encodeURIComponent(date)}`, { signal }),
     enabled: date !== '',
+  });
+}
+
+/**
+ * The farm's next delivery day: its first scheduled day from today on (today when it delivers
+ * today), or null when it has none. The runs page opens on it.
+ */
+export function useNextDeliveryDay(farmId: number | undefined) {
+  return useQuery({
+    queryKey: ['/api/delivery-schedules/farm', farmId, 'next'],
+    queryFn: async ({ signal }) => {
+      const days = await api.get<Schedule[]>(`/api/delivery-schedules/farm/${farmId}?limit=1`, {
+        signal,
+      });
+      return days[0]?.deliveryDate ?? null;
+    },
+    enabled: farmId !== undefined,
+    staleTime: 60_000,
   });
 }
 
@@ -55,15 +76,19 @@ export function useSetStops(date: string) {
       await queryClient.cancelQueries({ queryKey: runsKey(date) });
       const before = queryClient.getQueryData<DeliveryRun[]>(runsKey(date));
       const stops = before?.flatMap((each) => each.stops) ?? [];
-      const reordered = orderIds.flatMap((orderId, index) => {
+      const reordered = orderIds.flatMap((orderId) => {
         const stop = stops.find((candidate) => candidate.orderId === orderId);
-        return stop ? [{ ...stop, position: index + 1 }] : [];
+        return stop ? [stop] : [];
       });
+      // As the server will answer it: each place's orders together, stops numbered again.
       queryClient.setQueryData<DeliveryRun[]>(runsKey(date), (runs) =>
         runs?.map((each) =>
           each.id === run.id
-            ? { ...each, stops: reordered }
-            : { ...each, stops: each.stops.filter((stop) => !orderIds.includes(stop.orderId)) },
+            ? { ...each, ...withStopsInOrder(reordered) }
+            : {
+                ...each,
+                ...withStopsInOrder(each.stops.filter((stop) => !orderIds.includes(stop.orderId))),
+              },
         ),
       );
       return { before };
@@ -89,19 +114,57 @@ export function useAddRun(date: string) {
   });
 }
 
+/** Renames a run (the same rules as a new run's name). */
+export function useRenameRun(date: string) {
+  return useMutation({
+    mutationFn: ({ runId, name }: { runId: number; name: string }) =>
+      api.patch<DeliveryRun>(`${RUNS_PATH}/${runId}`, { name }),
+    onSuccess: (run) => putRun(date, run),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: runsKey(date) }),
+  });
+}
+
+/** Deletes a run without stops (the server refuses one with stops: 409 `run_not_empty`). */
+export function useDeleteRun(date: string) {
+  return useMutation({
+    mutationFn: (runId: number) => api.delete<void>(`${RUNS_PATH}/${runId}`),
+    onSuccess: (_answer, runId) =>
+      queryClient.setQueryData<DeliveryRun[]>(runsKey(date), (runs) =>
+        runs?.filter((run) => run.id !== runId),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: runsKey(date) }),
+  });
+}
+
+/** After a start, the runs, the order lists and the figures are read again. */
+function afterStart(date: string) {
+  void queryClient.invalidateQueries({ queryKey: runsKey(date) });
+  void queryClient.invalidateQueries({ queryKey: [FARM_ORDERS_PATH] });
+  void queryClient.invalidateQueries({ queryKey: FARM_REPORT_KEY });
+}
+
 /** Starts a run: its packed orders go out for delivery. The run and the order lists are read again. */
 export function useStartRun(date: string) {
   return useMutation({
     mutationFn: (runId: number) => api.post<DeliveryRunStartResult>(`${RUNS_PATH}/${runId}/start`),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: runsKey(date) });
-      void queryClient.invalidateQueries({ queryKey: [FARM_ORDERS_PATH] });
-      void queryClient.invalidateQueries({ queryKey: FARM_REPORT_KEY });
-    },
+    onSettled: () => afterStart(date),
+  });
+}
+
+/** "Start all runs": every run of the day sets off, each as its own start. */
+export function useStartDay(date: string) {
+  return useMutation({
+    mutationFn: () => api.post<DeliveryDayStartResult>(`${RUNS_PATH}/start`, { date }),
+    onSettled: () => afterStart(date),
   });
 }
 
 /** The run sheet opens in a new tab, where the browser shows (and prints) the PDF. */
 export function openRunSheet(runId: number): void {
   window.open(`${RUNS_PATH}/${runId}/sheet`, '_blank', 'noopener');
+}
+
+/** "Print the day's run sheets": one PDF of every run's sheet, in a new tab. */
+export function openDaySheets(date: string): void {
+  window.open(`${RUNS_PATH}/sheets?date=${encodeURIComponent(date)}`, '_blank', 'noopener');
 }

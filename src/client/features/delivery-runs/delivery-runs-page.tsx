@@ -1,19 +1,32 @@
 import { hawaiiToday } from '#core/hawaii-time';
 import { isDateInRange } from '#core/schemas/common';
 import type { DeliveryRun, DeliveryRunStartResult } from '#core/schemas/delivery-run';
-import { ArrowLeft, Plus, Truck } from 'lucide-react';
+import { ArrowLeft, Plus, Printer, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Field, Input } from '../../components/ui/form';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
 import { formatCalendarDate } from '../../lib/format';
 import { AddRunDialog } from './add-run-dialog';
-import { changedRun, openRunSheet, useDayRuns, useSetStops, useStartRun } from './api';
+import {
+  changedRun,
+  openDaySheets,
+  openRunSheet,
+  useDayRuns,
+  useDeleteRun,
+  useNextDeliveryDay,
+  useSetStops,
+  useStartDay,
+  useStartRun,
+} from './api';
+import { RenameRunDialog } from './rename-run-dialog';
 import { RunCard } from './run-card';
 
 const RUN_CHANGED_MESSAGE = 'Someone else changed this run — here is its current order';
@@ -21,18 +34,46 @@ const RUN_CHANGED_MESSAGE = 'Someone else changed this run — here is its curre
 const failure = (error: unknown) =>
   error instanceof ApiError ? error.userMessage('') || undefined : undefined;
 
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count} ${count === 1 ? one : many}`;
+
+/** "Start all runs of Tue, Dec 1? 5 packed orders on 2 runs go out for delivery". */
+function startAllQuestion(
+  runs: DeliveryRun[],
+  dayName: string,
+): { title: string; description: string } {
+  const packed = runs.flatMap((run) => run.stops.filter((stop) => stop.status === 'packed'));
+  const runCount = runs.filter((run) => run.stops.some((stop) => stop.status === 'packed')).length;
+  return {
+    title: `Start all runs of ${dayName}?`,
+    description: `${plural(packed.length, 'packed order')} on ${plural(runCount, 'run')} ${packed.length === 1 ? 'goes' : 'go'} out for delivery; orders not packed yet stay as they are`,
+  };
+}
+
 /**
  * /farmer/runs?date=YYYY-MM-DD: the farm's delivery runs of a day (docs/delivery.md#delivery-runs)
- * as columns of ordered stops, to reorder, move between runs, print and start.
+ * as columns of ordered stops, to reorder, move between runs, rename, print and start. Without
+ * a day it opens on the farm's next delivery day (today when it delivers today).
  */
 export function DeliveryRunsPage() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('date') ?? '';
-  const date = isDateInRange(asked) ? asked : hawaiiToday();
+  const { user } = useAuth();
+  const chosen = isDateInRange(asked) ? asked : null;
+  const next = useNextDeliveryDay(chosen === null ? user?.profile?.id : undefined);
+  // Until the next delivery day is known the page waits (skeletons); a farm without one, or
+  // whose days could not be read, opens on today.
+  const date =
+    chosen ??
+    (next.data !== undefined || next.isError || !user?.profile ? (next.data ?? hawaiiToday()) : '');
   const runs = useDayRuns(date);
   const setStops = useSetStops(date);
   const start = useStartRun(date);
+  const startDay = useStartDay(date);
+  const deleteRun = useDeleteRun(date);
   const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState<DeliveryRun | null>(null);
+  const [confirmingAll, setConfirmingAll] = useState(false);
   const [changedElsewhere, setChangedElsewhere] = useState<ReadonlySet<number>>(new Set());
   const [reports, setReports] = useState<ReadonlyMap<number, DeliveryRunStartResult>>(new Map());
 
@@ -89,9 +130,48 @@ export function DeliveryRunsPage() {
         }),
     });
 
-  const dayName = formatCalendarDate(date, 'weekday') ?? date;
+  const startAll = () =>
+    startDay.mutate(undefined, {
+      onSuccess: (result) => {
+        setConfirmingAll(false);
+        setReports(new Map(result.runs.map((report) => [report.runId, report])));
+        const out = result.runs.reduce((sum, report) => sum + report.changed.length, 0);
+        const refused = result.runs.reduce((sum, report) => sum + report.refused.length, 0);
+        toast({
+          title: `${out} out for delivery on ${plural(result.runs.filter((report) => report.changed.length > 0).length, 'run')}`,
+          description: refused > 0 ? `${refused} could not be moved: see the runs.` : undefined,
+        });
+      },
+      onError: (error) => {
+        setConfirmingAll(false);
+        toast({
+          title: 'The runs were not started',
+          description: failure(error),
+          variant: 'destructive',
+        });
+      },
+    });
+
+  const remove = (run: DeliveryRun) =>
+    deleteRun.mutate(run.id, {
+      onSuccess: () => toast({ title: `Deleted ${run.name}` }),
+      onError: (error) =>
+        toast({
+          title: `${run.name} was not deleted`,
+          description: failure(error),
+          variant: 'destructive',
+        }),
+    });
+
+  const dayName = date ? (formatCalendarDate(date, 'weekday') ?? date) : '';
   const list = runs.data;
   const stopCount = list?.reduce((sum, run) => sum + run.stops.length, 0) ?? 0;
+  const packedCount =
+    list?.reduce(
+      (sum, run) => sum + run.stops.filter((stop) => stop.status === 'packed').length,
+      0,
+    ) ?? 0;
+  const allQuestion = startAllQuestion(list ?? [], dayName);
 
   return (
     <div className="flex flex-col gap-6">
@@ -122,9 +202,24 @@ export function DeliveryRunsPage() {
             )}
           </Field>
           <p className="flex-1 text-sm text-stone-600">{dayName}</p>
-          <Button variant="outline" onClick={() => setAdding(true)}>
-            <Plus aria-hidden="true" /> Add run
-          </Button>
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+            <Button variant="outline" onClick={() => setAdding(true)} disabled={!date}>
+              <Plus aria-hidden="true" /> Add run
+            </Button>
+            <Button
+              variant="outline"
+              onClick={() => openDaySheets(date)}
+              disabled={stopCount === 0}
+            >
+              <Printer aria-hidden="true" /> Print the day’s run sheets
+            </Button>
+            <Button
+              onClick={() => setConfirmingAll(true)}
+              disabled={packedCount === 0 || startDay.isPending}
+            >
+              <Truck aria-hidden="true" /> {startDay.isPending ? 'Starting…' : 'Start all runs'}
+            </Button>
+          </div>
         </CardContent>
       </Card>
 
@@ -171,6 +266,8 @@ export function DeliveryRunsPage() {
                     onMoveTo={moveTo}
                     onStart={() => startRun(run)}
                     onPrint={() => openRunSheet(run.id)}
+                    onRename={() => setRenaming(run)}
+                    onDelete={() => remove(run)}
                   />
                 ))}
               </div>
@@ -180,6 +277,18 @@ export function DeliveryRunsPage() {
       </section>
 
       <AddRunDialog date={date} open={adding} onOpenChange={setAdding} />
+      <RenameRunDialog date={date} run={renaming} onClose={() => setRenaming(null)} />
+      <ConfirmDialog
+        open={confirmingAll}
+        title={allQuestion.title}
+        description={allQuestion.description}
+        confirmLabel="Start all runs"
+        pendingLabel="Starting…"
+        keepLabel="Cancel"
+        pending={startDay.isPending}
+        onConfirm={startAll}
+        onCancel={() => setConfirmingAll(false)}
+      />
     </div>
   );
 }

@@ -1,6 +1,15 @@
 import type { DeliveryRun, DeliveryRunStartResult } from '#core/schemas/delivery-run';
 import { statusLabel } from '#core/order-status';
-import { ArrowDown, ArrowUp, GripVertical, Printer, Smartphone, Truck } from 'lucide-react';
+import {
+  ArrowDown,
+  ArrowUp,
+  GripVertical,
+  Pencil,
+  Printer,
+  Smartphone,
+  Trash2,
+  Truck,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Button } from '../../components/ui/button';
@@ -9,11 +18,11 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Select } from '../../components/ui/form';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { cn } from '../../lib/cn';
-import { placeStop, shiftStop } from './stop-order';
+import { placeBefore, shiftPlace } from './stop-order';
 
 type Direction = 'up' | 'down';
 
-/** What a dragged stop carries: which order, from which run. */
+/** What a dragged stop carries: its orders, from which run. */
 const STOP_DRAG_TYPE = 'application/x-harvest-hui-stop';
 
 const plural = (count: number, one: string, many = `${one}s`) =>
@@ -43,11 +52,16 @@ export interface RunCardProps {
   onMoveTo: (orderId: number, runId: number) => void;
   onStart: () => void;
   onPrint: () => void;
+  onRename: () => void;
+  /** Only a run without stops can go. */
+  onDelete: () => void;
 }
 
 /**
- * One run as a column: its stops in order, each moved by dragging, by its up and down buttons
- * (keyboards and phones) or to another run; the run's sheet and its start.
+ * One run as a column: its stops in order, a stop a restaurant with all its orders there. A stop
+ * moves (with its orders) by dragging or by its up and down buttons (keyboards and phones); an
+ * order moves alone to another run. The run's sheet, its start, its name and, once empty, its
+ * deletion.
  */
 export function RunCard({
   run,
@@ -60,6 +74,8 @@ export function RunCard({
   onMoveTo,
   onStart,
   onPrint,
+  onRename,
+  onDelete,
 }: RunCardProps) {
   const [confirming, setConfirming] = useState(false);
   const [dropBefore, setDropBefore] = useState<number | 'end' | null>(null);
@@ -67,14 +83,17 @@ export function RunCard({
   // server has answered (the buttons wait while the change is saved, and a disabled button
   // loses focus).
   const [focusAfter, setFocusAfter] = useState<{
-    orderId: number;
+    /** The restaurant whose stop moved. */
+    placeId: number;
     direction: Direction;
     /** The run's version when the button was used: focus moves once the answer is in. */
     version: number;
   } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
-  const orderIds = run.stops.map((stop) => stop.orderId);
+  const places = run.places;
+  const orderIdsOf = places.map((place) => place.orderIds);
+  const stopOf = new Map(run.stops.map((stop) => [stop.orderId, stop]));
   const packed = run.stops.filter((stop) => stop.status === 'packed').length;
   const question = startQuestion(run);
   const headingId = `run-${run.id}-name`;
@@ -83,7 +102,7 @@ export function RunCard({
     if (!focusAfter || busy || focusAfter.version === run.version) return;
     const button = (direction: Direction) =>
       listRef.current?.querySelector<HTMLButtonElement>(
-        `[data-stop="${focusAfter.orderId}"][data-direction="${direction}"]`,
+        `[data-place="${focusAfter.placeId}"][data-direction="${direction}"]`,
       );
     const wanted = button(focusAfter.direction);
     const other = button(focusAfter.direction === 'up' ? 'down' : 'up');
@@ -92,18 +111,16 @@ export function RunCard({
   }, [focusAfter, busy, run.version]);
 
   const shift = (index: number, direction: Direction) => {
-    const stop = run.stops[index]!;
-    const next = shiftStop(orderIds, index, direction === 'up' ? -1 : 1);
-    setFocusAfter({ orderId: stop.orderId, direction, version: run.version });
-    setAnnouncement(
-      `${stop.orderNumber} is now stop ${next.indexOf(stop.orderId) + 1} of ${next.length}`,
-    );
-    onStops(next);
+    const place = places[index]!;
+    const target = Math.min(Math.max(index + (direction === 'up' ? -1 : 1), 0), places.length - 1);
+    setFocusAfter({ placeId: place.restaurant.id, direction, version: run.version });
+    setAnnouncement(`${place.restaurant.name} is now stop ${target + 1} of ${places.length}`);
+    onStops(shiftPlace(orderIdsOf, index, direction === 'up' ? -1 : 1));
   };
 
-  const dragStart = (event: DragEvent, orderId: number) => {
-    event.dataTransfer.setData(STOP_DRAG_TYPE, JSON.stringify({ orderId, runId: run.id }));
-    event.dataTransfer.setData('text/plain', `#${orderId}`);
+  const dragStart = (event: DragEvent, orderIds: number[]) => {
+    event.dataTransfer.setData(STOP_DRAG_TYPE, JSON.stringify({ orderIds, runId: run.id }));
+    event.dataTransfer.setData('text/plain', orderIds.map((id) => `#${id}`).join(', '));
     event.dataTransfer.effectAllowed = 'move';
   };
   const dragOver = (event: DragEvent, before: number | 'end') => {
@@ -113,30 +130,55 @@ export function RunCard({
     event.dataTransfer.dropEffect = 'move';
     setDropBefore(before);
   };
-  const drop = (event: DragEvent, beforeId: number | null) => {
+  const drop = (event: DragEvent, before: number[] | null) => {
     event.preventDefault();
     event.stopPropagation();
     setDropBefore(null);
     const raw = event.dataTransfer.getData(STOP_DRAG_TYPE);
     if (!raw || busy) return;
-    const { orderId } = JSON.parse(raw) as { orderId: number };
-    if (orderId === beforeId) return;
-    const next = placeStop(orderIds, orderId, beforeId);
-    if (next.join(',') !== orderIds.join(',')) onStops(next);
+    const { orderIds: moving } = JSON.parse(raw) as { orderIds: number[] };
+    if (before && moving.includes(before[0]!)) return;
+    const current = orderIdsOf.flat();
+    const next = placeBefore(orderIdsOf, moving, before);
+    if (next.join(',') !== current.join(',')) onStops(next);
   };
 
   return (
     <Card className="flex flex-col" aria-labelledby={headingId} role="region">
       <CardContent className="flex flex-1 flex-col gap-3 pt-5">
         <div className="flex items-start justify-between gap-2">
-          <div>
+          <div className="min-w-0">
             <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
-              <Truck aria-hidden="true" className="size-5 text-primary" /> {run.name}
+              <Truck aria-hidden="true" className="size-5 shrink-0 text-primary" /> {run.name}
             </h2>
             <p className="text-sm text-stone-600">
-              {plural(run.stops.length, 'stop')}
+              {plural(places.length, 'stop')}
+              {run.stops.length !== places.length ? ` · ${plural(run.stops.length, 'order')}` : ''}
               {packed > 0 ? ` · ${packed} packed` : ''}
             </p>
+          </div>
+          <div className="flex shrink-0 gap-1">
+            <Button
+              size="icon"
+              variant="ghost"
+              aria-label={`Rename ${run.name} run`}
+              title="Rename"
+              onClick={onRename}
+            >
+              <Pencil aria-hidden="true" />
+            </Button>
+            {run.stops.length === 0 ? (
+              <Button
+                size="icon"
+                variant="ghost"
+                className="text-destructive hover:bg-destructive-soft"
+                aria-label={`Delete ${run.name} run`}
+                title="Delete"
+                onClick={onDelete}
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+            ) : null}
           </div>
         </div>
 
@@ -160,92 +202,107 @@ export function RunCard({
           onDragLeave={() => setDropBefore(null)}
           onDrop={(event) => drop(event, null)}
         >
-          {run.stops.length === 0 ? (
+          {places.length === 0 ? (
             <li className="rounded-lg border border-dashed border-stone-300 p-4 text-center text-sm text-stone-500">
-              No stops. Drag an order here or use “Move to run”.
+              No stops. Drag a stop here or use “Move to run”.
             </li>
           ) : null}
-          {run.stops.map((stop, index) => (
-            <li
-              key={stop.orderId}
-              draggable={!busy}
-              onDragStart={(event) => dragStart(event, stop.orderId)}
-              onDragEnd={() => setDropBefore(null)}
-              onDragOver={(event) => dragOver(event, stop.orderId)}
-              onDrop={(event) => drop(event, stop.orderId)}
-              aria-label={`Stop ${stop.position}: ${stop.restaurant.name}, order ${stop.orderNumber}`}
-              className={cn(
-                'flex flex-col gap-2 rounded-lg border border-stone-200 bg-white p-3',
-                dropBefore === stop.orderId && 'border-t-4 border-t-primary',
-              )}
-            >
-              <div className="flex items-start gap-2">
-                <GripVertical
-                  aria-hidden="true"
-                  className="mt-0.5 size-5 shrink-0 cursor-grab text-stone-400"
-                />
-                <span className="w-6 shrink-0 font-semibold tabular-nums">{stop.position}.</span>
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium">{stop.restaurant.name}</p>
-                  <p className="text-sm text-stone-600">{stop.restaurant.address}</p>
-                  {stop.restaurant.phone ? (
-                    <p className="text-sm text-stone-600">{stop.restaurant.phone}</p>
-                  ) : null}
-                  <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-                    <span className="font-medium">{stop.orderNumber}</span>
-                    <span>{plural(stop.itemCount, 'item')}</span>
-                    <StatusBadge status={stop.status} />
-                  </p>
-                  {stop.notes ? (
-                    <p className="mt-1 text-sm text-stone-700 italic">{stop.notes}</p>
-                  ) : null}
+          {places.map((place, index) => {
+            const orders = place.orderIds.flatMap((orderId) => stopOf.get(orderId) ?? []);
+            const numbers = orders.map((order) => order.orderNumber).join(', ');
+            const { restaurant } = place;
+            return (
+              <li
+                key={restaurant.id}
+                draggable={!busy}
+                onDragStart={(event) => dragStart(event, place.orderIds)}
+                onDragEnd={() => setDropBefore(null)}
+                onDragOver={(event) => dragOver(event, restaurant.id)}
+                onDrop={(event) => drop(event, place.orderIds)}
+                aria-label={`Stop ${index + 1}: ${restaurant.name}, ${orders.length === 1 ? 'order' : 'orders'} ${numbers}`}
+                className={cn(
+                  'flex flex-col gap-2 rounded-lg border border-stone-200 bg-white p-3',
+                  dropBefore === restaurant.id && 'border-t-4 border-t-primary',
+                )}
+              >
+                <div className="flex items-start gap-2">
+                  <GripVertical
+                    aria-hidden="true"
+                    className="mt-0.5 size-5 shrink-0 cursor-grab text-stone-400"
+                  />
+                  <span className="w-6 shrink-0 font-semibold tabular-nums">{index + 1}.</span>
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium">{restaurant.name}</p>
+                    <p className="text-sm text-stone-600">{restaurant.address}</p>
+                    {restaurant.phone ? (
+                      <p className="text-sm text-stone-600">{restaurant.phone}</p>
+                    ) : null}
+                  </div>
                 </div>
-              </div>
-              <div className="flex flex-wrap items-center gap-2">
-                <Button
-                  size="icon"
-                  variant="outline"
-                  aria-label={`Move ${stop.orderNumber} up`}
-                  data-stop={stop.orderId}
-                  data-direction="up"
-                  disabled={busy || index === 0}
-                  onClick={() => shift(index, 'up')}
-                >
-                  <ArrowUp aria-hidden="true" />
-                </Button>
-                <Button
-                  size="icon"
-                  variant="outline"
-                  aria-label={`Move ${stop.orderNumber} down`}
-                  data-stop={stop.orderId}
-                  data-direction="down"
-                  disabled={busy || index === run.stops.length - 1}
-                  onClick={() => shift(index, 'down')}
-                >
-                  <ArrowDown aria-hidden="true" />
-                </Button>
-                {otherRuns.length > 0 ? (
-                  <Select
-                    aria-label={`Move ${stop.orderNumber} to run`}
-                    className="min-h-11 flex-1 sm:max-w-48"
-                    value=""
-                    disabled={busy}
-                    onChange={(event) => {
-                      const target = Number(event.target.value);
-                      if (target) onMoveTo(stop.orderId, target);
-                    }}
+                <div className="flex gap-2 pl-7">
+                  <Button
+                    size="icon"
+                    variant="outline"
+                    aria-label={`Move ${restaurant.name} up`}
+                    data-place={restaurant.id}
+                    data-direction="up"
+                    disabled={busy || index === 0}
+                    onClick={() => shift(index, 'up')}
                   >
-                    <option value="">Move to run…</option>
-                    {otherRuns.map((other) => (
-                      <option key={other.id} value={other.id}>
-                        {other.name}
-                      </option>
-                    ))}
-                  </Select>
-                ) : null}
-              </div>
-            </li>
-          ))}
+                    <ArrowUp aria-hidden="true" />
+                  </Button>
+                  <Button
+                    size="icon"
+                    variant="outline"
+                    aria-label={`Move ${restaurant.name} down`}
+                    data-place={restaurant.id}
+                    data-direction="down"
+                    disabled={busy || index === places.length - 1}
+                    onClick={() => shift(index, 'down')}
+                  >
+                    <ArrowDown aria-hidden="true" />
+                  </Button>
+                </div>
+                <ul
+                  aria-label={`Orders for ${restaurant.name}`}
+                  className="flex flex-col divide-y divide-stone-100 border-t border-stone-100"
+                >
+                  {orders.map((order) => (
+                    <li key={order.orderId} className="flex flex-col gap-1 py-2 last:pb-0">
+                      <div className="flex flex-wrap items-center gap-2 text-sm">
+                        <span className="font-medium">{order.orderNumber}</span>
+                        <span>{plural(order.itemCount, 'item')}</span>
+                        <StatusBadge status={order.status} />
+                        {otherRuns.length > 0 ? (
+                          <div className="w-44 max-w-full">
+                            <Select
+                              aria-label={`Move ${order.orderNumber} to run`}
+                              value=""
+                              disabled={busy}
+                              onChange={(event) => {
+                                const target = Number(event.target.value);
+                                if (target) onMoveTo(order.orderId, target);
+                              }}
+                            >
+                              <option value="">Move to run…</option>
+                              {otherRuns.map((other) => (
+                                <option key={other.id} value={other.id}>
+                                  {other.name}
+                                </option>
+                              ))}
+                            </Select>
+                          </div>
+                        ) : null}
+                      </div>
+                      {order.notes ? (
+                        <p className="text-sm text-stone-700 italic">{order.notes}</p>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            );
+          })}
         </ol>
 
         {startReport ? <StartReport report={startReport} /> : null}

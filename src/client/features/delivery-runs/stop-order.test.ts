@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { placeStop, shiftStop } from './stop-order';
+import { placeBefore, shiftPlace } from './stop-order';
 
-describe('shiftStop', () => {
-  it('moves a stop one place up or down and keeps it inside the list', () => {
-    expect(shiftStop([1, 2, 3], 1, -1)).toEqual([2, 1, 3]);
-    expect(shiftStop([1, 2, 3], 1, 1)).toEqual([1, 3, 2]);
-    expect(shiftStop([1, 2, 3], 0, -1)).toEqual([1, 2, 3]);
-    expect(shiftStop([1, 2, 3], 2, 1)).toEqual([1, 2, 3]);
+describe('shiftPlace', () => {
+  it('moves a stop with all its orders one place up or down, kept inside the list', () => {
+    const places = [[1, 4], [2], [3, 5]];
+    expect(shiftPlace(places, 1, -1)).toEqual([2, 1, 4, 3, 5]);
+    expect(shiftPlace(places, 0, 1)).toEqual([2, 1, 4, 3, 5]);
+    expect(shiftPlace(places, 2, 1)).toEqual([1, 4, 2, 3, 5]);
+    expect(shiftPlace(places, 0, -1)).toEqual([1, 4, 2, 3, 5]);
   });
 });
 
-describe('placeStop', () => {
+describe('placeBefore', () => {
   it('puts a stop before another, at the end, or brings it in from another run', () => {
-    expect(placeStop([1, 2, 3], 3, 1)).toEqual([3, 1, 2]);
-    expect(placeStop([1, 2, 3], 1, null)).toEqual([2, 3, 1]);
-    expect(placeStop([1, 2, 3], 1, 3)).toEqual([2, 1, 3]);
-    expect(placeStop([1, 2], 9, 2)).toEqual([1, 9, 2]);
-    expect(placeStop([], 9, null)).toEqual([9]);
+    const places = [[1, 4], [2], [3, 5]];
+    expect(placeBefore(places, [3, 5], [1, 4])).toEqual([3, 5, 1, 4, 2]);
+    expect(placeBefore(places, [1, 4], null)).toEqual([2, 3, 5, 1, 4]);
+    expect(placeBefore(places, [9, 8], [2])).toEqual([1, 4, 9, 8, 2, 3, 5]);
+    expect(placeBefore([], [9], null)).toEqual([9]);
   });
 });

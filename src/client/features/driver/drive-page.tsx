@@ -1,10 +1,11 @@
+import { placesOf, type RunPlace } from '#core/delivery-places';
 import type { DriveRun, DriveStop } from '#core/schemas/delivery-proof';
 import { formatQuantity } from '#core/quantity';
 import { statusLabel } from '#core/order-status';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, CloudOff, MapPin, Phone, RefreshCw, Truck } from 'lucide-react';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -36,11 +37,37 @@ export const mapsLink = (address: string) =>
 /** A phone number as a link that calls it: digits and a leading + only. */
 export const callLink = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
+/** The message the service worker takes to keep this page and the signed-in user. */
+const KEEP_FOR_NO_SIGNAL = 'keep-for-no-signal';
+
+/**
+ * Asks the service worker controlling the page to keep it and the signed-in user, so that a
+ * reload or a discarded tab without signal opens the run, not the sign-in page: the first
+ * visit was read before the worker took the page over, so neither was kept then.
+ */
+function keepForNoSignal(): void {
+  navigator.serviceWorker?.controller?.postMessage({
+    type: KEEP_FOR_NO_SIGNAL,
+    url: window.location.href,
+  });
+}
+
+/** A run's stops: the server's places, or (a run the phone kept before they existed) its own. */
+function placesOfRun(run: DriveRun): RunPlace<DriveStop>[] {
+  const { places } = run as Partial<DriveRun>;
+  return Array.isArray(places) ? places : placesOf(run.stops);
+}
+
+/** Whether a kept confirmation is of this stop. */
+const isOf = (delivery: WaitingDelivery, place: RunPlace) =>
+  delivery.orderIds.some((orderId) => place.orderIds.includes(orderId));
+
 /**
  * /farmer/runs/{id}/drive: the driver's phone view of a run (docs/delivery.md#the-drivers-phone-view).
- * Stop by stop, with the maps and call links, the lines to hand over and Delivered. It works
- * without signal once opened: the service worker keeps the app and the run, and deliveries
- * confirmed meanwhile wait on the phone until it is online again.
+ * Stop by stop (a stop is a restaurant, with every order of the run delivered there), with the
+ * maps and call links, the lines to hand over and one Delivered for the whole stop. It works
+ * without signal once opened: the service worker keeps the app, the page, the signed-in user
+ * and the run, and deliveries confirmed meanwhile wait on the phone until it is online again.
  */
 export function DrivePage() {
   const runId = Number(useParams().id);
@@ -62,12 +89,19 @@ export function DrivePage() {
     window.addEventListener('online', wentOnline);
     window.addEventListener('offline', wentOffline);
     // The first visit is read before the service worker takes the page over; read the run
-    // again through it, so that the run stays on the phone from the first visit.
-    navigator.serviceWorker?.addEventListener('controllerchange', refresh);
+    // again through it, and have it keep the page and the user, so that the run opens from
+    // the phone from the first visit on. Opened under the worker (from the runs page, say),
+    // the page itself was never asked for at this address: it is kept now.
+    const takenOver = () => {
+      refresh();
+      keepForNoSignal();
+    };
+    keepForNoSignal();
+    navigator.serviceWorker?.addEventListener('controllerchange', takenOver);
     return () => {
       window.removeEventListener('online', wentOnline);
       window.removeEventListener('offline', wentOffline);
-      navigator.serviceWorker?.removeEventListener('controllerchange', refresh);
+      navigator.serviceWorker?.removeEventListener('controllerchange', takenOver);
     };
   }, [queryClient, runId]);
 
@@ -82,6 +116,7 @@ export function DrivePage() {
   }, [waitingCount, queryClient, runId]);
 
   const data = run.data;
+  const places = data ? placesOfRun(data) : [];
   const ofRun = kept.filter((delivery) => delivery.runId === runId);
   const refused = kept.filter((delivery) => delivery.state === 'refused');
 
@@ -96,7 +131,7 @@ export function DrivePage() {
         <h1 className="text-2xl font-bold">{data ? `${data.name} run` : 'Delivery run'}</h1>
         {data ? (
           <p className="text-sm text-stone-600">
-            {formatCalendarDate(data.date, 'weekday')} · {progress(data, ofRun)}
+            {formatCalendarDate(data.date, 'weekday')} · {progress(data, places, ofRun)}
           </p>
         ) : null}
       </div>
@@ -123,7 +158,7 @@ export function DrivePage() {
             <Skeleton key={index} className="h-40 rounded-xl" />
           ))}
         </div>
-      ) : data.stops.length === 0 ? (
+      ) : places.length === 0 ? (
         <EmptyState
           icon={<Truck />}
           title="No stops on this run"
@@ -131,12 +166,15 @@ export function DrivePage() {
         />
       ) : (
         <ol aria-label={`Stops of ${data.name}`} className="flex flex-col gap-3">
-          {data.stops.map((stop) => (
-            <li key={stop.orderId}>
+          {places.map((place) => (
+            <li key={place.restaurant.id}>
               <StopCard
-                stop={stop}
+                place={place}
+                orders={place.orderIds.flatMap(
+                  (orderId) => data.stops.find((stop) => stop.orderId === orderId) ?? [],
+                )}
                 runId={runId}
-                kept={ofRun.find((delivery) => delivery.orderId === stop.orderId) ?? null}
+                kept={ofRun.find((delivery) => isOf(delivery, place)) ?? null}
               />
             </li>
           ))}
@@ -152,13 +190,18 @@ DrivePage.firstData = async ({ queryClient, params }: FirstDataContext) => {
   if (isRunId(runId)) await queryClient.prefetchQuery(driveRunQuery(runId));
 };
 
-function progress(run: DriveRun, kept: WaitingDelivery[]): string {
-  const done = run.stops.filter(
-    (stop) =>
-      stop.status === 'delivered' ||
-      kept.some((delivery) => delivery.orderId === stop.orderId && delivery.state === 'waiting'),
+/** "1 of 3 delivered": the stops whose every order is delivered, or waits on the phone to be. */
+function progress(run: DriveRun, places: RunPlace[], kept: WaitingDelivery[]): string {
+  const done = places.filter((place) =>
+    place.orderIds.every(
+      (orderId) =>
+        run.stops.find((stop) => stop.orderId === orderId)?.status === 'delivered' ||
+        kept.some(
+          (delivery) => delivery.state === 'waiting' && delivery.orderIds.includes(orderId),
+        ),
+    ),
   ).length;
-  return `${done} of ${run.stops.length} delivered`;
+  return `${done} of ${places.length} delivered`;
 }
 
 function SyncBanner({ online, waiting }: { online: boolean; waiting: number }) {
@@ -222,31 +265,47 @@ function RefusedDelivery({ delivery }: { delivery: WaitingDelivery }) {
   );
 }
 
+/**
+ * The stop's badge: out for delivery while any of its orders is, delivered once those that
+ * went out are (an order not out yet has its own badge beside it).
+ */
+function placeStatus(orders: DriveStop[]): DriveStop['status'] {
+  if (orders.some((order) => order.status === 'in_transit')) return 'in_transit';
+  if (orders.some((order) => order.status === 'delivered')) return 'delivered';
+  return orders[0]?.status ?? 'pending';
+}
+
 function StopCard({
-  stop,
+  place,
+  orders,
   runId,
   kept,
 }: {
-  stop: DriveStop;
+  place: RunPlace;
+  orders: DriveStop[];
   runId: number;
   kept: WaitingDelivery | null;
 }) {
   const [delivering, setDelivering] = useState(false);
-  const { restaurant } = stop;
+  const { restaurant } = place;
+  const numbers = orders.map((order) => order.orderNumber).join(', ');
+  // What one confirmation delivers: the stop's orders out for delivery.
+  const outForDelivery = orders.filter((order) => order.status === 'in_transit');
+  const several = orders.length > 1;
   return (
     <Card
       role="article"
-      aria-label={`Stop ${stop.position}: ${restaurant.name}, order ${stop.orderNumber}`}
+      aria-label={`Stop ${place.position}: ${restaurant.name}, ${several ? 'orders' : 'order'} ${numbers}`}
     >
       <CardContent className="flex flex-col gap-3 pt-5">
         <div className="flex items-start justify-between gap-2">
           <div>
             <p className="text-xs font-medium text-stone-500 uppercase">
-              Stop {stop.position} · {stop.orderNumber}
+              Stop {place.position} · {numbers}
             </p>
             <h2 className="text-lg font-semibold">{restaurant.name}</h2>
           </div>
-          <StatusBadge status={kept?.state === 'waiting' ? 'delivered' : stop.status} />
+          <StatusBadge status={kept?.state === 'waiting' ? 'delivered' : placeStatus(orders)} />
         </div>
 
         <div className="flex flex-col gap-2 sm:flex-row">
@@ -269,28 +328,47 @@ function StopCard({
           ) : null}
         </div>
 
-        <ul aria-label={`Lines of ${stop.orderNumber}`} className="divide-y divide-stone-100">
-          {stop.lines.map((line, index) => (
-            <li key={index} className="flex justify-between gap-2 py-1 text-sm">
-              <span>{line.name}</span>
-              <span className="tabular-nums">
-                {formatQuantity(line.quantity)} {line.unit}
-              </span>
-            </li>
-          ))}
-        </ul>
-        {stop.notes ? (
-          <p className="rounded-md bg-stone-50 p-2 text-sm text-stone-700">Notes: {stop.notes}</p>
-        ) : null}
+        {orders.map((order) => (
+          <section key={order.orderId} aria-label={`Order ${order.orderNumber}`}>
+            {several ? (
+              <h3 className="flex items-center gap-2 text-sm font-semibold">
+                {order.orderNumber}
+                {order.status !== placeStatus(orders) ? (
+                  <StatusBadge status={order.status} />
+                ) : null}
+              </h3>
+            ) : null}
+            <ul aria-label={`Lines of ${order.orderNumber}`} className="divide-y divide-stone-100">
+              {order.lines.map((line, index) => (
+                <li key={index} className="flex justify-between gap-2 py-1 text-sm">
+                  <span>{line.name}</span>
+                  <span className="tabular-nums">
+                    {formatQuantity(line.quantity)} {line.unit}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            {order.notes ? (
+              <p className="mt-1 rounded-md bg-stone-50 p-2 text-sm text-stone-700">
+                Notes: {order.notes}
+              </p>
+            ) : null}
+          </section>
+        ))}
 
         <StopOutcome
-          stop={stop}
+          orders={orders}
           kept={kept}
           delivering={delivering}
           onDeliver={() => setDelivering(true)}
         />
-        {delivering && !kept && stop.status === 'in_transit' ? (
-          <DeliverForm stop={stop} runId={runId} onDone={() => setDelivering(false)} />
+        {delivering && !kept && outForDelivery.length > 0 ? (
+          <DeliverForm
+            orders={outForDelivery}
+            restaurantName={restaurant.name}
+            runId={runId}
+            onDone={() => setDelivering(false)}
+          />
         ) : null}
       </CardContent>
     </Card>
@@ -298,50 +376,77 @@ function StopCard({
 }
 
 function StopOutcome({
-  stop,
+  orders,
   kept,
   delivering,
   onDeliver,
 }: {
-  stop: DriveStop;
+  orders: DriveStop[];
   kept: WaitingDelivery | null;
   delivering: boolean;
   onDeliver: () => void;
 }) {
-  if (stop.delivery) {
-    return (
-      <p className="flex items-center gap-2 text-sm text-green-800">
-        <CheckCircle2 aria-hidden="true" className="size-4" />
-        Delivered {formatInstant(stop.delivery.deliveredAt, TIME)}, received by{' '}
-        {stop.delivery.recipientName}
-      </p>
-    );
-  }
+  const lines: ReactNode[] = [];
   if (kept?.state === 'waiting') {
-    return (
-      <p className="flex items-center gap-2 text-sm text-amber-900">
+    lines.push(
+      <p key="waiting" className="flex items-center gap-2 text-sm text-amber-900">
         <CloudOff aria-hidden="true" className="size-4" />
         Delivered {formatInstant(kept.deliveredAt, TIME)}, received by {kept.recipientName} ·
         waiting to send
-      </p>
+      </p>,
     );
   }
-  if (kept?.state === 'refused') return null;
-  if (stop.status === 'in_transit') {
-    return delivering ? null : (
-      <Button onClick={onDeliver} size="lg">
-        <CheckCircle2 aria-hidden="true" /> Delivered
-      </Button>
+  // The proof of what the server has, once per handing over (a stop's orders share one).
+  const handedOver = new Map<string, DriveStop[]>();
+  for (const order of orders) {
+    if (!order.delivery) continue;
+    const key = `${order.delivery.deliveredAt}|${order.delivery.recipientName}`;
+    handedOver.set(key, [...(handedOver.get(key) ?? []), order]);
+  }
+  for (const [key, group] of handedOver) {
+    const proof = group[0]!.delivery!;
+    const which =
+      handedOver.size > 1 || group.length < orders.length
+        ? `${group.map((order) => order.orderNumber).join(', ')}: `
+        : '';
+    lines.push(
+      <p key={key} className="flex items-center gap-2 text-sm text-green-800">
+        <CheckCircle2 aria-hidden="true" className="size-4" />
+        {which}Delivered {formatInstant(proof.deliveredAt, TIME)}, received by {proof.recipientName}
+      </p>,
     );
   }
-  if (stop.status === 'delivered') {
-    return <p className="text-sm text-green-800">Delivered</p>;
-  }
-  return (
-    <p className="text-sm text-stone-600">
-      Not out for delivery: this order is {statusLabel(stop.status)}.
-    </p>
+  const deliveredWithoutProof = orders.filter(
+    (order) => order.status === 'delivered' && !order.delivery,
   );
+  if (deliveredWithoutProof.length > 0 && handedOver.size === 0) {
+    lines.push(
+      <p key="delivered" className="text-sm text-green-800">
+        Delivered
+      </p>,
+    );
+  }
+  const notOut = orders.filter(
+    (order) => order.status !== 'in_transit' && order.status !== 'delivered',
+  );
+  for (const order of notOut) {
+    lines.push(
+      <p key={`not-out-${order.orderId}`} className="text-sm text-stone-600">
+        {orders.length > 1
+          ? `Not out for delivery: ${order.orderNumber} is ${statusLabel(order.status)}.`
+          : `Not out for delivery: this order is ${statusLabel(order.status)}.`}
+      </p>,
+    );
+  }
+  const canDeliver = !kept && !delivering && orders.some((order) => order.status === 'in_transit');
+  if (canDeliver) {
+    lines.push(
+      <Button key="deliver" onClick={onDeliver} size="lg">
+        <CheckCircle2 aria-hidden="true" /> Delivered
+      </Button>,
+    );
+  }
+  return lines.length === 0 ? null : <>{lines}</>;
 }
 
 /**
@@ -376,15 +481,19 @@ const deliverResolver: Resolver<DeliverValues, unknown, DeliverValues> = async (
   return zodResolver(fields.pick({ recipientName: true }))(values, context, options);
 };
 
+/** One confirmation for the stop: every listed order handed over to one person, one proof. */
 function DeliverForm({
-  stop,
+  orders,
+  restaurantName,
   runId,
   onDone,
 }: {
-  stop: DriveStop;
+  orders: DriveStop[];
+  restaurantName: string;
   runId: number;
   onDone: () => void;
 }) {
+  const numbers = orders.map((order) => order.orderNumber).join(', ');
   const { register, handleSubmit, setError, clearErrors, formState } = useForm<
     DeliverValues,
     unknown,
@@ -420,10 +529,10 @@ function DeliverForm({
     try {
       await keepDelivery({
         key: newDeliveryKey(),
-        orderId: stop.orderId,
+        orderIds: orders.map((order) => order.orderId),
         runId,
-        orderNumber: stop.orderNumber,
-        restaurantName: stop.restaurant.name,
+        orderNumber: numbers,
+        restaurantName,
         recipientName,
         deliveredAt: new Date().toISOString(),
         photo,
@@ -440,7 +549,7 @@ function DeliverForm({
   return (
     <form
       className="flex flex-col gap-3 rounded-lg border border-stone-200 bg-stone-50 p-3"
-      aria-label={`Confirm delivery of ${stop.orderNumber}`}
+      aria-label={`Confirm delivery of ${numbers}`}
       noValidate
       onSubmit={(event) => void confirm(event)}
     >

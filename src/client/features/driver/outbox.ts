@@ -2,20 +2,30 @@ import {
   DELIVERY_PHOTO_FIELD,
   DELIVERY_SIGNATURE_FIELD,
   IDEMPOTENCY_KEY_HEADER,
+  STOP_DELIVERY_PATH,
+  STOP_ORDER_IDS_FIELD,
 } from '#core/delivery-request';
 import { api, ApiError } from '../../lib/api';
 
 /**
  * Deliveries confirmed on the phone wait here, in IndexedDB, until the server has them
- * (docs/delivery.md#offline). Each carries its own Idempotency-Key, made when the driver
- * confirmed it: however often it is sent (a reply lost on the way, two tabs), the server
- * delivers the order once and answers the first result again.
+ * (docs/delivery.md#offline). One confirmation is one stop: the restaurant's orders the driver
+ * handed over at once. Each carries its own Idempotency-Key, made when the driver confirmed it:
+ * however often it is sent (a reply lost on the way, two tabs), the server delivers the stop
+ * once and answers the first result again.
  */
 export interface WaitingDelivery {
   /** The Idempotency-Key of this confirmation, and its key in the store. */
   key: string;
-  orderId: number;
+  /** The stop's orders, delivered together (POST /api/deliveries). */
+  orderIds: number[];
+  /**
+   * Set only on a confirmation an earlier version of the app kept, of one order: it is sent as
+   * it was made (POST /api/orders/{id}/delivery), under the key that call may already know.
+   */
+  orderId?: number;
   runId: number;
+  /** The stop's order numbers as the driver read them ("#41, #43"). */
   orderNumber: string;
   restaurantName: string;
   recipientName: string;
@@ -66,9 +76,18 @@ async function inStore<T>(
 const listeners = new Set<() => void>();
 let snapshot: WaitingDelivery[] = [];
 
-async function refresh(): Promise<void> {
+/** A kept confirmation as this version reads it: one kept before stops has its one order. */
+function asRead(kept: WaitingDelivery): WaitingDelivery {
+  return Array.isArray(kept.orderIds) ? kept : { ...kept, orderIds: [kept.orderId!] };
+}
+
+async function readAll(): Promise<WaitingDelivery[]> {
   const all = await inStore<WaitingDelivery[]>('readonly', (store) => store.getAll());
-  snapshot = all.sort((a, b) => a.deliveredAt.localeCompare(b.deliveredAt));
+  return all.sort((a, b) => a.deliveredAt.localeCompare(b.deliveredAt));
+}
+
+async function refresh(): Promise<void> {
+  snapshot = (await readAll()).map(asRead);
 
   for (const listener of listeners) listener();
 }
@@ -90,9 +109,9 @@ export function newDeliveryKey(): string {
   return `delivery-${crypto.randomUUID()}`;
 }
 
-/** Keeps a confirmation on the phone, then tries to send what waits. */
+/** Keeps a stop's confirmation on the phone, then tries to send what waits. */
 export async function keepDelivery(
-  delivery: Omit<WaitingDelivery, 'state' | 'refusal'>,
+  delivery: Omit<WaitingDelivery, 'state' | 'refusal' | 'orderId'>,
 ): Promise<void> {
   await inStore('readwrite', (store) =>
     store.put({ ...delivery, state: 'waiting', refusal: null }),
@@ -114,8 +133,18 @@ function isFinalRefusal(error: unknown): error is ApiError {
   return [400, 403, 404, 409, 413, 422].includes(error.status);
 }
 
+/** Where a kept confirmation goes: a stop's, or one order's kept by an earlier version. */
+function addressOf(delivery: WaitingDelivery): string {
+  return Array.isArray(delivery.orderIds)
+    ? STOP_DELIVERY_PATH
+    : `/api/orders/${delivery.orderId}/delivery`;
+}
+
 function formOf(delivery: WaitingDelivery): FormData {
   const form = new FormData();
+  if (Array.isArray(delivery.orderIds)) {
+    form.append(STOP_ORDER_IDS_FIELD, delivery.orderIds.join(','));
+  }
   form.append('recipientName', delivery.recipientName);
   form.append('deliveredAt', delivery.deliveredAt);
   if (delivery.photo) form.append(DELIVERY_PHOTO_FIELD, delivery.photo, 'photo.jpg');
@@ -137,13 +166,10 @@ export function sendWaitingDeliveries(): Promise<number> {
   sending ??= (async () => {
     let sent = 0;
     try {
-      const all = await inStore<WaitingDelivery[]>('readonly', (store) => store.getAll());
-      const waiting = all
-        .filter((delivery) => delivery.state === 'waiting')
-        .sort((a, b) => a.deliveredAt.localeCompare(b.deliveredAt));
+      const waiting = (await readAll()).filter((delivery) => delivery.state === 'waiting');
       for (const delivery of waiting) {
         try {
-          await api.post(`/api/orders/${delivery.orderId}/delivery`, formOf(delivery), {
+          await api.post(addressOf(delivery), formOf(delivery), {
             headers: { [IDEMPOTENCY_KEY_HEADER]: delivery.key },
             quietUnauthorized: true,
           });
