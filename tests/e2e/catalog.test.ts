@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, hawaiiToday } from '#core/hawaii-time';
+import { addDays, formatCalendarDate, hawaiiToday } from '#core/hawaii-time';
 import {
   baseURL,
   DESKTOP,
@@ -192,13 +192,8 @@ describe('catalogue and delivery days', () => {
 
     const papaya = page.getByTestId('product-card').filter({ hasText: 'Sunrise Papaya' });
     expect(await papaya.getByText(`From: ${farmName}`).isVisible()).toBe(true);
-    const [year, month, day] = firstDay.split('-').map(Number) as [number, number, number];
-    const expected = new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-US', {
-      month: 'short',
-      day: '2-digit',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
+    // "Dec 8, 2026": the day without a leading zero, as every screen writes it.
+    const expected = formatCalendarDate(firstDay)!;
     expect(await papaya.getByText(expected).isVisible()).toBe(true);
     const lemongrass = page.getByTestId('product-card').filter({ hasText: 'Lemongrass' });
     expect(await lemongrass.getByText('Out of Stock').isVisible()).toBe(true);
@@ -258,5 +253,45 @@ describe('catalogue and delivery days', () => {
       await page.getByRole('link', { name: 'Browse Products' }).first().getAttribute('class'),
     ).toContain('bg-primary-soft');
     await page.close();
+  });
+});
+
+describe('"Delivers to my zone" for a restaurant whose zone no farm serves', () => {
+  it('keeps the filter and the hidden count on browse and on a search, and shows them in one click', async () => {
+    const context = await newContext(browser, PHONE);
+    // Waianae: no demo farm's delivery days go there.
+    await signUpAs(context, 'restaurant', 'Waianae Test Kitchen', {
+      location: '85-1 Farrington Hwy, Waianae, HI 96792',
+      deliveryZone: 'waianae',
+    });
+    const page = await context.newPage();
+    const filter = page.getByRole('checkbox', { name: 'Delivers to my zone (Waianae)' });
+    const showThem = page.getByRole('button', { name: 'show them' });
+
+    // A search that only farms that do not deliver there match: nothing shown, all hidden.
+    await page.goto('/restaurant/browse?q=Sharwil');
+    await eventually(() => page.getByText(/^Showing 0 of \d+ products$/).isVisible()).toBe(true);
+    expect(await filter.isChecked()).toBe(true);
+    await eventually(() => page.getByText(/^\d+ products? hidden —/).isVisible()).toBe(true);
+    await screenshot(page, 'browse-zone-hides-all-phone');
+    await expectAccessible(page);
+    await showThem.click();
+    await eventually(() =>
+      page.getByTestId('product-card').filter({ hasText: 'Sharwil Avocados' }).count(),
+    ).toBeGreaterThan(0);
+    expect(new URL(page.url()).searchParams.get('zones')).toBe('all');
+    expect(await filter.isChecked()).toBe(false);
+    expect(await showThem.count()).toBe(0);
+
+    // Plain browse: the same way out, at 1280 px too.
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/restaurant/browse');
+    await eventually(() => showThem.isVisible()).toBe(true);
+    expect(await filter.isChecked()).toBe(true);
+    await screenshot(page, 'browse-zone-hidden-desktop');
+    await showThem.click();
+    await eventually(() => filter.isChecked()).toBe(false);
+    expect(new URL(page.url()).searchParams.get('zones')).toBe('all');
+    await context.close();
   });
 });

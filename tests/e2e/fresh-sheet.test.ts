@@ -1,7 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoEmail, signInDemo } from './support/accounts';
-import { DESKTOP, expectAccessible, launchBrowser, PHONE, screenshot } from './support/browser';
+import { demoEmail, signInDemo, signUpAs } from './support/accounts';
+import {
+  DESKTOP,
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  PHONE,
+  screenshot,
+} from './support/browser';
 import { mailsInOutbox } from './support/outbox';
 
 let browser: Browser;
@@ -113,5 +120,62 @@ describe('the fresh sheet', () => {
     await screenshot(desk.page, 'farm-page-desktop');
     await expectAccessible(desk.page);
     await desk.context.close();
+  });
+
+  it('unsubscribes a chef who clicks the email’s link and presses the page’s button', async () => {
+    // A farm of the test's own (a farm sends one sheet a day), followed by the demo chef.
+    const farmName = `Unsubscribe Test Farm ${Date.now().toString(36)}`;
+    const note = `Mamaki tea is back (${farmName})`;
+    const farmer = await newContext(browser, DESKTOP);
+    const farm = await signUpAs(farmer, 'farm', farmName, {
+      location: '41-1 Kalanianaole Hwy, Waimanalo, HI 96795',
+    });
+    const product = await farmer.request.post('/api/products', {
+      data: {
+        name: 'Mamaki tea',
+        unit: 'bunch',
+        price: '6.00',
+        category: 'herbs',
+        availableQuantity: 12,
+        isOrganic: false,
+        isActive: true,
+      },
+    });
+    expect(product.status(), await product.text()).toBe(201);
+    const chef = await signInDemo(browser, 'Restaurant', PHONE);
+    expect((await chef.context.request.post(`/api/farms/${farm.id}/follow`)).status()).toBe(200);
+    const sent = await farmer.request.post('/api/fresh-sheet/send', { data: { note } });
+    expect(sent.status(), await sent.text()).toBe(201);
+    await farmer.close();
+
+    await expect
+      .poll(() => mailsInOutbox(demoEmail('Restaurant'), note).length, { timeout: 20_000 })
+      .toBe(1);
+    const mail = mailsInOutbox(demoEmail('Restaurant'), note)[0]!;
+    // The link at the email's foot, as the chef clicks it: no sign-in needed.
+    const link = new URL(
+      /https?:\/\/[^\s"<>]+\/api\/fresh-sheet\/unsubscribe\?token=[\w.-]+/.exec(mail)![0],
+    );
+    const reader = await newContext(browser, PHONE);
+    const page = await reader.newPage();
+    await page.goto(link.pathname + link.search);
+    await page
+      .getByRole('heading', { name: `Unsubscribe from ${farmName}’s fresh sheet?` })
+      .waitFor();
+    await screenshot(page, 'unsubscribe-page-phone');
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
+    expect(await page.getByText('cross_origin').count()).toBe(0);
+    await screenshot(page, 'unsubscribed-phone');
+    await expectAccessible(page);
+    await reader.close();
+
+    // The chef still follows, and the farm page says the sheet no longer comes.
+    const farmPage = await chef.context.request.get(`/api/farms/${farm.id}`);
+    expect(await farmPage.json()).toMatchObject({ following: true, freshSheet: 'off' });
+    await chef.page.goto(`/farms/${farm.id}`);
+    await chef.page.getByText(/fresh sheet does not come to you: you unsubscribed/).waitFor();
+    await screenshot(chef.page, 'farm-page-unsubscribed-phone');
+    await chef.context.close();
   });
 });

@@ -1,12 +1,18 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ComponentProps, ReactNode } from 'react';
+import { useRef, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 export const Dialog = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;
 export const DialogClose = RadixDialog.Close;
 
+/**
+ * Every dialog's content. Closing it (Escape, Cancel, the close button, a decision) puts focus
+ * back on what opened it: Radix does that only for a Dialog.Trigger, and most dialogs here are
+ * opened by a screen's state, so the element that had focus when the dialog took it is
+ * remembered and focused again. When that element has gone meanwhile, Radix's own choice stands.
+ */
 export function DialogContent({
   title,
   description,
@@ -18,10 +24,24 @@ export function DialogContent({
   children: ReactNode;
   className?: string;
 }) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
       <RadixDialog.Content
+        // Radix asks this before it moves focus in: what has focus now is the opener.
+        onOpenAutoFocus={() => {
+          const active = document.activeElement;
+          opener.current =
+            active instanceof HTMLElement && active !== document.body ? active : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          const target = opener.current;
+          opener.current = null;
+          if (!target?.isConnected) return;
+          event.preventDefault();
+          target.focus();
+        }}
         className={cn(
           'fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
           'overflow-y-auto rounded-xl bg-white p-5 shadow-xl focus:outline-none',

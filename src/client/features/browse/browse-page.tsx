@@ -7,6 +7,7 @@ import {
   type ProductAvailability,
   type ProductSort,
 } from '#core/constants';
+import { findZone } from '#core/delivery-zones';
 import type { FarmDeliveryOutlook } from '#core/schemas/delivery';
 import type { Product } from '#core/schemas/product';
 import { LayoutGrid, List, MapPin, Package, Search, SearchX } from 'lucide-react';
@@ -16,6 +17,7 @@ import type { FirstDataContext } from '../../lib/first-data';
 import { Button } from '../../components/ui/button';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Input, Label, Select } from '../../components/ui/form';
+import { useAuth } from '../../lib/auth';
 import { useCart } from '../../lib/cart';
 import { FirstCardsFirst } from '../../lib/first-cards-first';
 import { cn } from '../../lib/cn';
@@ -166,6 +168,12 @@ export function BrowsePage() {
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = catalog;
 
   const deliveries = useNextDeliveries(products.map((product) => product.farmId));
+  // The zone filter stays on screen whatever it hides: the zone is the restaurant's own, known
+  // before (and without) any product; with nothing shown there are no deliveries to ask about.
+  const { user } = useAuth();
+  const zoneName = deliveries.zone?.name ?? findZone(user?.profile?.deliveryZone)?.name ?? null;
+  const hiddenByZone = filters.deliversToMyZone ? (first?.hiddenByZone ?? 0) : 0;
+  const zoneFilter = useRef<HTMLInputElement>(null);
   const chosenFarm = (first?.farms ?? []).find((farm) => String(farm.id) === filters.farmId);
 
   return (
@@ -274,24 +282,35 @@ export function BrowsePage() {
           </p>
         ) : null}
 
-        {deliveries.zone ? (
-          <label className="flex min-h-11 w-fit items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="size-4 accent-primary"
-              checked={filters.deliversToMyZone}
-              onChange={(event) => setFilters({ deliversToMyZone: event.target.checked })}
-            />
-            <span>
-              Delivers to my zone ({deliveries.zone.name})
-              {filters.deliversToMyZone && first?.hiddenByZone ? (
-                <span className="text-stone-600">
-                  {' '}
-                  · {countLabel(first.hiddenByZone, 'product')} hidden
-                </span>
-              ) : null}
-            </span>
-          </label>
+        {zoneName !== null || hiddenByZone > 0 ? (
+          <div className="flex flex-wrap items-center gap-x-3 text-sm">
+            <label className="flex min-h-11 w-fit items-center gap-2">
+              <input
+                ref={zoneFilter}
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={filters.deliversToMyZone}
+                onChange={(event) => setFilters({ deliversToMyZone: event.target.checked })}
+              />
+              <span>Delivers to my zone{zoneName ? ` (${zoneName})` : ''}</span>
+            </label>
+            {hiddenByZone > 0 ? (
+              <p className="text-stone-600" aria-live="polite">
+                {countLabel(hiddenByZone, 'product')} hidden —{' '}
+                <button
+                  type="button"
+                  className="inline-flex min-h-11 items-center font-medium text-primary underline underline-offset-2 hover:no-underline"
+                  onClick={() => {
+                    setFilters({ deliversToMyZone: false });
+                    // This button goes with what it showed: focus stays near, on the filter.
+                    zoneFilter.current?.focus();
+                  }}
+                >
+                  show them
+                </button>
+              </p>
+            ) : null}
+          </div>
         ) : null}
 
         {deliveries.data && deliveries.zone === null ? (
@@ -363,7 +382,11 @@ export function BrowsePage() {
               <EmptyState
                 icon={<SearchX />}
                 title="No products found"
-                description="Try adjusting your search or filters"
+                description={
+                  hiddenByZone > 0
+                    ? `None of the matches delivers to ${zoneName ?? 'your zone'}: show the ${countLabel(hiddenByZone, 'hidden product')} above, or adjust your search or filters.`
+                    : 'Try adjusting your search or filters'
+                }
               />
             ) : (
               <FirstCardsFirst items={products}>

@@ -44,4 +44,23 @@ describe('the browse quantity control', () => {
     // The '2' typed on the way was a quantity; '2.5' is not, and changes nothing.
     expect(screen.getByLabelText('In the cart')).toHaveTextContent(/^2$/);
   });
+
+  it('puts focus on the quantity box that replaces Add to Cart pressed by keyboard, and back on Add after Remove', async () => {
+    renderInApp(<CartQuantityControl product={kalo} />);
+    const user = userEvent.setup();
+    screen.getByRole('button', { name: /Add to Cart/ }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByLabelText('Quantity of Kalo (bunch)')).toHaveFocus();
+    await user.tab();
+    await user.tab();
+    expect(screen.getByRole('button', { name: /Remove/ })).toHaveFocus();
+    await user.keyboard(' ');
+    expect(screen.getByRole('button', { name: /Add to Cart/ })).toHaveFocus();
+  });
+
+  it('moves no focus after a tap on Add to Cart (no phone keyboard pops up)', async () => {
+    renderInApp(<CartQuantityControl product={kalo} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: /Add to Cart/ }));
+    expect(screen.getByLabelText('Quantity of Kalo (bunch)')).not.toHaveFocus();
+  });
 });

@@ -1,6 +1,7 @@
 import type { Product } from '#core/schemas/product';
 import { MAX_LINE_QUANTITY } from '#core/order-limits';
 import { Ban, Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { QuantityInput } from '../../components/ui/quantity-input';
 import { useCart } from '../../lib/cart';
@@ -28,6 +29,31 @@ export function CartQuantityControl({
   const cart = useCart();
   const inCart = cart.quantityOf(product.id);
   const stock = isAvailable(product) ? Math.min(product.availableQuantity, MAX_LINE_QUANTITY) : 0;
+  // Add and Remove replace the button pressed with the other control. Pressed from the
+  // keyboard, focus follows to the control that replaced it instead of falling to the page;
+  // a tap moves nothing (focusing the quantity box would open a phone's keyboard).
+  const moveFocus = useRef(false);
+  const control = useRef<HTMLDivElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const inTheCart = inCart > 0;
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    if (inTheCart) control.current?.querySelector('input')?.focus();
+    else addButton.current?.focus();
+  }, [inTheCart]);
+  /** A click that a key made (Enter, Space) has no pointer position: its detail is 0. */
+  const fromKeyboard = (event: MouseEvent) => {
+    moveFocus.current = event.detail === 0;
+  };
+  const add = (event: MouseEvent) => {
+    fromKeyboard(event);
+    cart.add(product);
+  };
+  const remove = (event: MouseEvent) => {
+    fromKeyboard(event);
+    cart.remove(product.id);
+  };
 
   if (inCart === 0 && blockedReason) {
     return (
@@ -46,15 +72,16 @@ export function CartQuantityControl({
   if (inCart === 0) {
     return compact ? (
       <Button
+        ref={addButton}
         size="sm"
         aria-label={`Add ${product.name} to cart`}
         disabled={stock === 0}
-        onClick={() => cart.add(product)}
+        onClick={add}
       >
         <Plus aria-hidden="true" /> Add
       </Button>
     ) : (
-      <Button className="w-full" disabled={stock === 0} onClick={() => cart.add(product)}>
+      <Button ref={addButton} className="w-full" disabled={stock === 0} onClick={add}>
         <ShoppingCart aria-hidden="true" /> Add to Cart
         <span className="sr-only"> {product.name}</span>
       </Button>
@@ -62,7 +89,7 @@ export function CartQuantityControl({
   }
 
   return (
-    <div className="flex items-center gap-2">
+    <div ref={control} className="flex items-center gap-2">
       <div
         className="flex items-center rounded-md border border-stone-300"
         role="group"
@@ -101,7 +128,7 @@ export function CartQuantityControl({
           size="icon"
           aria-label={`Remove ${product.name}`}
           className="text-destructive hover:bg-destructive-soft"
-          onClick={() => cart.remove(product.id)}
+          onClick={remove}
         >
           <Trash2 aria-hidden="true" />
         </Button>
@@ -109,7 +136,7 @@ export function CartQuantityControl({
         <Button
           variant="ghost"
           className="ml-auto text-destructive hover:bg-destructive-soft"
-          onClick={() => cart.remove(product.id)}
+          onClick={remove}
         >
           <Trash2 aria-hidden="true" /> Remove
           <span className="sr-only"> {product.name}</span>

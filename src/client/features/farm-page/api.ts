@@ -30,7 +30,10 @@ export function useFollow(farmId: number) {
         : api.delete<FollowState>(`${farmPath(farmId)}/follow`),
     onSuccess: (state) => {
       queryClient.setQueryData<FarmPage>([farmPath(farmId)], (page) =>
-        page ? { ...page, following: state.following } : page,
+        // Following asks for the fresh sheet and unfollowing stops it (docs/fresh-sheet.md).
+        page
+          ? { ...page, following: state.following, freshSheet: state.following ? 'on' : 'off' }
+          : page,
       );
     },
   });

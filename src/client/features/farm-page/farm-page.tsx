@@ -2,7 +2,7 @@ import { formatOrderBy } from '#core/delivery-days';
 import { formatQuantity } from '#core/quantity';
 import type { FarmPage as FarmPageData } from '#core/schemas/fresh-sheet';
 import type { Product } from '#core/schemas/product';
-import { ArrowLeft, Check, Heart, MapPin, ShoppingCart, Truck } from 'lucide-react';
+import { ArrowLeft, Check, Heart, Mail, MapPin, ShoppingCart, Truck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Badge } from '../../components/ui/badge';
@@ -73,7 +73,7 @@ function FarmDetails({ farm }: { farm: FarmPageData }) {
           title: state.following ? `You follow ${farm.name}` : `You no longer follow ${farm.name}`,
           description: state.following
             ? 'Its weekly fresh sheet comes to you by email.'
-            : undefined,
+            : 'Its fresh sheet no longer comes to you.',
         }),
       onError: (error) =>
         toast({
@@ -133,6 +133,19 @@ function FarmDetails({ farm }: { farm: FarmPageData }) {
               </Button>
             ) : null}
           </div>
+          {farm.canFollow ? (
+            <p
+              className="flex items-center gap-1.5 text-sm text-stone-600"
+              data-testid="fresh-sheet"
+            >
+              <Mail className="size-4 shrink-0" aria-hidden="true" />
+              {farm.freshSheet === 'on'
+                ? 'Its weekly fresh sheet comes to you by email.'
+                : farm.following
+                  ? 'Its weekly fresh sheet does not come to you: you unsubscribed by email. Unfollow and follow again to get it.'
+                  : 'Its weekly fresh sheet does not come to you. Follow the farm to get it.'}
+            </p>
+          ) : null}
           {farm.description ? (
             <p className="max-w-3xl whitespace-pre-line text-stone-700">{farm.description}</p>
           ) : null}
