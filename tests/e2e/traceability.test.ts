@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addDays, hawaiiToday } from '#core/hawaii-time';
 import { pdfText } from '../helpers/pdf-text';
 import {
   DESKTOP,
@@ -293,6 +294,58 @@ describe('traceability from lot to recall', () => {
     await page.setViewportSize(PHONE);
     await fits(page);
     await screenshot(page, 'traceability-recall-acknowledged-phone');
+    await page.close();
+  });
+
+  it("packs a day's confirmed orders with the suggested lots in one confirmation", async () => {
+    // A delivery day three days on, and a lot harvested before what is left of lot B.
+    const day = addDays(hawaiiToday(), 3);
+    const scheduled = await farm.request.post('/api/delivery-schedules', {
+      data: { deliveryDates: [day], deliveryArea: 'Kailua' },
+    });
+    expect(scheduled.status(), await scheduled.text()).toBe(201);
+    const recorded = await farm.request.post('/api/lots', {
+      data: {
+        code: 'WG-1121-C',
+        productId: lettuceId,
+        harvestDate: '2026-11-21',
+        location: 'Field 1, Waimānalo',
+        quantity: 2,
+      },
+    });
+    expect(recorded.status(), await recorded.text()).toBe(201);
+    // Placed without a day, each order takes the farm's next open day: `day`.
+    const first = await placeOrder(chef, 3);
+    const second = await placeOrder(otherChef, 1);
+
+    const page = await farm.newPage();
+    await page.setViewportSize(PHONE);
+    await page.goto('/farmer/orders');
+    await page.getByLabel('Show orders for').selectOption(day);
+    const pack = page.getByRole('button', { name: 'Mark all confirmed as packed (2)' });
+    await pack.click();
+    const dialog = page.getByRole('dialog', { name: 'Pack all confirmed' });
+    await dialog
+      .getByText('2 orders of 2 have lines on the Food Traceability List without lots.')
+      .waitFor();
+    await fits(page);
+    await screenshot(page, 'traceability-pack-suggested-phone');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'traceability-pack-suggested-desktop');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Use suggested lots and pack (2)' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The oldest open lot first, split where it does not cover the line.
+    await page.getByText(`Marked as packed: #${first}, #${second}`).waitFor();
+    const card = (id: number) =>
+      page.getByRole('article', { name: new RegExp(`^Order #${id}\\b`) });
+    await card(first).getByText('Lots WG-1121-C (2 lb), WG-1201-B (1 lb)').waitFor();
+    await card(second).getByText('Lot WG-1201-B (1 lb)').waitFor();
+    await screenshot(page, 'traceability-packed-suggested-desktop');
+    await page.setViewportSize(PHONE);
+    await fits(page);
+    await screenshot(page, 'traceability-packed-suggested-phone');
     await page.close();
   });
 });

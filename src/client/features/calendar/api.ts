@@ -1,4 +1,4 @@
-import type { Schedule, ScheduleCreateBody } from '#core/schemas/schedule';
+import type { Schedule, ScheduleCreateInput } from '#core/schemas/schedule';
 import { WHOLE_LIST_LIMIT } from '#core/paging';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -25,7 +25,9 @@ function refreshSchedules() {
 
 export function useCreateSchedules() {
   return useMutation({
-    mutationFn: (body: ScheduleCreateBody) => api.post<Schedule[]>('/api/delivery-schedules', body),
+    /** The dates picked, or a weekly rule `{weekdays, from, until}` (the server expands it). */
+    mutationFn: (body: ScheduleCreateInput) =>
+      api.post<Schedule[]>('/api/delivery-schedules', body),
     onSuccess: refreshSchedules,
   });
 }

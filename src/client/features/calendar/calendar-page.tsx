@@ -1,7 +1,7 @@
 import { hawaiiToday } from '#core/hawaii-time';
 import type { Schedule } from '#core/schemas/schedule';
-import { CalendarDays, MapPin, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { CalendarDays, MapPin, Plus, Repeat, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/api';
 import { formatCalendarDate } from '../../lib/format';
 import { useCreateSchedules, useDeleteSchedule, useSchedules } from './api';
 import { DeliveryDaysPicker, toPickerDate } from './day-picker';
+import { describeRepeat, groupRepeatingDays, type CalendarEntry } from './repeating-days';
 
 // The add dialog (and its multi-date picker) loads when it first opens.
 const AddScheduleDialog = lazyDialog(
@@ -209,42 +210,27 @@ export function CalendarPage() {
             ) : (
               <Card>
                 <ul className="divide-y divide-stone-100">
-                  {list.map((schedule) => {
-                    const completed = schedule.deliveryDate < today;
-                    return (
-                      <li
-                        key={schedule.id}
-                        className="flex items-center gap-3 px-4 py-2"
-                        data-testid="schedule-row"
-                      >
-                        <span className="flex min-w-0 flex-col gap-x-4 sm:flex-row sm:items-center">
-                          <span className="font-medium whitespace-nowrap sm:min-w-44">
-                            {formatCalendarDate(schedule.deliveryDate, 'weekday')}
-                          </span>
-                          <span className="flex items-center gap-1 text-sm text-stone-600">
-                            <MapPin className="size-3.5" aria-hidden="true" />
-                            {schedule.deliveryArea}
-                          </span>
-                        </span>
-                        <span className="ml-auto flex shrink-0 items-center gap-1">
-                          <Badge variant={completed ? 'secondary' : 'success'}>
-                            {completed ? 'Completed' : 'Upcoming'}
-                          </Badge>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={`Remove delivery on ${formatCalendarDate(schedule.deliveryDate, 'weekday')} to ${schedule.deliveryArea}`}
-                            onClick={() => remove(schedule)}
-                            disabled={
-                              deleteSchedule.isPending && deleteSchedule.variables === schedule.id
-                            }
-                          >
-                            <Trash2 className="text-destructive" aria-hidden="true" />
-                          </Button>
-                        </span>
-                      </li>
-                    );
-                  })}
+                  {groupRepeatingDays(list).map((entry) =>
+                    entry.kind === 'day' ? (
+                      <DayRow
+                        key={entry.schedule.id}
+                        schedule={entry.schedule}
+                        today={today}
+                        removing={
+                          deleteSchedule.isPending && deleteSchedule.variables === entry.schedule.id
+                        }
+                        onRemove={remove}
+                      />
+                    ) : (
+                      <RepeatRow
+                        key={`${entry.area} ${entry.days[0]!.id}`}
+                        entry={entry}
+                        today={today}
+                        removingId={deleteSchedule.isPending ? deleteSchedule.variables : undefined}
+                        onRemove={remove}
+                      />
+                    ),
+                  )}
                 </ul>
               </Card>
             )}
@@ -254,5 +240,109 @@ export function CalendarPage() {
 
       <AddScheduleDialog open={dialogOpen} onOpenChange={setDialogOpen} />
     </div>
+  );
+}
+
+/** One delivery day of the list: its date, zone, whether it is still to come, and Remove. */
+function DayRow({
+  schedule,
+  today,
+  removing,
+  onRemove,
+}: {
+  schedule: Schedule;
+  today: string;
+  removing: boolean;
+  onRemove: (schedule: Schedule) => void;
+}) {
+  const completed = schedule.deliveryDate < today;
+  return (
+    <li className="flex items-center gap-3 px-4 py-2" data-testid="schedule-row">
+      <span className="flex min-w-0 flex-col gap-x-4 sm:flex-row sm:items-center">
+        <span className="font-medium whitespace-nowrap sm:min-w-44">
+          {formatCalendarDate(schedule.deliveryDate, 'weekday')}
+        </span>
+        <span className="flex items-center gap-1 text-sm text-stone-600">
+          <MapPin className="size-3.5" aria-hidden="true" />
+          {schedule.deliveryArea}
+        </span>
+      </span>
+      <span className="ml-auto flex shrink-0 items-center gap-1">
+        <Badge variant={completed ? 'secondary' : 'success'}>
+          {completed ? 'Completed' : 'Upcoming'}
+        </Badge>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Remove delivery on ${formatCalendarDate(schedule.deliveryDate, 'weekday')} to ${schedule.deliveryArea}`}
+          onClick={() => onRemove(schedule)}
+          disabled={removing}
+        >
+          <Trash2 className="text-destructive" aria-hidden="true" />
+        </Button>
+      </span>
+    </li>
+  );
+}
+
+/**
+ * Days that repeat, as one row ("Every Tue and Thu, Dec 1 – Mar 2, Honolulu") with how many
+ * there are and how many are still to come; Show days lists them, each with its Remove.
+ */
+function RepeatRow({
+  entry,
+  today,
+  removingId,
+  onRemove,
+}: {
+  entry: Extract<CalendarEntry, { kind: 'repeat' }>;
+  today: string;
+  removingId: number | undefined;
+  onRemove: (schedule: Schedule) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const label = describeRepeat(entry);
+  const toCome = entry.days.filter((day) => day.deliveryDate >= today).length;
+  return (
+    <li className="flex flex-col" data-testid="schedule-group">
+      <div className="flex items-center gap-3 px-4 py-2">
+        <Repeat className="size-4 shrink-0 text-primary" aria-hidden="true" />
+        <span className="flex min-w-0 flex-col">
+          <span className="font-medium">{label}</span>
+          <span className="tabular text-sm text-stone-600">
+            {entry.days.length} days{toCome > 0 ? ` · ${toCome} to come` : ''}
+          </span>
+        </span>
+        <span className="ml-auto flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center">
+          <Badge variant={toCome === 0 ? 'secondary' : 'success'}>
+            {toCome === 0 ? 'Completed' : 'Upcoming'}
+          </Badge>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={open}
+            aria-controls={listId}
+            aria-label={`${open ? 'Hide' : 'Show'} the days of ${label}`}
+            onClick={() => setOpen((was) => !was)}
+          >
+            {open ? 'Hide days' : 'Show days'}
+          </Button>
+        </span>
+      </div>
+      <ul id={listId} hidden={!open} className="divide-y divide-stone-100 bg-stone-50 sm:pl-7">
+        {open
+          ? entry.days.map((day) => (
+              <DayRow
+                key={day.id}
+                schedule={day}
+                today={today}
+                removing={removingId === day.id}
+                onRemove={onRemove}
+              />
+            ))
+          : null}
+      </ul>
+    </li>
   );
 }

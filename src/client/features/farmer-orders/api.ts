@@ -127,7 +127,9 @@ export function useOpenLots(productId: number) {
 
 /**
  * The farm sets the lots one line was packed from (docs/traceability.md). The lists show the
- * answer at once; the lots' remaining quantities moved, so they are read again.
+ * answer at once; the lots' remaining quantities moved, so they are read again. A refusal
+ * (another packer took from a lot meanwhile: 409 lot_insufficient) reads them again too, and
+ * the orders (lines saved before it keep their lots), so the dialog shows what is left now.
  */
 export function useAssignLots() {
   return useMutation({
@@ -145,6 +147,10 @@ export function useAssignLots() {
         replaceOrder(data, updated),
       );
       void queryClient.invalidateQueries({ queryKey: ['/api/lots'] });
+    },
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: ['/api/lots'] });
+      refreshFarmOrders();
     },
   });
 }

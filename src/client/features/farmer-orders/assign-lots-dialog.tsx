@@ -1,3 +1,4 @@
+import { suggestLotShares } from '#core/lot-suggestion';
 import { formatQuantity, quantityHundredths, quantityStep } from '#core/quantity';
 import type { OrderAsSeen } from '#core/schemas/order';
 import type { Lot } from '#core/schemas/traceability';
@@ -23,19 +24,15 @@ interface Row {
 const hundredths = (value: number) => quantityHundredths(value) ?? Math.round(value * 100);
 
 /**
- * The lots a line is taken from, oldest harvest first, as much of each as it has left, until
- * the line is covered: the suggestion a line without lots starts from.
+ * The suggestion a line without lots starts from: the one rule of core/lot-suggestion (oldest
+ * harvest first, as much of each lot as it has left, until the line is covered), which the
+ * day's bulk pack with suggested lots assigns too.
  */
 export function suggestLots(quantity: number, open: Lot[]): Row[] {
-  let left = hundredths(quantity);
-  const rows: Row[] = [];
-  for (const lot of open) {
-    if (left <= 0) break;
-    const take = Math.min(left, hundredths(lot.remaining));
-    if (take <= 0) continue;
-    rows.push({ lotId: String(lot.id), quantity: formatQuantity(take / 100) });
-    left -= take;
-  }
+  const rows = suggestLotShares(quantity, open).shares.map((share) => ({
+    lotId: String(share.lotId),
+    quantity: formatQuantity(share.quantity),
+  }));
   return rows.length > 0 ? rows : [{ lotId: '', quantity: formatQuantity(quantity) }];
 }
 

@@ -53,6 +53,14 @@ export function LineLotsSummary({ order }: { order: OrderAsSeen }) {
   );
 }
 
+/**
+ * Whether a traced line of the order has no lots at all: what the day's bulk pack offers the
+ * suggested lots for (a line with lots that do not add up is left to the packer).
+ */
+export function needsSuggestedLots(order: OrderAsSeen): boolean {
+  return order.orderItems.some((item) => item.traced && (item.lots?.length ?? 0) === 0);
+}
+
 /** "Lots" on the farmer's order card: assign each traced line's lots before Mark as Packed. */
 export function AssignLots({ order }: { order: OrderAsSeen }) {
   const [open, setOpen] = useState(false);

@@ -1,6 +1,11 @@
 import { ORDER_STATUSES, statusLabel } from '#core/order-status';
 import { hawaiiToday } from '#core/hawaii-time';
-import type { BulkStatusResult, BulkTarget } from '#core/schemas/order-bulk';
+import {
+  bulkStatusPermissions,
+  SUGGESTED_LOTS,
+  type BulkStatusResult,
+  type BulkTarget,
+} from '#core/schemas/order-bulk';
 import type { OrderAsSeen } from '#core/schemas/order';
 import {
   CalendarDays,
@@ -14,6 +19,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
+import { LazyDialogBox } from '../../components/ui/lazy-dialog';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Field, Select } from '../../components/ui/form';
 import {
@@ -39,6 +45,7 @@ import {
   useFarmOrders,
 } from './api';
 import { FarmerOrderCard, FarmerOrderCardSkeleton } from './farmer-order-card';
+import { needsSuggestedLots } from './assign-lots';
 import { useFarmOrderActions } from './order-actions';
 
 /** A day's orders are read in pages this large, so most days arrive whole and group at once. */
@@ -199,7 +206,9 @@ function GroupedByStatus({
 
 /**
  * The day picker and the day's actions: confirm every pending order, pack every confirmed one,
- * the pick list. Each bulk action reports what it changed and what it refused.
+ * the pick list. Each bulk action reports what it changed and what it refused. Packing a day
+ * whose confirmed orders have traced lines without lots first offers the suggested lots
+ * (docs/traceability.md#packing-with-lots), to a person who may assign lots.
  */
 function DayCard({
   day,
@@ -215,6 +224,7 @@ function DayCard({
   const { can } = usePermissions();
   const canMove = can('orders.status');
   const canPrint = can('documents.packing');
+  const canAssignLots = bulkStatusPermissions(SUGGESTED_LOTS).every(can);
   const scheduled = useFarmDeliveryDays();
   const days = [
     ...new Set([
@@ -230,16 +240,23 @@ function DayCard({
   const bulk = useBulkStatus();
   const [report, setReport] = useState<BulkStatusResult | null>(null);
   const [downloading, setDownloading] = useState(false);
+  const [askingLots, setAskingLots] = useState(false);
+  // The day's confirmed orders on screen with a traced line that has no lots.
+  const withoutLots = (orderDays ?? []).filter(
+    (order) =>
+      order.deliveryDate === day && order.status === 'confirmed' && needsSuggestedLots(order),
+  );
 
   const choose = (value: string) => {
     setReport(null);
     onDay(value);
   };
 
-  const run = (status: BulkTarget) =>
+  const run = (status: BulkTarget, lots?: 'suggested') =>
     bulk.mutate(
-      { deliveryDate: day, status },
+      { deliveryDate: day, status, ...(lots ? { lots } : {}) },
       {
+        onSettled: () => setAskingLots(false),
         onSuccess: (result) => {
           setReport(result);
           const verb = status === 'confirmed' ? 'Confirmed' : 'Packed';
@@ -333,7 +350,9 @@ function DayCard({
                 <Button
                   variant="outline"
                   disabled={bulk.isPending || confirmed.isLoading || confirmedCount === 0}
-                  onClick={() => run('packed')}
+                  onClick={() =>
+                    canAssignLots && withoutLots.length > 0 ? setAskingLots(true) : run('packed')
+                  }
                 >
                   <PackageCheck aria-hidden="true" />
                   {bulk.isPending && bulk.variables?.status === 'packed'
@@ -357,6 +376,29 @@ function DayCard({
         ) : null}
         {report && report.deliveryDate === day ? <BulkReport report={report} /> : null}
       </CardContent>
+      <LazyDialogBox
+        open={askingLots}
+        onOpenChange={(next) => !next && !bulk.isPending && setAskingLots(false)}
+        title="Pack all confirmed"
+        description={`${plural(withoutLots.length, 'order')} of ${confirmedCount} ${withoutLots.length === 1 ? 'has' : 'have'} lines on the Food Traceability List without lots.`}
+      >
+        <div className="flex flex-col gap-4">
+          <p className="text-sm">
+            Use the suggested lots: the oldest open lot first, split across lots where one does not
+            cover a line. An order that no open lot covers stays confirmed, and the report says
+            which line needs a lot.
+          </p>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" disabled={bulk.isPending} onClick={() => run('packed')}>
+              Pack without lots
+            </Button>
+            <Button disabled={bulk.isPending} onClick={() => run('packed', 'suggested')}>
+              <PackageCheck aria-hidden="true" />
+              {bulk.isPending ? 'Packing…' : `Use suggested lots and pack (${confirmedCount})`}
+            </Button>
+          </div>
+        </div>
+      </LazyDialogBox>
     </Card>
   );
 }
