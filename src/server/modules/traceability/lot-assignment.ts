@@ -2,9 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { suggestLotShares, type LotShare } from '#core/lot-suggestion';
 import { formatQuantity, subtractQuantities } from '#core/quantity';
 import type { Tx } from '../../db/database';
-import { lots, orderItemLots, orders } from '../../db/schema';
+import { lots, orderItemLots, orders, recalls } from '../../db/schema';
 import { notFound } from '../../errors';
-import { lotRecallSummary } from './recalls';
 import {
   type ChangeContext,
   type ChangeOutcome,
@@ -56,18 +55,16 @@ async function suggestedLots(tx: Tx, order: LockedOrder, line: Line): Promise<Lo
     .limit(1);
   if (held) return null;
   const open = await tx
-    .select({
-      id: lots.id,
-      harvestDate: lots.harvestDate,
-      remaining: lots.remaining,
-      recalledAt: lotRecallSummary(lots.id),
-    })
+    .select({ id: lots.id, harvestDate: lots.harvestDate, remaining: lots.remaining })
     .from(lots)
     .where(
       and(
         eq(lots.farmId, order.farmId),
         eq(lots.productId, line.productId),
         sql`${lots.remaining} > 0`,
+        // A recalled lot is never suggested. Qualified by hand: in a select of one table drizzle
+        // writes a column unqualified, which inside this subquery would name the recall's own.
+        sql`not exists (select 1 from ${recalls} where ${recalls.lotId} = "lots"."id")`,
       ),
     )
     .orderBy(asc(lots.id))
