@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../../scripts/local-services';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -47,7 +48,8 @@ export default async function setup(project: TestProject) {
     },
   );
   if (build.status !== 0) throw new Error('vite build failed');
-  const port = 5600 + Math.floor(Math.random() * 300);
+  // A port the system says is free: a guessed one may be another service's (RabbitMQ's 5672).
+  const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const server = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
