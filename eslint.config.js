@@ -64,7 +64,7 @@ const clientLayers = {
 };
 
 /*
- * The server's rooms (docs: DESIGN.md, rules of the house): a module under src/server/modules
+ * The server's rooms: a module under src/server/modules
  * is used by every other file only through its index.ts, and the infrastructure below the
  * modules (db, lib, http and the top-level errors, clock, config, runtime) imports none of them.
  * Checked on the resolved path of every relative import, like the client's zones above;

@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /*
- * The server's rooms (DESIGN.md, rules of the house): a module under src/server/modules is used
+ * The server's rooms: a module under src/server/modules is used
  * by every other file only through its index.ts, the infrastructure below the modules imports
  * none of them, and no server file imports in a cycle (type imports too: a cycle of types is
  * still two files that cannot be understood, or moved, one without the other). The lint rule

@@ -14,7 +14,7 @@ const routesSource = readFileSync(
 /** Component name → the module it is loaded from, as routes.tsx declares its lazy pages. */
 function lazyModules(): Map<string, string> {
   const modules = new Map<string, string>();
-  const declaration = /const (\w+) = lazyNamed\(\s*\(\) => import\('\.\.?\/([^']+)'\)/g;
+  const declaration = /const (\w+) = lazyNamed(?:<[^>]*>)?\(\s*\(\) => import\('\.\.?\/([^']+)'\)/g;
   for (const [, name, path] of routesSource.matchAll(declaration)) {
     // './hub/…' is beside routes.tsx, in app/; '../features/…' is a feature's.
     modules.set(name!, `${path!.startsWith('hub/') ? `app/${path}` : path}.tsx`);
