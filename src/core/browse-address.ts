@@ -31,14 +31,35 @@ export function oneOf<T extends string>(
   return options.includes(value as T) ? (value as T) : fallback;
 }
 
+/** The sort a search has unless one is chosen: best match while searching, else by name. */
+export function defaultSortOf(q: string): ProductSort {
+  return q.trim() ? 'relevance' : 'name';
+}
+
+/**
+ * The filters after a change: a sort left at its default follows the search (best match once
+ * there is one, by name once it is cleared); a chosen sort stays.
+ */
+export function changeBrowseFilters(
+  filters: BrowseFilters,
+  changes: Partial<BrowseFilters>,
+): BrowseFilters {
+  const next = { ...filters, ...changes };
+  if (changes.sort === undefined && filters.sort === defaultSortOf(filters.q)) {
+    next.sort = defaultSortOf(next.q);
+  }
+  return next;
+}
+
 /** The filters a browse address names; anything unknown is the default. */
 export function browseFiltersOf(params: URLSearchParams): BrowseFilters {
+  const q = params.get('q') ?? '';
   return {
-    q: params.get('q') ?? '',
+    q,
     category: oneOf(params.get('category'), [...BROWSE_CATEGORIES, 'all'], 'all'),
     farmId: /^\d+$/.test(params.get('farm') ?? '') ? params.get('farm')! : 'all',
     availability: oneOf(params.get('availability'), PRODUCT_AVAILABILITY, 'all'),
-    sort: oneOf(params.get('sort'), PRODUCT_SORTS, 'name'),
+    sort: oneOf(params.get('sort'), PRODUCT_SORTS, defaultSortOf(q)),
     // On unless turned off: a restaurant with a zone sees first what can reach it.
     deliversToMyZone: params.get('zones') !== 'all',
   };
@@ -51,7 +72,7 @@ export function browseSearchOf(filters: BrowseFilters): URLSearchParams {
   if (filters.category !== 'all') search.set('category', filters.category);
   if (filters.farmId !== 'all') search.set('farm', filters.farmId);
   if (filters.availability !== 'all') search.set('availability', filters.availability);
-  if (filters.sort !== 'name') search.set('sort', filters.sort);
+  if (filters.sort !== defaultSortOf(filters.q)) search.set('sort', filters.sort);
   if (!filters.deliversToMyZone) search.set('zones', 'all');
   return search;
 }

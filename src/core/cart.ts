@@ -127,11 +127,11 @@ export function lineTotalCents(item: CartItem): Cents {
 }
 
 /**
- * Units in the cart, the "N items" of the cart and its badge: each line's quantity, a weighed
- * one with decimals rounded up to whole items (2.5 lb counts as 3), so the count stays whole.
+ * The "N items" of the cart and its badge: the number of lines, whatever their quantities
+ * (25 lb of one product is one item).
  */
 export function cartItemCount(cart: Cart): number {
-  return cart.reduce((count, item) => count + Math.ceil(item.quantity), 0);
+  return cart.length;
 }
 
 export function cartTotalCents(cart: Cart): Cents {

@@ -34,7 +34,8 @@ export const BROWSE_CATEGORIES = PRODUCT_CATEGORIES;
 // from them, and a screen that only reads options need not build the schemas (zod) at load.
 export const PRODUCT_AVAILABILITY = ['all', 'available', 'out_of_stock'] as const;
 export type ProductAvailability = (typeof PRODUCT_AVAILABILITY)[number];
-export const PRODUCT_SORTS = ['name', 'price', 'farm', 'availability'] as const;
+/** `relevance` is the default when searching (`q`): own name first; without `q`, by name. */
+export const PRODUCT_SORTS = ['relevance', 'name', 'price', 'farm', 'availability'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export const DEFAULT_PAGE_SIZE = 24;
 

@@ -194,6 +194,24 @@ describe('product photo upload', () => {
     expect(catalog.find((item) => item.id === product.id)?.imageUrl).toBe(photo.thumbnailUrl);
   });
 
+  it('serves each photo as a JPEG too, for mail clients that read no WebP', async () => {
+    const farmer = await signUpFarmer(ctx.app, 'Waipio Taro');
+    const product = await addProduct(farmer);
+    const response = await upload(farmer, product.id, await cameraJpeg());
+    expect(response.statusCode, response.body).toBe(201);
+    const photo = response.json() as PhotoAnswer;
+    const jpeg = await ctx.app.inject({
+      method: 'GET',
+      url: photo.thumbnailUrl.replace(/\.webp$/, '.jpg'),
+    });
+    expect(jpeg.statusCode).toBe(200);
+    expect(jpeg.headers['content-type']).toBe('image/jpeg');
+    expect(jpeg.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await sharp(jpeg.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 320 });
+    const missing = await ctx.app.inject({ method: 'GET', url: `/uploads/${'0'.repeat(64)}.jpg` });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('keeps a small photo at its own width and takes PNG and WebP', async () => {
     const farmer = await signUpFarmer(ctx.app);
     const product = await addProduct(farmer);

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { farms } from '../../src/server/db/schema';
 import {
   createProduct,
   orderBody,
@@ -108,6 +110,11 @@ describe('GET /api/orders/{id}/reorder', () => {
         product: null,
       });
     }
+    // Each gone line says why it is left out.
+    expect(byName.Mint.goneReason).toBe('not_offered');
+    expect(byName.Okra.goneReason).toBe('not_offered');
+    expect(byName.Poi.goneReason).toBe('sold_out');
+    expect(byName.Kale.goneReason).toBeNull();
     // A gone line says nothing of today's figures, not even for an inactive product.
     expect(byName.Mint.product).toBeNull();
   });
@@ -151,5 +158,28 @@ describe('GET /api/orders/{id}/reorder', () => {
         quantity: 5,
       }),
     ]);
+  });
+
+  it("keeps the order's note, and says a farm that takes no orders now is why its lines are left out", async () => {
+    const kula = await signUpFarmer(ctx.app, 'Waimea Roots');
+    const kale = await createProduct(ctx.database.db, kula.farmId, { name: 'Kale', price: '3.00' });
+    const [order] = await placeCheckout(restaurant, [
+      orderBody(kula.farmId, [{ product: kale, quantity: 2 }], { notes: 'Leave at the back door' }),
+    ]);
+    const open = await restaurant.get(`/api/orders/${order!.id}/reorder`);
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json()).toMatchObject({ notes: 'Leave at the back door' });
+
+    await ctx.database.db
+      .update(farms)
+      .set({ suspendedAt: new Date(), suspensionReason: 'Test' })
+      .where(eq(farms.id, kula.farmId));
+    const closed = await restaurant.get(`/api/orders/${order!.id}/reorder`);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toMatchObject({
+      notes: 'Leave at the back door',
+      farm: { id: kula.farmId, name: 'Waimea Roots' },
+      lines: [{ productName: 'Kale', status: 'gone', goneReason: 'farm_closed' }],
+    });
   });
 });

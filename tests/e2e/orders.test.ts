@@ -137,7 +137,7 @@ describe('ordering from two farms through delivery', () => {
     await eventually(() => page.url()).toContain('/restaurant/orders');
 
     const checkout = page.getByRole('region', { name: /Cart Checkout/ });
-    await eventually(() => checkout.getByText('Cart Checkout (3 items)').isVisible()).toBe(true);
+    await eventually(() => checkout.getByText('Cart Checkout (2 items)').isVisible()).toBe(true);
     const big = checkout.getByRole('region', { name: bigFarm });
     await eventually(() => big.getByText('$43.00 below').isVisible()).toBe(true);
     await checkout

@@ -252,7 +252,9 @@ export const productQuery = z.object({
   availability: z
     .enum(PRODUCT_AVAILABILITY, { error: 'Use all, available or out_of_stock' })
     .optional(),
-  sort: z.enum(PRODUCT_SORTS, { error: 'Use name, price, farm or availability' }).optional(),
+  sort: z
+    .enum(PRODUCT_SORTS, { error: 'Use relevance, name, price, farm or availability' })
+    .optional(),
   /** Only products whose farm can deliver to the restaurant's zone; off when absent. */
   deliversToMyZone: z
     .enum(['true', 'false'], { error: 'Use true or false' })

@@ -11,6 +11,13 @@ import { productOutput } from './product';
 export const REORDER_LINE_STATUSES = ['available', 'short', 'gone'] as const;
 export type ReorderLineStatus = (typeof REORDER_LINE_STATUSES)[number];
 
+/**
+ * Why a `gone` line is left out: the farm takes no orders now (suspended or not approved), the
+ * product is no longer on offer (inactive, deleted, moved to another farm), or it is sold out.
+ */
+export const REORDER_GONE_REASONS = ['farm_closed', 'not_offered', 'sold_out'] as const;
+export type ReorderGoneReason = (typeof REORDER_GONE_REASONS)[number];
+
 export const reorderLineOutput = z.object({
   productId: z.number(),
   /** Name and unit as ordered then. */
@@ -19,6 +26,8 @@ export const reorderLineOutput = z.object({
   orderedQuantity: z.number(),
   orderedUnitPrice: moneyOutput,
   status: z.enum(REORDER_LINE_STATUSES),
+  /** Why a gone line is left out; null for the others. */
+  goneReason: z.enum(REORDER_GONE_REASONS).nullable(),
   /** What goes in the cart: the quantity ordered, capped by today's stock; 0 when gone. */
   quantity: z.number(),
   /** Today's price and stock; null and 0 when gone. */
@@ -35,6 +44,8 @@ export type ReorderLine = z.infer<typeof reorderLineOutput>;
 export const reorderOutput = z.object({
   orderId: z.number(),
   farm: z.object({ id: z.number(), name: z.string() }),
+  /** The order's note to the farm, for the checkout to start from; null when it had none. */
+  notes: z.string().nullable(),
   lines: z.array(reorderLineOutput),
 });
 export type Reorder = z.infer<typeof reorderOutput>;

@@ -5,8 +5,9 @@ import { cn } from '../../lib/cn';
 
 /**
  * What a typed quantity is wrong with, or null: the unit's rule (a whole number for counted
- * units, two decimals for weighed ones), then the line's cap. `stock` caps it on browse, where
- * the stock is known; checkout leaves that to the server's answer.
+ * units, two decimals for weighed ones), then the line's cap. `stock` caps it with the stock the
+ * restaurant was shown (browse, and the cart's line); a stock that moved since is the server's
+ * answer at checkout.
  */
 export function typedQuantityProblem(
   unit: string,
@@ -38,7 +39,7 @@ export function QuantityInput({
   name: string;
   unit: string;
   quantity: number;
-  /** The most the line may take, when known (browse); above it, the message. */
+  /** The most the line may take, as last shown; above it, the message. */
   stock?: number;
   onChange: (quantity: number) => void;
   className?: string;

@@ -104,3 +104,38 @@ describe('browse’s "Delivers to my zone" when it hides everything', () => {
     expect(screen.getByRole('checkbox', { name: 'Delivers to my zone (Waianae)' })).toBeChecked();
   });
 });
+
+describe('browse’s filters on a phone', () => {
+  const narrowOrWide = (wide: boolean) =>
+    vi.stubGlobal('matchMedia', (media: string) => ({
+      media,
+      matches: wide && media === '(min-width: 640px)',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+
+  it('fold behind a "Filters" button at 390 px, keeping the search, and open on demand', async () => {
+    narrowOrWide(false);
+    fakeApi({ [`GET ${pathOf('')}`]: everything });
+    renderInApp(<BrowsePage />, { user: chef, route: '/restaurant/browse' });
+    expect(await screen.findAllByText('Apple bananas')).not.toHaveLength(0);
+    expect(screen.getByLabelText('Search')).toBeVisible();
+    expect(screen.getByLabelText('Category')).not.toBeVisible();
+    expect(screen.getByLabelText('Sort by')).not.toBeVisible();
+    const toggle = screen.getByRole('button', { name: /Filters/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.setup().click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText('Category')).toBeVisible();
+    expect(screen.getByLabelText('Sort by')).toBeVisible();
+  });
+
+  it('stay open with no toggle on a wider screen', async () => {
+    narrowOrWide(true);
+    fakeApi({ [`GET ${pathOf('')}`]: everything });
+    renderInApp(<BrowsePage />, { user: chef, route: '/restaurant/browse' });
+    expect(await screen.findAllByText('Apple bananas')).not.toHaveLength(0);
+    expect(screen.getByLabelText('Category')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Filters/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,4 +1,10 @@
-import { browseFiltersOf, browseSearchOf, oneOf, type BrowseFilters } from '#core/browse-address';
+import {
+  browseFiltersOf,
+  browseSearchOf,
+  changeBrowseFilters,
+  oneOf,
+  type BrowseFilters,
+} from '#core/browse-address';
 import {
   BROWSE_CATEGORIES,
   PRODUCT_AVAILABILITY,
@@ -10,8 +16,17 @@ import {
 import { findZone } from '#core/delivery-zones';
 import type { FarmDeliveryOutlook } from '#core/schemas/delivery';
 import type { Product } from '#core/schemas/product';
-import { LayoutGrid, List, MapPin, Package, Search, SearchX } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  ChevronDown,
+  LayoutGrid,
+  List,
+  MapPin,
+  Package,
+  Search,
+  SearchX,
+  SlidersHorizontal,
+} from 'lucide-react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { FirstDataContext } from '../../lib/first-data';
 import { Button } from '../../components/ui/button';
@@ -29,6 +44,7 @@ import { ProductCard, ProductCardSkeleton, ProductRow } from './product-card';
 
 const SEARCH_DELAY_MS = 250;
 const SORT_LABELS: Record<ProductSort, string> = {
+  relevance: 'Best match',
   name: 'Name',
   price: 'Price',
   farm: 'Farm',
@@ -40,12 +56,28 @@ const AVAILABILITY_LABELS: Record<ProductAvailability, string> = {
   out_of_stock: 'Out of Stock',
 };
 
+/** Where the filters have room beside the search (Tailwind's `sm`); narrower, they fold. */
+const FILTERS_INLINE = '(min-width: 640px)';
+
+/** Whether the screen is at least this wide, following the window as it changes. */
+function useWideScreen(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
 /** Filters live in the address, so a reload or a shared link shows the same list. */
 function useFilters(): [BrowseFilters, (changes: Partial<BrowseFilters>) => void] {
   const [params, setParams] = useSearchParams();
   const filters = browseFiltersOf(params);
   const update = (changes: Partial<BrowseFilters>) =>
-    setParams(browseSearchOf({ ...filters, ...changes }), { replace: true });
+    setParams(browseSearchOf(changeBrowseFilters(filters, changes)), { replace: true });
   return [filters, update];
 }
 
@@ -175,6 +207,14 @@ export function BrowsePage() {
   const hiddenByZone = filters.deliversToMyZone ? (first?.hiddenByZone ?? 0) : 0;
   const zoneFilter = useRef<HTMLInputElement>(null);
   const chosenFarm = (first?.farms ?? []).find((farm) => String(farm.id) === filters.farmId);
+  // On a phone the filters fold behind one button, so the first product shows on the first
+  // screen; the search stays.
+  const filtersInline = useWideScreen(FILTERS_INLINE);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  const filtersSet = [filters.category, filters.farmId, filters.availability].filter(
+    (value) => value !== 'all',
+  ).length;
 
   return (
     <div
@@ -207,69 +247,96 @@ export function BrowsePage() {
               />
             </div>
           </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="browse-category">Category</Label>
-            <Select
-              id="browse-category"
-              value={filters.category}
-              onChange={(event) => setFilters({ category: event.target.value })}
+          {filtersInline ? null : (
+            <Button
+              variant="outline"
+              className="justify-between"
+              aria-expanded={filtersOpen}
+              aria-controls={filtersId}
+              onClick={() => setFiltersOpen((open) => !open)}
             >
-              <option value="all">All Categories</option>
-              {BROWSE_CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {titleCase(category)}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="browse-farm">Farm</Label>
-            <Select
-              id="browse-farm"
-              value={filters.farmId}
-              onChange={(event) => setFilters({ farmId: event.target.value })}
-            >
-              <option value="all">All Farms</option>
-              {(first?.farms ?? []).map((farm) => (
-                <option key={farm.id} value={String(farm.id)}>
-                  {farm.name}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="browse-availability">Availability</Label>
-            <Select
-              id="browse-availability"
-              value={filters.availability}
-              onChange={(event) =>
-                setFilters({
-                  availability: oneOf(event.target.value, PRODUCT_AVAILABILITY, 'all'),
-                })
-              }
-            >
-              {PRODUCT_AVAILABILITY.map((value) => (
-                <option key={value} value={value}>
-                  {AVAILABILITY_LABELS[value]}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="browse-sort">Sort by</Label>
-            <Select
-              id="browse-sort"
-              value={filters.sort}
-              onChange={(event) =>
-                setFilters({ sort: oneOf(event.target.value, PRODUCT_SORTS, 'name') })
-              }
-            >
-              {PRODUCT_SORTS.map((value) => (
-                <option key={value} value={value}>
-                  {SORT_LABELS[value]}
-                </option>
-              ))}
-            </Select>
+              <span className="flex items-center gap-2">
+                <SlidersHorizontal aria-hidden="true" />
+                Filters{filtersSet > 0 ? ` (${filtersSet})` : ''}
+              </span>
+              <ChevronDown
+                aria-hidden="true"
+                className={cn('transition-transform', filtersOpen && 'rotate-180')}
+              />
+            </Button>
+          )}
+          <div
+            id={filtersId}
+            hidden={!filtersInline && !filtersOpen}
+            className={filtersInline ? 'contents' : 'grid grid-cols-2 gap-3'}
+          >
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="browse-category">Category</Label>
+              <Select
+                id="browse-category"
+                value={filters.category}
+                onChange={(event) => setFilters({ category: event.target.value })}
+              >
+                <option value="all">All Categories</option>
+                {BROWSE_CATEGORIES.map((category) => (
+                  <option key={category} value={category}>
+                    {titleCase(category)}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="browse-farm">Farm</Label>
+              <Select
+                id="browse-farm"
+                value={filters.farmId}
+                onChange={(event) => setFilters({ farmId: event.target.value })}
+              >
+                <option value="all">All Farms</option>
+                {(first?.farms ?? []).map((farm) => (
+                  <option key={farm.id} value={String(farm.id)}>
+                    {farm.name}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="browse-availability">Availability</Label>
+              <Select
+                id="browse-availability"
+                value={filters.availability}
+                onChange={(event) =>
+                  setFilters({
+                    availability: oneOf(event.target.value, PRODUCT_AVAILABILITY, 'all'),
+                  })
+                }
+              >
+                {PRODUCT_AVAILABILITY.map((value) => (
+                  <option key={value} value={value}>
+                    {AVAILABILITY_LABELS[value]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="browse-sort">Sort by</Label>
+              <Select
+                id="browse-sort"
+                value={filters.sort}
+                onChange={(event) =>
+                  setFilters({ sort: oneOf(event.target.value, PRODUCT_SORTS, 'name') })
+                }
+              >
+                {/* Best match means something only while searching. */}
+                {PRODUCT_SORTS.filter(
+                  (value) => value !== 'relevance' || filters.q || filters.sort === value,
+                ).map((value) => (
+                  <option key={value} value={value}>
+                    {SORT_LABELS[value]}
+                  </option>
+                ))}
+              </Select>
+            </div>
           </div>
         </div>
 

@@ -30,7 +30,7 @@ import {
   type FarmChoice,
   type LineProblem,
 } from './checkout-model';
-import { ReorderNotesPanel, reorderNotes } from './reorder-notes';
+import { ReorderNotesPanel, reorderNotes, useReorderNotes } from './reorder-notes';
 
 // Asked only when a farm's order is under its minimum: its dialog loads then, not with the list.
 const MinimumDialog = lazyDialog(async () => (await import('./minimum-dialog')).MinimumDialog);
@@ -54,7 +54,16 @@ export function CheckoutCard() {
   );
   const farmIds = useMemo(() => groups.map((group) => group.farmId), [groups]);
   const { days: deliveryDays, reasons: blocked } = useFarmDeliveryDays(farmIds);
-  const [choices, setChoices] = useState<Record<number, FarmChoice | undefined>>({});
+  const [chosen, setChoices] = useState<Record<number, FarmChoice | undefined>>({});
+  // A farm's note starts as the note of the last order put back from it ("Order again").
+  const reordered = useReorderNotes();
+  const choices = useMemo(() => {
+    const seeded: Record<number, FarmChoice | undefined> = {};
+    for (const { farmId, summary } of reordered) {
+      if (summary.note) seeded[farmId] = { deliveryDate: '', notes: summary.note };
+    }
+    return { ...seeded, ...chosen };
+  }, [reordered, chosen]);
   const [minimumOpen, setMinimumOpen] = useState(false);
   const [problems, setProblems] = useState<{
     signature: string;
@@ -79,7 +88,7 @@ export function CheckoutCard() {
   const setChoice = (farmId: number, change: Partial<FarmChoice>) =>
     setChoices((current) => ({
       ...current,
-      [farmId]: { deliveryDate: '', notes: '', ...current[farmId], ...change },
+      [farmId]: { deliveryDate: '', notes: '', ...(current[farmId] ?? choices[farmId]), ...change },
     }));
 
   const acceptNewPrices = (changed: OrderProblemProduct[]) => {
@@ -332,6 +341,7 @@ function FarmSection({
                     name={item.name}
                     unit={item.unit}
                     quantity={item.quantity}
+                    stock={item.availableQuantity}
                     onChange={(quantity) => onSetQuantity(item, quantity)}
                   />
                   <Button

@@ -27,6 +27,7 @@ const line = (overrides: Partial<ReorderLine>): ReorderLine => ({
   orderedQuantity: 2,
   orderedUnitPrice: '3.00',
   status: 'available',
+  goneReason: null,
   quantity: 2,
   unitPrice: '3.00',
   availableQuantity: 20,
@@ -38,6 +39,7 @@ const line = (overrides: Partial<ReorderLine>): ReorderLine => ({
 const plan = (lines: ReorderLine[]): Reorder => ({
   orderId: 9,
   farm: { id: 1, name: 'Kula Greens' },
+  notes: null,
   lines,
 });
 
@@ -66,6 +68,7 @@ describe('Order again: what the restaurant is told', () => {
         productId: 4,
         productName: 'Mint',
         status: 'gone',
+        goneReason: 'sold_out',
         quantity: 0,
         unitPrice: null,
         availableQuantity: 0,
@@ -76,7 +79,8 @@ describe('Order again: what the restaurant is told', () => {
       addedCount: 3,
       priceChanges: ['Taro: now $2.40 (was $2.00)'],
       short: ['Basil: 6 of the 10 lb ordered (all there is)'],
-      gone: ['Mint: no longer available'],
+      gone: ['Mint from Kula Greens: sold out'],
+      note: null,
     });
     expect(cartAdditions(result).map((entry) => [entry.line.productId, entry.quantity])).toEqual([
       [1, 2],
@@ -88,5 +92,21 @@ describe('Order again: what the restaurant is told', () => {
 
   it('an order that stands as it was has nothing to report', () => {
     expect(hasDifferences(summarizeReorder(plan([line({})])))).toBe(false);
+  });
+
+  it("names the farm that takes no orders now, and keeps the order's note", () => {
+    const gone = { status: 'gone', quantity: 0, unitPrice: null, product: null } as const;
+    const result = {
+      ...plan([
+        line({ ...gone, productName: 'Kale', goneReason: 'farm_closed' }),
+        line({ ...gone, productId: 2, productName: 'Mint', goneReason: 'farm_closed' }),
+      ]),
+      notes: 'Leave at the back door',
+    };
+    expect(summarizeReorder(result)).toMatchObject({
+      addedCount: 0,
+      gone: ['Kula Greens is not taking orders now: Kale, Mint left out'],
+      note: 'Leave at the back door',
+    });
   });
 });

@@ -6,6 +6,7 @@ import { hasDifferences, type ReorderSummary } from './reorder-model';
 /** What one "Order again" changed, kept until the checkout it feeds (docs/tax.md#order-again). */
 export interface ReorderNote {
   orderId: number;
+  farmId: number;
   farmName: string;
   summary: ReorderSummary;
 }

@@ -8,8 +8,9 @@ import { toast } from '../../components/ui/toast';
 import { useAssignRestaurants, usePriceListCustomers, usePriceLists } from './api';
 
 /**
- * Which restaurants are on a list: those that ordered from the farm can be; a restaurant is on
- * one list of the farm, so ticking one on another list moves it here.
+ * Which restaurants are on a list: those that ordered from the farm or follow it can be (the
+ * server's `isCustomerOf`); a restaurant is on one list of the farm, so ticking one on another
+ * list moves it here.
  */
 export function AssignRestaurantsDialog({
   list,
@@ -24,7 +25,7 @@ export function AssignRestaurantsDialog({
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent
         title={`Restaurants on ${list?.name ?? 'the list'}`}
-        description="Restaurants that have ordered from you. Each is on one of your lists at most."
+        description="Restaurants that have ordered from you or follow you. Each is on one of your lists at most."
       >
         {list ? <AssignForm list={list} onDone={onClose} /> : null}
       </DialogContent>
@@ -75,7 +76,8 @@ function AssignForm({ list, onDone }: { list: PriceList; onDone: () => void }) {
     <div className="flex flex-col gap-4">
       {customers.items.length === 0 ? (
         <p className="text-sm text-stone-600">
-          No restaurant has ordered from you yet. Once one has, you can put it on a list here.
+          No restaurant has ordered from you or follows you yet. Once one has, you can put it on a
+          list here.
         </p>
       ) : (
         <ul className="flex max-h-80 flex-col divide-y divide-stone-100 overflow-y-auto rounded-md border border-stone-200">

@@ -4,6 +4,7 @@ import { formatCalendarDate } from '#core/hawaii-time';
 import { formatMoneyString } from '#core/money';
 import { formatQuantity } from '#core/quantity';
 import type { FreshSheetItem } from '#core/schemas/fresh-sheet';
+import { jpegPhotoUrl } from '../photos';
 
 /*
  * The fresh sheet as email (docs/fresh-sheet.md#the-email): text and HTML, each item linking to
@@ -126,7 +127,7 @@ export function freshSheetEmail(input: SheetEmailInput): SheetEmail {
   const htmlItem = (item: FreshSheetItem) => {
     const url = escapeHtml(farmPageUrl(appOrigin, farm.id, item.productId));
     const photo = item.imageUrl
-      ? `<img src="${escapeHtml(appOrigin + item.imageUrl)}" alt="" width="64" height="64" style="border-radius:6px;object-fit:cover;vertical-align:middle;margin-right:12px">`
+      ? `<img src="${escapeHtml(appOrigin + jpegPhotoUrl(item.imageUrl))}" alt="" width="64" height="64" style="border-radius:6px;object-fit:cover;vertical-align:middle;margin-right:12px">`
       : '';
     return `<tr><td style="padding:8px 0;border-bottom:1px solid #e5e7eb">${photo}<a href="${url}" style="color:#15803d;font-weight:600">${escapeHtml(item.name)}</a></td><td style="padding:8px 0 8px 12px;border-bottom:1px solid #e5e7eb;text-align:right;white-space:nowrap">${escapeHtml(formatMoneyString(item.price))}/${escapeHtml(item.unit)}<br><span style="color:#6b7280">${escapeHtml(formatQuantity(item.availableQuantity))} ${escapeHtml(item.unit)} available</span></td></tr>`;
   };
@@ -137,7 +138,7 @@ export function freshSheetEmail(input: SheetEmailInput): SheetEmail {
   const note = input.note
     ? `<p style="white-space:pre-line;background:#f0fdf4;padding:12px;border-radius:8px">${escapeHtml(input.note)}</p>`
     : '';
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:system-ui,sans-serif;color:#111827;max-width:600px;margin:0 auto;padding:16px"><h1 style="font-size:20px">${escapeHtml(farm.name)}’s fresh sheet</h1>${note}<p><strong>${escapeHtml(delivery)}</strong></p>${htmlSection('Featured', featured)}${htmlSection(featured.length > 0 ? 'Also this week' : 'This week', rest)}${input.items.length === 0 ? '<p>Nothing is in stock right now.</p>' : ''}<p style="margin-top:24px"><a href="${escapeHtml(farmUrl)}" style="background:#15803d;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Order from ${escapeHtml(farm.name)}</a></p><p style="color:#6b7280;font-size:12px;margin-top:32px">You get this because ${escapeHtml(input.restaurantName)} follows or buys from ${escapeHtml(farm.name)}. <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a></p></body></html>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head><body style="font-family:system-ui,sans-serif;color:#111827;max-width:600px;margin:0 auto;padding:16px"><h1 style="font-size:20px">${escapeHtml(farm.name)}’s fresh sheet</h1>${note}<p><strong>${escapeHtml(delivery)}</strong></p>${htmlSection('Featured', featured)}${htmlSection(featured.length > 0 ? 'Also this week' : 'This week', rest)}${input.items.length === 0 ? '<p>Nothing is in stock right now.</p>' : ''}<p style="margin-top:24px"><a href="${escapeHtml(farmUrl)}" style="background:#15803d;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Order from ${escapeHtml(farm.name)}</a></p><p style="color:#6b7280;font-size:12px;margin-top:32px">You get this because ${escapeHtml(input.restaurantName)} follows or buys from ${escapeHtml(farm.name)}. <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a></p></body></html>`;
 
   return {
     subject,

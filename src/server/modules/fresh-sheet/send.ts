@@ -166,6 +166,13 @@ export async function sendFreshSheet(
       .update(freshSheetSends)
       .set({ recipientCount: audience.length })
       .where(eq(freshSheetSends.id, send.id));
+    if (options.trigger === 'now') {
+      // The schedule goes on with the note and featured items last sent, not older ones.
+      await tx
+        .update(freshSheetSchedules)
+        .set({ note: body.note ?? '', featuredProductIds: featured })
+        .where(eq(freshSheetSchedules.farmId, farmId));
+    }
     return toSend({ ...send, recipientCount: audience.length, deliveredCount: 0 });
   });
 }

@@ -3,6 +3,7 @@ export { photoFileRoutes, photoModule } from './routes';
 export {
   deleteProductPhotoRows,
   firstPhotoKey,
+  jpegPhotoUrl,
   PHOTO_URL_PREFIX,
   photoFields,
   photosColumn,

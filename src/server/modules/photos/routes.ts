@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +18,7 @@ import {
   checkRoomForPhoto,
   deletePhoto,
   PHOTO_URL_PREFIX,
+  photoAsJpeg,
   processPhoto,
   reorderPhotos,
 } from './service';
@@ -137,14 +139,40 @@ export const photoModule: FastifyPluginAsyncZod = async (app) => {
  * The stored files, outside /api: public (cards load them without the session query) and
  * cached for a year, which is safe because a name is the hash of its content.
  */
+/** The JPEGs made lately, by stored key: a photo in a sheet is converted once, not per reader. */
+const MADE_JPEGS_MAX = 100;
+const madeJpegs = new Map<string, Promise<Buffer>>();
+
+/** The JPEG of a stored photo, from the recent ones or made now (the oldest made goes first). */
+function jpegOf(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  const made = madeJpegs.get(key);
+  if (made) return made;
+  const making = make();
+  madeJpegs.set(key, making);
+  making.catch(() => madeJpegs.delete(key));
+  if (madeJpegs.size > MADE_JPEGS_MAX) madeJpegs.delete(madeJpegs.keys().next().value!);
+  return making;
+}
+
 export const photoFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${PHOTO_URL_PREFIX}:key`,
     { schema: { hide: true, params: z.object({ key: z.string() }) } },
     async (request, reply) => {
       const { key } = request.params;
-      const file = PHOTO_KEY_PATTERN.test(key) ? await app.photoStorage.get(key) : null;
+      // `<hash>.jpg`: the same photo as a JPEG, for emails (jpegPhotoUrl).
+      const asJpeg = key.endsWith('.jpg');
+      const stored = asJpeg ? key.replace(/\.jpg$/, '.webp') : key;
+      const file = PHOTO_KEY_PATTERN.test(stored) ? await app.photoStorage.get(stored) : null;
       if (!file) throw notFound('No such photo');
+      if (asJpeg) {
+        const jpeg = await jpegOf(stored, async () => photoAsJpeg(await buffer(file.body)));
+        return reply
+          .header('content-type', 'image/jpeg')
+          .header('content-length', String(jpeg.length))
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .send(jpeg);
+      }
       return reply
         .header('content-type', 'image/webp')
         .header('content-length', String(file.size))

@@ -213,6 +213,21 @@ export function firstPhotoKey(productId: AnyColumn) {
 
 export const photoUrl = (key: string | null) => (key ? PHOTO_URL_PREFIX + key : null);
 
+/**
+ * The JPEG of a stored photo's address (`/uploads/<hash>.jpg` for `/uploads/<hash>.webp`), for
+ * what cannot read WebP: emails, which some mail clients open without it.
+ */
+export const jpegPhotoUrl = (url: string) => url.replace(/\.webp$/, '.jpg');
+
+/** A stored (WebP) photo as a JPEG, on a white ground, for mail clients (jpegPhotoUrl). */
+export async function photoAsJpeg(webp: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(webp, READ_OPTIONS)
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 82 })
+    .toBuffer();
+}
+
 export interface StoredPhoto {
   id: number;
   largeKey: string;

@@ -4,7 +4,7 @@ import { offeredUnitPriceCents } from '#core/pricing';
 import { MAX_LINE_QUANTITY } from '#core/schemas/order';
 import type { Reorder, ReorderLine } from '#core/schemas/reorder';
 import type { DbOrTx } from '../../db/database';
-import { listedProductsByIds } from './service';
+import { farmTakesOrders, listedProductsByIds } from './service';
 import { restaurantZone } from '../schedules';
 import { restaurantPricing } from '../price-lists';
 import { loadOrder } from '../orders';
@@ -41,6 +41,7 @@ export async function reorderPlan(
   const pricing = await restaurantPricing(db, restaurantId, [order.farm.id]);
   const products = await listedProductsByIds(db, [...ordered.keys()], zone?.name ?? null, pricing);
   const byId = new Map(products.map((product) => [product.id, product]));
+  const farmOpen = await farmTakesOrders(db, order.farm.id);
 
   const lines: ReorderLine[] = [...ordered].map(([productId, line]) => {
     const base = {
@@ -55,6 +56,11 @@ export async function reorderPlan(
       return {
         ...base,
         status: 'gone',
+        goneReason: !farmOpen
+          ? 'farm_closed'
+          : product && product.farmId === order.farm.id
+            ? 'sold_out'
+            : 'not_offered',
         quantity: 0,
         unitPrice: null,
         availableQuantity: 0,
@@ -69,6 +75,7 @@ export async function reorderPlan(
     return {
       ...base,
       status: quantity < line.quantity ? 'short' : 'available',
+      goneReason: null,
       quantity,
       unitPrice: toMoneyString(now),
       availableQuantity: product.availableQuantity,
@@ -76,5 +83,10 @@ export async function reorderPlan(
       product,
     };
   });
-  return { orderId: order.id, farm: order.farm, lines };
+  return {
+    orderId: order.id,
+    farm: { id: order.farm.id, name: order.farm.name },
+    notes: order.notes,
+    lines,
+  };
 }

@@ -189,6 +189,15 @@ export async function listCatalog(db: DbOrTx, viewer: CatalogViewer): Promise<Pr
 }
 
 /** The listed ones of these products as the catalogue shows them (for "Order again"). */
+/** Whether the farm takes orders now: approved and not suspended (what browse shows). */
+export async function farmTakesOrders(db: DbOrTx, farmId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: farms.id })
+    .from(farms)
+    .where(and(eq(farms.id, farmId), farmIsOpen));
+  return rows.length > 0;
+}
+
 export async function listedProductsByIds(
   db: DbOrTx,
   ids: number[],
@@ -223,7 +232,7 @@ function matchConditions(query: ProductQuery, zoneName: string | null = null): S
     // kahakō): no wildcards to escape, and about twice as fast as three ILIKEs. Fields are
     // joined by a line break, which a search box cannot send.
     const haystack = foldedSql(
-      sql`${products.name} || chr(10) || coalesce(${products.description}, '') || chr(10) || ${farms.name}`,
+      sql`${products.name} || chr(10) || coalesce(${products.description}, '') || chr(10) || ${farms.name} || chr(10) || ${farms.location}`,
     );
     conditions.push(sql`strpos(${haystack}, ${foldedSql(sql`${query.q}`)}) > 0`);
   }
@@ -239,8 +248,23 @@ function matchConditions(query: ProductQuery, zoneName: string | null = null): S
   return and(...conditions)!;
 }
 
-function sortOrder(sort: ProductQuery['sort']): SQL[] {
-  switch (sort) {
+/**
+ * How well a product matches `q`: its name begins with it (0), holds it (1), its description
+ * does (2), else its farm's name or town (3). Folded as the search folds.
+ */
+function relevanceOf(q: string): SQL {
+  const term = foldedSql(sql`${q}`);
+  const at = (field: SQL) => sql`strpos(${foldedSql(field)}, ${term})`;
+  const name = at(sql`${products.name}`);
+  const description = at(sql`coalesce(${products.description}, '')`);
+  return sql`case when ${name} = 1 then 0 when ${name} > 0 then 1 when ${description} > 0 then 2 else 3 end`;
+}
+
+/** The order a search asks for: `relevance` unless it names one, which means name without `q`. */
+function sortOrder({ sort, q }: Pick<ProductQuery, 'sort' | 'q'>): SQL[] {
+  switch (sort ?? 'relevance') {
+    case 'relevance':
+      return q ? [asc(relevanceOf(q)), sortName, asc(products.id)] : [sortName, asc(products.id)];
     case 'price':
       return [asc(products.price), sortName, asc(products.id)];
     case 'farm':
@@ -249,7 +273,6 @@ function sortOrder(sort: ProductQuery['sort']): SQL[] {
       // In stock first, the most plentiful on top.
       return [desc(products.availableQuantity), sortName, asc(products.id)];
     case 'name':
-    case undefined:
       return [sortName, asc(products.id)];
   }
 }
@@ -319,7 +342,7 @@ export async function searchCatalog(
       .from(products)
       .innerJoin(farms, eq(farms.id, products.farmId))
       .where(where)
-      .orderBy(...sortOrder(query.sort))
+      .orderBy(...sortOrder(query))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     countMatching(filterKey, where),
