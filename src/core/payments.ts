@@ -46,6 +46,20 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   overdue: 'Overdue',
 };
 
+/**
+ * What a bill's status reads as: a bill not yet due that only credit has lowered reads
+ * "Credited", not "Partly paid" (the status itself stays `partly_paid`).
+ */
+export function paymentStatusLabel(
+  status: PaymentStatus,
+  amounts: { amountPaid: string; amountCredited?: string | undefined },
+): string {
+  const paid = Number(amounts.amountPaid);
+  const credited = Number(amounts.amountCredited ?? 0);
+  if (status === 'partly_paid' && paid === 0 && credited > 0) return 'Credited';
+  return PAYMENT_STATUS_LABELS[status];
+}
+
 export interface PaymentFacts {
   /** The order's status: a cancelled order owes nothing. */
   status: string;

@@ -77,6 +77,7 @@ describe('GET /api/admin/stats', () => {
     const body = response.json();
     expect(body.currentMonth).toBe(hawaiiMonth(new Date()));
     expect(body.stats).toEqual({
+      users: 6, // people, not businesses: the administrator, three farmers, two restaurants
       farms: 3,
       restaurants: 2,
       activeFarms: 1, // only Kula Greens has a product on offer

@@ -455,7 +455,7 @@ describe('suspending a farm', () => {
       `business:farm:${suspended.farmId}:suspend:`,
     );
     expect(told).toMatchObject({ kind: 'partner_status', title: 'Hāmākua Honey is suspended' });
-    expect(told!.body).toContain('Your 1 open order with it stay');
+    expect(told!.body).toContain('Your 1 open order with it stays as it is.');
     const [own] = await notificationsOf(
       suspended.userId,
       `business:farm:${suspended.farmId}:suspend:`,

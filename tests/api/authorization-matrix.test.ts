@@ -182,6 +182,7 @@ const EXPECTED: Record<string, Need> = {
   'POST /api/claims/{id}/photos': restaurant('claims.report'),
   'GET /api/claims/{id}/photos/{photoId}': both([], []),
   'GET /api/claims': both(['money.view'], ['money.view']),
+  'GET /api/claims/{id}': both(['money.view'], ['money.view']),
   'POST /api/claims/{id}/decision': farm('claims.decide'),
   'GET /api/credit-notes': both(['money.view'], ['money.view']),
   'GET /api/credit-notes/{id}/pdf': both(['money.view'], ['money.view']),

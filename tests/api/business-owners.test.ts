@@ -134,7 +134,7 @@ describe('a suspension, when both sides were created by people who left', () => 
       expect(told, owner.email).toEqual([
         expect.objectContaining({ kind: 'partner_status', title: 'Kilohana Orchard is suspended' }),
       ]);
-      expect(told[0]!.body).toContain('Your 1 open order with it stay');
+      expect(told[0]!.body).toContain('Your 1 open order with it stays as it is.');
     }
     for (const nobody of [farmCreator, kitchenCreator, buyer]) {
       expect(await noticesOf(nobody.userId, farmKey)).toEqual([]);

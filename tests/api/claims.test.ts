@@ -10,6 +10,8 @@ import {
   creditBalances,
   creditEntries,
   creditNotes,
+  farms,
+  restaurants,
 } from '../../src/server/db/schema';
 import {
   createProduct,
@@ -311,11 +313,22 @@ describe('a claim decided in part', () => {
     const notes = await restaurant.get('/api/credit-notes');
     expect(notes.statusCode).toBe(200);
     expect(notes.json().map((note: { number: string }) => note.number)).toContain('CN-00001');
+    await ctx.database.db
+      .update(farms)
+      .set({ location: '41-600 Farm Road, Waimanalo, HI 96795' })
+      .where(eq(farms.id, farmer.farmId));
+    await ctx.database.db
+      .update(restaurants)
+      .set({ location: '1 Kitchen Lane, Honolulu, HI 96813' })
+      .where(eq(restaurants.id, restaurant.restaurantId));
     const pdf = await restaurant.get(`/api/credit-notes/${result.creditNote!.id}/pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('CREDIT NOTE CN-00001');
+    // Both addresses, the farm's and the restaurant's, as on the invoice.
+    expect(text).toContain('41-600 Farm Road, Waimanalo, HI 96795');
+    expect(text).toContain('1 Kitchen Lane, Honolulu, HI 96813');
     expect(text).toContain('Tomatoes');
     expect(text).toContain(toMoneyString(expected));
     expect(
@@ -458,6 +471,23 @@ describe('credit beyond an open balance', () => {
     ).rejects.toThrow();
     const notes = await ctx.database.db.select().from(creditNotes);
     expect(new Set(notes.map((note) => note.number)).size).toBe(notes.length);
+  });
+});
+
+describe('one claim', () => {
+  it('opens for its restaurant and its farm, and for nobody else', async () => {
+    const order = await delivered();
+    const filed = await restaurant.post(`/api/orders/${order.id}/claims`, {
+      lines: [{ itemId: order.eggs, kind: 'short', quantity: 1, note: 'One dozen short' }],
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const claim = filed.json() as Claim;
+    const opened = await restaurant.get(`/api/claims/${claim.id}`);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({ id: claim.id, orderId: order.id, state: 'open' });
+    expect((await farmer.get(`/api/claims/${claim.id}`)).json()).toMatchObject({ id: claim.id });
+    expect((await otherRestaurant.get(`/api/claims/${claim.id}`)).statusCode).toBe(404);
+    expect((await restaurant.get('/api/claims/0')).statusCode).toBe(400);
   });
 });
 

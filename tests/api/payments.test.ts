@@ -407,12 +407,18 @@ describe('monthly statements', () => {
       'attachment; filename="statement-2026-10-ono-kitchen.pdf"',
     );
     const text = await pdfText(fromFarm.rawPayload);
+    const [numbered] = await ctx.database.db
+      .select({ invoiceNumber: orders.invoiceNumber })
+      .from(orders)
+      .where(eq(orders.id, october));
+    expect(numbered!.invoiceNumber).not.toBeNull();
     for (const expected of [
       'STATEMENT',
       'Ono Kitchen',
       'Opening balance',
       '$50.00',
-      `Invoice for order #${october}`,
+      // Each invoice with its number, as printed on the invoice itself.
+      `Invoice ${String(numbered!.invoiceNumber).padStart(5, '0')} for order #${october}`,
       '$30.00',
       `Payment for order #${september}`,
       'Check 77',

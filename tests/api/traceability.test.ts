@@ -435,7 +435,7 @@ describe('shipping and receiving records', () => {
       const values = (row.values as unknown[]).slice(1);
       rows.push(Object.fromEntries(header.map((name, index) => [name, values[index]])));
     });
-    return { header, rows };
+    return { header, rows, sheet };
   }
 
   it('gives the farm one row per shipped lot with every key data element, as XLSX', async () => {
@@ -449,7 +449,7 @@ describe('shipping and receiving records', () => {
     );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
-    const { header, rows } = await workbook(response);
+    const { header, rows, sheet } = await workbook(response);
     expect(header).toEqual([
       'Traceability lot code',
       'Quantity',
@@ -480,7 +480,10 @@ describe('shipping and receiving records', () => {
       'Traceability lot code source': 'Kahuku Greens, 45-123 Kamehameha Hwy, Kaneohe, HI 96744',
       'Reference document': expect.stringMatching(/^Invoice \d{5}$/),
     });
-    expect(first!['Ship date']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The ship date is an Excel date with a date format, not text.
+    expect(first!['Ship date']).toBeInstanceOf(Date);
+    expect((first!['Ship date'] as Date).toISOString()).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00/);
+    expect(sheet.getRow(2).getCell(header.indexOf('Ship date') + 1).numFmt).toBe('yyyy-mm-dd');
     expect(second).toMatchObject({ 'Traceability lot code': 'KG-1130-B', Quantity: 1.5 });
     expect(rows[2]).toMatchObject({ 'Ship-to name': 'Hale Kitchen', Quantity: 2 });
     // Eggs are not on the list: no record.

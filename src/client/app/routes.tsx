@@ -37,7 +37,8 @@ const FarmerDashboardPage = lazyNamed(
   () => import('../features/farmer-dashboard/farmer-dashboard-page'),
   'FarmerDashboardPage',
 );
-const FarmerOrdersPage = lazyNamed(
+// Named with its props: the module exports its day card too (for its test).
+const FarmerOrdersPage = lazyNamed<'FarmerOrdersPage', object>(
   () => import('../features/farmer-orders/farmer-orders-page'),
   'FarmerOrdersPage',
 );
@@ -104,6 +105,10 @@ const ReceivablesPage = lazyNamed(
 );
 const BillsPage = lazyNamed(() => import('../features/payments/bills-page'), 'BillsPage');
 const ClaimsPage = lazyNamed(() => import('../features/claims/claims-page'), 'ClaimsPage');
+const ClaimDetailPage = lazyNamed(
+  () => import('../features/claims/claims-page'),
+  'ClaimDetailPage',
+);
 const StandingOrdersPage = lazyNamed(
   () => import('../features/standing-orders/standing-orders-page'),
   'StandingOrdersPage',
@@ -143,6 +148,7 @@ export const restaurantPages: PageRoute[] = [
   { path: '/farms/:id', element: <FarmPage /> },
   { path: '/restaurant/bills', element: <BillsPage />, requires: 'bills.view' },
   { path: '/restaurant/claims', element: <ClaimsPage />, requires: 'money.view' },
+  { path: '/restaurant/claims/:id', element: <ClaimDetailPage />, requires: 'money.view' },
   {
     path: '/restaurant/standing-orders',
     element: <StandingOrdersPage />,
@@ -168,6 +174,7 @@ export const farmerPages: PageRoute[] = [
   { path: '/farmer/lots', element: <LotsPage /> },
   { path: '/farmer/receivables', element: <ReceivablesPage />, requires: 'payments.manage' },
   { path: '/farmer/claims', element: <ClaimsPage />, requires: 'money.view' },
+  { path: '/farmer/claims/:id', element: <ClaimDetailPage />, requires: 'money.view' },
   hubPage,
 ];
 

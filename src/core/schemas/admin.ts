@@ -23,6 +23,8 @@ export const adminStatsOutput = z.object({
   /** The Hawaii month "this month" refers to: "2026-11". */
   currentMonth: monthKeyOutput,
   stats: z.object({
+    /** Every person with an account (farmers, restaurant people, administrators). */
+    users: z.number().int(),
     /** Every farm and restaurant profile. */
     farms: z.number().int(),
     restaurants: z.number().int(),

@@ -49,7 +49,8 @@ export function AdminDashboard() {
                     {
                       title: 'Total Users',
                       icon: <Users />,
-                      value: stats.activeFarms + stats.activeRestaurants,
+                      // People with an account, not businesses: a business has several.
+                      value: stats.users,
                       caption: `${stats.activeFarms} active farms, ${stats.activeRestaurants} active restaurants`,
                     },
                     {

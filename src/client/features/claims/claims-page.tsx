@@ -6,8 +6,9 @@ import {
   type Claim,
   type ClaimState,
 } from '#core/schemas/claim';
-import { FileText, MessageSquareWarning } from 'lucide-react';
+import { ArrowLeft, FileText, MessageSquareWarning } from 'lucide-react';
 import { useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -19,7 +20,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError, downloadFile } from '../../lib/api';
 import { formatMoney, formatOrderDate, ORDER_DATE_FORMAT } from '../../lib/format';
 import { usePermissions } from '../../lib/permissions';
-import { useClaims } from './api';
+import { useClaim, useClaims } from './api';
 // Loaded with the screen: a chunk of its own would add its name to every screen's preload map.
 import { DecideClaimDialog } from './decide-claim-dialog';
 
@@ -42,7 +43,20 @@ async function downloadCreditNote(id: number, number: string) {
   }
 }
 
-function ClaimCard({ claim, side }: { claim: Claim; side: 'farm' | 'restaurant' }) {
+/** Where one claim opens: under the side's own Claims. */
+function claimPath(claim: Claim, side: 'farm' | 'restaurant'): string {
+  return `/${side === 'farm' ? 'farmer' : 'restaurant'}/claims/${claim.id}`;
+}
+
+function ClaimCard({
+  claim,
+  side,
+  linked = false,
+}: {
+  claim: Claim;
+  side: 'farm' | 'restaurant';
+  linked?: boolean;
+}) {
   const { can } = usePermissions();
   const [deciding, setDeciding] = useState(false);
   const [openings, setOpenings] = useState(0);
@@ -57,7 +71,13 @@ function ClaimCard({ claim, side }: { claim: Claim; side: 'farm' | 'restaurant' 
               id={`claim-${claim.id}-title`}
               className="flex flex-wrap items-center gap-2 font-semibold"
             >
-              Order #{claim.orderId}
+              {linked ? (
+                <Link to={claimPath(claim, side)} className="underline-offset-2 hover:underline">
+                  Order #{claim.orderId}
+                </Link>
+              ) : (
+                <>Order #{claim.orderId}</>
+              )}
               <Badge variant={STATE_BADGES[claim.state]} className="normal-case">
                 {CLAIM_STATE_LABELS[claim.state]}
               </Badge>
@@ -205,7 +225,7 @@ export function ClaimsPage() {
         <>
           <div className="flex flex-col gap-4">
             {claims.items?.map((claim) => (
-              <ClaimCard key={claim.id} claim={claim} side={side} />
+              <ClaimCard key={claim.id} claim={claim} side={side} linked />
             ))}
           </div>
           <LoadMoreFooter
@@ -217,6 +237,40 @@ export function ClaimsPage() {
             noun="claim"
           />
         </>
+      )}
+    </div>
+  );
+}
+
+/** /farmer/claims/:id and /restaurant/claims/:id: one claim, to open from the list or a link. */
+export function ClaimDetailPage() {
+  const { kind } = usePermissions();
+  const side = kind === 'farm' ? 'farm' : 'restaurant';
+  const id = Number(useParams().id);
+  const claim = useClaim(Number.isInteger(id) ? id : 0);
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <Link
+          to={side === 'farm' ? '/farmer/claims' : '/restaurant/claims'}
+          className="inline-flex items-center gap-1 text-sm text-stone-600 hover:underline"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" /> All claims
+        </Link>
+        <h1 className="text-2xl font-bold tracking-tight">Claim</h1>
+      </div>
+      {claim.data ? (
+        <ClaimCard claim={claim.data} side={side} />
+      ) : claim.isError || !(id > 0) ? (
+        <ErrorState
+          title="The claim could not be loaded"
+          error={claim.error}
+          onRetry={() => void claim.refetch()}
+        />
+      ) : (
+        <div aria-busy="true" aria-label="Loading the claim">
+          <Skeleton className="h-40 w-full" />
+        </div>
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { withStopsInOrder } from '#core/delivery-places';
@@ -167,6 +167,53 @@ describe('the delivery runs page', () => {
     expect(await within(region).findByText('Out for delivery: #11, #12, #13')).toBeInTheDocument();
     expect(region).toHaveTextContent('#14 not moved: Already moved');
     expect(region).toHaveTextContent('#15 (confirmed)');
+  });
+
+  it("takes the last start's message away at the next action and on another day", async () => {
+    const api = fakeApi({
+      [LIST]: [run(1, 'Kailua', 1, [stop(11), stop(14)]), run(2, 'Truck 2', 7, [stop(21)])],
+      'POST /api/delivery-runs/1/start': {
+        runId: 1,
+        changed: [{ id: 11, fromStatus: 'packed', toStatus: 'in_transit' }],
+        refused: [{ id: 14, status: 'packed', code: 'invalid_transition', message: 'Needs lots' }],
+        notPacked: [],
+      },
+      'PUT /api/delivery-runs/2/stops': run(2, 'Truck 2', 8, [stop(21), stop(14)]),
+      'GET /api/delivery-runs?date=2026-12-02': [],
+    });
+    renderPage();
+    const startButton = within(await screen.findByRole('region', { name: /Kailua/ })).getByRole(
+      'button',
+      { name: 'Start run' },
+    );
+    await userEvent.click(startButton);
+    const dialog = await screen.findByRole('dialog', { name: 'Start Kailua run?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start run' }));
+    expect(await screen.findByText(/#14 not moved: Needs lots/)).toBeInTheDocument();
+
+    // The refused order moved to another run: the refusal no longer holds.
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Move #14 to run' }),
+      'Truck 2',
+    );
+    await waitFor(() => expect(api.made('PUT', '/api/delivery-runs/2/stops')).toHaveLength(1));
+    expect(screen.queryByText(/#14 not moved/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Out for delivery: #11/)).not.toBeInTheDocument();
+
+    // Started again, then another day: gone too.
+    await userEvent.click(
+      within(screen.getByRole('region', { name: /Kailua/ })).getByRole('button', {
+        name: 'Start run',
+      }),
+    );
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Start Kailua run?' })).getByRole('button', {
+        name: 'Start run',
+      }),
+    );
+    expect(await screen.findByText(/#14 not moved: Needs lots/)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Delivery day'), { target: { value: '2026-12-02' } });
+    await waitFor(() => expect(screen.queryByText(/#14 not moved/)).not.toBeInTheDocument());
   });
 
   it("shows a restaurant's orders as one stop that moves with all of them, and moves one order alone to another run", async () => {

@@ -50,6 +50,8 @@ function startAllQuestion(
   };
 }
 
+const NO_REPORTS: ReadonlyMap<number, DeliveryRunStartResult> = new Map();
+
 /**
  * /farmer/runs?date=YYYY-MM-DD: the farm's delivery runs of a day (docs/delivery.md#delivery-runs)
  * as columns of ordered stops, to reorder, move between runs, rename, print and start. Without
@@ -75,16 +77,26 @@ export function DeliveryRunsPage() {
   const [renaming, setRenaming] = useState<DeliveryRun | null>(null);
   const [confirmingAll, setConfirmingAll] = useState(false);
   const [changedElsewhere, setChangedElsewhere] = useState<ReadonlySet<number>>(new Set());
-  const [reports, setReports] = useState<ReadonlyMap<number, DeliveryRunStartResult>>(new Map());
+  // What the last start said, of the day it was said of: the next action on the page, or another
+  // day (chosen here or reached by a link), takes it away, since it may no longer hold.
+  const [said, setReports] = useState<{
+    date: string;
+    reports: ReadonlyMap<number, DeliveryRunStartResult>;
+  }>({ date: '', reports: new Map() });
+  const reports = said.date === date ? said.reports : NO_REPORTS;
+  const report = (of: ReadonlyMap<number, DeliveryRunStartResult>) =>
+    setReports({ date, reports: of });
+  const clearReports = () => setReports({ date, reports: NO_REPORTS });
 
   const chooseDay = (value: string) => {
     if (!isDateInRange(value)) return;
     setChangedElsewhere(new Set());
-    setReports(new Map());
+    clearReports();
     setParams({ date: value });
   };
 
-  const changeStops = (run: DeliveryRun, orderIds: number[]) =>
+  const changeStops = (run: DeliveryRun, orderIds: number[]) => {
+    clearReports();
     setStops.mutate(
       { run, orderIds },
       {
@@ -104,16 +116,18 @@ export function DeliveryRunsPage() {
         },
       },
     );
+  };
 
   const moveTo = (orderId: number, runId: number) => {
     const target = runs.data?.find((run) => run.id === runId);
     if (target) changeStops(target, [...target.stops.map((stop) => stop.orderId), orderId]);
   };
 
-  const startRun = (run: DeliveryRun) =>
+  const startRun = (run: DeliveryRun) => {
+    clearReports();
     start.mutate(run.id, {
       onSuccess: (result) => {
-        setReports((current) => new Map(current).set(run.id, result));
+        report(new Map([[run.id, result]]));
         toast({
           title: `${run.name}: ${result.changed.length} out for delivery`,
           description:
@@ -129,12 +143,14 @@ export function DeliveryRunsPage() {
           variant: 'destructive',
         }),
     });
+  };
 
-  const startAll = () =>
+  const startAll = () => {
+    clearReports();
     startDay.mutate(undefined, {
       onSuccess: (result) => {
         setConfirmingAll(false);
-        setReports(new Map(result.runs.map((report) => [report.runId, report])));
+        report(new Map(result.runs.map((entry) => [entry.runId, entry])));
         const out = result.runs.reduce((sum, report) => sum + report.changed.length, 0);
         const refused = result.runs.reduce((sum, report) => sum + report.refused.length, 0);
         toast({
@@ -151,8 +167,10 @@ export function DeliveryRunsPage() {
         });
       },
     });
+  };
 
-  const remove = (run: DeliveryRun) =>
+  const remove = (run: DeliveryRun) => {
+    clearReports();
     deleteRun.mutate(run.id, {
       onSuccess: () => toast({ title: `Deleted ${run.name}` }),
       onError: (error) =>
@@ -162,6 +180,7 @@ export function DeliveryRunsPage() {
           variant: 'destructive',
         }),
     });
+  };
 
   const dayName = date ? (formatCalendarDate(date, 'weekday') ?? date) : '';
   const list = runs.data;

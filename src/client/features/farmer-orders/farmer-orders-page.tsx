@@ -210,7 +210,7 @@ function GroupedByStatus({
  * whose confirmed orders have traced lines without lots first offers the suggested lots
  * (docs/traceability.md#packing-with-lots), to a person who may assign lots.
  */
-function DayCard({
+export function DayCard({
   day,
   onDay,
   orderDays,
@@ -252,7 +252,10 @@ function DayCard({
     onDay(value);
   };
 
-  const run = (status: BulkTarget, lots?: 'suggested') =>
+  // The last report goes at the next action: it may no longer hold, and an action refused as a
+  // whole would otherwise leave it standing as if it were this action's.
+  const run = (status: BulkTarget, lots?: 'suggested') => {
+    setReport(null);
     bulk.mutate(
       { deliveryDate: day, status, ...(lots ? { lots } : {}) },
       {
@@ -276,6 +279,7 @@ function DayCard({
           }),
       },
     );
+  };
 
   const download = async () => {
     setDownloading(true);

@@ -37,13 +37,18 @@ function OrderAgain({ order }: { order: Order }) {
           if (line.product) cartActions.add(line.product, quantity);
         }
         const told = summarizeReorder(result);
-        reorderNotes.add({ orderId: order.id, farmName: order.farm.name, summary: told });
+        reorderNotes.add({
+          orderId: order.id,
+          farmId: order.farm.id,
+          farmName: order.farm.name,
+          summary: told,
+        });
         toast({
           title: told.addedCount > 0 ? 'Added to your cart' : 'Nothing to add',
           description:
             told.addedCount > 0
               ? `${told.addedCount} ${told.addedCount === 1 ? 'item' : 'items'} from ${order.farm.name} at today's prices${hasDifferences(told) ? ': what changed is shown at checkout' : ''}.`
-              : `Nothing from order #${order.id} can be ordered today.`,
+              : `Nothing from order #${order.id} can be ordered today${told.gone.length > 0 ? `: ${told.gone.join('; ')}` : ''}.`,
         });
       },
       onError: (error) =>

@@ -132,7 +132,11 @@ export function BillsPage() {
                           </span>
                         </div>
                         <div className="flex items-center justify-between gap-3 sm:justify-end">
-                          <PaymentStatusBadge status={invoice.paymentStatus} />
+                          <PaymentStatusBadge
+                            status={invoice.paymentStatus}
+                            amountPaid={invoice.amountPaid}
+                            amountCredited={invoice.amountCredited}
+                          />
                           <span className="tabular w-24 text-right font-semibold">
                             {money(invoice.balanceDue)}
                           </span>

@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type PaymentStatus } from '#core/payments';
+import { PAYMENT_METHOD_LABELS, paymentStatusLabel, type PaymentStatus } from '#core/payments';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 
 const STATUS_VARIANT: Record<PaymentStatus, BadgeVariant> = {
@@ -8,8 +8,21 @@ const STATUS_VARIANT: Record<PaymentStatus, BadgeVariant> = {
   overdue: 'destructive',
 };
 
-export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
-  return <Badge variant={STATUS_VARIANT[status]}>{PAYMENT_STATUS_LABELS[status]}</Badge>;
+/** A bill's status; one only credit has lowered reads "Credited". */
+export function PaymentStatusBadge({
+  status,
+  amountPaid,
+  amountCredited,
+}: {
+  status: PaymentStatus;
+  amountPaid: string;
+  amountCredited?: string | undefined;
+}) {
+  return (
+    <Badge variant={STATUS_VARIANT[status]}>
+      {paymentStatusLabel(status, { amountPaid, amountCredited })}
+    </Badge>
+  );
 }
 
 export function methodLabel(method: keyof typeof PAYMENT_METHOD_LABELS): string {

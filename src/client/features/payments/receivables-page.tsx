@@ -59,7 +59,11 @@ function InvoiceRow({ invoice, onRecord }: { invoice: OpenInvoice; onRecord: () 
         </span>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3 sm:justify-end">
-        <PaymentStatusBadge status={invoice.paymentStatus} />
+        <PaymentStatusBadge
+          status={invoice.paymentStatus}
+          amountPaid={invoice.amountPaid}
+          amountCredited={invoice.amountCredited}
+        />
         <span className="tabular w-24 text-right font-semibold">{money(invoice.balanceDue)}</span>
         <Button size="sm" onClick={onRecord}>
           Record payment

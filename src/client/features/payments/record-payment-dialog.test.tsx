@@ -41,9 +41,25 @@ describe('Record a payment', () => {
       <RecordPaymentDialog orderId={7} label="Invoice #7" today="2026-12-01" onClose={() => {}} />,
     );
     await screen.findByText('Invoice #7: $40.00 due of $40.00');
+    fireEvent.change(screen.getByLabelText(/Amount/), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Record payment' }));
     expect(await screen.findByText('Enter an amount above $0 like 12.50')).toBeInTheDocument();
     expect(api.made('POST', '/api/orders/7/payments')).toHaveLength(0);
+  });
+
+  it('starts the amount at the balance due, and sends it as it is', async () => {
+    const api = fakeApi({
+      'GET /api/orders/7/payments': { ...invoice, amountPaid: '12.50', balanceDue: '27.50' },
+      'POST /api/orders/7/payments': { ...invoice, balanceDue: '0.00', amountPaid: '40.00' },
+    });
+    renderInApp(
+      <RecordPaymentDialog orderId={7} label="Invoice #7" today="2026-12-01" onClose={() => {}} />,
+    );
+    await screen.findByText('Invoice #7: $27.50 due of $40.00');
+    await waitFor(() => expect(screen.getByLabelText(/Amount/)).toHaveValue('27.50'));
+    fireEvent.click(screen.getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(api.made('POST', '/api/orders/7/payments')).toHaveLength(1));
+    expect(api.made('POST', '/api/orders/7/payments')[0]!.body).toMatchObject({ amount: '27.50' });
   });
 
   it('sends the amount as the server schema writes it', async () => {

@@ -6,7 +6,7 @@ import {
   type PaymentCreateInput,
 } from '#core/schemas/payment';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -65,17 +65,24 @@ export function RecordPaymentDialog({
   const record = useRecordPayment();
   const balance = payments.data ? centsOf(payments.data.balanceDue) : null;
   const blank: PaymentCreateInput = { amount: '', paidOn: today, method: 'check', reference: '' };
-  const { register, handleSubmit, reset, setError, clearErrors, formState } = useForm<
-    PaymentCreateInput,
-    unknown,
-    PaymentCreateBody
-  >({
-    resolver: zodResolver(paymentForm(balance, today)),
-    defaultValues: blank,
-    // A message goes once its field is edited, as before; the whole form is checked on send.
-    reValidateMode: 'onSubmit',
-  });
+  const { register, handleSubmit, reset, setError, clearErrors, getValues, setValue, formState } =
+    useForm<PaymentCreateInput, unknown, PaymentCreateBody>({
+      resolver: zodResolver(paymentForm(balance, today)),
+      defaultValues: blank,
+      // A message goes once its field is edited, as before; the whole form is checked on send.
+      reValidateMode: 'onSubmit',
+    });
   const { errors } = formState;
+  // The amount starts at the balance due (the usual payment pays the bill), and follows it when
+  // it changes (after a payment) unless the person has typed an amount of their own.
+  const balanceDue =
+    payments.data && centsOf(payments.data.balanceDue) > 0 ? payments.data.balanceDue : '';
+  const prefilled = useRef('');
+  useEffect(() => {
+    const current = getValues('amount');
+    if (current === '' || current === prefilled.current) setValue('amount', balanceDue);
+    prefilled.current = balanceDue;
+  }, [orderId, balanceDue, getValues, setValue]);
   // Editing a field takes its message away, whether it came from the schema or the server.
   const field = (name: FieldName) => register(name, { onChange: () => clearErrors(name) });
 

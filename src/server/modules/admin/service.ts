@@ -58,6 +58,7 @@ interface TotalsRow extends Row {
   restaurants: number;
   active_farms: number;
   active_restaurants: number;
+  users: number;
   total_orders: number;
   monthly_orders: number;
   total_revenue: string;
@@ -72,6 +73,7 @@ export async function adminStats(db: Db, now = clockNow()): Promise<AdminStats> 
       const [totals] = await rows<TotalsRow>(
         tx,
         sql`select
+          (select count(*)::int from users) as users,
           (select count(*)::int from farms) as farms,
           (select count(*)::int from restaurants) as restaurants,
           (select count(distinct ${products.farmId})::int from ${products}
@@ -127,6 +129,7 @@ export async function adminStats(db: Db, now = clockNow()): Promise<AdminStats> 
       return {
         currentMonth,
         stats: {
+          users: Number(totals.users),
           farms: Number(totals.farms),
           restaurants: Number(totals.restaurants),
           activeFarms: Number(totals.active_farms),

@@ -86,6 +86,8 @@ export function counterpartyContent(
   const { kind, name } = event.business;
   if (event.action !== 'suspend' && event.action !== 'reinstate') return null;
   const orders = countLabel(openOrders, 'open order');
+  // The verb agrees with the count: "Your 1 open order … stays as it is".
+  const stay = `Your ${orders} with it ${openOrders === 1 ? 'stays as it is' : 'stay as they are'}.`;
   const base = {
     kind: 'partner_status' as const,
     link: kind === 'farm' ? '/restaurant/orders' : '/farmer/orders',
@@ -107,8 +109,8 @@ export function counterpartyContent(
     title: `${name} is suspended`,
     body:
       kind === 'farm'
-        ? `${name} is suspended on Harvest Hui: its products are not on offer for now. Your ${orders} with it stay as they are.`
-        : `${name} is suspended on Harvest Hui: it cannot order or change orders for now. Your ${orders} with it stay as they are.`,
+        ? `${name} is suspended on Harvest Hui: its products are not on offer for now. ${stay}`
+        : `${name} is suspended on Harvest Hui: it cannot order or change orders for now. ${stay}`,
   };
 }
 

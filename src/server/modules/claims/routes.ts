@@ -30,6 +30,7 @@ import {
   creditNoteDocument,
   listCreditNotes,
   decide,
+  getClaim,
   listClaims,
   listCreditBalances,
   refundCredit,
@@ -163,6 +164,20 @@ export const claimModule: FastifyPluginAsyncZod = async (app) => {
       const page = await listClaims(app.db, requireBusinessActor(request), request.query);
       return sendPage(request, reply, page);
     },
+  );
+
+  app.get(
+    '/claims/:id',
+    {
+      config: { permission: SEES_MONEY },
+      schema: {
+        tags: ['claims'],
+        summary: "One claim of the business's (the farm's or the restaurant's)",
+        params: idParam,
+        response: { 200: claimOutput, ...errorResponses },
+      },
+    },
+    async (request) => getClaim(app.db, requireBusinessActor(request), request.params.id),
   );
 
   app.post(

@@ -399,8 +399,15 @@ export async function creditNoteDocument(
   if (!note) throw notFound('Credit note not found');
   const claim = (await readClaims(db, [note.claimId]))[0]!;
   const [order] = await db
-    .select({ taxRate: orders.taxRate, invoiceNumber: orders.invoiceNumber })
+    .select({
+      taxRate: orders.taxRate,
+      invoiceNumber: orders.invoiceNumber,
+      farmLocation: farms.location,
+      restaurantLocation: restaurants.location,
+    })
     .from(orders)
+    .innerJoin(farms, eq(farms.id, orders.farmId))
+    .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
     .where(eq(orders.id, note.orderId));
   const lines = await db
     .select({
@@ -413,6 +420,8 @@ export async function creditNoteDocument(
     .where(eq(claimLines.claimId, note.claimId));
   return {
     note,
+    farmLocation: order!.farmLocation,
+    restaurantLocation: order!.restaurantLocation,
     taxRate: order!.taxRate,
     invoiceNumber: order!.invoiceNumber,
     lines: claim.lines

@@ -21,6 +21,9 @@ type Pdf = PDFKit.PDFDocument;
 /** One credit note and its accepted lines, for its PDF (claims' creditNoteDocument). */
 export interface CreditNoteDocument {
   note: CreditNote;
+  /** The farm's and the restaurant's addresses, as the invoice prints them. */
+  farmLocation: string;
+  restaurantLocation: string;
   taxRate: string;
   invoiceNumber: number | null;
   lines: (Omit<Claim['lines'][number], 'acceptedQuantity'> & {
@@ -806,6 +809,7 @@ export function renderCreditNote(doc: Pdf, data: CreditNoteDocument): void {
     .fontSize(18)
     .fillColor(ACCENT)
     .text(pdfText(doc, note.farm.name), PAGE_MARGIN, PAGE_MARGIN, { width });
+  lines(doc, [data.farmLocation], PAGE_MARGIN, width, false);
   doc.moveDown(0.5);
   doc.font(BOLD).fontSize(20).fillColor(INK).text(`CREDIT NOTE ${note.number}`, { width });
   doc.moveDown(0.3);
@@ -820,7 +824,7 @@ export function renderCreditNote(doc: Pdf, data: CreditNoteDocument): void {
   );
   doc.moveDown(0.5);
   label(doc, 'Credited to', PAGE_MARGIN, doc.y, width);
-  lines(doc, [note.restaurant.name], PAGE_MARGIN, width);
+  lines(doc, [note.restaurant.name, data.restaurantLocation], PAGE_MARGIN, width);
   doc.moveDown(1);
   table(
     doc,

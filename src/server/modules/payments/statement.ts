@@ -1,4 +1,4 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt } from 'drizzle-orm';
 import type { Actor } from '#core/actor';
 import { asciiSlug } from '#core/file-name';
 import { addDays } from '#core/hawaii-time';
@@ -6,7 +6,7 @@ import { centsOf, formatUsd, type Cents } from '#core/money';
 import type { Db } from '../../db/database';
 import { creditEntries, creditNotes, farms, orders, payments, restaurants } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../errors';
-import { orderScope, orderScopeOf } from '../orders';
+import { invoiceNumberLabel, issueInvoiceNumbers, orderScope, orderScopeOf } from '../orders';
 import { countedPayment, isBill } from '../owed';
 
 export interface StatementLine {
@@ -96,9 +96,31 @@ export async function monthlyStatement(
     eq(orders.restaurantId, pair.restaurantId),
     isBill,
   );
+  // Each invoice of the month prints its number: one not numbered yet is numbered now, as its
+  // own invoice or an accounting export would.
+  const unnumbered = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        ofPair,
+        isNull(orders.invoiceNumber),
+        gte(orders.deliveryDate, start),
+        lt(orders.deliveryDate, end),
+      ),
+    );
+  if (unnumbered.length > 0) {
+    await db.transaction((tx) =>
+      issueInvoiceNumbers(
+        tx,
+        unnumbered.map((row) => row.id),
+      ),
+    );
+  }
   const invoices = await db
     .select({
       id: orders.id,
+      invoiceNumber: orders.invoiceNumber,
       date: orders.deliveryDate,
       total: orders.totalAmount,
       tax: orders.taxAmount,
@@ -186,7 +208,7 @@ export async function monthlyStatement(
         date: invoice.date!,
         kind: 'invoice',
         // The GET is part of the invoice's total; named so the restaurant's books can split it.
-        description: `Invoice for order #${invoice.id}${centsOf(invoice.tax) > 0 ? ` (incl. ${formatUsd(centsOf(invoice.tax))} GET)` : ''}`,
+        description: `Invoice ${invoice.invoiceNumber === null ? '' : `${invoiceNumberLabel(invoice.invoiceNumber)} `}for order #${invoice.id}${centsOf(invoice.tax) > 0 ? ` (incl. ${formatUsd(centsOf(invoice.tax))} GET)` : ''}`,
         amountCents: cents,
       });
   }

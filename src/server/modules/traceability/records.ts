@@ -200,7 +200,16 @@ async function recordsWorkbook(title: string, rows: RecordRow[]): Promise<Buffer
     to: { row: 1, column: RECORD_COLUMNS.length },
   };
   sheet.getRow(1).commit();
-  for (const row of rows) sheet.addRow(recordCells(row)).commit();
+  // The ship date is a real date (a number with a date format), so Excel sorts and filters it
+  // as one; the CSV keeps YYYY-MM-DD. Midnight UTC: exceljs writes the date's UTC day.
+  const shipDate = RECORD_COLUMNS.indexOf('Ship date');
+  for (const row of rows) {
+    const cells: (string | number | Date)[] = recordCells(row);
+    cells[shipDate] = new Date(`${row.shipDate}T00:00:00Z`);
+    const added = sheet.addRow(cells);
+    added.getCell(shipDate + 1).numFmt = 'yyyy-mm-dd';
+    added.commit();
+  }
   sheet.commit();
   await workbook.commit();
   await finished;
