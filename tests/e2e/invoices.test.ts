@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectAccessible, launchBrowser, PHONE, screenshot } from './support/browser';
 import { signInDemo } from './support/accounts';
 
@@ -30,6 +30,9 @@ describe('receivables and bills', () => {
         const dialog = page.getByRole('dialog', { name: 'Record a payment' });
         await dialog.waitFor();
         await dialog.getByText(/due of/).waitFor();
+        // The amount starts at the balance due; emptied, it is refused with its message.
+        expect(await dialog.getByLabel(/Amount/).inputValue()).toMatch(/^\d+\.\d{2}$/);
+        await dialog.getByLabel(/Amount/).fill('');
         await dialog.getByRole('button', { name: 'Record payment' }).click();
         await dialog.getByText('Enter an amount above $0 like 12.50').waitFor();
         await dialog.getByLabel(/Amount/).fill('999999');
