@@ -256,7 +256,8 @@ describe("the farm's delivery runs", () => {
     await all.getByText(/packed orders? on \d+ runs? go(es)? out for delivery/).waitFor();
     const answered = page.waitForResponse(
       (response) =>
-        response.url().endsWith('/api/delivery-runs/start') && response.request().method() === 'POST',
+        response.url().endsWith('/api/delivery-runs/start') &&
+        response.request().method() === 'POST',
     );
     await all.getByRole('button', { name: 'Start all runs' }).click();
     const report = (await (await answered).json()) as DeliveryDayStartResult;
