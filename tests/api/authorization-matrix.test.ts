@@ -79,6 +79,7 @@ const EXPECTED: Record<string, Need> = {
   'GET /api/auth/user': person,
   'POST /api/auth/switch-role': person,
   'POST /api/auth/business': person,
+  'GET /api/auth/invitation': anyone,
   'POST /api/auth/accept-invitation': anyone,
   'POST /api/profile/farm': person,
   'PUT /api/profile/farm': farm('profile.edit', 'profile.terms'),

@@ -23,6 +23,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/reset-password',
   'POST /api/auth/verify-email',
   // Reached from an invitation's email, by someone who may have no account yet (docs/teams.md).
+  'GET /api/auth/invitation',
   'POST /api/auth/accept-invitation',
   // A fresh sheet's unsubscribe link and its page: one click from an email, no sign-in (RFC 8058).
   'GET /api/fresh-sheet/unsubscribe',

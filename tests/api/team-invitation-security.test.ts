@@ -55,6 +55,10 @@ async function farmWithTwoOwners(name: string) {
   return { owner, coOwner };
 }
 
+/** What the invitation page reads before joining (GET /api/auth/invitation). */
+const readLink = (token: string) =>
+  new Session(ctx.app).get(`/api/auth/invitation?token=${encodeURIComponent(token)}`);
+
 function expectInvalidToken(response: Awaited<ReturnType<typeof acceptAsNew>>) {
   expect(response.statusCode, response.body).toBe(400);
   expect(response.json()).toMatchObject({
@@ -70,10 +74,12 @@ describe('invitations of a sender who may no longer invite', () => {
     const { token } = await invite(coOwner, backdoor, 'owner');
     const packer = uniqueEmail('packer');
     await invite(owner, packer, 'packer');
+    expect((await readLink(token)).statusCode).toBe(200);
 
     expect((await owner.delete(`/api/team/members/${coOwner.userId}`)).statusCode).toBe(204);
     expect(await pendingEmails(owner)).toEqual([packer]);
 
+    expectInvalidToken(await readLink(token));
     expectInvalidToken(await acceptAsNew(token));
     expect(await memberEmails(owner)).toEqual([owner.email]);
   });
@@ -138,6 +144,9 @@ describe('invitations of a sender who may no longer invite', () => {
       .where(and(eq(memberships.userId, coOwner.userId), eq(memberships.farmId, owner.farmId)));
     expect(await pendingEmails(owner)).toEqual([email]);
 
+    // The page's read is refused too, and leaves the deleting to accepting.
+    expectInvalidToken(await readLink(token));
+    expect(await pendingEmails(owner)).toEqual([email]);
     expectInvalidToken(await acceptAsNew(token));
     expect(await pendingEmails(owner)).toEqual([]);
     expect(await memberEmails(owner)).toEqual([owner.email, coOwner.email]);

@@ -299,7 +299,94 @@ describe('invitations', () => {
   });
 });
 
+describe('GET /api/auth/invitation', () => {
+  const readLink = (token: string, session = new Session(ctx.app)) =>
+    session.get(`/api/auth/invitation?token=${encodeURIComponent(token)}`);
+
+  function expectRefused(response: Awaited<ReturnType<typeof readLink>>, code: string) {
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ code, fields: { token: expect.any(String) } });
+  }
+
+  it('names the invited address, the business and the role, to anyone with the link', async () => {
+    const farmer = await signUpFarmer(ctx.app, 'Waimea Sprouts');
+    const email = uniqueEmail('preview');
+    const { invitation, token } = await invite(farmer, email, 'packer');
+    const anonymous = await readLink(token);
+    expect(anonymous.statusCode, anonymous.body).toBe(200);
+    expect(anonymous.json()).toEqual({
+      email,
+      businessKind: 'farm',
+      businessName: 'Waimea Sprouts',
+      role: 'packer',
+      roleLabel: 'Packer',
+      expiresAt: invitation.expiresAt,
+    });
+    // Signed in as someone else it answers the same: the page then says whose it is.
+    const stranger = await signUp(ctx.app, 'stranger');
+    expect((await readLink(token, stranger)).json()).toMatchObject({ email });
+
+    // Reading it used nothing: the link still joins.
+    const joined = await acceptAsNew(token);
+    expect(joined.view).toMatchObject({ email, businessRole: 'packer' });
+  });
+
+  it('refuses a used, an expired, a revoked and an unknown link as accepting does', async () => {
+    const restaurant = await signUpRestaurant(ctx.app, 'Preview Bistro');
+    const { token: used } = await invite(restaurant, uniqueEmail('used'), 'buyer');
+    await acceptAsNew(used);
+    expectRefused(await readLink(used), 'used_token');
+
+    const { invitation: late, token: expired } = await invite(
+      restaurant,
+      uniqueEmail('late'),
+      'bookkeeper',
+    );
+    await ctx.database.db
+      .update(teamInvitations)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(teamInvitations.id, late.id));
+    expectRefused(await readLink(expired), 'expired_token');
+
+    const { invitation: revoked, token: revokedToken } = await invite(
+      restaurant,
+      uniqueEmail('revoked'),
+      'buyer',
+    );
+    expect((await restaurant.delete(`/api/team/invitations/${revoked.id}`)).statusCode).toBe(204);
+    expectRefused(await readLink(revokedToken), 'invalid_token');
+    expectRefused(await readLink('no-such-token'), 'invalid_token');
+
+    const missing = await new Session(ctx.app).get('/api/auth/invitation');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      code: 'validation',
+      fields: { token: expect.any(String) },
+    });
+  });
+});
+
 describe('roles and removal', () => {
+  it('counts the owners: the list of one role, and its total', async () => {
+    const farmer = await signUpFarmer(ctx.app, 'Counted Farm');
+    const business = { kind: 'farm', id: farmer.farmId } as const;
+    await signUpMember(ctx.app, business, 'packer');
+    const owners = await farmer.get('/api/team?businessRole=owner&limit=1');
+    expect(owners.statusCode, owners.body).toBe(200);
+    expect(owners.headers['x-total-count']).toBe('1');
+    expect(owners.json<TeamMember[]>().map((member) => member.userId)).toEqual([farmer.userId]);
+
+    const coOwner = await signUpMember(ctx.app, business, 'owner');
+    const both = await farmer.get('/api/team?businessRole=owner&limit=1');
+    expect(both.headers['x-total-count']).toBe('2');
+    expect(both.headers.link).toContain('businessRole=owner');
+    const next = /<([^>]+)>/.exec(String(both.headers.link))?.[1] ?? '';
+    expect((await farmer.get(next)).json<TeamMember[]>().map((member) => member.userId)).toEqual([
+      coOwner.userId,
+    ]);
+    expect((await farmer.get('/api/team?businessRole=chef')).statusCode).toBe(400);
+  });
+
   it("changes a member's role, never leaving the business without an owner", async () => {
     const farmer = await signUpFarmer(ctx.app, 'Promotion Farm');
     const packer = await signUpMember(ctx.app, { kind: 'farm', id: farmer.farmId }, 'packer');

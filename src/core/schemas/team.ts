@@ -6,6 +6,9 @@ import type { actingBusinessBody } from './auth';
 import { emailInput, emailLinkToken } from './auth';
 import { keyedListQuery } from './paging';
 
+/** The two kinds of business a person may belong to. */
+export const BUSINESS_KINDS = ['farm', 'restaurant'] as const;
+
 /** The team lists (members, pending invitations): 50 a page by default, at most 200. */
 export const TEAM_LIST_DEFAULT_LIMIT = 50;
 export const TEAM_LIST_MAX_LIMIT = 200;
@@ -31,6 +34,16 @@ export const teamMemberOutput = z.object({
 });
 export type TeamMember = z.infer<typeof teamMemberOutput>;
 export const teamMemberListOutput = z.array(teamMemberOutput);
+
+/**
+ * GET /api/team: a page of the members, of one role with `businessRole` (`X-Total-Count` then
+ * counts that role's members: the screens ask how many owners there are before the last one
+ * tries to leave).
+ */
+export const teamMemberListQuery = teamListQuery.extend({
+  businessRole: businessRoleInput.optional(),
+});
+export type TeamMemberListQuery = z.infer<typeof teamMemberListQuery>;
 
 /** POST /api/team/invitations. */
 export const invitationCreateBody = z.object({
@@ -77,6 +90,22 @@ export const invitationBody = invitationCreateBody;
 export type InvitationBody = InvitationCreateBody;
 export type InvitationInput = z.input<typeof invitationCreateBody>;
 
+/** GET /api/auth/invitation?token=…: the link's token, checked as accepting checks it. */
+export const invitationLinkQuery = z.object({ token: emailLinkToken });
+
+/** What an invitation's link offers, read before joining (the page names the business). */
+export const invitationOfferOutput = z.object({
+  /** The invited address: the account that joins has this one. */
+  email: z.string(),
+  businessKind: z.enum(BUSINESS_KINDS),
+  businessName: z.string(),
+  role: z.enum(BUSINESS_ROLES),
+  /** The role as screens name it ("Packer"). */
+  roleLabel: z.string(),
+  expiresAt: z.string(),
+});
+export type InvitationOffer = z.infer<typeof invitationOfferOutput>;
+
 /** The form that creates an account while accepting (as sign-up asks): every field required. */
 export const acceptWithNewAccountForm = z.object({
   firstName: requiredText(100),
@@ -84,9 +113,6 @@ export const acceptWithNewAccountForm = z.object({
   password: newPasswordField,
 });
 export type AcceptWithNewAccountForm = z.infer<typeof acceptWithNewAccountForm>;
-
-/** The two kinds of business a person may belong to. */
-export const BUSINESS_KINDS = ['farm', 'restaurant'] as const;
 
 /** The codes of the team's and the invitation's answers that screens explain. */
 export const TEAM_ERROR_CODES = {

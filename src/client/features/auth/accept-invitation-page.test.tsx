@@ -1,3 +1,4 @@
+import type { InvitationOffer } from '#core/schemas/team';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -16,6 +17,18 @@ afterEach(() => {
 
 const TOKEN = 'a'.repeat(43);
 const packer = { ...member('farmer', 'packer'), email: 'mele@example.com', firstName: 'Mele' };
+const READ_INVITATION = `GET /api/auth/invitation?token=${TOKEN}`;
+/** What the link offers: Kula Greens invites mele@example.com as a packer. */
+const offer: InvitationOffer = {
+  email: 'mele@example.com',
+  businessKind: 'farm',
+  businessName: 'Kula Greens',
+  role: 'packer',
+  roleLabel: 'Packer',
+  expiresAt: '2026-12-02T20:00:00.000Z',
+};
+/** The same invitation, sent to the address of the one signed in. */
+const offerTo = (email: string): InvitationOffer => ({ ...offer, email });
 
 function Dashboard() {
   const { itemCount } = useCart();
@@ -25,6 +38,7 @@ function Dashboard() {
 function openInvitation(routes: Record<string, unknown>, signedIn?: ReturnType<typeof user>) {
   const api = fakeApi({
     'GET /api/auth/user': signedIn ?? failWith(401, { message: 'Not signed in' }),
+    [READ_INVITATION]: signedIn ? offerTo(signedIn.email) : offer,
     ...routes,
   });
   renderInApp(
@@ -38,6 +52,40 @@ function openInvitation(routes: Record<string, unknown>, signedIn?: ReturnType<t
 }
 
 describe('accepting an invitation, signed out', () => {
+  it('names the business, the role and the invited address once the invitation is read', async () => {
+    const api = openInvitation({});
+    expect(screen.getByLabelText('Opening the invitation')).toHaveAttribute('aria-busy', 'true');
+    expect(
+      await screen.findByRole('heading', { name: 'Join Kula Greens on Harvest Hui' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveTextContent(
+      'Kula Greens invited mele@example.com as Packer. Use mele@example.com, the address the invitation was sent to.',
+    );
+    expect(api.made('GET', `/api/auth/invitation?token=${TOKEN}`)).toHaveLength(1);
+  });
+
+  it.each([
+    ['expired_token', 'This invitation has expired — ask for a new one'],
+    ['used_token', 'This invitation has already been used'],
+    ['invalid_token', 'This invitation link is not valid'],
+  ])(
+    'shows a link the server refuses (%s) as its problem, before any form',
+    async (code, title) => {
+      openInvitation({
+        [READ_INVITATION]: failWith(400, { code, message: 'This link is not valid' }),
+      });
+      expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Create account and join' })).toBeNull();
+    },
+  );
+
+  it('offers to try again when the invitation cannot be read', async () => {
+    openInvitation({ [READ_INVITATION]: failWith(503, { message: 'The server is busy' }) });
+    expect(await screen.findByText('Could not open the invitation')).toBeInTheDocument();
+    expect(screen.getByText('The server is busy')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
   it('creates the account with the names and a password, then opens the business', async () => {
     const api = openInvitation({ 'POST /api/auth/accept-invitation': packer });
     const user = userEvent.setup();
@@ -117,7 +165,30 @@ describe('accepting an invitation, signed in', () => {
     expect(queryClient.getQueryData(USER_QUERY_KEY)).toEqual(packer);
   });
 
-  it('explains an invitation sent to another email, and offers to sign out', async () => {
+  it('names the business to a person signed in with the invited address', async () => {
+    openInvitation({}, user('restaurant'));
+    expect(
+      await screen.findByRole('heading', { name: 'Join Kula Greens on Harvest Hui' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveTextContent(
+      'Kula Greens invited restaurant@example.com as Packer. You are signed in with that address.',
+    );
+  });
+
+  it('says before any click that the invitation is for another address, and offers to sign out', async () => {
+    const api = openInvitation({ [READ_INVITATION]: offer }, user('restaurant'));
+    expect(
+      await screen.findByRole('heading', { name: 'Join Kula Greens on Harvest Hui' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'You are signed in as restaurant@example.com, not the address the invitation was sent to. Sign out, then open the link again and sign in or create the account with mele@example.com.',
+    );
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join the team' })).toBeNull();
+    expect(api.made('POST', '/api/auth/accept-invitation')).toEqual([]);
+  });
+
+  it('explains a refusal for another email that comes only on joining, and offers to sign out', async () => {
     openInvitation(
       {
         'POST /api/auth/accept-invitation': failWith(409, {

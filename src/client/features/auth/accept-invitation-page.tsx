@@ -13,15 +13,17 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AccountPageLayout } from '../../components/layout/account-page-layout';
 import { AccountForm, NameFields, Notice } from '../../components/ui/auth-form';
 import { Button } from '../../components/ui/button';
+import { ErrorState } from '../../components/ui/empty-state';
 import { Field } from '../../components/ui/form';
 import { PasswordInput } from '../../components/ui/password-input';
+import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { signOut, useAuth } from '../../lib/auth';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { newPasswordProblem, preloadPasswordEstimator } from '../../lib/password-strength';
-import { useAcceptInvitation } from './api';
+import { useAcceptInvitation, useInvitationOffer } from './api';
 import { failureMessage, SignInForm, useSignInForm } from './sign-in-form';
 
 /** Why the invitation cannot be used, each with its own page. */
@@ -34,7 +36,10 @@ const TOKEN_PROBLEMS: Record<string, Problem> = {
   [TEAM_ERROR_CODES.emailMismatch]: 'mismatch',
 };
 
-/** The problem a refused acceptance names, or null for one the form shows (a weak password). */
+/**
+ * The problem a refused read or acceptance names, or null for one the form shows (a weak
+ * password) or that is no verdict on the invitation (the server unreachable).
+ */
 function problemOf(error: unknown): Problem | null {
   if (!(error instanceof ApiError)) return null;
   const code = error.body?.code;
@@ -146,16 +151,23 @@ function NewAccountForm({
 
 type Mode = 'create' | 'signin';
 
+/** The same address, as the server compares them (kept in lower case). */
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 /**
  * /accept-invitation?token=…: the page an invitation email opens (docs/product.md#accept-an-
- * invitation). Signed out, the person creates their account or signs in, then joins; signed
- * in, they join. The session then acts for the business, whose dashboard follows.
+ * invitation). It reads the invitation first, so that it names the business, the role and the
+ * invited address; a link that no longer works shows its problem at once. Signed out, the
+ * person creates their account or signs in, then joins; signed in with the invited address,
+ * they join; signed in with another, they are told so before anything is sent. The session
+ * then acts for the business, whose dashboard follows.
  */
 export function AcceptInvitationPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
   const navigate = useNavigate();
   const { user } = useAuth();
+  const offer = useInvitationOffer(token);
   const accept = useAcceptInvitation();
   const signInForm = useSignInForm();
   const [mode, setMode] = useState<Mode>('create');
@@ -189,17 +201,62 @@ export function AcceptInvitationPage() {
       }
     });
 
-  if (problem) return <ProblemPage problem={problem} signedIn={Boolean(user)} />;
+  const shownProblem = problem ?? problemOf(offer.error);
+  if (shownProblem) return <ProblemPage problem={shownProblem} signedIn={Boolean(user)} />;
+
+  if (!offer.data) {
+    return (
+      <AccountPageLayout title="Your invitation to Harvest Hui">
+        {offer.error ? (
+          <ErrorState
+            title="Could not open the invitation"
+            error={offer.error}
+            onRetry={() => void offer.refetch()}
+          />
+        ) : (
+          <div className="flex flex-col gap-3" aria-busy="true" aria-label="Opening the invitation">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-11 w-full" />
+          </div>
+        )}
+      </AccountPageLayout>
+    );
+  }
+
+  const { businessName, email, roleLabel } = offer.data;
+  const title = `Join ${businessName} on Harvest Hui`;
+  const invited = (
+    <>
+      {businessName} invited <strong className="break-all">{email}</strong> as {roleLabel}.
+    </>
+  );
+
+  if (user && !sameAddress(user.email, email)) {
+    // Accepting would be refused (409 invitation_email_mismatch): say so before any click.
+    return (
+      <AccountPageLayout title={title} description={invited}>
+        <div className="flex flex-col gap-4">
+          <Notice tone="error">
+            You are signed in as <strong className="break-all">{user.email}</strong>, not the
+            address the invitation was sent to. Sign out, then open the link again and sign in or
+            create the account with <strong className="break-all">{email}</strong>.
+          </Notice>
+          <Button size="lg" onClick={signOut}>
+            Sign out
+          </Button>
+        </div>
+      </AccountPageLayout>
+    );
+  }
 
   if (user) {
     return (
       <AccountPageLayout
-        title="Join the team"
+        title={title}
         description={
           <>
-            You are signed in as <strong className="break-all">{user.email}</strong>. Joining adds
-            the business to your account; your other businesses stay, and the account menu switches
-            between them.
+            {invited} You are signed in with that address. Joining adds the business to your
+            account; your other businesses stay, and the account menu switches between them.
           </>
         }
       >
@@ -225,8 +282,13 @@ export function AcceptInvitationPage() {
 
   return (
     <AccountPageLayout
-      title="You are invited to join a team"
-      description="Use the email address the invitation was sent to."
+      title={title}
+      description={
+        <>
+          {invited} Use <strong className="break-all">{email}</strong>, the address the invitation
+          was sent to.
+        </>
+      }
     >
       <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)}>
         <TabsList aria-label="Account" className="mb-5 flex w-full flex-nowrap">

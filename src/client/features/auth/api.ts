@@ -1,5 +1,5 @@
 import type { DemoAccounts, LoginBody, RegisterBody, User } from '#core/schemas/auth';
-import type { AcceptInvitationBody } from '#core/schemas/team';
+import type { AcceptInvitationBody, InvitationOffer } from '#core/schemas/team';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
 import { USER_QUERY_KEY } from '../../lib/auth';
@@ -48,6 +48,18 @@ export const demoAccountsQuery = queryOptions({
 
 export function useDemoAccounts() {
   return useQuery(demoAccountsQuery);
+}
+
+/** What an emailed invitation offers (business, role, invited address), read before joining. */
+export function useInvitationOffer(token: string) {
+  return useQuery({
+    queryKey: ['/api/auth/invitation', token],
+    queryFn: ({ signal }) =>
+      api.get<InvitationOffer>(`/api/auth/invitation?token=${encodeURIComponent(token)}`, {
+        signal,
+      }),
+    enabled: token !== '',
+  });
 }
 
 /**

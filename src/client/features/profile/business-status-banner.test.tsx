@@ -44,7 +44,10 @@ describe('the business status banner', () => {
       />,
     );
     const banner = screen.getByRole('region', { name: 'Your restaurant is suspended' });
-    expect(banner).toHaveTextContent('You can sign in and read everything, but not make changes.');
+    // 8:00 AM on Nov 20 in Hawaii.
+    expect(banner).toHaveTextContent(
+      'Your restaurant has been suspended since Nov 20, 2026. You can sign in and read everything, but not make changes.',
+    );
     expect(banner).toHaveTextContent('Reason: Chargebacks under review');
   });
 

@@ -2,6 +2,7 @@ import type { User } from '#core/schemas/auth';
 import { Ban, Hourglass, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { formatInstant } from '../../lib/format';
 
 /**
  * Where the user's farm or restaurant stands with the administrators (docs/admission.md), on
@@ -13,9 +14,11 @@ export function BusinessStatusBanner({ user }: { user: User }) {
   if (!profile) return null;
   const kind = profile.kind === 'farm' ? 'farm' : 'restaurant';
   if (profile.suspendedAt) {
+    const since = formatInstant(profile.suspendedAt, 'MMM d, yyyy');
     return (
       <Banner
         label={`Your ${kind} is suspended`}
+        heading={since ? `Your ${kind} has been suspended since ${since}` : undefined}
         tone="danger"
         icon={<Ban />}
         reason={profile.suspensionReason ?? null}
@@ -54,12 +57,15 @@ export function BusinessStatusBanner({ user }: { user: User }) {
 
 function Banner({
   label,
+  heading = label,
   tone,
   icon,
   reason,
   children,
 }: {
+  /** The region's name; also its first words unless `heading` says more. */
   label: string;
+  heading?: string;
   tone: 'warning' | 'danger';
   icon: ReactNode;
   reason?: string | null;
@@ -87,7 +93,7 @@ function Banner({
       </span>
       <div className="flex flex-col gap-1">
         <p>
-          <strong className="font-semibold">{label}.</strong> {children}
+          <strong className="font-semibold">{heading}.</strong> {children}
         </p>
         {reason ? (
           <p className="break-words">

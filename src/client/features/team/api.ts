@@ -14,6 +14,14 @@ export function useTeamMembers() {
   return usePagedList<TeamMember>(TEAM_KEY[0], { limit: TEAM_PAGE_SIZE });
 }
 
+/**
+ * How many owners the business has: the owners' list read for its total alone, so that the
+ * only owner is told before confirming that they cannot go. Undefined until it is read.
+ */
+export function useOwnerCount(enabled = true): number | undefined {
+  return usePagedList<TeamMember>(TEAM_KEY[0], { businessRole: 'owner', limit: 1 }, enabled).total;
+}
+
 /** The invitations not yet accepted, a page at a time. */
 export function useInvitations() {
   return usePagedList<Invitation>(INVITATIONS_KEY[0], { limit: TEAM_PAGE_SIZE });

@@ -12,15 +12,20 @@ import {
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { useRemoveMember } from './api';
+import { usePermissions } from '../../lib/permissions';
+import { useOwnerCount, useRemoveMember } from './api';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { isOnlyOwner, onlyOwnerRefusal } from './roles';
 
 /**
- * "Leave {business}" on the settings page, for every member: the removal of oneself. The last
- * owner is refused by the server, which says why.
+ * "Leave {business}" on the settings page, for every member: the removal of oneself. The only
+ * owner is told so when they ask, before confirming; the server refuses them all the same.
  */
 export function LeaveBusinessCard() {
   const { user } = useAuth();
+  const { businessRole } = usePermissions();
+  // Only an owner can be the last one, and owners may read the team.
+  const ownerCount = useOwnerCount(businessRole === 'owner');
   const remove = useRemoveMember();
   const [asking, setAsking] = useState(false);
   if (!user?.profile) return null;
@@ -69,6 +74,7 @@ export function LeaveBusinessCard() {
         open={asking}
         title={`Leave ${business}?`}
         description="An owner can invite you again."
+        refusal={isOnlyOwner(businessRole, ownerCount) ? onlyOwnerRefusal(business, null) : null}
         confirmLabel="Leave"
         pendingLabel="Leaving..."
         destructive

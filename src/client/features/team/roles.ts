@@ -32,3 +32,18 @@ export function roleSummary(kind: BusinessKind, role: BusinessRole): string {
 export function roleLabel(role: BusinessRole): string {
   return BUSINESS_ROLE_LABELS[role];
 }
+
+/**
+ * Whether the member is the business's only owner, who can neither leave, be removed nor take
+ * another role (the server answers 409 `last_owner`). False while the count is unknown: the
+ * server's refusal still stands then.
+ */
+export function isOnlyOwner(role: BusinessRole | null, ownerCount: number | undefined): boolean {
+  return role === 'owner' && ownerCount === 1;
+}
+
+/** What the only owner is told before confirming: why not, and what to do instead. */
+export function onlyOwnerRefusal(businessName: string, memberName: string | null): string {
+  const who = memberName === null ? 'You are' : `${memberName} is`;
+  return `${who} the only owner of ${businessName}, and a business needs an owner. Make someone else an owner first.`;
+}

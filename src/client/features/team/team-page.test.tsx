@@ -53,6 +53,10 @@ const invitation: Invitation = {
 
 const TEAM = 'GET /api/team?limit=50';
 const INVITATIONS = 'GET /api/team/invitations?limit=50';
+/** The owners' list, read for its total: how many owners the business has. */
+const OWNERS = 'GET /api/team?businessRole=owner&limit=1';
+const ONLY_OWNER =
+  'You are the only owner of Kula Greens, and a business needs an owner. Make someone else an owner first.';
 
 function showTeam(routes: Record<string, unknown> = {}) {
   setTestDate('2026-11-26T19:00:00Z');
@@ -115,6 +119,7 @@ describe('the team page', () => {
     );
     expect(await screen.findByText('Leilani K. is now Manager.')).toBeInTheDocument();
 
+    // The owners could not be counted here (no answer): the server's refusal says it after.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Role of Kai' }), 'packer');
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Make yourself Packer?' })).getByRole(
@@ -125,6 +130,41 @@ describe('the team page', () => {
     expect(
       await screen.findByText('Kula Greens needs an owner: make someone else an owner first.'),
     ).toBeInTheDocument();
+  });
+
+  it('tells the only owner before confirming that they can neither step down nor leave', async () => {
+    const api = showTeam({ [OWNERS]: pageOf([self], { total: 1 }) });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await screen.findByText('Leilani K.');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role of Kai' }), 'packer');
+    const demote = await screen.findByRole('dialog', { name: 'Make yourself Packer?' });
+    expect(await within(demote).findByText(ONLY_OWNER)).toBeInTheDocument();
+    expect(within(demote).queryByRole('button', { name: 'Change role' })).toBeNull();
+    await user.click(within(demote).getByRole('button', { name: 'Keep as it is' }));
+    expect(screen.getByRole('combobox', { name: 'Role of Kai' })).toHaveValue('owner');
+
+    await user.click(within(row('Kai')).getByRole('button', { name: 'Leave' }));
+    const leave = await screen.findByRole('dialog', { name: 'Leave Kula Greens?' });
+    expect(leave).toHaveAccessibleDescription(expect.stringContaining(ONLY_OWNER));
+    expect(within(leave).queryByRole('button', { name: 'Leave' })).toBeNull();
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('lets an owner step down when the business has another owner', async () => {
+    const api = showTeam({
+      [OWNERS]: pageOf([self], { total: 2, next: '/api/team?businessRole=owner&limit=1&cursor=x' }),
+      'PATCH /api/team/members/7': { ...self, businessRole: 'manager' },
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await screen.findByText('Leilani K.');
+    await waitFor(() => expect(api.made('GET', OWNERS.slice(4))).toHaveLength(1));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role of Kai' }), 'manager');
+    const dialog = await screen.findByRole('dialog', { name: 'Make yourself Manager?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Change role' }));
+    await waitFor(() => expect(api.made('PATCH', '/api/team/members/7')).toHaveLength(1));
+    expect(screen.queryByText(ONLY_OWNER)).toBeNull();
   });
 
   it('keeps a role when the question is declined', async () => {

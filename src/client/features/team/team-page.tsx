@@ -27,13 +27,14 @@ import { queryClient } from '../../lib/query-client';
 import {
   useChangeRole,
   useInvitations,
+  useOwnerCount,
   useRemoveMember,
   useResendInvitation,
   useRevokeInvitation,
   useTeamMembers,
 } from './api';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { roleLabel, roleOptions, roleSummary } from './roles';
+import { isOnlyOwner, onlyOwnerRefusal, roleLabel, roleOptions, roleSummary } from './roles';
 
 // The invitation form (react-hook-form, the schema) loads when the dialog first opens.
 const InviteDialog = lazyDialog(async () => (await import('./invite-dialog')).InviteDialog);
@@ -145,6 +146,7 @@ function MembersCard({
   selfId: number;
 }) {
   const members = useTeamMembers();
+  const ownerCount = useOwnerCount();
   const changeRole = useChangeRole();
   const removeMember = useRemoveMember();
   const [roleChange, setRoleChange] = useState<{
@@ -207,6 +209,11 @@ function MembersCard({
   };
 
   const leaving = removing?.userId === selfId;
+  /** Why the member cannot go or take another role now: they are the only owner. */
+  const onlyOwnerNote = (member: TeamMember | undefined) =>
+    member && isOnlyOwner(member.businessRole, ownerCount)
+      ? onlyOwnerRefusal(businessName, member.userId === selfId ? null : displayName(member))
+      : null;
   return (
     <Card>
       <CardHeader>
@@ -252,6 +259,7 @@ function MembersCard({
             : ''
         }
         description={roleChange ? roleSummary(kind, roleChange.role) : ''}
+        refusal={onlyOwnerNote(roleChange?.member)}
         confirmLabel="Change role"
         pendingLabel="Changing..."
         pending={changeRole.isPending}
@@ -270,6 +278,7 @@ function MembersCard({
             ? `You will no longer see or act for ${businessName}. An owner can invite you again.`
             : `They are signed out of ${businessName} at once. An owner can invite them again.`
         }
+        refusal={onlyOwnerNote(removing ?? undefined)}
         confirmLabel={leaving ? 'Leave' : 'Remove'}
         pendingLabel={leaving ? 'Leaving...' : 'Removing...'}
         destructive

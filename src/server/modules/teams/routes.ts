@@ -8,12 +8,15 @@ import {
   acceptInvitationBody,
   INVITATION_DAYS,
   invitationCreateBody,
+  invitationLinkQuery,
   invitationListOutput,
+  invitationOfferOutput,
   invitationOutput,
   memberParams,
   memberRoleBody,
   teamListQuery,
   teamMemberListOutput,
+  teamMemberListQuery,
   teamMemberOutput,
 } from '#core/schemas/team';
 import {
@@ -33,6 +36,7 @@ import { errorResponses } from '../route-schemas';
 import {
   acceptInvitation,
   changeMemberRole,
+  invitationOffer,
   inviteMember,
   listInvitations,
   listMembers,
@@ -73,8 +77,8 @@ export const teamModule: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['team'],
         summary:
-          'One page of the members of the business the caller acts for, oldest first (docs/api.md#paging)',
-        querystring: teamListQuery,
+          'One page of the members of the business the caller acts for, oldest first (docs/api.md#paging); of one role with businessRole',
+        querystring: teamMemberListQuery,
         response: { 200: teamMemberListOutput, ...errorResponses },
       },
     },
@@ -212,6 +216,22 @@ export const teamModule: FastifyPluginAsyncZod = async (app) => {
       if (userId === actor.userId) clearSessionCookie(request, reply);
       return reply.status(204).send(null);
     },
+  );
+
+  // No attempt limit, as none on the other links from emails: a token is 32 random bytes.
+  app.get(
+    '/auth/invitation',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "What an invitation's link invites to (the invited address, the business, the role), before joining; refused as accepting would be",
+        querystring: invitationLinkQuery,
+        response: { 200: invitationOfferOutput, 400: errorResponse },
+      },
+    },
+    async (request) => invitationOffer(app.db, request.query.token),
   );
 
   app.post(

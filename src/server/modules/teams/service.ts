@@ -19,8 +19,10 @@ import {
   type AcceptInvitationBody,
   type Invitation,
   type InvitationCreateBody,
+  type InvitationOffer,
   type TeamListQuery,
   type TeamMember,
+  type TeamMemberListQuery,
 } from '#core/schemas/team';
 import type { Db, DbOrTx, Tx } from '../../db/database';
 import { farms, memberships, restaurants, sessions, teamInvitations, users } from '../../db/schema';
@@ -123,13 +125,19 @@ function toMember(row: {
   };
 }
 
-/** GET /api/team: one page of the business's members, oldest membership first. */
+/**
+ * GET /api/team: one page of the business's members, oldest membership first; of one role
+ * when the query names it, the total counting that role's members alone.
+ */
 export async function listMembers(
   db: DbOrTx,
   business: BusinessRef,
-  query: TeamListQuery,
+  query: TeamMemberListQuery,
 ): Promise<ListPage<TeamMember>> {
-  const where = ofBusiness(memberships, business);
+  const where = and(
+    ofBusiness(memberships, business),
+    query.businessRole ? eq(memberships.businessRole, query.businessRole) : undefined,
+  );
   const [rows, [counted]] = await Promise.all([
     db
       .select(memberColumns)
@@ -386,6 +394,25 @@ async function senderMayInvite(
   const business = businessOf(invitation);
   const role = await memberRole(db, business, invitation.invitedByUserId, options);
   return role !== null && rolesInvitableBy(business.kind, role).includes(invitation.businessRole);
+}
+
+/**
+ * GET /api/auth/invitation: what a link invites to, refused as accepting would refuse it
+ * (`invalid_token`, also when the sender may no longer invite that role; `expired_token`;
+ * `used_token`). A read changes nothing: accepting deletes an invitation its sender lost.
+ */
+export async function invitationOffer(db: DbOrTx, token: string): Promise<InvitationOffer> {
+  const invitation = await usableInvitation(db, token);
+  if (!(await senderMayInvite(db, invitation))) throw linkError(INVALID_LINK, 'invalid_token');
+  const business = businessOf(invitation);
+  return {
+    email: invitation.email,
+    businessKind: business.kind,
+    businessName: await businessName(db, business),
+    role: invitation.businessRole,
+    roleLabel: BUSINESS_ROLE_LABELS[invitation.businessRole],
+    expiresAt: invitation.expiresAt.toISOString(),
+  };
 }
 
 /** The business's name as guessable words: whole, run together, and word by word. */
