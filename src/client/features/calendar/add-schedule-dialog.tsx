@@ -8,7 +8,7 @@ import {
   type ScheduleCreateBody,
   type ScheduleCreateInput,
 } from '#core/schemas/schedule';
-import { WEEKDAY_LABELS, WEEKDAYS, type Weekday } from '#core/schemas/standing-order';
+import { WEEKDAYS, type Weekday } from '#core/schemas/standing-order';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
 import { useState } from 'react';
@@ -18,8 +18,8 @@ import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { Field, Input, Label, Select } from '../../components/ui/form';
 import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
+import { WeekdayPicker } from '../../components/ui/weekday-picker';
 import { ApiError } from '../../lib/api';
-import { cn } from '../../lib/cn';
 import { useCreateSchedules } from './api';
 import { fromPickerDate, hawaiiTodayForPicker, HawaiiDayPicker, toPickerDate } from './day-picker';
 import { weekdayList } from './repeating-days';
@@ -103,12 +103,6 @@ export function AddScheduleDialog({
     const picked = (selected ?? []).map(fromPickerDate);
     setDates(picked.reduce<string[]>(addScheduleDate, []));
   };
-
-  const toggleWeekday = (day: Weekday) =>
-    change(
-      'weekdays',
-      weekdays.includes(day) ? weekdays.filter((other) => other !== day) : [...weekdays, day],
-    );
 
   // Each missing choice is said under its own field; the toast names the first, as documented
   // (docs/product.md#add-delivery-schedule).
@@ -211,38 +205,12 @@ export function AddScheduleDialog({
             </div>
           ) : (
             <div className="flex flex-col gap-4">
-              <fieldset className="flex flex-col gap-2">
-                <legend className="mb-1 text-sm font-medium text-stone-800">
-                  Weekdays <span className="text-destructive">*</span>
-                </legend>
-                <div className="grid grid-cols-4 gap-2 sm:grid-cols-7">
-                  {WEEKDAYS.map((day) => {
-                    const on = weekdays.includes(day);
-                    return (
-                      <button
-                        key={day}
-                        type="button"
-                        aria-pressed={on}
-                        onClick={() => toggleWeekday(day)}
-                        className={cn(
-                          'min-h-11 rounded-md border px-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary',
-                          on
-                            ? 'border-primary bg-primary text-white'
-                            : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-100',
-                        )}
-                      >
-                        <span aria-hidden="true">{WEEKDAY_LABELS[day].slice(0, 3)}</span>
-                        <span className="sr-only">{WEEKDAY_LABELS[day]}</span>
-                      </button>
-                    );
-                  })}
-                </div>
-                {errors.weekdays?.message ? (
-                  <p role="alert" className="text-sm text-destructive">
-                    {errors.weekdays.message}
-                  </p>
-                ) : null}
-              </fieldset>
+              <WeekdayPicker
+                legend="Weekdays"
+                value={weekdays}
+                onChange={(next) => change('weekdays', next)}
+                error={errors.weekdays?.message}
+              />
               <div className="grid grid-cols-2 gap-3">
                 <Field label="From" required error={errors.from?.message}>
                   {(ids) => (

@@ -4,7 +4,6 @@ import {
   DEFAULT_DAYS_BEFORE,
   MAX_DAYS_BEFORE,
   standingOrderCreateBody,
-  WEEKDAY_LABELS,
   WEEKDAYS,
   type StandingOrder,
   type StandingOrderCreateBody,
@@ -19,8 +18,8 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Field, Input, Select, Textarea } from '../../components/ui/form';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
+import { WeekdayPicker } from '../../components/ui/weekday-picker';
 import { ApiError } from '../../lib/api';
-import { cn } from '../../lib/cn';
 import { formatCalendarDate } from '../../lib/format';
 import { useFarms } from '../../lib/queries';
 import {
@@ -208,14 +207,6 @@ function StandingOrderForm({
   const update = useUpdateStandingOrder();
   const pending = create.isPending || update.isPending;
 
-  const toggleDay = (day: Weekday) => {
-    setValue(
-      'weekdays',
-      weekdays.includes(day) ? weekdays.filter((d) => d !== day) : [...weekdays, day],
-    );
-    clearErrors('weekdays');
-  };
-
   const submit = handleSubmit(async (body) => {
     const change = editing ? changesOf(editing, body) : null;
     if (change && Object.keys(change).length === 0) {
@@ -345,42 +336,16 @@ function StandingOrderForm({
         </fieldset>
       )}
 
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium text-stone-800">
-          Delivery weekdays <span className="text-destructive">*</span>
-        </legend>
-        <div className="flex flex-wrap gap-2">
-          {WEEKDAYS.map((day) => {
-            const on = weekdays.includes(day);
-            return (
-              <button
-                key={day}
-                type="button"
-                aria-pressed={on}
-                onClick={() => toggleDay(day)}
-                className={cn(
-                  'min-h-11 min-w-14 rounded-md border px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary',
-                  on
-                    ? 'border-primary bg-primary text-white'
-                    : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-100',
-                )}
-              >
-                <span aria-hidden="true">{WEEKDAY_LABELS[day].slice(0, 3)}</span>
-                <span className="sr-only">{WEEKDAY_LABELS[day]}</span>
-              </button>
-            );
-          })}
-        </div>
-        {errors.weekdays?.message ? (
-          <p role="alert" className="text-sm text-destructive">
-            {errors.weekdays.message}
-          </p>
-        ) : (
-          <p className="text-xs text-stone-500">
-            An order is placed for each of the farm's delivery days to your zone on these days.
-          </p>
-        )}
-      </fieldset>
+      <WeekdayPicker
+        legend="Delivery weekdays"
+        value={weekdays}
+        onChange={(next) => {
+          setValue('weekdays', next);
+          clearErrors('weekdays');
+        }}
+        error={errors.weekdays?.message}
+        hint="An order is placed for each of the farm's delivery days to your zone on these days."
+      />
 
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
