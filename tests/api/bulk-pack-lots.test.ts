@@ -2,16 +2,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkStatusResult } from '#core/schemas/order-bulk';
 import type { PricedOrder as Order } from '#core/schemas/order';
-import { farms, lots, orderLotChanges, orders, products } from '../../src/server/db/schema';
+import { farms, orderLotChanges, orders, products } from '../../src/server/db/schema';
 import { hawaiiNoon, useClock } from '../helpers/clock';
 import { createProduct, orderBody, type ProductFixture } from '../helpers/catalog-fixtures';
+import { createLotsFarm, farmOrder, lotsRemaining } from '../helpers/lot-fixtures';
 import { signUpMember } from '../helpers/team-fixtures';
-import {
-  createTestApp,
-  signUpFarmer,
-  signUpRestaurant,
-  type TestContext,
-} from '../helpers/test-app';
+import type { signUpFarmer, signUpRestaurant, TestContext } from '../helpers/test-app';
 
 useClock(hawaiiNoon('2026-11-23'));
 
@@ -25,17 +21,9 @@ let carrots: ProductFixture;
 const DAY = '2026-12-03';
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ({ ctx, farmer, chef, kale, eggs } = await createLotsFarm());
   const db = ctx.database.db;
-  farmer = await signUpFarmer(ctx.app, 'Kahuku Greens');
-  chef = await signUpRestaurant(ctx.app, 'Mama Bistro');
   await db.update(farms).set({ traceabilityEnabled: true }).where(eq(farms.id, farmer.farmId));
-  kale = await createProduct(db, farmer.farmId, { name: 'Lacinato kale', availableQuantity: 500 });
-  eggs = await createProduct(db, farmer.farmId, {
-    name: 'Eggs',
-    unit: 'dozen',
-    availableQuantity: 500,
-  });
   carrots = await createProduct(db, farmer.farmId, { name: 'Carrots', availableQuantity: 500 });
   await db
     .update(products)
@@ -73,18 +61,8 @@ async function confirmedOrder(
   return id;
 }
 
-async function readOrder(id: number): Promise<Order> {
-  const page = (await farmer.get('/api/orders/farm?limit=100')).json() as Order[];
-  return page.find((order) => order.id === id)!;
-}
-
-async function remaining(...ids: number[]): Promise<number[]> {
-  const rows = await ctx.database.db
-    .select({ id: lots.id, remaining: lots.remaining })
-    .from(lots)
-    .where(inArray(lots.id, ids));
-  return ids.map((id) => rows.find((row) => row.id === id)!.remaining);
-}
+const readOrder = (id: number) => farmOrder(farmer, id);
+const remaining = (...ids: number[]) => lotsRemaining(ctx.database.db, ids);
 
 describe('POST /api/orders/farm/bulk-status with lots: "suggested"', () => {
   it('packs every order it can with the suggested lots, oldest first, split across two lots', async () => {

@@ -9,16 +9,17 @@ import { hawaiiDate } from '#core/hawaii-time';
 import type { Order, OrderHistoryEntry } from '#core/schemas/order';
 import type { DriveRun } from '#core/schemas/delivery-proof';
 import { orders } from '../../src/server/db/schema';
-import { createProduct, orderBody, type ProductFixture } from '../helpers/catalog-fixtures';
-import { signUpMember, type Member } from '../helpers/team-fixtures';
+import { orderBody, type ProductFixture } from '../helpers/catalog-fixtures';
+import { postProof, signUpDeliveryCast, type ProofParts } from '../helpers/delivery-fixtures';
+import type { Member } from '../helpers/team-fixtures';
 import { pdfText } from '../helpers/pdf-text';
 import { grantAdmin } from '../../src/server/modules/auth/service';
 import {
   signUp,
-  signUpFarmer,
-  signUpRestaurant,
   useTestApp,
   type Session,
+  type signUpFarmer,
+  type signUpRestaurant,
 } from '../helpers/test-app';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'harvest-hui-delivery-proof-'));
@@ -33,67 +34,8 @@ let kale: ProductFixture;
 let photo: Buffer;
 let signature: Buffer;
 
-/** A phone photo carrying EXIF with a camera and a GPS position. */
-async function phonePhoto() {
-  return sharp({ create: { width: 640, height: 480, channels: 3, background: '#3c8c3c' } })
-    .jpeg()
-    .withExif({
-      IFD0: { Make: 'PhoneMaker', Model: 'Pocket 12' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '21/1 18/1 0/1' },
-    })
-    .toBuffer();
-}
-
-interface Parts {
-  recipientName?: string;
-  deliveredAt?: string;
-  photo?: Buffer;
-  signature?: Buffer;
-}
-
-/** A multipart body as the phone's FormData sends it. */
-function multipart(parts: Parts) {
-  const boundary = `----harvesthui${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const name of ['recipientName', 'deliveredAt'] as const) {
-    const value = parts[name];
-    if (value === undefined) continue;
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  for (const [name, type] of [
-    ['photo', 'image/jpeg'],
-    ['signature', 'image/png'],
-  ] as const) {
-    const data = parts[name];
-    if (!data) continue;
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}"\r\n` +
-          `Content-Type: ${type}\r\n\r\n`,
-      ),
-      data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-function deliver(session: Session, orderId: number, parts: Parts, key?: string) {
-  const { payload, headers } = multipart(parts);
-  return session.request({
-    method: 'POST',
-    url: `/api/orders/${orderId}/delivery`,
-    payload,
-    headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
-  });
+function deliver(session: Session, orderId: number, parts: ProofParts, key?: string) {
+  return postProof(session, `/api/orders/${orderId}/delivery`, parts, key);
 }
 
 /** Places an order and puts it in transit directly: placement is not the subject. */
@@ -131,18 +73,8 @@ async function pictureCount(pdf: Buffer): Promise<number> {
 }
 
 beforeAll(async () => {
-  farmer = await signUpFarmer(ctx.app, 'Kahuku Greens');
-  otherFarmer = await signUpFarmer(ctx.app, 'Waimea Roots');
-  restaurant = await signUpRestaurant(ctx.app, 'Mama Bistro');
-  otherRestaurant = await signUpRestaurant(ctx.app, 'Kailua Poke');
-  packer = await signUpMember(ctx.app, { kind: 'farm', id: farmer.farmId }, 'packer');
-  kale = await createProduct(ctx.app.db, farmer.farmId, { availableQuantity: 1000 });
-  photo = await phonePhoto();
-  signature = await sharp({
-    create: { width: 300, height: 120, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
-  })
-    .png()
-    .toBuffer();
+  ({ farmer, otherFarmer, restaurant, otherRestaurant, packer, kale, photo, signature } =
+    await signUpDeliveryCast(ctx.app));
 });
 
 describe('POST /api/orders/{id}/delivery', () => {
@@ -246,7 +178,7 @@ describe('POST /api/orders/{id}/delivery', () => {
       .select({ createdAt: orders.createdAt })
       .from(orders)
       .where(eq(orders.id, orderId));
-    const cases: [Parts, string | undefined, string][] = [
+    const cases: [ProofParts, string | undefined, string][] = [
       [
         { recipientName: 'Kimo', deliveredAt: new Date(Date.now() + 3_600_000).toISOString() },
         'k-future-1',

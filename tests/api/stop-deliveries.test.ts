@@ -9,10 +9,16 @@ import type { DeliveryRun } from '#core/schemas/delivery-run';
 import type { Order, OrderHistoryEntry } from '#core/schemas/order';
 import { idempotencyKeys, orderDeliveries, orders } from '../../src/server/db/schema';
 import { setClock } from '../../src/server/clock';
-import { createProduct, orderBody, type ProductFixture } from '../helpers/catalog-fixtures';
+import { orderBody, type ProductFixture } from '../helpers/catalog-fixtures';
 import { hawaiiNoon, useClock } from '../helpers/clock';
+import { postProof, signUpDeliveryCast, type ProofParts } from '../helpers/delivery-fixtures';
 import { signUpMember, type Member } from '../helpers/team-fixtures';
-import { signUpFarmer, signUpRestaurant, useTestApp, type Session } from '../helpers/test-app';
+import {
+  useTestApp,
+  type Session,
+  type signUpFarmer,
+  type signUpRestaurant,
+} from '../helpers/test-app';
 
 /**
  * POST /api/deliveries: one confirmation per stop (docs/delivery.md#one-confirmation-per-stop-post-apideliveries).
@@ -36,57 +42,8 @@ let signature: Buffer;
 
 const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString();
 
-interface Parts {
-  orderIds?: string;
-  recipientName?: string;
-  deliveredAt?: string;
-  photo?: Buffer;
-  signature?: Buffer;
-}
-
-/** A multipart body as the phone's FormData sends it. */
-function multipart(parts: Parts) {
-  const boundary = `----harvesthui${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const name of ['orderIds', 'recipientName', 'deliveredAt'] as const) {
-    const value = parts[name];
-    if (value === undefined) continue;
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  for (const [name, type] of [
-    ['photo', 'image/jpeg'],
-    ['signature', 'image/png'],
-  ] as const) {
-    const data = parts[name];
-    if (!data) continue;
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}"\r\n` +
-          `Content-Type: ${type}\r\n\r\n`,
-      ),
-      data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-function deliverStop(session: Session, parts: Parts, key?: string) {
-  const { payload, headers } = multipart(parts);
-  return session.request({
-    method: 'POST',
-    url: '/api/deliveries',
-    payload,
-    headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
-  });
+function deliverStop(session: Session, parts: ProofParts, key?: string) {
+  return postProof(session, '/api/deliveries', parts, key);
 }
 
 /** Places an order on `day` in `zone` and puts it in `status`, placed two hours ago. */
@@ -129,21 +86,16 @@ async function statusesOf(ids: number[]) {
 }
 
 beforeAll(async () => {
-  farmer = await signUpFarmer(ctx.app, 'Kahuku Greens');
-  otherFarmer = await signUpFarmer(ctx.app, 'Waimea Roots');
-  mama = await signUpRestaurant(ctx.app, 'Mama Bistro');
-  poke = await signUpRestaurant(ctx.app, 'Kailua Poke');
-  packer = await signUpMember(ctx.app, { kind: 'farm', id: farmer.farmId }, 'packer');
-  kale = await createProduct(ctx.app.db, farmer.farmId, { availableQuantity: 1000 });
-  photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3c8c3c' } })
-    .jpeg()
-    .withExif({ IFD0: { Make: 'PhoneMaker', Model: 'Pocket 12' } })
-    .toBuffer();
-  signature = await sharp({
-    create: { width: 300, height: 120, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
-  })
-    .png()
-    .toBuffer();
+  ({
+    farmer,
+    otherFarmer,
+    restaurant: mama,
+    otherRestaurant: poke,
+    packer,
+    kale,
+    photo,
+    signature,
+  } = await signUpDeliveryCast(ctx.app));
 });
 
 describe('POST /api/deliveries', () => {
@@ -253,13 +205,12 @@ describe('POST /api/deliveries', () => {
     expect(reused.statusCode).toBe(422);
     // The same key on one order's own delivery is another call's: no replay across them.
     const third = await placeOn(poke, day);
-    const { payload, headers } = multipart({ recipientName: 'Kimo', deliveredAt: minutesAgo(4) });
-    const single = await farmer.request({
-      method: 'POST',
-      url: `/api/orders/${third}/delivery`,
-      payload,
-      headers: { ...headers, 'idempotency-key': key },
-    });
+    const single = await postProof(
+      farmer,
+      `/api/orders/${third}/delivery`,
+      { recipientName: 'Kimo', deliveredAt: minutesAgo(4) },
+      key,
+    );
     expect(single.statusCode, single.body).toBe(200);
     expect(single.headers['idempotent-replayed']).toBeUndefined();
     expect(single.json<Order>().id).toBe(third);
@@ -329,7 +280,7 @@ describe('POST /api/deliveries', () => {
     const b = await placeOn(mama, day);
     await runsOf(day);
     const orderIds = `${a},${b}`;
-    const cases: [Parts, string | undefined, string][] = [
+    const cases: [ProofParts, string | undefined, string][] = [
       [
         { orderIds, recipientName: 'Kimo', deliveredAt: minutesAgo(-60) },
         'stop-key-future',

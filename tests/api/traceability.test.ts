@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lot, LotDetail, Recall } from '#core/schemas/traceability';
@@ -16,14 +16,10 @@ import {
   users,
 } from '../../src/server/db/schema';
 import { createProduct, orderBody, type ProductFixture } from '../helpers/catalog-fixtures';
+import { createLotsFarm, farmOrder, lotsRemaining } from '../helpers/lot-fixtures';
 import { pdfText } from '../helpers/pdf-text';
 import { signUpMember } from '../helpers/team-fixtures';
-import {
-  createTestApp,
-  signUpFarmer,
-  signUpRestaurant,
-  type TestContext,
-} from '../helpers/test-app';
+import { signUpFarmer, signUpRestaurant, type TestContext } from '../helpers/test-app';
 
 let ctx: TestContext;
 let farmer: Awaited<ReturnType<typeof signUpFarmer>>;
@@ -42,18 +38,10 @@ let otherLot: Lot;
 const DAY = '2026-12-03';
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ({ ctx, farmer, chef, kale, eggs } = await createLotsFarm());
   const db = ctx.database.db;
-  farmer = await signUpFarmer(ctx.app, 'Kahuku Greens');
   otherFarmer = await signUpFarmer(ctx.app, 'Waimea Roots');
-  chef = await signUpRestaurant(ctx.app, 'Mama Bistro');
   otherChef = await signUpRestaurant(ctx.app, 'Hale Kitchen');
-  kale = await createProduct(db, farmer.farmId, { name: 'Lacinato kale', availableQuantity: 500 });
-  eggs = await createProduct(db, farmer.farmId, {
-    name: 'Eggs',
-    unit: 'dozen',
-    availableQuantity: 500,
-  });
   otherKale = await createProduct(db, otherFarmer.farmId, { availableQuantity: 500 });
   await db
     .update(products)
@@ -90,18 +78,8 @@ async function orderOf(
   return readOrder(id);
 }
 
-async function readOrder(id: number): Promise<Order> {
-  const page = (await farmer.get('/api/orders/farm?limit=100')).json() as Order[];
-  return page.find((order) => order.id === id)!;
-}
-
-async function remaining(...ids: number[]): Promise<number[]> {
-  const rows = await ctx.database.db
-    .select({ id: lots.id, remaining: lots.remaining })
-    .from(lots)
-    .where(inArray(lots.id, ids));
-  return ids.map((id) => rows.find((row) => row.id === id)!.remaining);
-}
+const readOrder = (id: number) => farmOrder(farmer, id);
+const remaining = (...ids: number[]) => lotsRemaining(ctx.database.db, ids);
 
 const lineOf = (order: Order, product: ProductFixture) =>
   order.orderItems.find((item) => item.productId === product.id)!;

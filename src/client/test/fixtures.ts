@@ -1,6 +1,8 @@
 import type { OrderStatus } from '#core/order-status';
 import type { BusinessRole } from '#core/permissions';
+import type { AdminStats } from '#core/schemas/admin';
 import type { User } from '#core/schemas/auth';
+import type { Claim } from '#core/schemas/claim';
 import type { Order } from '#core/schemas/order';
 import type { Product } from '#core/schemas/product';
 import type { FarmReport, RestaurantReport } from '#core/schemas/report';
@@ -134,5 +136,73 @@ export function restaurantReport(
     statusDistribution: [],
     topFarms: [],
     recentOrders,
+  };
+}
+
+/**
+ * An open claim of Mama Bistro's on order #61 from Kula Greens: 2 of the 6 heads of Butter
+ * Lettuce delivered came damaged, at $3.50 each. `line` changes the claimed line.
+ */
+export function openClaim(line: Partial<Claim['lines'][number]> = {}): Claim {
+  return {
+    id: 3,
+    orderId: 61,
+    state: 'open',
+    farm: { id: 1, name: 'Kula Greens' },
+    restaurant: { id: 9, name: 'Mama Bistro' },
+    lines: [
+      {
+        itemId: 11,
+        product: { name: 'Butter Lettuce', unit: 'head' },
+        kind: 'damaged',
+        quantity: 2,
+        acceptedQuantity: null,
+        note: '',
+        deliveredQuantity: 6,
+        unitPrice: '3.50',
+        ...line,
+      },
+    ],
+    photos: [],
+    createdAt: '2026-11-20T00:00:00.000Z',
+    createdByName: null,
+    decidedAt: null,
+    decidedByName: null,
+    reason: null,
+    creditNote: null,
+  };
+}
+
+/**
+ * The administrator's figures for November 2026: 9 orders ($900.00), 3 of them this month
+ * ($300.00); 7 on their way (2 pending, 1 confirmed, 3 packed, 1 in transit) and 2 delivered.
+ */
+export function adminStats(stats: Partial<AdminStats['stats']> = {}): AdminStats {
+  return {
+    currentMonth: '2026-11',
+    stats: {
+      users: 14,
+      farms: 3,
+      restaurants: 2,
+      activeFarms: 2,
+      activeRestaurants: 1,
+      totalOrders: 9,
+      monthlyOrders: 3,
+      totalRevenue: '900.00',
+      monthlyRevenue: '300.00',
+      ordersByStatus: {
+        pending: 2,
+        confirmed: 1,
+        packed: 3,
+        in_transit: 1,
+        delivered: 2,
+        cancelled: 0,
+      },
+      pendingApprovals: 0,
+      suspendedBusinesses: 0,
+      ...stats,
+    },
+    topFarms: [],
+    topRestaurants: [],
   };
 }

@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTestDate } from '../../test/clock';
 import { fakeApi } from '../../test/fake-api';
-import { farmReport, hiloFarm, order, product, restaurantReport, user } from '../../test/fixtures';
+import {
+  adminStats,
+  farmReport,
+  hiloFarm,
+  order,
+  product,
+  restaurantReport,
+  user,
+} from '../../test/fixtures';
 import { renderInApp } from '../../test/render';
 import { HubPage } from './hub-page';
 
@@ -193,29 +201,8 @@ describe('the combined screen for an administrator', () => {
   it('offers all three views; the farmer and restaurant views are read-only overviews', async () => {
     fakeApi({
       'GET /api/auth/user': user('admin'),
-      'GET /api/admin/stats': {
-        currentMonth: '2026-11',
-        stats: {
-          farms: 2,
-          restaurants: 1,
-          activeFarms: 2,
-          activeRestaurants: 1,
-          totalOrders: 9,
-          monthlyOrders: 3,
-          totalRevenue: '900.00',
-          monthlyRevenue: '300.00',
-          ordersByStatus: {
-            pending: 2,
-            confirmed: 1,
-            packed: 3,
-            in_transit: 1,
-            delivered: 2,
-            cancelled: 1,
-          },
-        },
-        topFarms: [],
-        topRestaurants: [],
-      },
+      // 3 packed, $300.00 this month and 7 on their way: what the overviews below show.
+      'GET /api/admin/stats': adminStats(),
       'GET /api/admin/orders?limit=5': [],
       'GET /api/admin/health': {
         checkedAt: '2026-11-20T18:00:00.000Z',

@@ -1,9 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Claim } from '#core/schemas/claim';
 import { fakeApi, pageOf } from '../../test/fake-api';
-import { user } from '../../test/fixtures';
+import { openClaim, user } from '../../test/fixtures';
 import { renderInApp } from '../../test/render';
 import { ClaimDetailPage, ClaimsPage } from './claims-page';
 
@@ -11,32 +10,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const claim: Claim = {
-  id: 3,
-  orderId: 61,
-  state: 'open',
-  farm: { id: 1, name: 'Kula Greens' },
-  restaurant: { id: 9, name: 'Mama Bistro' },
-  lines: [
-    {
-      itemId: 11,
-      product: { name: 'Butter Lettuce', unit: 'head' },
-      kind: 'damaged',
-      quantity: 2,
-      acceptedQuantity: null,
-      note: 'Crushed in the crate',
-      deliveredQuantity: 6,
-      unitPrice: '3.50',
-    },
-  ],
-  photos: [],
-  createdAt: '2026-11-20T00:00:00.000Z',
-  createdByName: null,
-  decidedAt: null,
-  decidedByName: null,
-  reason: null,
-  creditNote: null,
-};
+const claim = openClaim({ note: 'Crushed in the crate' });
 
 describe("the restaurant's claims", () => {
   it('links each claim it filed to the claim, which opens on its own page', async () => {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Claim } from '#core/schemas/claim';
 import { fakeApi } from '../../test/fake-api';
+import { openClaim } from '../../test/fixtures';
 import { renderInApp } from '../../test/render';
 import { DecideClaimDialog } from './decide-claim-dialog';
 
@@ -9,32 +9,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const claim: Claim = {
-  id: 3,
-  orderId: 61,
-  state: 'open',
-  farm: { id: 1, name: 'Kula Greens' },
-  restaurant: { id: 9, name: 'Mama Bistro' },
-  lines: [
-    {
-      itemId: 11,
-      product: { name: 'Butter Lettuce', unit: 'head' },
-      kind: 'damaged',
-      quantity: 2,
-      acceptedQuantity: null,
-      note: '',
-      deliveredQuantity: 6,
-      unitPrice: '3.50',
-    },
-  ],
-  photos: [],
-  createdAt: '2026-11-20T00:00:00.000Z',
-  createdByName: null,
-  decidedAt: null,
-  decidedByName: null,
-  reason: null,
-  creditNote: null,
-};
+const claim = openClaim();
 
 describe("the farm's decision on a claim", () => {
   it('asks why before declining, and checks a partial quantity against the claim', async () => {
