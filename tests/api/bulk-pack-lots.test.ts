@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkStatusResult } from '#core/schemas/order-bulk';
 import type { PricedOrder as Order } from '#core/schemas/order';
-import { farms, orderLotChanges, orders, products } from '../../src/server/db/schema';
+import { farms, orderLotChanges, orders, products, recalls } from '../../src/server/db/schema';
 import { hawaiiNoon, useClock } from '../helpers/clock';
 import { createProduct, orderBody, type ProductFixture } from '../helpers/catalog-fixtures';
 import { createLotsFarm, farmOrder, lotsRemaining } from '../helpers/lot-fixtures';
@@ -121,6 +121,37 @@ describe('POST /api/orders/farm/bulk-status with lots: "suggested"', () => {
       .where(and(eq(orderLotChanges.orderId, split), eq(orderLotChanges.orderItemId, kaleLine.id)));
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ reason: 'assigned', changedByUserId: farmer.userId });
+  });
+
+  it('never suggests a recalled lot, though it is the oldest with stock left', async () => {
+    const db = ctx.database.db;
+    const basil = await createProduct(db, farmer.farmId, {
+      name: 'Basil',
+      availableQuantity: 50,
+      traceabilityCategory: 'herbs',
+    });
+    const recalled = await recordLot('BA-OLD', basil, '2026-11-18', 10);
+    const fresh = await recordLot('BA-NEW', basil, '2026-11-21', 10);
+    await db.insert(recalls).values({
+      farmId: farmer.farmId,
+      lotId: recalled,
+      lotCode: 'BA-OLD',
+      productName: 'Basil',
+      message: 'Possible contamination at the wash station',
+    });
+    const day = '2026-12-07';
+    const id = await confirmedOrder([{ product: basil, quantity: 4 }], day);
+    const response = await farmer.post('/api/orders/farm/bulk-status', {
+      deliveryDate: day,
+      status: 'packed',
+      lots: 'suggested',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((response.json() as BulkStatusResult).changed.map((entry) => entry.id)).toEqual([id]);
+    expect((await readOrder(id)).orderItems[0]!.lots).toEqual([
+      { lotId: fresh, code: 'BA-NEW', quantity: 4 },
+    ]);
+    expect(await remaining(recalled, fresh)).toEqual([10, 6]);
   });
 
   it('names the line of a lot_required refusal when packing without suggested lots too', async () => {

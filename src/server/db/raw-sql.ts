@@ -1,8 +1,17 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './database';
 
 const dialect = new PgDialect();
+
+/**
+ * A column named with its table ("lots"."id"), for a subquery that reads the outer row: in a
+ * select of one table drizzle writes its columns unqualified, and inside a subquery over another
+ * table an unqualified name would be that table's own column.
+ */
+export function qualified(column: AnyColumn): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
 
 /**
  * The rows a raw statement answers, whichever driver ran it. The statement is sent as this is

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { centsOf, toMoneyString } from '#core/money';
 import { balanceDueOf, paymentStateOf, type PaymentState } from '#core/payments';
 import type { DbOrTx } from '../../db/database';
+import { qualified } from '../../db/raw-sql';
 import { creditEntries, orders, payments } from '../../db/schema';
 
 /**
@@ -21,14 +22,13 @@ export const countedPayment: SQL = isNull(payments.voidedAt);
 export const isBill: SQL = eq(orders.status, 'delivered');
 
 /** The sum of an order's counted payments, as SQL over `orders`. */
-// Written out in full: inside a subquery drizzle would render the outer column unqualified.
-export const amountPaidSql: SQL<string> = sql<string>`(select coalesce(sum(p.amount), 0) from payments p where p.order_id = "orders"."id" and p.voided_at is null)`;
+export const amountPaidSql: SQL<string> = sql<string>`(select coalesce(sum(p.amount), 0) from payments p where p.order_id = ${qualified(orders.id)} and p.voided_at is null)`;
 
 /**
  * The credit put on an order: the part of its credit notes that lowered it and the credit
  * balance applied to it (`credit_entries` of kind 'invoice' and 'applied').
  */
-export const amountCreditedSql: SQL<string> = sql<string>`(select coalesce(sum(c.amount), 0) from credit_entries c where c.order_id = "orders"."id" and c.kind in ('invoice', 'applied'))`;
+export const amountCreditedSql: SQL<string> = sql<string>`(select coalesce(sum(c.amount), 0) from credit_entries c where c.order_id = ${qualified(orders.id)} and c.kind in ('invoice', 'applied'))`;
 
 /** A bill's due date; delivered before due dates were kept (or seeded): the delivery date. */
 export const dueDateSql: SQL<string> = sql<string>`coalesce(${orders.dueDate}, ${orders.deliveryDate})`;

@@ -1,8 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, not, sql } from 'drizzle-orm';
 import { suggestLotShares, type LotShare } from '#core/lot-suggestion';
 import { formatQuantity, subtractQuantities } from '#core/quantity';
 import type { Tx } from '../../db/database';
-import { lots, orderItemLots, orders, recalls } from '../../db/schema';
+import { lots, orderItemLots, orders } from '../../db/schema';
 import { notFound } from '../../errors';
 import {
   type ChangeContext,
@@ -14,6 +14,7 @@ import {
   type OrderChangeOf,
   setLineLots,
 } from '../orders';
+import { lotIsRecalled } from './recalls';
 
 type Line = Awaited<ReturnType<typeof linesOf>>[number];
 
@@ -62,9 +63,8 @@ async function suggestedLots(tx: Tx, order: LockedOrder, line: Line): Promise<Lo
         eq(lots.farmId, order.farmId),
         eq(lots.productId, line.productId),
         sql`${lots.remaining} > 0`,
-        // A recalled lot is never suggested. Qualified by hand: in a select of one table drizzle
-        // writes a column unqualified, which inside this subquery would name the recall's own.
-        sql`not exists (select 1 from ${recalls} where ${recalls.lotId} = "lots"."id")`,
+        // A recalled lot is never suggested.
+        not(lotIsRecalled(lots.id)),
       ),
     )
     .orderBy(asc(lots.id))

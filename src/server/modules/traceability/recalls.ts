@@ -12,6 +12,7 @@ import {
 } from '#core/schemas/traceability';
 import { now as clockNow } from '../../clock';
 import type { Db, DbOrTx } from '../../db/database';
+import { qualified } from '../../db/raw-sql';
 import {
   farms,
   lots,
@@ -35,7 +36,12 @@ export const LOT_NOT_SHIPPED_CODE = 'lot_not_shipped';
 export function lotRecallSummary(lotId: AnyColumn) {
   return sql<
     string | null
-  >`(select max(${recalls.createdAt})::text from ${recalls} where ${recalls.lotId} = ${lotId})`;
+  >`(select max(${recalls.createdAt})::text from ${recalls} where ${recalls.lotId} = ${qualified(lotId)})`;
+}
+
+/** The lot has been recalled: a condition over the lot's row. */
+export function lotIsRecalled(lotId: AnyColumn): SQL {
+  return sql`exists (select 1 from ${recalls} where ${recalls.lotId} = ${qualified(lotId)})`;
 }
 
 type RecallViewer = FarmActor | RestaurantActor;
