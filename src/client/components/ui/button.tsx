@@ -1,6 +1,7 @@
 import { Slot } from 'radix-ui';
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
+import { offExplained, useWritesOff } from '../../lib/writes-off';
 
 const variants = {
   primary: 'bg-primary text-primary-foreground hover:bg-primary-hover',
@@ -23,9 +24,42 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: keyof typeof sizes;
   /** Render the child element (a link) with button looks. */
   asChild?: boolean;
+  /**
+   * It changes the business's data (or opens the form that does): off while the server would
+   * refuse it, saying why (lib/writes-off).
+   */
+  writes?: boolean;
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { writes, ...props },
+  ref,
+) {
+  // Only a writing button asks for the user: every other one renders as it always did.
+  return writes ? <WritingButton ref={ref} {...props} /> : <ButtonLook ref={ref} {...props} />;
+});
+
+type LookProps = Omit<ButtonProps, 'writes'>;
+
+const WritingButton = forwardRef<HTMLButtonElement, LookProps>(function WritingButton(props, ref) {
+  const writesOff = useWritesOff();
+  if (!writesOff.off) return <ButtonLook ref={ref} {...props} />;
+  // aria-disabled rather than disabled: the button stays in the tab order and under the
+  // pointer, so its title and description (the banner's reason) reach whoever tries it.
+  return (
+    <ButtonLook
+      ref={ref}
+      {...props}
+      aria-disabled="true"
+      {...offExplained(writesOff, props['aria-describedby'])}
+      // Cancelled, not just ignored: a submit button sends no form and a dialog trigger opens
+      // nothing (Radix skips its own handler once the default is prevented).
+      onClick={(event) => event.preventDefault()}
+    />
+  );
+});
+
+const ButtonLook = forwardRef<HTMLButtonElement, LookProps>(function ButtonLook(
   { variant = 'primary', size = 'md', asChild, className, type, ...props },
   ref,
 ) {
@@ -37,6 +71,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       className={cn(
         'inline-flex items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors',
         'disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+        'aria-disabled:cursor-not-allowed aria-disabled:opacity-50',
         variants[variant],
         sizes[size],
         className,

@@ -8,6 +8,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import { cn } from '../../lib/cn';
+import { offExplained, useWritesOff } from '../../lib/writes-off';
 
 const control =
   'w-full rounded-md border border-stone-300 bg-white px-3 text-base sm:text-sm text-stone-900 placeholder:text-stone-400 ' +
@@ -27,8 +28,37 @@ export const Textarea = forwardRef<
   return <textarea ref={ref} className={cn(control, 'min-h-20 py-2', className)} {...props} />;
 });
 
-export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(
-  function Select({ className, ...props }, ref) {
+export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  /** A choice saves at once (a member's role): off while the server would refuse it. */
+  writes?: boolean;
+}
+
+export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
+  { writes, ...props },
+  ref,
+) {
+  // Only a select that writes asks for the user.
+  return writes ? <WritingSelect ref={ref} {...props} /> : <SelectLook ref={ref} {...props} />;
+});
+
+const WritingSelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(
+  function WritingSelect(props, ref) {
+    const writesOff = useWritesOff();
+    if (!writesOff.off) return <SelectLook ref={ref} {...props} />;
+    // Disabled outright: a select has no way to refuse a choice once made.
+    return (
+      <SelectLook
+        ref={ref}
+        {...props}
+        disabled
+        {...offExplained(writesOff, props['aria-describedby'])}
+      />
+    );
+  },
+);
+
+const SelectLook = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(
+  function SelectLook({ className, ...props }, ref) {
     return <select ref={ref} className={cn(control, 'min-h-11 pr-8', className)} {...props} />;
   },
 );

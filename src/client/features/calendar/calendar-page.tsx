@@ -121,7 +121,7 @@ export function CalendarPage() {
           <h1 className="text-2xl font-bold">Delivery Calendar</h1>
           <p className="text-sm text-stone-600">Plan the days you deliver and where.</p>
         </div>
-        <Button onClick={() => setDialogOpen(true)}>
+        <Button writes onClick={() => setDialogOpen(true)}>
           <Plus aria-hidden="true" /> Add Delivery Schedule
         </Button>
       </div>
@@ -202,7 +202,7 @@ export function CalendarPage() {
                 title="No delivery schedules yet"
                 description="Add the days you deliver so restaurants can see your next delivery."
                 action={
-                  <Button onClick={() => setDialogOpen(true)}>
+                  <Button writes onClick={() => setDialogOpen(true)}>
                     <Plus aria-hidden="true" /> Add Delivery Schedule
                   </Button>
                 }
@@ -272,6 +272,7 @@ function DayRow({
           {completed ? 'Completed' : 'Upcoming'}
         </Badge>
         <Button
+          writes
           variant="ghost"
           size="icon"
           aria-label={`Remove delivery on ${formatCalendarDate(schedule.deliveryDate, 'weekday')} to ${schedule.deliveryArea}`}

@@ -90,6 +90,7 @@ function ClaimCard({
           </div>
           {decides ? (
             <Button
+              writes
               size="sm"
               onClick={() => {
                 setOpenings((count) => count + 1);

@@ -222,7 +222,7 @@ export function DeliveryRunsPage() {
           </Field>
           <p className="flex-1 text-sm text-stone-600">{dayName}</p>
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
-            <Button variant="outline" onClick={() => setAdding(true)} disabled={!date}>
+            <Button writes variant="outline" onClick={() => setAdding(true)} disabled={!date}>
               <Plus aria-hidden="true" /> Add run
             </Button>
             <Button
@@ -233,6 +233,7 @@ export function DeliveryRunsPage() {
               <Printer aria-hidden="true" /> Print the day’s run sheets
             </Button>
             <Button
+              writes
               onClick={() => setConfirmingAll(true)}
               disabled={packedCount === 0 || startDay.isPending}
             >

@@ -159,6 +159,7 @@ export function RunCard({
           </div>
           <div className="flex shrink-0 gap-1">
             <Button
+              writes
               size="icon"
               variant="ghost"
               aria-label={`Rename ${run.name} run`}
@@ -169,6 +170,7 @@ export function RunCard({
             </Button>
             {run.stops.length === 0 ? (
               <Button
+                writes
                 size="icon"
                 variant="ghost"
                 className="text-destructive hover:bg-destructive-soft"
@@ -241,6 +243,7 @@ export function RunCard({
                 </div>
                 <div className="flex gap-2 pl-7">
                   <Button
+                    writes
                     size="icon"
                     variant="outline"
                     aria-label={`Move ${restaurant.name} up`}
@@ -252,6 +255,7 @@ export function RunCard({
                     <ArrowUp aria-hidden="true" />
                   </Button>
                   <Button
+                    writes
                     size="icon"
                     variant="outline"
                     aria-label={`Move ${restaurant.name} down`}
@@ -276,6 +280,7 @@ export function RunCard({
                         {otherRuns.length > 0 ? (
                           <div className="w-44 max-w-full">
                             <Select
+                              writes
                               aria-label={`Move ${order.orderNumber} to run`}
                               value=""
                               disabled={busy}
@@ -316,7 +321,7 @@ export function RunCard({
               <Smartphone aria-hidden="true" /> Drive
             </Link>
           </Button>
-          <Button onClick={() => setConfirming(true)} disabled={packed === 0 || starting}>
+          <Button writes onClick={() => setConfirming(true)} disabled={packed === 0 || starting}>
             <Truck aria-hidden="true" /> {starting ? 'Starting…' : 'Start run'}
           </Button>
         </div>

@@ -222,6 +222,7 @@ function SyncBanner({ online, waiting }: { online: boolean; waiting: number }) {
       </p>
       {waiting > 0 ? (
         <Button
+          writes
           variant="outline"
           size="sm"
           disabled={sending}
@@ -441,7 +442,7 @@ function StopOutcome({
   const canDeliver = !kept && !delivering && orders.some((order) => order.status === 'in_transit');
   if (canDeliver) {
     lines.push(
-      <Button key="deliver" onClick={onDeliver} size="lg">
+      <Button writes key="deliver" onClick={onDeliver} size="lg">
         <CheckCircle2 aria-hidden="true" /> Delivered
       </Button>,
     );

@@ -116,6 +116,7 @@ function FarmDetails({ farm }: { farm: FarmPageData }) {
             </div>
             {farm.canFollow ? (
               <Button
+                writes
                 variant={farm.following ? 'outline' : 'primary'}
                 onClick={toggleFollow}
                 disabled={follow.isPending}

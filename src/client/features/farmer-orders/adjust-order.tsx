@@ -26,6 +26,7 @@ export function AdjustOrder({ order }: { order: OrderAsSeen }) {
   return (
     <>
       <Button
+        writes
         size="sm"
         variant="outline"
         onClick={() => {

@@ -71,6 +71,7 @@ export function AssignLots({ order }: { order: OrderAsSeen }) {
   return (
     <>
       <Button
+        writes
         size="sm"
         variant={missing ? 'primary' : 'outline'}
         onClick={() => {

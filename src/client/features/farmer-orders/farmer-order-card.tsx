@@ -102,6 +102,7 @@ export function FarmerOrderCard({
           <div className="flex flex-wrap gap-2 border-t border-stone-100 pt-3">
             {moves.map((status) => (
               <Button
+                writes
                 key={status}
                 size="sm"
                 variant={status === 'cancelled' ? 'outline' : 'primary'}

@@ -343,6 +343,7 @@ export function DayCard({
             {canMove ? (
               <>
                 <Button
+                  writes
                   disabled={bulk.isPending || pending.isLoading || pendingCount === 0}
                   onClick={() => run('confirmed')}
                 >
@@ -352,6 +353,7 @@ export function DayCard({
                     : `Confirm all pending (${pendingCount})`}
                 </Button>
                 <Button
+                  writes
                   variant="outline"
                   disabled={bulk.isPending || confirmed.isLoading || confirmedCount === 0}
                   onClick={() =>

@@ -35,6 +35,7 @@ export function RecentFarmOrders() {
         <>
           {accept ? (
             <Button
+              writes
               size="sm"
               disabled={busy}
               onClick={() => actions.requestMove(order, 'confirmed')}
@@ -44,6 +45,7 @@ export function RecentFarmOrders() {
           ) : null}
           {decline ? (
             <Button
+              writes
               size="sm"
               variant="outline"
               disabled={busy}

@@ -131,6 +131,7 @@ function Settings({ settings }: { settings: FarmPageSettings }) {
           )}
         </Field>
         <Button
+          writes
           variant="outline"
           disabled={saveIsland.isPending || island === (settings.island ?? '')}
           onClick={() => saveIsland.mutate(island || null)}
@@ -152,7 +153,7 @@ function Settings({ settings }: { settings: FarmPageSettings }) {
           </p>
         )}
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" asChild>
+          <Button writes variant="outline" asChild>
             <label className="cursor-pointer">
               <Camera aria-hidden="true" />
               {uploading
@@ -174,7 +175,7 @@ function Settings({ settings }: { settings: FarmPageSettings }) {
             </label>
           </Button>
           {settings.coverPhoto ? (
-            <Button variant="ghost" onClick={() => setConfirmRemove(true)}>
+            <Button writes variant="ghost" onClick={() => setConfirmRemove(true)}>
               <Trash2 aria-hidden="true" /> Remove
             </Button>
           ) : null}

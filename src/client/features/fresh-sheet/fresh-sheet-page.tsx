@@ -183,6 +183,7 @@ function FreshSheetEditor({ preview }: { preview: FreshSheetPreview }) {
             )}
             <div className="flex flex-wrap items-center gap-3">
               <Button
+                writes
                 onClick={() => setConfirming(true)}
                 disabled={Boolean(noteError) || preview.sentToday || preview.recipientCount === 0}
               >
@@ -320,6 +321,7 @@ function ScheduleCard({
         </div>
         <div className="flex flex-wrap gap-2">
           <Button
+            writes
             variant="outline"
             onClick={saveSchedule}
             disabled={save.isPending || Boolean(noteError)}
@@ -327,7 +329,7 @@ function ScheduleCard({
             {schedule ? 'Update schedule' : 'Save schedule'}
           </Button>
           {schedule ? (
-            <Button variant="ghost" onClick={stopSchedule} disabled={stop.isPending}>
+            <Button writes variant="ghost" onClick={stopSchedule} disabled={stop.isPending}>
               Stop schedule
             </Button>
           ) : null}

@@ -46,7 +46,7 @@ export function InventoryManagementCard({
       <CardHeader className="flex-row items-center justify-between gap-2">
         <CardTitle>Inventory Management</CardTitle>
         {manage ? (
-          <Button size="sm" onClick={manage.onAdd}>
+          <Button writes size="sm" onClick={manage.onAdd}>
             <Plus aria-hidden="true" /> Add Product
           </Button>
         ) : null}
@@ -100,6 +100,7 @@ function ProductRow({ product, manage }: { product: Product; manage: Manage | un
       {manage ? (
         <div className="flex shrink-0 gap-1">
           <Button
+            writes
             variant="ghost"
             size="icon"
             aria-label={`Edit ${product.name}`}
@@ -108,6 +109,7 @@ function ProductRow({ product, manage }: { product: Product; manage: Manage | un
             <Pencil aria-hidden="true" />
           </Button>
           <Button
+            writes
             variant="ghost"
             size="icon"
             aria-label={`Delete ${product.name}`}

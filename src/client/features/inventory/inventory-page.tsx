@@ -90,11 +90,12 @@ function ProductTile({
       </Button>
       <StockHistoryDialog product={product} open={historyOpen} onOpenChange={setHistoryOpen} />
       <div className="mt-auto flex gap-2 pt-2">
-        <Button variant="outline" size="sm" className="flex-1" onClick={onEdit}>
+        <Button writes variant="outline" size="sm" className="flex-1" onClick={onEdit}>
           <Pencil aria-hidden="true" /> Edit
           <span className="sr-only"> {product.name}</span>
         </Button>
         <Button
+          writes
           variant="outline"
           size="sm"
           className="flex-1 text-destructive hover:bg-destructive-soft"
@@ -166,7 +167,7 @@ export function InventoryPage() {
               : 'Manage the products restaurants can order'}
           </p>
         </div>
-        <Button onClick={openAdd}>
+        <Button writes onClick={openAdd}>
           <Plus aria-hidden="true" /> Add Product
         </Button>
       </div>
@@ -185,7 +186,7 @@ export function InventoryPage() {
           title="No products yet"
           description="No products listed yet. Add your first product to get started."
           action={
-            <Button onClick={openAdd}>
+            <Button writes onClick={openAdd}>
               <Plus aria-hidden="true" /> Add Product
             </Button>
           }

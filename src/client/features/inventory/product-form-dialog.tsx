@@ -238,7 +238,7 @@ export function ProductFormDialog({
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
-            <Button type="submit" disabled={pending}>
+            <Button writes type="submit" disabled={pending}>
               {pending ? 'Saving...' : isEdit ? 'Save Changes' : 'Add Product'}
             </Button>
           </div>

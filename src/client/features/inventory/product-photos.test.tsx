@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api';
-import { product } from '../../test/fixtures';
+import { product, user as signedIn } from '../../test/fixtures';
 import { renderInApp } from '../../test/render';
 import { ProductPhotos } from './product-photos';
 
@@ -19,7 +19,10 @@ const photo = (id: number) => ({
 afterEach(() => vi.unstubAllGlobals());
 
 function open(photos = [photo(1), photo(2)]) {
-  renderInApp(<ProductPhotos product={product({ id: 9, name: 'Apple Bananas', photos })} />);
+  // Signed in, as the product dialog always is: its buttons that write ask who acts.
+  renderInApp(<ProductPhotos product={product({ id: 9, name: 'Apple Bananas', photos })} />, {
+    user: signedIn('farmer'),
+  });
   return userEvent.setup({ pointerEventsCheck: 0 });
 }
 

@@ -195,6 +195,7 @@ export function ProductPhotos({ product }: { product: Product }) {
               ) : (
                 <div className="flex justify-between">
                   <Button
+                    writes
                     variant="ghost"
                     size="icon"
                     aria-label={`Move photo ${index + 1} earlier`}
@@ -204,6 +205,7 @@ export function ProductPhotos({ product }: { product: Product }) {
                     <ArrowLeft />
                   </Button>
                   <Button
+                    writes
                     variant="ghost"
                     size="icon"
                     aria-label={`Move photo ${index + 1} later`}
@@ -213,6 +215,7 @@ export function ProductPhotos({ product }: { product: Product }) {
                     <ArrowRight />
                   </Button>
                   <Button
+                    writes
                     variant="ghost"
                     size="icon"
                     className="text-destructive"
@@ -272,7 +275,12 @@ export function ProductPhotos({ product }: { product: Product }) {
             if (files.length > 0) void addFiles(files);
           }}
         />
-        <Button variant="outline" disabled={room <= 0} onClick={() => input.current?.click()}>
+        <Button
+          writes
+          variant="outline"
+          disabled={room <= 0}
+          onClick={() => input.current?.click()}
+        >
           <ImagePlus aria-hidden="true" />
           {room <= 0 ? `${MAX_PHOTOS_PER_PRODUCT} photos added` : 'Add Photos'}
         </Button>

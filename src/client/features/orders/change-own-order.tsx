@@ -109,7 +109,13 @@ export function ChangeOwnOrder({ order }: { order: Order }) {
   };
   return (
     <>
-      <Button variant="outline" size="sm" className="self-start" onClick={() => setOpen(true)}>
+      <Button
+        writes
+        variant="outline"
+        size="sm"
+        className="self-start"
+        onClick={() => setOpen(true)}
+      >
         <PencilLine aria-hidden="true" /> Change quantities
       </Button>
       <LazyDialogBox

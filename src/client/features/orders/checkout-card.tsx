@@ -243,6 +243,7 @@ export function CheckoutCard() {
           </div>
         </dl>
         <Button
+          writes
           size="lg"
           className="w-full sm:ml-auto sm:w-auto"
           onClick={onPlaceOrder}

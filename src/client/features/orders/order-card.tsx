@@ -98,7 +98,13 @@ function CancelOwnOrder({ order }: { order: Order }) {
     });
   return (
     <>
-      <Button variant="outline" size="sm" className="self-start" onClick={() => setAsking(true)}>
+      <Button
+        writes
+        variant="outline"
+        size="sm"
+        className="self-start"
+        onClick={() => setAsking(true)}
+      >
         <XCircle aria-hidden="true" /> Cancel order
       </Button>
       <ConfirmDialog

@@ -17,6 +17,7 @@ export function ReportProblem({ order }: { order: Order }) {
   return (
     <>
       <Button
+        writes
         variant="outline"
         size="sm"
         onClick={() => {

@@ -90,6 +90,7 @@ export function CreditNotesCard({ side }: { side: 'farm' | 'restaurant' }) {
                   {manages ? (
                     <>
                       <Button
+                        writes
                         variant="outline"
                         size="sm"
                         onClick={() => openCredit(balance, 'apply')}
@@ -97,6 +98,7 @@ export function CreditNotesCard({ side }: { side: 'farm' | 'restaurant' }) {
                         Apply
                       </Button>
                       <Button
+                        writes
                         variant="outline"
                         size="sm"
                         onClick={() => openCredit(balance, 'refund')}

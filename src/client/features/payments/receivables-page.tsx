@@ -65,7 +65,7 @@ function InvoiceRow({ invoice, onRecord }: { invoice: OpenInvoice; onRecord: () 
           amountCredited={invoice.amountCredited}
         />
         <span className="tabular w-24 text-right font-semibold">{money(invoice.balanceDue)}</span>
-        <Button size="sm" onClick={onRecord}>
+        <Button writes size="sm" onClick={onRecord}>
           Record payment
         </Button>
       </div>

@@ -58,7 +58,7 @@ export function PriceListsPage() {
   };
 
   const newList = (
-    <Button onClick={() => setEditing(null)}>
+    <Button writes onClick={() => setEditing(null)}>
       <Plus aria-hidden="true" /> New price list
     </Button>
   );
@@ -198,13 +198,19 @@ function PriceListCard({
         ) : null}
       </p>
       <div className="mt-auto flex flex-wrap gap-2 pt-1">
-        <Button variant="outline" onClick={onEdit} aria-label={`Edit ${list.name}`}>
+        <Button writes variant="outline" onClick={onEdit} aria-label={`Edit ${list.name}`}>
           <Pencil aria-hidden="true" /> Edit
         </Button>
-        <Button variant="outline" onClick={onAssign} aria-label={`Restaurants on ${list.name}`}>
+        <Button
+          writes
+          variant="outline"
+          onClick={onAssign}
+          aria-label={`Restaurants on ${list.name}`}
+        >
           <Users aria-hidden="true" /> Restaurants
         </Button>
         <Button
+          writes
           variant="ghost"
           className="text-destructive"
           onClick={onDelete}

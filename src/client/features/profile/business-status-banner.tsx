@@ -3,11 +3,13 @@ import { Ban, Hourglass, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { formatInstant } from '../../lib/format';
+import { SUSPENSION_EXPLANATION_ID } from '../../lib/writes-off';
 
 /**
  * Where the user's farm or restaurant stands with the administrators (docs/admission.md), on
  * every screen while it matters: a farm waiting for approval or declined (with the reason),
  * a business suspended (with the reason). Nothing once it is approved and not suspended.
+ * A suspension's words also describe every button that writes, which is off meanwhile.
  */
 export function BusinessStatusBanner({ user }: { user: User }) {
   const profile = user.profile;
@@ -22,6 +24,7 @@ export function BusinessStatusBanner({ user }: { user: User }) {
         tone="danger"
         icon={<Ban />}
         reason={profile.suspensionReason ?? null}
+        explanationId={SUSPENSION_EXPLANATION_ID}
       >
         You can sign in and read everything, but not make changes
         {kind === 'farm' ? ', and restaurants do not see your products' : ''}. Open orders stay as
@@ -61,6 +64,7 @@ function Banner({
   tone,
   icon,
   reason,
+  explanationId,
   children,
 }: {
   /** The region's name; also its first words unless `heading` says more. */
@@ -69,6 +73,8 @@ function Banner({
   tone: 'warning' | 'danger';
   icon: ReactNode;
   reason?: string | null;
+  /** The id of the words (heading, text and reason) for what they explain to point at. */
+  explanationId?: string;
   children: ReactNode;
 }) {
   return (
@@ -91,7 +97,7 @@ function Banner({
       >
         {icon}
       </span>
-      <div className="flex flex-col gap-1">
+      <div id={explanationId} className="flex flex-col gap-1">
         <p>
           <strong className="font-semibold">{heading}.</strong> {children}
         </p>

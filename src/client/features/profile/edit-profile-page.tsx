@@ -427,7 +427,7 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
         <Button variant="outline" size="lg" onClick={() => void navigate('/')}>
           Cancel
         </Button>
-        <Button type="submit" size="lg" disabled={isSubmitting}>
+        <Button writes type="submit" size="lg" disabled={isSubmitting}>
           {isSubmitting ? 'Saving...' : 'Save Changes'}
         </Button>
       </div>

@@ -106,6 +106,7 @@ function LeftOutNotice({
         Left out on {dayText}: price went from {formatUsd(centsOf(line.seenUnitPrice))} to {price}
       </span>
       <Button
+        writes
         size="sm"
         variant="outline"
         disabled={!ready || mutation.isPending}

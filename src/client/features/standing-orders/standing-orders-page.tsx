@@ -44,7 +44,7 @@ export function StandingOrdersPage() {
             Weekly orders placed for you before each of a farm's delivery days.
           </p>
         </div>
-        <Button onClick={() => setDialog({ editing: null })}>
+        <Button writes onClick={() => setDialog({ editing: null })}>
           <Plus aria-hidden="true" /> New standing order
         </Button>
       </div>
@@ -65,7 +65,7 @@ export function StandingOrdersPage() {
           title="No standing orders yet"
           description="Set up the products you order from a farm every week, and the order is placed for you before each delivery day."
           action={
-            <Button onClick={() => setDialog({ editing: null })}>
+            <Button writes onClick={() => setDialog({ editing: null })}>
               <Plus aria-hidden="true" /> New standing order
             </Button>
           }
@@ -221,6 +221,7 @@ function StandingOrderCard({ standing, onEdit }: { standing: StandingOrder; onEd
                 <li key={day.deliveryDate} className="flex flex-wrap items-center gap-2">
                   <span>Skipped {dayLabel(day.deliveryDate)}</span>
                   <Button
+                    writes
                     variant="link"
                     size="sm"
                     className="px-1"
@@ -241,10 +242,16 @@ function StandingOrderCard({ standing, onEdit }: { standing: StandingOrder; onEd
         </div>
 
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={onEdit}>
+          <Button writes variant="outline" size="sm" onClick={onEdit}>
             <Pencil aria-hidden="true" /> Edit
           </Button>
-          <Button variant="outline" size="sm" disabled={update.isPending} onClick={togglePause}>
+          <Button
+            writes
+            variant="outline"
+            size="sm"
+            disabled={update.isPending}
+            onClick={togglePause}
+          >
             {standing.paused ? (
               <>
                 <Play aria-hidden="true" /> Resume
@@ -257,6 +264,7 @@ function StandingOrderCard({ standing, onEdit }: { standing: StandingOrder; onEd
           </Button>
           {next ? (
             <Button
+              writes
               variant="outline"
               size="sm"
               disabled={skip.isPending}
@@ -265,7 +273,7 @@ function StandingOrderCard({ standing, onEdit }: { standing: StandingOrder; onEd
               <SkipForward aria-hidden="true" /> Skip {dayLabel(next.deliveryDate)}
             </Button>
           ) : null}
-          <Button variant="outline" size="sm" onClick={() => setDeleting(true)}>
+          <Button writes variant="outline" size="sm" onClick={() => setDeleting(true)}>
             <Trash2 aria-hidden="true" /> Delete
           </Button>
         </div>

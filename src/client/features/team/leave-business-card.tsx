@@ -62,6 +62,7 @@ export function LeaveBusinessCard() {
       <CardContent>
         {/* A long business name wraps inside the button rather than widening the page. */}
         <Button
+          writes
           variant="outline"
           className="h-auto max-w-full py-2 text-left whitespace-normal text-destructive!"
           onClick={() => setAsking(true)}

@@ -70,7 +70,7 @@ export function TeamPage() {
             The people who run {businessName}, and what each may do.
           </p>
         </div>
-        <Button onClick={() => setInviting(true)}>
+        <Button writes onClick={() => setInviting(true)}>
           <MailPlus aria-hidden="true" /> Invite someone
         </Button>
       </div>
@@ -317,6 +317,7 @@ function MemberRow({
         {member.name ? <p className="truncate text-sm text-stone-600">{member.email}</p> : null}
       </div>
       <Select
+        writes
         aria-label={`Role of ${name}`}
         value={member.businessRole}
         disabled={busy}
@@ -341,6 +342,7 @@ function MemberRow({
         </time>
       </p>
       <Button
+        writes
         variant="outline"
         size="sm"
         className="justify-self-start text-destructive! sm:justify-self-end"
@@ -411,7 +413,7 @@ function InvitationsCard({ onInvite }: { onInvite: () => void }) {
               title="No pending invitations"
               description="Invite someone by email and choose what they may do."
               action={
-                <Button variant="outline" onClick={onInvite}>
+                <Button writes variant="outline" onClick={onInvite}>
                   Invite someone
                 </Button>
               }
@@ -442,6 +444,7 @@ function InvitationsCard({ onInvite }: { onInvite: () => void }) {
                   </div>
                   <div className="flex gap-2">
                     <Button
+                      writes
                       variant="outline"
                       size="sm"
                       aria-label={`Resend to ${invitation.email}`}
@@ -453,6 +456,7 @@ function InvitationsCard({ onInvite }: { onInvite: () => void }) {
                         : 'Resend'}
                     </Button>
                     <Button
+                      writes
                       variant="outline"
                       size="sm"
                       className="text-destructive!"

@@ -10,6 +10,7 @@ export function AcknowledgeButton({ recall }: { recall: Recall }) {
   return (
     <div>
       <Button
+        writes
         size="sm"
         disabled={acknowledge.isPending}
         onClick={() =>

@@ -188,7 +188,7 @@ export function LotDetailDialog({ lotId, onClose }: { lotId: number | null; onCl
                   </div>
                 ) : (
                   <div>
-                    <Button variant="destructive" onClick={() => setConfirming(true)}>
+                    <Button writes variant="destructive" onClick={() => setConfirming(true)}>
                       Recall Lot…
                     </Button>
                   </div>

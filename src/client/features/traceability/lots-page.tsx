@@ -38,6 +38,7 @@ export function LotsPage() {
   const enabled = user?.profile?.traceabilityEnabled === true;
   const record = can('lots.manage') ? (
     <Button
+      writes
       onClick={() => {
         setOpenings((count) => count + 1);
         setRecording(true);
