@@ -227,7 +227,8 @@ export function AcceptInvitationPage() {
   const title = `Join ${businessName} on Harvest Hui`;
   const invited = (
     <>
-      {businessName} invited <strong className="break-all">{email}</strong> as {roleLabel}.
+      {businessName} invited <strong className="[overflow-wrap:anywhere]">{email}</strong> as{' '}
+      {roleLabel}.
     </>
   );
 
@@ -237,9 +238,10 @@ export function AcceptInvitationPage() {
       <AccountPageLayout title={title} description={invited}>
         <div className="flex flex-col gap-4">
           <Notice tone="error">
-            You are signed in as <strong className="break-all">{user.email}</strong>, not the
-            address the invitation was sent to. Sign out, then open the link again and sign in or
-            create the account with <strong className="break-all">{email}</strong>.
+            You are signed in as <strong className="[overflow-wrap:anywhere]">{user.email}</strong>,
+            not the address the invitation was sent to. Sign out, then open the link again and sign
+            in or create the account with{' '}
+            <strong className="[overflow-wrap:anywhere]">{email}</strong>.
           </Notice>
           <Button size="lg" onClick={signOut}>
             Sign out
@@ -285,8 +287,8 @@ export function AcceptInvitationPage() {
       title={title}
       description={
         <>
-          {invited} Use <strong className="break-all">{email}</strong>, the address the invitation
-          was sent to.
+          {invited} Use <strong className="[overflow-wrap:anywhere]">{email}</strong>, the address
+          the invitation was sent to.
         </>
       }
     >
