@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { addDays, hawaiiToday } from '#core/hawaii-time';
 import { centsOf, toMoneyString } from '#core/money';
 import type { DeliveryRun } from '#core/schemas/delivery-run';
@@ -96,6 +96,24 @@ describe("a farm's delivery day in ten clicks", () => {
       data: { traceabilityCategory: 'leafy_greens' },
     });
     expect(traced.status(), await traced.text()).toBe(200);
+    // The demo farm is every browser test's: its traceability goes back off after this one,
+    // or another test's packing would find its lines wanting lots.
+    onTestFinished(async () => {
+      const untraced = await farm.context.request.patch(`/api/products/${greens.id}`, {
+        data: { traceabilityCategory: null },
+      });
+      expect(untraced.status(), await untraced.text()).toBe(200);
+      const off = await farm.context.request.put('/api/profile/farm', {
+        data: {
+          name: me.profile.name,
+          location: me.profile.location,
+          ...(me.profile.contactPhone ? { contactPhone: me.profile.contactPhone } : {}),
+          traceabilityEnabled: false,
+        },
+      });
+      expect(off.status(), await off.text()).toBe(200);
+      await farm.context.close();
+    });
     const lot = await farm.context.request.post('/api/lots', {
       data: {
         code: `WVF-${day.replaceAll('-', '')}-A`,
@@ -319,7 +337,6 @@ describe("a farm's delivery day in ten clicks", () => {
     }
     await screenshot(phone, 'delivery-day-synced-phone');
     await driver.close();
-    await farm.context.close();
 
     console.log(
       `office clicks: ${officeCount} (${officeClicks.clicks.join(' → ')}); driver: ${perStop.length} stops, ` +
