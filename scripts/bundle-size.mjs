@@ -52,6 +52,10 @@ const DEFERRED = [
     /› orders\/report-problem-dialog$/,
     'opens on Report a problem; its form library loads with it, see docs/performance.md',
   ],
+  [
+    /receivables-page › payments\/credit-balance-dialog$/,
+    'opens on Apply or Refund credit; its form library loads with it, see docs/performance.md',
+  ],
 ];
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
