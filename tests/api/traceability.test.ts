@@ -1,9 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lot, LotDetail, Recall } from '#core/schemas/traceability';
 import type { PricedOrder as Order } from '#core/schemas/order';
 import { setClock } from '../../src/server/clock';
+import { rows } from '../../src/server/db/raw-sql';
+import { DELIVERY_QUEUE } from '../../src/server/modules/notifications/queue';
 import {
   lots,
   notificationDeliveries,
@@ -550,6 +552,21 @@ describe('recall', () => {
         { userId: otherChef.userId, channel: 'sms', status: 'pending' },
       ]),
     );
+  });
+
+  it('queues the recall’s email and text ahead of the mail already waiting', async () => {
+    const queued = await rows<{ kind: string; priority: number }>(
+      ctx.database.db,
+      sql`select n.kind, j.priority from pgboss.job j
+        join ${notifications} n on n.id = (j.data->>'notificationId')::int
+        where j.name = ${DELIVERY_QUEUE} and j.state = 'created'`,
+    );
+    const recallJobs = queued.filter((job) => job.kind === 'recall');
+    const others = queued.filter((job) => job.kind !== 'recall');
+    expect(recallJobs.length).toBeGreaterThanOrEqual(3);
+    expect(others.length).toBeGreaterThan(0);
+    const lowestRecall = Math.min(...recallJobs.map((job) => job.priority));
+    expect(others.every((job) => job.priority < lowestRecall)).toBe(true);
   });
 
   it('answers a second recall of the lot with 409 already_recalled, telling nobody again', async () => {

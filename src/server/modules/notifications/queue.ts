@@ -89,25 +89,43 @@ const jobWriter = new PgBoss({
   },
 });
 
+/** The queue's priority of an urgent delivery (a food-safety notice); every other one is 0. */
+const URGENT_PRIORITY = 10;
+
 /**
  * Queues one delivery in the caller's transaction: the job exists if and only if the change
- * that caused it commits.
+ * that caused it commits. An urgent one is sent before the deliveries already waiting.
  */
-export async function enqueueDelivery(tx: DbOrTx, job: DeliveryJob): Promise<void> {
-  await enqueueInTransaction(tx, DELIVERY_QUEUE, job, `${job.notificationId}:${job.channel}`);
+export async function enqueueDelivery(
+  tx: DbOrTx,
+  job: DeliveryJob,
+  { urgent = false }: { urgent?: boolean } = {},
+): Promise<void> {
+  await enqueueInTransaction(
+    tx,
+    DELIVERY_QUEUE,
+    job,
+    `${job.notificationId}:${job.channel}`,
+    urgent ? URGENT_PRIORITY : 0,
+  );
 }
 
 /**
  * Queues a job of any queue in the caller's transaction, once per `singletonKey` while one with
- * that key waits.
+ * that key waits; the workers take waiting jobs highest `priority` first.
  */
 export async function enqueueInTransaction(
   tx: DbOrTx,
   queue: string,
   data: object,
   singletonKey: string,
+  priority = 0,
 ): Promise<void> {
-  const id = await jobWriter.send(queue, data, { db: transactionExecutor(tx), singletonKey });
+  const id = await jobWriter.send(queue, data, {
+    db: transactionExecutor(tx),
+    singletonKey,
+    priority,
+  });
   // pg-boss inserts nothing for a queue that does not exist; losing mail silently is worse.
   if (!id) throw new Error(`The ${queue} queue is missing: was the app built?`);
 }

@@ -287,9 +287,17 @@ async function sendAll(
   if (toQueue.length === 0) return { ids: sendAhead(tx, inserted.then(idsOf)), queued: false };
   const created = await inserted;
   const idOf = new Map(created.map((row) => [`${row.user_id}:${row.event_key}`, Number(row.id)]));
+  // A food-safety notice goes out before whatever mail is already waiting.
+  const safety = new Set(
+    recipients
+      .filter((recipient) => recipient.safetyNotice)
+      .map((recipient) => `${recipient.userId}:${recipient.content.eventKey}`),
+  );
   const jobs = toQueue.flatMap(({ userId, eventKey, channel }) => {
     const notificationId = idOf.get(`${userId}:${eventKey}`);
-    return notificationId === undefined ? [] : [enqueueDelivery(tx, { notificationId, channel })];
+    if (notificationId === undefined) return [];
+    const urgent = safety.has(`${userId}:${eventKey}`);
+    return [enqueueDelivery(tx, { notificationId, channel }, { urgent })];
   });
   await Promise.all(jobs);
   return { ids: Promise.resolve(idsOf(created)), queued: jobs.length > 0 };
