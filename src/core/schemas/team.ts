@@ -5,9 +5,7 @@ import { positiveId, requiredText } from './common';
 import type { actingBusinessBody } from './auth';
 import { emailInput, emailLinkToken } from './auth';
 import { keyedListQuery } from './paging';
-
-/** The two kinds of business a person may belong to. */
-export const BUSINESS_KINDS = ['farm', 'restaurant'] as const;
+import { BUSINESS_KINDS } from '../business-status';
 
 /** The team lists (members, pending invitations): 50 a page by default, at most 200. */
 export const TEAM_LIST_DEFAULT_LIMIT = 50;
