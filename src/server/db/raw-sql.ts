@@ -5,6 +5,17 @@ import type { DbOrTx } from './database';
 const dialect = new PgDialect();
 
 /**
+ * Whether a statement failed with this SQLSTATE: the driver's error, or one that wraps it (drizzle
+ * wraps a failed query in its own error, the cause being the database's).
+ */
+export function failedWith(error: unknown, sqlState: string): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as { code?: unknown }).code === sqlState) return true;
+  }
+  return false;
+}
+
+/**
  * A column named with its table ("lots"."id"), for a subquery that reads the outer row: in a
  * select of one table drizzle writes its columns unqualified, and inside a subquery over another
  * table an unqualified name would be that table's own column.

@@ -4,6 +4,7 @@ import type { BusinessRef } from '#core/actor';
 import { DELIVERY_IDEMPOTENCY_TTL_HOURS } from '#core/schemas/delivery-proof';
 import { now as clockNow } from '../../clock';
 import { sendAhead, type Db, type Tx } from '../../db/database';
+import { failedWith } from '../../db/raw-sql';
 import { idempotencyKeys } from '../../db/schema';
 import { AppError } from '../../errors';
 
@@ -62,10 +63,7 @@ const KEY_HELD_CODE = 'HH410';
 
 /** Whether a claim of a key found it held by an earlier request. */
 function isKeyHeld(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if ((cause as { code?: unknown }).code === KEY_HELD_CODE) return true;
-  }
-  return false;
+  return failedWith(error, KEY_HELD_CODE);
 }
 
 /**

@@ -4,6 +4,7 @@ import { LOW_STOCK_THRESHOLD } from '#core/constants';
 import { addQuantities } from '#core/quantity';
 import { sendAhead, type Tx } from '../../db/database';
 import { products, stockMovements } from '../../db/schema';
+import { failedWith } from '../../db/raw-sql';
 import { preparedStatement } from '../../db/written-once';
 import { productOnOffer } from '../businesses';
 import { type NotificationEvent, recordNotificationEvents } from '../notifications';
@@ -220,10 +221,7 @@ export function sendTakesAhead(tx: Tx, actor: Actor, takes: TakeAsRead[]): boole
 
 /** Whether a take sent with its commit found the product other than as read. */
 export function isRefusedTake(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if ((cause as { code?: unknown }).code === REFUSED_TAKE_CODE) return true;
-  }
-  return false;
+  return failedWith(error, REFUSED_TAKE_CODE);
 }
 
 /**
