@@ -134,19 +134,17 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/** A product of its own farm (suspending one case's farm leaves the others alone), as read. */
-async function productAsRead(kase: Case) {
+/**
+ * A product of its own farm (suspending one case's farm leaves the others alone) created as the
+ * checks read it, then moved to as it is now, as other hands would meanwhile.
+ */
+async function productChangedSinceRead(kase: Case) {
   const farm = await signUpFarmer(ctx.app, `Farm of ${kase.name}`);
   const product = await createProduct(ctx.app.db, farm.farmId, {
     unit: 'lb',
     price: kase.read.price,
     availableQuantity: kase.read.available,
   });
-  return { farm, product };
-}
-
-/** Moves the product from as read to as it is now, as other hands would meanwhile. */
-async function changeMeanwhile(kase: Case, farmId: number, productId: number): Promise<void> {
   await ctx.app.db
     .update(products)
     .set({
@@ -155,19 +153,19 @@ async function changeMeanwhile(kase: Case, farmId: number, productId: number): P
       isActive: kase.now.isActive ?? true,
       deletedAt: kase.now.deleted ? new Date() : null,
     })
-    .where(eq(products.id, productId));
+    .where(eq(products.id, product.id));
   if (kase.now.farmSuspended) {
     await ctx.app.db
       .update(farms)
       .set({ suspendedAt: new Date(), suspensionReason: 'Unpaid fees' })
-      .where(eq(farms.id, farmId));
+      .where(eq(farms.id, farm.farmId));
   }
+  return { farm, product };
 }
 
 /** The SQL spelling: the take sent ahead with a commit, on the product as it is now. */
 async function sentAhead(kase: Case): Promise<SentAhead> {
-  const { farm, product } = await productAsRead(kase);
-  await changeMeanwhile(kase, farm.farmId, product.id);
+  const { product } = await productChangedSinceRead(kase);
   let sent = true;
   try {
     await ctx.app.db.transaction(async (tx) => {
@@ -191,8 +189,7 @@ async function sentAhead(kase: Case): Promise<SentAhead> {
 
 /** The JavaScript spelling: the ordinary placement at the price read, on the product as now. */
 async function placed(kase: Case): Promise<Placed> {
-  const { farm, product } = await productAsRead(kase);
-  await changeMeanwhile(kase, farm.farmId, product.id);
+  const { farm, product } = await productChangedSinceRead(kase);
   const response = await restaurant.post(
     '/api/orders',
     orderBody(farm.farmId, [{ product, quantity: kase.taken, unitPrice: kase.read.price }]),
