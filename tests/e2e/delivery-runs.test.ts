@@ -1,6 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centsOf, toMoneyString } from '#core/money';
 import type { DeliveryDayStartResult, DeliveryRun } from '#core/schemas/delivery-run';
 import { pdfText } from '../helpers/pdf-text';
 import {
@@ -11,6 +10,7 @@ import {
   PHONE,
   screenshot,
 } from './support/browser';
+import { placeOneOf } from './support/orders';
 import { signInDemo, signUpAs } from './support/accounts';
 
 let browser: Browser;
@@ -48,23 +48,6 @@ const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
-/** Places one order of the product through the API; its id and delivery day back. */
-async function placeOrder(
-  context: BrowserContext,
-  farmId: number,
-  product: { id: number; price: string; farm: { deliveryFee: string } },
-): Promise<{ id: number; deliveryDate: string | null }> {
-  const response = await context.request.post('/api/orders', {
-    data: {
-      farmId,
-      totalAmount: toMoneyString(centsOf(product.price) + centsOf(product.farm.deliveryFee)),
-      items: [{ productId: product.id, quantity: 1, unitPrice: product.price }],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: number; deliveryDate: string | null };
-}
-
 describe("the farm's delivery runs", () => {
   it('shows a restaurant as one stop, reorders stops in two tabs at once (the second is told and shown the first’s order), by dragging, renames and deletes a spare run, prints the day’s sheets and starts all runs', async () => {
     const { context, page } = await signInDemo(browser, 'Farmer');
@@ -88,7 +71,7 @@ describe("the farm's delivery runs", () => {
     const placed: number[] = [];
     let day: string | undefined;
     for (let index = 0; index < 2; index += 1) {
-      const order = await placeOrder(chef.context, farmId, product);
+      const order = await placeOneOf(chef.context, farmId, product);
       day = order.deliveryDate ?? undefined;
       placed.push(order.id);
     }
@@ -99,7 +82,7 @@ describe("the farm's delivery runs", () => {
       location: '45-123 Kamehameha Hwy, Kaneohe, HI 96744',
       ...(chefProfile.deliveryZone ? { deliveryZone: chefProfile.deliveryZone } : {}),
     });
-    const theirs = await placeOrder(neighbour, farmId, product);
+    const theirs = await placeOneOf(neighbour, farmId, product);
     await neighbour.close();
     expect(day, 'the demo farm has an upcoming delivery day').toBeDefined();
     expect(theirs.deliveryDate).toBe(day);

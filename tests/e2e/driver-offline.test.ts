@@ -1,10 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centsOf, toMoneyString } from '#core/money';
 import type { DeliveryRun } from '#core/schemas/delivery-run';
 import type { Order, OrderHistoryEntry } from '#core/schemas/order';
 import { pdfText } from '../helpers/pdf-text';
+import { placeOneOf } from './support/orders';
 import { demoEmail, signInDemo, signUpAs } from './support/accounts';
 import {
   baseURL,
@@ -58,23 +58,6 @@ async function historyOf(context: BrowserContext, orderId: number) {
   return (await response.json()) as OrderHistoryEntry[];
 }
 
-/** Places one order of the product through the API; its id and delivery day back. */
-async function placeOrder(
-  context: BrowserContext,
-  farmId: number,
-  product: { id: number; price: string; farm: { deliveryFee: string } },
-): Promise<{ id: number; deliveryDate: string | null }> {
-  const response = await context.request.post('/api/orders', {
-    data: {
-      farmId,
-      totalAmount: toMoneyString(centsOf(product.price) + centsOf(product.farm.deliveryFee)),
-      items: [{ productId: product.id, quantity: 1, unitPrice: product.price }],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: number; deliveryDate: string | null };
-}
-
 /** Fresh orders of the demo farm, out for delivery, on one run: the chef's and a neighbour's. */
 async function ordersOutForDelivery(chefOrders: number, neighbourOrders: number) {
   const chef = await signInDemo(browser, 'Restaurant');
@@ -97,7 +80,7 @@ async function ordersOutForDelivery(chefOrders: number, neighbourOrders: number)
   const product = search.items[0]!;
   const chefPlaced: { id: number; deliveryDate: string | null }[] = [];
   for (let index = 0; index < chefOrders; index += 1) {
-    chefPlaced.push(await placeOrder(chef.context, farmId, product));
+    chefPlaced.push(await placeOneOf(chef.context, farmId, product));
   }
   // A restaurant of the chef's zone: its orders go on the same run, a stop of their own.
   const neighbour = await newContext(browser);
@@ -107,7 +90,7 @@ async function ordersOutForDelivery(chefOrders: number, neighbourOrders: number)
   });
   const neighbourPlaced: { id: number; deliveryDate: string | null }[] = [];
   for (let index = 0; index < neighbourOrders; index += 1) {
-    neighbourPlaced.push(await placeOrder(neighbour, farmId, product));
+    neighbourPlaced.push(await placeOneOf(neighbour, farmId, product));
   }
   await neighbour.close();
   for (const order of [...chefPlaced, ...neighbourPlaced]) {
