@@ -331,6 +331,33 @@ describe('single-line text refuses control characters', () => {
       'lines.0.reason',
     );
   });
+
+  it('refuses half of a character pair, which no database text can store, and keeps a whole pair', async () => {
+    // The JSON text carries the escape as a client sends it: JSON.stringify would too.
+    const send = (notes: string) =>
+      restaurant.request({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(
+          orderBody(farm.farmId, [{ product: kale, quantity: 1 }], {
+            deliveryDate: THU_DEC_3,
+            notes: 'NOTES',
+          }),
+        ).replace('"NOTES"', notes),
+      });
+    expectFieldRefused(await send('"Back door \\ud800"'), 'notes');
+    expectFieldRefused(await send('"\\udc00 Back door"'), 'notes');
+    // A whole pair is one character (🍍), kept as sent.
+    const whole = await restaurant.request({
+      method: 'PATCH',
+      url: `/api/standing-orders/${standingOrderId}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"notes":"Back door \\ud83c\\udf4d"}',
+    });
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect(whole.json().notes).toBe('Back door \u{1f34d}');
+  });
 });
 
 describe('a quantity too small to have a hundredth is refused, everywhere', () => {

@@ -13,6 +13,11 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 /** The same, less the line breaks (CR, LF) that notes, descriptions and reasons may hold. */
 // eslint-disable-next-line no-control-regex -- as above
 const CONTROL_CHARACTER_BUT_LINE_BREAK = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/;
+/**
+ * Half of a UTF-16 pair without its other half: JSON can carry it, but no database text can
+ * store it, so it is refused with the other unreadable characters rather than failing later.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 export const SINGLE_LINE_MESSAGE = 'Use one line, without tabs or invisible characters';
 export const MULTI_LINE_MESSAGE = 'Remove the tabs or invisible characters';
 
@@ -28,11 +33,17 @@ export const plainString = (
     ? z
         .string(params)
         .trim()
-        .refine((value) => !CONTROL_CHARACTER.test(value), SINGLE_LINE_MESSAGE)
+        .refine(
+          (value) => !CONTROL_CHARACTER.test(value) && !LONE_SURROGATE.test(value),
+          SINGLE_LINE_MESSAGE,
+        )
     : z
         .string(params)
         .trim()
-        .refine((value) => !CONTROL_CHARACTER_BUT_LINE_BREAK.test(value), MULTI_LINE_MESSAGE);
+        .refine(
+          (value) => !CONTROL_CHARACTER_BUT_LINE_BREAK.test(value) && !LONE_SURROGATE.test(value),
+          MULTI_LINE_MESSAGE,
+        );
 
 /** A required, trimmed, non-empty string; one line unless `lines` is multi. */
 export const requiredText = (max = 200, lines: TextLines = 'single') =>
