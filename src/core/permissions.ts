@@ -52,6 +52,15 @@ export const PERMISSIONS = [
   'bills.view',
   /** Report a problem with a delivered order (a claim; docs/claims.md). */
   'claims.report',
+  /** The farm's customers: one view of each and its credit history (docs/customers.md). */
+  'customers.view',
+  /** A customer's credit terms, and holding or releasing its account by hand. */
+  'credit.manage',
+  /**
+   * Resale certificates (docs/tax.md): a restaurant gives and revokes them; a farm reads and
+   * revokes the ones given to it.
+   */
+  'resale_certificates.manage',
   // A farm's selling.
   /**
    * Confirm, pack, ship, deliver (one order or the day's orders at once), and drive: the runs
@@ -94,7 +103,12 @@ const FARM_SELLING: Permission[] = [
   'lots.manage',
   'lots.recall',
 ];
-const FARM_BOOKS: Permission[] = ['money.view', 'reports.view', 'payments.manage'];
+const FARM_BOOKS: Permission[] = [
+  'money.view',
+  'reports.view',
+  'payments.manage',
+  'resale_certificates.manage',
+];
 
 const TABLE = {
   restaurant: {
@@ -108,6 +122,7 @@ const TABLE = {
       'standing_orders.manage',
       'bills.view',
       'claims.report',
+      'resale_certificates.manage',
     ],
     buyer: [
       'money.view',
@@ -117,7 +132,7 @@ const TABLE = {
       'standing_orders.manage',
       'claims.report',
     ],
-    bookkeeper: ['money.view', 'reports.view', 'bills.view'],
+    bookkeeper: ['money.view', 'reports.view', 'bills.view', 'resale_certificates.manage'],
   },
   farm: {
     owner: [

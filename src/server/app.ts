@@ -48,6 +48,7 @@ import {
 import { deliveryProofModule } from './modules/delivery-proof';
 import { paymentModule } from './modules/payments';
 import { priceListModule } from './modules/price-lists';
+import { resaleCertificateModule } from './modules/resale-certificates';
 import { createCatalogCache, productModule } from './modules/products';
 import { profileModule } from './modules/profiles';
 import { createReportCache, reportsModule } from './modules/reports';
@@ -280,6 +281,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       await api.register(accountingModule);
       await api.register(productModule);
       await api.register(priceListModule);
+      await api.register(resaleCertificateModule);
       await api.register(photoModule);
       await api.register(scheduleModule);
       await api.register(standingOrderModule);

@@ -6,6 +6,7 @@ import { startFreshSheetWorker } from './modules/fresh-sheet';
 import { startNotificationWorker } from './modules/notifications';
 import { startAutoCancelWorker } from './modules/orders';
 import { startPaymentReminderWorker } from './modules/payments';
+import { startResaleCertificateWorker } from './modules/resale-certificates';
 import { startStandingOrderWorker } from './modules/standing-orders';
 import { claimEmbeddedDatabase, openConfiguredDatabase } from './runtime';
 
@@ -79,6 +80,9 @@ async function main(): Promise<void> {
   const reminderWorker = runsQueue
     ? await startPaymentReminderWorker({ database, log: app.log })
     : idle;
+  const certificateWorker = runsQueue
+    ? await startResaleCertificateWorker({ database, log: app.log })
+    : idle;
   const freshSheetWorker = runsQueue
     ? await startFreshSheetWorker({ database, config, log: app.log })
     : idle;
@@ -89,6 +93,7 @@ async function main(): Promise<void> {
     await autoCancelWorker.stop();
     await standingOrderWorker.stop();
     await reminderWorker.stop();
+    await certificateWorker.stop();
     await freshSheetWorker.stop();
     await database.close();
     await claim.release();

@@ -5,6 +5,7 @@ import { orderNotices } from './modules/orders';
 import { paymentNotices, paymentReminderWording } from './modules/payments';
 import { standingOrderNotices } from './modules/standing-orders';
 import { recallNotices } from './modules/traceability';
+import { resaleCertificateNotices } from './modules/resale-certificates';
 
 /**
  * Where the app is assembled, each type of notification event meets the feature that says who
@@ -19,6 +20,10 @@ export function registerNotificationKindProviders(): void {
     ...recallNotices,
     ...standingOrderNotices,
     ...businessNotices,
+    ...leavingNotices,
+    ...groupNotices,
+    ...customerCreditNotices,
+    ...resaleCertificateNotices,
   });
   registerNotificationWording('payment_reminder', paymentReminderWording);
 }

@@ -125,6 +125,19 @@ const EXPECTED: Record<string, Need> = {
   'PUT /api/price-lists/{id}': farm('products.manage'),
   'DELETE /api/price-lists/{id}': farm('products.manage'),
   'PUT /api/price-lists/{id}/restaurants': farm('products.manage'),
+  'POST /api/resale-certificates': restaurant('resale_certificates.manage'),
+  'GET /api/resale-certificates': both(
+    ['resale_certificates.manage'],
+    ['resale_certificates.manage'],
+  ),
+  'GET /api/resale-certificates/{id}/pdf': both(
+    ['resale_certificates.manage'],
+    ['resale_certificates.manage'],
+  ),
+  'DELETE /api/resale-certificates/{id}': both(
+    ['resale_certificates.manage'],
+    ['resale_certificates.manage'],
+  ),
   'POST /api/products/{id}/photos': farm('products.manage'),
   'PUT /api/products/{id}/photos/order': farm('products.manage'),
   'DELETE /api/products/{id}/photos/{photoId}': farm('products.manage'),

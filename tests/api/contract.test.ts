@@ -42,6 +42,8 @@ const ORDER_KEYS = [
   // Additive: the GET rate at placement and its amount (docs/tax.md).
   'taxAmount',
   'taxRate',
+  // Additive: why the order has its GET rate, or null (docs/tax.md).
+  'taxReason',
   'totalAmount',
 ];
 

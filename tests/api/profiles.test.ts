@@ -168,6 +168,8 @@ describe('PUT /api/profile/farm', () => {
       traceabilityEnabled: false,
       // The days after delivery a restaurant may report a problem (docs/claims.md), by default.
       claimWindowDays: 2,
+      // The GET rule by buyer (docs/tax.md): none until the farm sets one.
+      getRule: null,
       // Admission and suspension (docs/admission.md): the tests' app approves new farms.
       approvalStatus: 'approved',
       declineReason: null,
@@ -263,6 +265,8 @@ describe('PUT /api/profile/restaurant', () => {
       ...contacts,
       contact1Email: 'malia@example.com',
       deliveryZone: 'pearl-city',
+      // Additive: the GET licence number its resale certificates carry (docs/tax.md).
+      getLicenseNumber: null,
       // Additive: a suspension, when there is one (docs/admission.md).
       suspendedAt: null,
       suspensionReason: null,

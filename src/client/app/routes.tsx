@@ -120,6 +120,10 @@ const LeaveBusinessCard = lazyNamed(
 );
 const LotsPage = lazyNamed(() => import('../features/traceability/lots-page'), 'LotsPage');
 const RecallsPage = lazyNamed(() => import('../features/traceability/recalls-page'), 'RecallsPage');
+const ResaleCertificatesPage = lazyNamed(
+  () => import('../features/resale-certificates/resale-certificates-page'),
+  'ResaleCertificatesPage',
+);
 const HubPage = lazyNamed(() => import('./hub/hub-page'), 'HubPage');
 const HubSignedOut = lazyNamed(() => import('./hub/hub-page'), 'HubSignedOut');
 
@@ -202,6 +206,11 @@ export const sharedPages: PageRoute[] = [
     ),
   },
   { path: '/team', element: <TeamPage />, requires: 'team.manage' },
+  {
+    path: '/resale-certificates',
+    element: <ResaleCertificatesPage />,
+    requires: 'resale_certificates.manage',
+  },
 ];
 
 /** A farm's or a restaurant's screens inside the shell: its role's, then every member's. */

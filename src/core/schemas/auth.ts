@@ -5,6 +5,7 @@ import { newPasswordField } from '../password-rule';
 import { PAYMENT_TERMS } from '../payments';
 import { BUSINESS_ROLES } from '../permissions';
 import { REQUIRED, requiredText } from './common';
+import { getRuleOutput } from './resale-certificate';
 
 export { PASSWORD_MIN_LENGTH } from '../password-rule';
 
@@ -113,6 +114,10 @@ export const profileOutput = z.object({
   paymentTerms: z.enum(PAYMENT_TERMS).optional(),
   /** Farms: the General Excise Tax passed on, percent with 4 decimals ("4.7120"; docs/tax.md). */
   taxRate: z.string().optional(),
+  /** Farms: the GET rule by buyer, or null when the farm keeps its one rate (docs/tax.md). */
+  getRule: getRuleOutput.nullable().optional(),
+  /** Restaurants: the GET licence number its resale certificates carry, or null. */
+  getLicenseNumber: z.string().nullable().optional(),
   /** Farms: how far above what was ordered an adjustment may raise a weighed line (percent). */
   adjustmentAllowancePercent: z.number().optional(),
   /** Farms: whether lots are required at packing for traced products (docs/traceability.md). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { findZone, ZONE_NAMES } from '../delivery-zones';
 import { MAX_CUTOFF_DAYS_BEFORE, parseTimeOfDay } from '../delivery-days';
-import { priceInput } from './common';
+import { priceInput, rateOutput } from './common';
 import { lineQuantity, MAX_ORDER_LINES } from './order';
 
 export const ZONE_FROM_LIST_MESSAGE = 'Choose a delivery zone from the list';
@@ -71,6 +71,17 @@ export const farmDeliveryOutlook = z.object({
   reason: z.string().nullable(),
   /** The farm's rule, e.g. "6 PM the day before". */
   cutoffRule: z.string(),
+  /**
+   * For a restaurant: the GET rate its order from the farm is taxed at on the next open day
+   * (else today), and why (docs/tax.md); the checkout totals use it. Left out for others.
+   */
+  taxRate: rateOutput.optional(),
+  taxReason: z.string().nullable().optional(),
+  /**
+   * For a restaurant: the farm's hold on its account, in words it can act on; the checkout
+   * shows it and the farm's order is refused while it lasts (docs/customers.md).
+   */
+  hold: z.object({ reason: z.string() }).nullable().optional(),
 });
 export type FarmDeliveryOutlook = z.infer<typeof farmDeliveryOutlook>;
 

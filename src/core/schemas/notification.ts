@@ -15,6 +15,12 @@ export const NOTIFICATION_KINDS = [
   'partner_status',
   /** A farm recalled a lot the restaurant received (docs/traceability.md). */
   'recall',
+  /** A month's consolidated statement of a restaurant group is ready (docs/groups.md). */
+  'group_statement_ready',
+  /** A farm held or released the restaurant's account, or an order went past its terms. */
+  'credit_hold',
+  /** A resale certificate ends within 30 days (docs/tax.md). */
+  'resale_certificate',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

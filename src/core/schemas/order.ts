@@ -189,6 +189,12 @@ export const pricedOrderOutput = z.object({
    */
   taxRate: rateOutput.optional(),
   taxAmount: moneyOutput.optional(),
+  /**
+   * Why the order has its GET rate under the farm's rule by buyer (docs/tax.md): "wholesale:
+   * certificate 14 on file" or "pass-on: no resale certificate"; null for a farm with one rate
+   * and for orders placed before the rule. The server always sends it.
+   */
+  taxReason: z.string().nullable().optional(),
   totalAmount: moneyOutput,
   deliveryDate: z.string().nullable(),
   recipientName: z.string().nullable(),

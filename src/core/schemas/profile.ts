@@ -11,6 +11,7 @@ import {
 } from './common';
 import { paymentTermsInput } from './payment';
 import { cutoffDaysBeforeInput, cutoffTimeInput, restaurantZoneInput } from './delivery';
+import { getLicenseNumberInput } from './resale-certificate';
 
 const phone = plainString()
   .max(PHONE_MAX_LENGTH, `At most ${PHONE_MAX_LENGTH} characters`)
@@ -103,6 +104,17 @@ export const farmProfileUpdateBody = profileCreateBody.extend({
   /** The General Excise Tax passed on, percent 0 to 10 (docs/tax.md); default 0: none. */
   taxRate: taxRateInput.optional(),
   /**
+   * The GET rule by buyer (docs/tax.md): the wholesale rate with the buyer's resale certificate
+   * on file, the pass-on rate without (defaults 0.5 and 4.712); null keeps the one `taxRate`.
+   */
+  getRule: z
+    .object({
+      wholesaleRate: taxRateInput.optional(),
+      passOnRate: taxRateInput.optional(),
+    })
+    .nullable()
+    .optional(),
+  /**
    * How far above what was ordered the farm's adjustment may raise a weighed line, in percent
    * (0 to 25, default 10; docs/adjustments.md). Counted lines are never raised.
    */
@@ -121,6 +133,7 @@ export type FarmProfileUpdateBody = z.infer<typeof farmProfileUpdateBody>;
 export const FARM_TERMS_FIELDS = [
   'paymentTerms',
   'taxRate',
+  'getRule',
   'adjustmentAllowancePercent',
   'claimWindowDays',
 ] as const satisfies readonly (keyof FarmProfileUpdateBody)[];
@@ -130,6 +143,8 @@ export const restaurantProfileUpdateBody = profileCreateBody.extend({
   ...contactFields,
   /** A zone's slug or name; answered as the slug (docs/delivery.md). */
   deliveryZone: restaurantZoneInput,
+  /** Its GET licence number, printed on its resale certificates (docs/tax.md). */
+  getLicenseNumber: getLicenseNumberInput.nullable().optional(),
 });
 export type RestaurantProfileUpdateBody = z.infer<typeof restaurantProfileUpdateBody>;
 

@@ -188,6 +188,12 @@ export const farms = pgTable(
     /** The General Excise Tax the farm passes on, in percent (0 to 10); 0: none (docs/tax.md). */
     taxRate: rate('tax_rate').notNull().default('0'),
     /**
+     * The GET rule by buyer (docs/tax.md): the rate with the buyer's resale certificate on file
+     * and the rate without; both null when the farm keeps its one `taxRate`.
+     */
+    getWholesaleRate: rate('get_wholesale_rate'),
+    getPassOnRate: rate('get_pass_on_rate'),
+    /**
      * How far above what was ordered the farm's adjustment may raise a weighed line, in percent
      * (0 to 25); a counted line is never raised (docs/adjustments.md).
      */
@@ -238,6 +244,10 @@ export const farms = pgTable(
     check('farms_payment_terms_check', sql`${t.paymentTermsDays} in (0, 7, 15, 30)`),
     check('farms_tax_rate_check', sql`${t.taxRate} between 0 and 10`),
     check(
+      'farms_get_rule_check',
+      sql`(${t.getWholesaleRate} is null) = (${t.getPassOnRate} is null) and ${t.getWholesaleRate} between 0 and 10 and ${t.getPassOnRate} between 0 and 10`,
+    ),
+    check(
       'farms_adjustment_allowance_check',
       sql`${t.adjustmentAllowancePercent} between 0 and 25`,
     ),
@@ -258,6 +268,8 @@ export const restaurants = pgTable(
     contactPhone: text('contact_phone'),
     ...contactColumns(),
     deliveryZone: text('delivery_zone'),
+    /** Its General Excise Tax licence number, printed on the resale certificates it gives. */
+    getLicenseNumber: text('get_license_number'),
     ...suspensionColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -462,6 +474,8 @@ export const orders = pgTable(
     /** The farm's GET rate at placement (percent) and the tax it came to (docs/tax.md). */
     taxRate: rate('tax_rate').notNull().default('0'),
     taxAmount: money('tax_amount').notNull().default('0'),
+    /** Why the order has its GET rate ("wholesale: certificate 14 on file"); null before the rule. */
+    taxReason: text('tax_reason'),
     totalAmount: money('total_amount').notNull(),
     deliveryDate: date('delivery_date', { mode: 'string' }),
     /** The delivery zone (its name) the order was placed for; null when none applied. */
@@ -501,6 +515,52 @@ export const orders = pgTable(
       sql`${t.subtotal} >= 0 and ${t.deliveryFee} >= 0 and ${t.totalAmount} >= 0`,
     ),
     check('orders_tax_check', sql`${t.taxRate} between 0 and 10 and ${t.taxAmount} >= 0`),
+  ],
+);
+
+/**
+ * A restaurant's resale certificate (Hawaii Form G-17) made out to one farm (docs/tax.md): kept
+ * as signed; a revocation sets the last day it covers and who revoked it, never deletes it.
+ */
+export const resaleCertificates = pgTable(
+  'resale_certificates',
+  {
+    id: serial('id').primaryKey(),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    licenseNumber: text('license_number').notNull(),
+    goodsDescription: text('goods_description').notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }),
+    signedByUserId: integer('signed_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    signedByName: text('signed_by_name').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+    /** The last day a revoked certificate covers; null while it is not revoked. */
+    effectiveUntil: date('effective_until', { mode: 'string' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedByUserId: integer('revoked_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    revokedByName: text('revoked_by_name'),
+    revokedByKind: text('revoked_by_kind').$type<BusinessKind>(),
+  },
+  (t) => [
+    index('resale_certificates_pair_idx').on(t.restaurantId, t.farmId),
+    index('resale_certificates_farm_idx').on(t.farmId, t.id),
+    check(
+      'resale_certificates_period_check',
+      sql`${t.endsOn} is null or ${t.endsOn} >= ${t.effectiveFrom}`,
+    ),
+    check(
+      'resale_certificates_revocation_check',
+      sql`(${t.revokedAt} is null) = (${t.effectiveUntil} is null) and (${t.revokedAt} is null) = (${t.revokedByName} is null) and (${t.revokedByKind} is null or ${t.revokedByKind} in ('farm', 'restaurant'))`,
+    ),
   ],
 );
 

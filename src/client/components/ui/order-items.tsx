@@ -57,11 +57,19 @@ export function OrderZoneRow({ area }: { area: string | null | undefined }) {
  * The General Excise Tax row of an order's figures (a `dt`/`dd` pair for a grid `dl`), shown
  * only when the farm passed GET on: the rate the order was placed at and its amount.
  */
-export function OrderTaxRow({ order }: { order: Pick<OrderAsSeen, 'taxRate' | 'taxAmount'> }) {
+export function OrderTaxRow({
+  order,
+}: {
+  order: Pick<OrderAsSeen, 'taxRate' | 'taxAmount' | 'taxReason'>;
+}) {
   if (!order.taxAmount || centsOf(order.taxAmount) === 0) return null;
   return (
     <>
-      <dt className="text-stone-600">GET {formatRatePercent(order.taxRate ?? '0')}</dt>
+      <dt className="text-stone-600">
+        GET {formatRatePercent(order.taxRate ?? '0')}
+        {/* Why this rate, under the farm's rule by buyer (docs/tax.md). */}
+        {order.taxReason ? <span className="block text-xs">{order.taxReason}</span> : null}
+      </dt>
       <dd className="text-right">{formatMoney(order.taxAmount)}</dd>
     </>
   );

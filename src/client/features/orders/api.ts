@@ -44,16 +44,36 @@ export function useRestaurantOrders(params: ListParams) {
 export function useFarmDeliveryDays(farmIds: number[]): {
   days: Map<number, string[]>;
   reasons: Map<number, string>;
+  /** The farms whose reason is a hold on the restaurant's account, not their delivery days. */
+  held: Set<number>;
+  /** The restaurant's own GET rate with each farm and why (docs/tax.md), when the server says. */
+  taxes: Map<number, BuyerTaxView>;
 } {
   const { byFarm } = useNextDeliveries(farmIds);
   const days = new Map<number, string[]>();
   const reasons = new Map<number, string>();
+  const held = new Set<number>();
+  const taxes = new Map<number, BuyerTaxView>();
   for (const farmId of farmIds) {
     const outlook = byFarm.get(farmId);
     days.set(farmId, outlook?.openDays.map((day) => day.deliveryDate) ?? []);
     if (outlook?.reason) reasons.set(farmId, outlook.reason);
+    // A farm's hold on the account stops its items too, in the farm's words (docs/customers.md).
+    if (outlook?.hold) {
+      reasons.set(farmId, outlook.hold.reason);
+      held.add(farmId);
+    }
+    if (outlook?.taxRate) {
+      taxes.set(farmId, { taxRate: outlook.taxRate, taxReason: outlook.taxReason ?? null });
+    }
   }
-  return { days, reasons };
+  return { days, reasons, held, taxes };
+}
+
+/** A farm's GET rate for the restaurant, and why ("wholesale: certificate 14 on file"). */
+export interface BuyerTaxView {
+  taxRate: string;
+  taxReason: string | null;
 }
 
 /**

@@ -19,6 +19,7 @@ import { ApiError } from '../../lib/api';
 import { useCart } from '../../lib/cart';
 import { countLabel, formatCalendarDate } from '../../lib/format';
 import { queryClient } from '../../lib/query-client';
+import { NEXT_DELIVERY_KEY } from '../../lib/queries';
 import { FARMS_KEY, useCheckout, useFarmDeliveryDays, useFarms } from './api';
 import {
   changedFees,
@@ -26,6 +27,7 @@ import {
   describeConflict,
   groupWithCurrentTerms,
   submittedMessage,
+  withBuyerTax,
   withChangedFees,
   type FarmChoice,
   type LineProblem,
@@ -52,8 +54,9 @@ export function CheckoutCard() {
     () => groupWithCurrentTerms(cart.items, farms.data),
     [cart.items, farms.data],
   );
-  const farmIds = useMemo(() => groups.map((group) => group.farmId), [groups]);
-  const { days: deliveryDays, reasons: blocked } = useFarmDeliveryDays(farmIds);
+  const farmIds = useMemo(() => farmGroups.map((group) => group.farmId), [farmGroups]);
+  const { days: deliveryDays, reasons: blocked, held, taxes } = useFarmDeliveryDays(farmIds);
+  const groups = withBuyerTax(farmGroups, taxes);
   const [chosen, setChoices] = useState<Record<number, FarmChoice | undefined>>({});
   // A farm's note starts as the note of the last order put back from it ("Order again").
   const reordered = useReorderNotes();
@@ -158,6 +161,8 @@ export function CheckoutCard() {
                 withChangedFees(farms, fees),
               );
               void queryClient.invalidateQueries({ queryKey: FARMS_KEY });
+              // The restaurant's own GET rate may have changed with a resale certificate.
+              void queryClient.invalidateQueries({ queryKey: NEXT_DELIVERY_KEY });
             }
             const repriced =
               body.code === ORDER_CONFLICT_CODES.priceChanged ? (body.products ?? []) : [];
@@ -207,6 +212,7 @@ export function CheckoutCard() {
             group={group}
             days={deliveryDays.get(group.farmId) ?? []}
             blockedReason={blocked.get(group.farmId) ?? null}
+            taxReason={taxes.get(group.farmId)?.taxReason ?? null}
             choice={choices[group.farmId]}
             onChoice={(change) => setChoice(group.farmId, change)}
             problems={lineProblems}
@@ -266,6 +272,7 @@ function FarmSection({
   group,
   days,
   blockedReason,
+  taxReason,
   choice,
   onChoice,
   problems,
@@ -279,6 +286,8 @@ function FarmSection({
   days: string[];
   /** Why this farm's items cannot be checked out ("No delivery to Kailua scheduled"). */
   blockedReason: string | null;
+  /** Why the order has its GET rate for this restaurant ("pass-on: no resale certificate"). */
+  taxReason: string | null;
   choice: FarmChoice | undefined;
   onChoice: (change: Partial<FarmChoice>) => void;
   problems: LineProblem[];
@@ -388,6 +397,11 @@ function FarmSection({
             <dt className="text-stone-600">GET {formatRatePercent(group.taxRate)}</dt>
             <dd>{formatUsd(group.taxCents)}</dd>
           </div>
+        ) : null}
+        {taxReason ? (
+          <p className="text-xs text-stone-600" data-testid="tax-reason">
+            GET {formatRatePercent(group.taxRate)}: {taxReason}
+          </p>
         ) : null}
       </dl>
       {blockedReason ? (

@@ -39,6 +39,21 @@ export function groupWithCurrentTerms(cart: Cart, farms: FarmSummary[] | undefin
   });
 }
 
+/**
+ * The groups at the restaurant's own GET rate with each farm (docs/tax.md): the server taxes
+ * by buyer, so the farm's catalogue rate gives way to the one the delivery outlook carries.
+ */
+export function withBuyerTax(
+  groups: FarmGroup[],
+  taxes: ReadonlyMap<number, { taxRate: string }>,
+): FarmGroup[] {
+  return groups.map((group) => {
+    const tax = taxes.get(group.farmId);
+    const rate = tax ? parseRate(tax.taxRate) : null;
+    return rate === null ? group : withFarmTerms(group, { ...group, taxRate: rate });
+  });
+}
+
 /** POST /api/checkout's body: one order per farm, the totals as shown (fee and tax included). */
 export function checkoutBody(
   groups: FarmGroup[],

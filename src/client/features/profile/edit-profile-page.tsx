@@ -59,8 +59,13 @@ function toUpdate(role: ProfileRole, values: EditFormOutput, withTerms: boolean)
     adjustmentAllowancePercent,
     traceabilityEnabled,
     claimWindowDays,
+    getLicenseNumber,
+    getRuleOn,
+    wholesaleRate,
+    passOnRate,
     ...common
   } = withLocation(values);
+  const getRule = getRuleOn ? { wholesaleRate, passOnRate } : null;
   return role === 'farmer'
     ? {
         role,
@@ -73,11 +78,11 @@ function toUpdate(role: ProfileRole, values: EditFormOutput, withTerms: boolean)
           orderCutoffDaysBefore,
           traceabilityEnabled,
           ...(withTerms
-            ? { paymentTerms, taxRate, adjustmentAllowancePercent, claimWindowDays }
+            ? { paymentTerms, taxRate, getRule, adjustmentAllowancePercent, claimWindowDays }
             : {}),
         },
       }
-    : { role, body: { ...common, deliveryZone } };
+    : { role, body: { ...common, deliveryZone, getLicenseNumber } };
 }
 
 type ContactPart = (typeof CONTACT_PARTS)[number];
@@ -159,14 +164,17 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
   const updateProfile = useUpdateProfile();
   const isFarm = role === 'farmer';
   // A manager sees the farm's terms but only an owner sets them.
-  const setsTerms = usePermissions().can('profile.terms');
+  const { can } = usePermissions();
+  const setsTerms = can('profile.terms');
   const {
     register,
     handleSubmit,
     setError,
     reset,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(editForm), defaultValues: toEditValues(profile) });
+  const getRuleOn = watch('getRuleOn');
   const formFields = Object.keys(toEditValues(profile)) as Path<EditFormInput>[];
 
   const onSubmit = handleSubmit(
@@ -328,10 +336,55 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
             <p id="tax-rate-explanation" className="col-span-2 text-sm text-stone-600">
               Leave 0 to add no tax. If you pass Hawaii's GET on to restaurants, enter the rate you
               and your accountant chose: the state publishes the most that may be passed on (4.712%
-              on Oahu, 4.1666% on the other islands), and sales for resale may qualify for the 0.5%
-              wholesale rate. Restaurants see it as its own line; orders keep the rate of the day
-              they were placed.
+              in every county), and sales for resale may qualify for the 0.5% wholesale rate.
+              Restaurants see it as its own line; orders keep the rate of the day they were placed.
             </p>
+            <label className="col-span-2 flex min-h-11 items-start gap-3 text-sm">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-5 accent-primary"
+                disabled={!setsTerms}
+                {...register('getRuleOn')}
+              />
+              <span>
+                <span className="font-medium">GET by buyer</span>
+                <span className="block text-stone-600">
+                  Tax a restaurant at the wholesale rate while you hold its resale certificate (Form
+                  G-17) for the delivery day, and at the pass-on rate otherwise. This replaces the
+                  one rate above.
+                </span>
+                {can('resale_certificates.manage') ? (
+                  <Link
+                    to="/resale-certificates"
+                    className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-2 hover:underline"
+                  >
+                    Certificates given to you
+                  </Link>
+                ) : null}
+              </span>
+            </label>
+            {getRuleOn ? (
+              <>
+                <TextField
+                  label="Wholesale rate, with a certificate (%)"
+                  registration={register('wholesaleRate')}
+                  error={errors.wholesaleRate?.message}
+                  disabled={!setsTerms}
+                  type="text"
+                  inputMode="decimal"
+                  className="tabular col-span-2 sm:col-span-1"
+                />
+                <TextField
+                  label="Pass-on rate, without one (%)"
+                  registration={register('passOnRate')}
+                  error={errors.passOnRate?.message}
+                  disabled={!setsTerms}
+                  type="text"
+                  inputMode="decimal"
+                  className="tabular col-span-2 sm:col-span-1"
+                />
+              </>
+            ) : null}
             <TextField
               label="Adjustments may add to weighed lines (%)"
               registration={register('adjustmentAllowancePercent', { valueAsNumber: true })}
@@ -401,6 +454,25 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
                 </Select>
               )}
             </Field>
+            <TextField
+              label="GET licence number"
+              registration={register('getLicenseNumber')}
+              error={errors.getLicenseNumber?.message}
+              autoComplete="off"
+              className="mt-4 sm:max-w-xs"
+            />
+            <p className="mt-1 text-sm text-stone-600">
+              As printed on your General Excise Tax licence, like GE-123-456-7890-01. Your resale
+              certificates carry it.
+            </p>
+            {can('resale_certificates.manage') ? (
+              <Link
+                to="/resale-certificates"
+                className="mt-2 inline-flex min-h-11 items-center text-sm font-medium text-primary underline-offset-2 hover:underline"
+              >
+                Resale certificates
+              </Link>
+            ) : null}
           </CardContent>
         </Card>
       )}

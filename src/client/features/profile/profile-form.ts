@@ -13,7 +13,13 @@ import {
   restaurantProfileUpdateBody,
 } from '#core/schemas/profile';
 import type { FieldErrors } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { taxRateInput } from '#core/schemas/common';
+import {
+  DEFAULT_PASS_ON_RATE,
+  DEFAULT_WHOLESALE_RATE,
+  getLicenseNumberInput,
+} from '#core/schemas/resale-certificate';
 
 /**
  * The address as four fields. The server stores "street, city, ST zip" and splits on commas,
@@ -32,9 +38,18 @@ export const setupForm = profileCreateBody
   .extend({ ...addressFields, deliveryZone: restaurantProfileUpdateBody.shape.deliveryZone });
 
 /** Edit profile: every field of both kinds; the body sent keeps only the role's own. */
-export const editForm = farmProfileUpdateBody
-  .omit({ location: true })
-  .extend({ ...addressFields, deliveryZone: restaurantProfileUpdateBody.shape.deliveryZone });
+export const editForm = farmProfileUpdateBody.omit({ location: true, getRule: true }).extend({
+  ...addressFields,
+  deliveryZone: restaurantProfileUpdateBody.shape.deliveryZone,
+  // A restaurant's GET licence number; blank clears it (docs/tax.md).
+  getLicenseNumber: z
+    .union([z.literal(''), getLicenseNumberInput])
+    .transform((value) => (value === '' ? null : value)),
+  // A farm's GET rule by buyer: on, with its two rates, or off (its one rate).
+  getRuleOn: z.boolean(),
+  wholesaleRate: taxRateInput,
+  passOnRate: taxRateInput,
+});
 export type EditFormInput = z.input<typeof editForm>;
 export type EditFormOutput = z.output<typeof editForm>;
 
@@ -47,6 +62,7 @@ export function isMissingRequired(errors: FieldErrors): boolean {
 
 /** The server validates the address as one `location`; its message belongs on the street. */
 export function formFieldFor(serverField: string): string {
+  if (serverField.startsWith('getRule.')) return serverField.slice('getRule.'.length);
   return serverField === 'location' ? 'street' : serverField;
 }
 
@@ -95,5 +111,13 @@ export function toEditValues(profile: Profile): EditFormInput {
       profile.adjustmentAllowancePercent ?? ADJUSTMENT_ALLOWANCE_DEFAULT_PERCENT,
     traceabilityEnabled: profile.traceabilityEnabled ?? false,
     claimWindowDays: profile.claimWindowDays ?? CLAIM_WINDOW_DEFAULT_DAYS,
+    getLicenseNumber: profile.getLicenseNumber ?? '',
+    getRuleOn: Boolean(profile.getRule),
+    wholesaleRate: profile.getRule
+      ? formatRatePercent(profile.getRule.wholesaleRate).replace('%', '')
+      : DEFAULT_WHOLESALE_RATE,
+    passOnRate: profile.getRule
+      ? formatRatePercent(profile.getRule.passOnRate).replace('%', '')
+      : DEFAULT_PASS_ON_RATE,
   };
 }

@@ -435,6 +435,20 @@ export function renderInvoice(doc: Pdf, invoice: Invoice, proof: ProofImages | n
     totals.push(['Balance due', usd(order.balanceDue ?? '0.00'), true]);
   }
   drawTotals(doc, width, totals, 110);
+  // Why the order has its GET rate, for the farm's records and its accountant (docs/tax.md).
+  if (order.taxReason) {
+    doc.moveDown(0.5);
+    doc
+      .font(REGULAR)
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(
+        `General Excise Tax at ${formatRatePercent(order.taxRate ?? '0')}: ${order.taxReason}`,
+        PAGE_MARGIN,
+        undefined,
+        { width, align: 'right' },
+      );
+  }
   if (order.notes) {
     doc.moveDown(1);
     ensureSpace(doc, 40);

@@ -3,8 +3,16 @@ import { z } from 'zod';
 import type { Actor } from '#core/actor';
 import { errorResponse, idParam } from '#core/schemas/common';
 import { pickListQuery } from '#core/schemas/order';
-import { requireActor, requireFarmActor, requireRestaurantActor } from '../../http/guards';
-import { errorResponses, pdfResponse } from '../route-schemas';
+import {
+  requireActor,
+  requireBusinessActor,
+  requireFarmActor,
+  requireRestaurantActor,
+} from '../../http/guards';
+import { today } from '../../clock';
+import { getCertificate } from '../resale-certificates';
+import { renderResaleCertificate } from './resale-certificate-pdf';
+import { csvResponse, errorResponses, pdfResponse, sendCsv } from '../route-schemas';
 import { sendPdf } from './send-pdf';
 import { proofImages } from '../delivery-proof';
 import { renderInvoice, renderPackingSlip, renderPickList, renderStatement } from './pdf';
@@ -97,6 +105,36 @@ export const documentModule: FastifyPluginAsyncZod = async (app) => {
         title: `Pick list for ${date}`,
         disposition: 'attachment',
         draw: (doc) => renderPickList(doc, date, slips),
+      });
+    },
+  );
+
+  // A resale certificate (docs/tax.md) as the restaurant gave it: its own module finds it.
+  app.get(
+    '/resale-certificates/:id/pdf',
+    {
+      config: {
+        permission: {
+          farm: 'resale_certificates.manage',
+          restaurant: 'resale_certificates.manage',
+        },
+      },
+      schema: {
+        tags: ['resale certificates'],
+        summary:
+          'A resale certificate as a PDF in the layout of Form G-17 (the restaurant that gave it or the farm it is made out to)',
+        params: idParam,
+        response: pdfResponses,
+      },
+    },
+    async (request, reply) => {
+      const { business } = requireBusinessActor(request);
+      const certificate = await getCertificate(app.db, business, request.params.id, today());
+      return sendPdf(reply, {
+        fileName: `resale-certificate-${certificate.id}.pdf`,
+        title: `Resale certificate ${certificate.id}`,
+        disposition: 'attachment',
+        draw: (doc) => renderResaleCertificate(doc, certificate),
       });
     },
   );

@@ -37,7 +37,9 @@ import { loadOrdersByIds } from './queries';
 import { applyOrderChange, historyActor, priceOrder } from './order-change';
 import { isRefusedTake, moveStock, sendTakesAhead, type StockMove } from './stock';
 import { runIdempotent, type StoredResult } from './idempotency';
-import { resolveDeliveryDays } from '../schedules';
+import { resolveDeliveryDays, type ResolvedDeliveryDay } from '../schedules';
+import { buyerTaxOn, buyerTaxTerms, type BuyerTaxTerms } from '../resale-certificates';
+import { hawaiiDate } from '#core/hawaii-time';
 import { farmIsOpen } from '../businesses';
 import { breakReached, unitPriceCents, type PriceListTerms } from '#core/pricing';
 import { listOfFarm, restaurantPricing } from '../price-lists';
@@ -120,6 +122,8 @@ interface CheckedLine extends OrderLine {
 interface CheckedEntry extends PlacementEntry {
   farm: FarmRow;
   lines: CheckedLine[];
+  /** Why `farm.taxRate` is the order's rate under the farm's rule by buyer (docs/tax.md). */
+  taxReason?: string | null;
 }
 
 interface PricedEntry extends CheckedEntry {
@@ -377,6 +381,25 @@ async function checkEntries(
 }
 
 /**
+ * Each entry at the rate the farm's rule by buyer gives for the order's delivery day, else the
+ * Hawaii day of placement (docs/tax.md); a farm with one rate keeps it, with no reason.
+ */
+function taxedByBuyer(
+  entries: CheckedEntry[],
+  terms: BuyerTaxTerms,
+  days: ResolvedDeliveryDay[] | null,
+  placedOn: string,
+): CheckedEntry[] {
+  return entries.map((entry, index) => {
+    const day = days?.[index]?.deliveryDate ?? placedOn;
+    const tax = buyerTaxOn(terms, entry.farm.id, day);
+    return tax
+      ? { ...entry, farm: { ...entry.farm, taxRate: tax.taxRate }, taxReason: tax.taxReason }
+      : { ...entry, taxReason: null };
+  });
+}
+
+/**
  * Phase 2, price: each order's money from the database's prices (equal to the sent ones by
  * now), the farm's fee and the farm's GET rate, by `priceOrder` as every change prices an
  * order (with the cap), compared with the total the restaurant saw.
@@ -517,6 +540,7 @@ const entryColumns = {
   deliveryFee: orders.deliveryFee,
   taxRate: orders.taxRate,
   taxAmount: orders.taxAmount,
+  taxReason: orders.taxReason,
   totalAmount: orders.totalAmount,
   deliveryDate: orders.deliveryDate,
   deliveryArea: orders.deliveryArea,
@@ -568,6 +592,7 @@ async function insertOrders(
     deliveryFee: toMoneyString(entry.deliveryFee),
     taxRate: toRateString(entry.taxRate),
     taxAmount: toMoneyString(entry.tax),
+    taxReason: entry.taxReason ?? null,
     totalAmount: toMoneyString(entry.total),
     deliveryDate: entry.deliveryDate,
     deliveryArea: entry.deliveryArea,
@@ -599,9 +624,9 @@ async function insertOrders(
     with placed as (
       insert into orders
         (id, farm_id, restaurant_id, status, subtotal, delivery_fee, tax_rate, tax_amount,
-         total_amount, delivery_date, delivery_area, notes, standing_order_id)
+         tax_reason, total_amount, delivery_date, delivery_area, notes, standing_order_id)
       select order_id, farm_id, restaurant_id, 'pending', subtotal, delivery_fee, tax_rate, tax_amount,
-        total_amount, delivery_date, delivery_area, notes, standing_order_id
+        tax_reason, total_amount, delivery_date, delivery_area, notes, standing_order_id
       from ${jsonRows('entry', entryColumns, entryRows)}
       order by entry.ordinality
       returning id, farm_id
@@ -728,6 +753,25 @@ async function placeBeforeStock(
     ]),
   );
   const orderIds = sendAhead(tx, takeOrderIds(tx, entries.length));
+  // The farms' GET rules and the restaurant's resale certificates, asked for with the checks.
+  const taxTerms = sendAhead(
+    tx,
+    buyerTaxTerms(
+      tx,
+      buyer.restaurantId,
+      entries.map((entry) => entry.body.farmId),
+    ),
+  );
+  // The restaurant's credit terms and holds with these farms (docs/customers.md): one read by
+  // key with the checks'; without a row the credit check is over.
+  const creditRows = sendAhead(
+    tx,
+    creditRowsOf(
+      tx,
+      buyer.restaurantId,
+      entries.map((entry) => entry.body.farmId),
+    ),
+  );
   const checked = await checkEntries(tx, buyer, entries, partial);
   const priced = priceEntries(checked, partial);
   const deliveryDays = await days;

@@ -9,6 +9,7 @@ import type { PersonActor } from '#core/actor';
 import { formatTimeOfDay, parseTimeOfDay } from '#core/delivery-days';
 import { paymentTermsDays, paymentTermsOfDays } from '#core/payments';
 import { rateOf, toRateString } from '#core/money';
+import { DEFAULT_PASS_ON_RATE, DEFAULT_WHOLESALE_RATE } from '#core/schemas/resale-certificate';
 import type { Db } from '../../db/database';
 import { farms, memberships, restaurants, sessions, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
@@ -28,6 +29,8 @@ export function toFarmProfile(row: FarmRow): Profile {
     orderCutoffMinutes,
     paymentTermsDays,
     taxRate,
+    getWholesaleRate,
+    getPassOnRate,
     suspendedAt,
     ...rest
   } = row;
@@ -37,6 +40,13 @@ export function toFarmProfile(row: FarmRow): Profile {
     orderCutoffTime: formatTimeOfDay(orderCutoffMinutes),
     paymentTerms: paymentTermsOfDays(paymentTermsDays),
     taxRate: toRateString(rateOf(taxRate)),
+    getRule:
+      getWholesaleRate !== null && getPassOnRate !== null
+        ? {
+            wholesaleRate: toRateString(rateOf(getWholesaleRate)),
+            passOnRate: toRateString(rateOf(getPassOnRate)),
+          }
+        : null,
     kind: 'farm',
   };
 }
@@ -112,6 +122,15 @@ function actedForId(actor: PersonActor, kind: ProfileKind): number | null {
   return actor.business?.kind === kind ? actor.business.id : null;
 }
 
+/** The GET rule's columns as sent; a rate left out takes its default (docs/tax.md). */
+function getRuleColumns(rule: FarmProfileUpdateBody['getRule']) {
+  if (!rule) return { getWholesaleRate: null, getPassOnRate: null };
+  return {
+    getWholesaleRate: rule.wholesaleRate ?? DEFAULT_WHOLESALE_RATE,
+    getPassOnRate: rule.passOnRate ?? DEFAULT_PASS_ON_RATE,
+  };
+}
+
 /** Updates the profile of the farm the person acts for. */
 export async function updateFarmProfile(
   db: Db,
@@ -120,7 +139,7 @@ export async function updateFarmProfile(
 ): Promise<Profile> {
   const farmId = actedForId(actor, 'farm');
   if (farmId === null) throw notFound('You have no farm profile yet');
-  const { orderCutoffTime, paymentTerms, ...rest } = body;
+  const { orderCutoffTime, paymentTerms, getRule, ...rest } = body;
   const [row] = await db
     .update(farms)
     .set({
@@ -129,6 +148,7 @@ export async function updateFarmProfile(
         ? { orderCutoffMinutes: parseTimeOfDay(orderCutoffTime)! }
         : {}),
       ...(paymentTerms !== undefined ? { paymentTermsDays: paymentTermsDays(paymentTerms) } : {}),
+      ...(getRule !== undefined ? getRuleColumns(getRule) : {}),
       updatedAt: new Date(),
     })
     .where(eq(farms.id, farmId))

@@ -4,6 +4,7 @@ export {
   nextOpenDayOf,
   nextOpenDaySubquery,
   resolveDeliveryDays,
+  type ResolvedDeliveryDay,
   restaurantZone,
 } from './next-delivery';
 export { scheduleModule } from './routes';

@@ -9,6 +9,8 @@ import { sendPage } from '../paging';
 import { errorResponses } from '../route-schemas';
 import { requireActor, requireFarmer, requireUser } from '../../http/guards';
 import { seesEveryFarm, visibleFarmIds } from '../businesses';
+import { buyerTaxFor, buyerTaxTerms } from '../resale-certificates';
+import { today } from '../../clock';
 import {
   createSchedules,
   deleteSchedule,
@@ -84,7 +86,21 @@ export const scheduleModule: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const restaurantId = user.role === 'restaurant' ? user.restaurantId : null;
       const farmIds = await visibleFarmIds(app.db, request.query.farmIds, requireActor(request));
-      return nextDeliveries(app.db, restaurantId, farmIds);
+      const answer = await nextDeliveries(app.db, restaurantId, farmIds);
+      if (restaurantId === null) return answer;
+      // The restaurant's own GET rate with each farm (docs/tax.md), for the checkout's totals.
+      const terms = await buyerTaxTerms(app.db, restaurantId, farmIds);
+      // A farm's hold on the account, shown at checkout before Place Order (docs/customers.md).
+      const holds = await holdsOfRestaurant(app.db, restaurantId, farmIds);
+      const placedOn = today();
+      return {
+        ...answer,
+        farms: answer.farms.map((farm) => ({
+          ...farm,
+          ...buyerTaxFor(terms, farm.farmId, farm.next?.deliveryDate ?? placedOn),
+          hold: holds.has(farm.farmId) ? { reason: holds.get(farm.farmId)!.reason } : null,
+        })),
+      };
     },
   );
 

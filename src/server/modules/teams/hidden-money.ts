@@ -18,6 +18,7 @@ export function orderWithoutMoney(order: PricedOrder): Order {
     deliveryFee: null,
     taxRate: null,
     taxAmount: null,
+    taxReason: null,
     totalAmount: null,
     orderItems: order.orderItems.map((item) => ({ ...item, unitPrice: null, totalPrice: null })),
     paymentStatus: null,
