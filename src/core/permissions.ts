@@ -41,6 +41,8 @@ export const PERMISSIONS = [
   'money.view',
   /** Sales and purchase reports, and their CSV exports. */
   'reports.view',
+  /** A farm's tax figures: the GET summary its G-45 and G-49 returns are filled from. */
+  'reports.tax',
   // A restaurant's buying.
   /** Cart, checkout, placing an order, "Order again". */
   'orders.place',
@@ -141,11 +143,12 @@ const TABLE = {
       'profile.terms',
       ...FARM_SELLING,
       ...FARM_BOOKS,
+      'reports.tax',
       'claims.decide',
     ],
     manager: ['profile.edit', ...FARM_SELLING, ...FARM_BOOKS, 'claims.decide'],
     packer: ['orders.status', 'orders.adjust', 'documents.packing', 'lots.manage'],
-    bookkeeper: FARM_BOOKS,
+    bookkeeper: [...FARM_BOOKS, 'reports.tax'],
   },
 } satisfies Table;
 

@@ -158,6 +158,7 @@ const EXPECTED: Record<string, Need> = {
   'GET /api/reports/restaurant': restaurant('reports.view'),
   'GET /api/orders/farm.csv': farm('reports.view'),
   'GET /api/orders/restaurant.csv': restaurant('reports.view'),
+  'GET /api/reports/get-summary': farm('reports.tax'),
   'GET /api/admin/stats': admin,
   'GET /api/admin/orders': admin,
   'GET /api/admin/orders.csv': admin,

@@ -71,6 +71,10 @@ const FarmerReportsPage = lazyNamed(
   () => import('../features/reports/farmer-reports-page'),
   'FarmerReportsPage',
 );
+const GetSummaryPage = lazyNamed(
+  () => import('../features/reports/get-summary-page'),
+  'GetSummaryPage',
+);
 const RestaurantReportsPage = lazyNamed(
   () => import('../features/reports/restaurant-reports-page'),
   'RestaurantReportsPage',
@@ -167,6 +171,7 @@ export const farmerPages: PageRoute[] = [
   { path: '/', element: <FarmerDashboardPage /> },
   { path: '/farmer/dashboard', element: <FarmerDashboardPage /> },
   { path: '/farmer/reports', element: <FarmerReportsPage />, requires: 'reports.view' },
+  { path: '/farmer/reports/get-summary', element: <GetSummaryPage />, requires: 'reports.tax' },
   { path: '/farmer/inventory', element: <InventoryPage />, requires: 'products.manage' },
   { path: '/farmer/fresh-sheet', element: <FreshSheetPage />, requires: 'products.manage' },
   { path: '/farmer/price-lists', element: <PriceListsPage />, requires: 'products.manage' },

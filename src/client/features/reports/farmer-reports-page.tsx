@@ -1,7 +1,8 @@
 import { statusLabel } from '#core/order-status';
 import { TOP_PRODUCTS_LIST } from '#core/reports';
 import type { FarmReport } from '#core/schemas/report';
-import { CalendarDays, DollarSign, ShoppingCart, TrendingUp } from 'lucide-react';
+import { CalendarDays, DollarSign, Receipt, ShoppingCart, TrendingUp } from 'lucide-react';
+import { Link } from 'react-router';
 import {
   BarChartFigure,
   LineChartFigure,
@@ -11,22 +12,38 @@ import {
   STATUS_COLORS,
 } from '../../components/charts';
 import { StatCard } from '../../components/ui/stat-card';
+import { Button } from '../../components/ui/button';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { RecentOrderList } from '../../components/ui/recent-order-list';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { formatMoney } from '../../lib/format';
+import { usePermissions } from '../../lib/permissions';
 import { useFarmReport } from '../../lib/queries';
 import { FARM_ORDERS_CSV_PATH } from './api';
 import { ExportButton } from './export-button';
 import { ChartCard, NoChartData, ReportPage, RevenueRuleNote } from './report-parts';
 
 export function FarmerReportsPage() {
+  const { can } = usePermissions();
   return (
     <ReportPage
       subtitle="Track your farm's performance and growth"
-      action={<ExportButton path={FARM_ORDERS_CSV_PATH} fallbackName="farm-orders.csv" />}
+      action={
+        <div className="flex flex-col gap-2 sm:flex-row">
+          {/* The figures of the farm's GET return: owners and bookkeepers (docs/tax.md). */}
+          {can('reports.tax') ? (
+            <Button variant="outline" asChild>
+              <Link to="/farmer/reports/get-summary">
+                <Receipt aria-hidden="true" />
+                GET summary
+              </Link>
+            </Button>
+          ) : null}
+          <ExportButton path={FARM_ORDERS_CSV_PATH} fallbackName="farm-orders.csv" />
+        </div>
+      }
       query={useFarmReport()}
       withTabs
     >

@@ -2,6 +2,8 @@
 export {
   type CreditNoteDocument,
   renderCreditNote,
+  renderStatement,
+  renderGetSummary,
   renderInvoice,
   renderRunSheet,
   renderRunSheets,

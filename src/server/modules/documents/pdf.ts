@@ -4,6 +4,7 @@ import { addQuantities, formatQuantity } from '#core/quantity';
 import { compareNames } from '#core/text-fold';
 import { CLAIM_KIND_LABELS, type Claim, type CreditNote } from '#core/schemas/claim';
 import type { DeliveryRun } from '#core/schemas/delivery-run';
+import type { GetSummary } from '#core/schemas/get-summary';
 import type { DeliveryProof, PricedOrder } from '#core/schemas/order';
 import type { ProofImages } from '../delivery-proof';
 import { monthEnd, type Statement } from '../payments';
@@ -877,4 +878,142 @@ export function renderCreditNote(doc: Pdf, data: CreditNoteDocument): void {
       : []),
   ];
   drawTotals(doc, width, totals);
+}
+
+/**
+ * A farm's GET summary (docs/tax.md#the-get-summary): its gross proceeds by General Excise Tax
+ * rate for the period, the figures its G-45 or G-49 asks for, then each rate's invoices and
+ * credit notes, so every figure can be traced to the orders behind it.
+ */
+export function renderGetSummary(doc: Pdf, summary: GetSummary): void {
+  const width = contentWidth(doc);
+  doc
+    .font(BOLD)
+    .fontSize(18)
+    .fillColor(ACCENT)
+    .text(pdfText(doc, summary.farm.name), PAGE_MARGIN, PAGE_MARGIN, { width });
+  doc.moveDown(0.3);
+  doc
+    .font(BOLD)
+    .fontSize(20)
+    .fillColor(INK)
+    .text(`GET SUMMARY · ${formatDay(summary.from)} to ${formatDay(summary.to)}`, { width });
+  doc.moveDown(0.3);
+  doc
+    .font(REGULAR)
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(
+      'Gross proceeds by General Excise Tax rate: subtotal, delivery fees and GET passed on of ' +
+        'the invoices delivered in the period, less the credit notes issued in it. Cancelled ' +
+        'orders are not counted.',
+      PAGE_MARGIN,
+      undefined,
+      { width },
+    );
+  doc.moveDown(1);
+  if (summary.rates.length === 0) {
+    doc
+      .font(REGULAR)
+      .fontSize(11)
+      .fillColor(INK)
+      .text('No invoices or credit notes in this period.', { width });
+    return;
+  }
+
+  table(
+    doc,
+    [
+      { header: 'GET rate', width: 56 },
+      { header: 'Invoices', width: 62, align: 'right' },
+      { header: 'Subtotal', width: 72, align: 'right' },
+      { header: 'Fees', width: 64, align: 'right' },
+      { header: 'GET', width: 64, align: 'right' },
+      { header: 'Credited', width: 72, align: 'right' },
+      { header: 'Gross proceeds', width: width - 390, align: 'right' },
+    ],
+    [...summary.rates, { ...summary.totals, taxRate: null }].map((rate) => [
+      rate.taxRate === null ? 'All rates' : formatRatePercent(rate.taxRate),
+      String(rate.invoiceCount),
+      usd(rate.subtotal),
+      usd(rate.deliveryFees),
+      usd(rate.taxPassedOn),
+      formatUsd(-centsOf(rate.credited)),
+      usd(rate.grossProceeds),
+    ]),
+  );
+
+  for (const rate of summary.rates) {
+    const percent = formatRatePercent(rate.taxRate);
+    ensureSpace(doc, 120);
+    doc.moveDown(1.2);
+    doc.font(BOLD).fontSize(13).fillColor(INK).text(`At ${percent}`, PAGE_MARGIN, undefined, {
+      width,
+    });
+    doc.moveDown(0.4);
+    if (rate.invoices.length > 0) {
+      table(
+        doc,
+        [
+          { header: 'Delivered', width: 78 },
+          { header: 'Order', width: 48 },
+          { header: 'Invoice', width: 56 },
+          { header: 'Restaurant', width: width - 418 },
+          { header: 'Subtotal', width: 64, align: 'right' },
+          { header: 'Fee', width: 54, align: 'right' },
+          { header: 'GET', width: 54, align: 'right' },
+          { header: 'Total', width: 64, align: 'right' },
+        ],
+        rate.invoices.map((invoice) => [
+          formatDay(invoice.deliveryDate),
+          `#${invoice.orderId}`,
+          invoice.invoiceNumber,
+          invoice.restaurantName,
+          usd(invoice.subtotal),
+          usd(invoice.deliveryFee),
+          usd(invoice.taxAmount),
+          usd(invoice.totalAmount),
+        ]),
+      );
+    }
+    if (rate.creditNotes.length > 0) {
+      ensureSpace(doc, 80);
+      doc.moveDown(0.6);
+      label(doc, 'Credit notes issued', PAGE_MARGIN, doc.y, width);
+      doc.moveDown(0.3);
+      table(
+        doc,
+        [
+          { header: 'Issued', width: 78 },
+          { header: 'Order', width: 48 },
+          { header: 'Number', width: 66 },
+          { header: 'Restaurant', width: width - 374 },
+          { header: 'Subtotal', width: 64, align: 'right' },
+          { header: 'GET', width: 54, align: 'right' },
+          { header: 'Amount', width: 64, align: 'right' },
+        ],
+        rate.creditNotes.map((note) => [
+          formatDay(note.issuedOn),
+          `#${note.orderId}`,
+          note.number,
+          note.restaurantName,
+          usd(note.subtotal),
+          usd(note.taxAmount),
+          usd(note.amount),
+        ]),
+      );
+    }
+    ensureSpace(doc, 80);
+    doc.moveDown(0.8);
+    drawTotals(
+      doc,
+      width,
+      [
+        [`Invoiced at ${percent}`, usd(rate.invoiced), false],
+        ['Credit notes', formatUsd(-centsOf(rate.credited)), false],
+        [`Gross proceeds at ${percent}`, usd(rate.grossProceeds), true],
+      ],
+      180,
+    );
+  }
 }

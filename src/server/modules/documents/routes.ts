@@ -15,9 +15,17 @@ import { renderResaleCertificate } from './resale-certificate-pdf';
 import { csvResponse, errorResponses, pdfResponse, sendCsv } from '../route-schemas';
 import { sendPdf } from './send-pdf';
 import { proofImages } from '../delivery-proof';
-import { renderInvoice, renderPackingSlip, renderPickList, renderStatement } from './pdf';
+import {
+  renderGetSummary,
+  renderInvoice,
+  renderPackingSlip,
+  renderPickList,
+  renderStatement,
+} from './pdf';
 import { statementQuery } from '#core/schemas/payment';
+import { getSummaryOutput, getSummaryQuery } from '#core/schemas/get-summary';
 import { monthlyStatement, statementFileName } from '../payments';
+import { getSummary, getSummaryCsv, getSummaryFileName } from '../reports';
 import {
   documentOrder,
   issueDeliveredInvoice,
@@ -159,6 +167,38 @@ export const documentModule: FastifyPluginAsyncZod = async (app) => {
         disposition: 'attachment',
         draw: (doc) => renderStatement(doc, statement),
       });
+    },
+  );
+
+  // The GET summary is the reports module's figures; its PDF is drawn here, with the others.
+  app.get(
+    '/reports/get-summary',
+    {
+      config: { permission: { farm: 'reports.tax' } },
+      schema: {
+        tags: ['reports'],
+        summary:
+          "The farm's gross proceeds by GET rate for some Hawaii days, with the invoices and credit notes behind them; ?format=pdf or csv downloads it (docs/tax.md#the-get-summary)",
+        querystring: getSummaryQuery,
+        response: {
+          200: z.union([getSummaryOutput, pdfResponse, csvResponse]),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...period } = request.query;
+      const summary = await getSummary(app.db, requireFarmActor(request), period);
+      if (format === 'csv') return sendCsv(reply, getSummaryCsv(summary));
+      if (format === 'pdf') {
+        return sendPdf(reply, {
+          fileName: getSummaryFileName(summary, 'pdf'),
+          title: `GET summary ${summary.from} to ${summary.to}`,
+          disposition: 'attachment',
+          draw: (doc) => renderGetSummary(doc, summary),
+        });
+      }
+      return summary;
     },
   );
 
