@@ -24,7 +24,13 @@ export interface PersonActor {
 }
 
 /** The jobs that change things on nobody's request. */
-export const SYSTEM_JOBS = ['auto_cancel', 'standing_orders', 'payment_reminders'] as const;
+export const SYSTEM_JOBS = [
+  'auto_cancel',
+  'standing_orders',
+  'payment_reminders',
+  /** Cancelling the pending orders of a business its owner closed (docs/leaving.md). */
+  'business_closure',
+] as const;
 export type SystemJob = (typeof SYSTEM_JOBS)[number];
 
 export function isSystemJob(value: string | null | undefined): value is SystemJob {

@@ -16,6 +16,13 @@ export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 export const ADMIN_ACTIONS = ['approve', 'decline', 'suspend', 'reinstate'] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
+/**
+ * What the admin audit log records: the administrators' decisions, and an owner closing their
+ * own business (docs/leaving.md#closing-a-business).
+ */
+export const AUDIT_ACTIONS = [...ADMIN_ACTIONS, 'close'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 /** The error codes of these rules (docs/api.md#admission-and-suspension). */
 export const BUSINESS_CODES = {
   /** A mutating request acting for a suspended business (403). */
@@ -28,6 +35,10 @@ export const BUSINESS_CODES = {
   alreadySuspended: 'already_suspended',
   /** Reinstating a business that is not suspended (409). */
   notSuspended: 'not_suspended',
+  /** A write acting for a closed business that does not finish its open orders (403). */
+  closed: 'business_closed',
+  /** Closing a business that is closed already (409). */
+  alreadyClosed: 'already_closed',
 } as const;
 export type BusinessCode = (typeof BUSINESS_CODES)[keyof typeof BUSINESS_CODES];
 
@@ -93,4 +104,9 @@ export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
   decline: 'Declined',
   suspend: 'Suspended',
   reinstate: 'Reinstated',
+};
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  ...ADMIN_ACTION_LABELS,
+  close: 'Closed by its owner',
 };

@@ -41,6 +41,7 @@ const EXPECTED: Record<
   restaurant_items: { actor: 'restaurant', permission: 'orders.change', from: ['pending'] },
   restaurant_cancel: { actor: 'restaurant', permission: 'orders.change', from: ['pending'] },
   auto_cancel: { actor: 'system', permission: null, from: ['pending'] },
+  closure_cancel: { actor: 'system', permission: null, from: ['pending'] },
   claim: { actor: 'restaurant', permission: 'claims.report', from: ['delivered'] },
   claim_decision: { actor: 'farm', permission: 'claims.decide', from: ['delivered'] },
   credit_applied: { actor: 'farm', permission: 'claims.decide', from: ['delivered'] },
@@ -69,6 +70,7 @@ const CODES: Record<OrderChangeKind, string> = {
   restaurant_items: 'invalid_transition',
   restaurant_cancel: 'invalid_transition',
   auto_cancel: 'invalid_transition',
+  closure_cancel: 'invalid_transition',
   claim: 'order_not_delivered',
   claim_decision: 'order_not_delivered',
   credit_applied: 'order_not_delivered',
@@ -179,7 +181,12 @@ describe('the order change table', () => {
 
   it('cancels only from pending, whoever cancels', () => {
     const cancels = ORDER_CHANGE_KINDS.filter((kind) => statusAfter(kind) === 'cancelled');
-    expect(cancels.sort()).toEqual(['auto_cancel', 'farm_cancel', 'restaurant_cancel']);
+    expect(cancels.sort()).toEqual([
+      'auto_cancel',
+      'closure_cancel',
+      'farm_cancel',
+      'restaurant_cancel',
+    ]);
     for (const kind of cancels) {
       for (const status of ORDER_STATUSES) {
         expect(judgeOrderChange(owner(EXPECTED[kind].actor), kind, status).allowed).toBe(

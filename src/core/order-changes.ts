@@ -21,6 +21,7 @@ export const ORDER_CHANGE_KINDS = [
   'restaurant_items',
   'restaurant_cancel',
   'auto_cancel',
+  'closure_cancel',
   'claim',
   'claim_decision',
   'credit_applied',
@@ -124,6 +125,15 @@ const RULES: Record<OrderChangeKind, ChangeRule> = {
     beforeCutoff: true,
   },
   auto_cancel: {
+    actor: 'system',
+    permission: null,
+    from: ['pending'],
+    to: 'cancelled',
+    code: 'invalid_transition',
+  },
+  // A business closed by its owner (docs/leaving.md): the system cancels its pending orders for
+  // it, with notice to the other side. Confirmed ones go on to delivery and payment.
+  closure_cancel: {
     actor: 'system',
     permission: null,
     from: ['pending'],

@@ -33,6 +33,8 @@ export const BUSINESS_ROLE_LABELS: Record<BusinessRole, string> = {
 export const PERMISSIONS = [
   /** Invite, change roles, remove members. */
   'team.manage',
+  /** Close the business for good (docs/leaving.md#closing-a-business). */
+  'business.close',
   /** The business's profile: name, address, contact, delivery details. */
   'profile.edit',
   /** A farm's payment terms, tax settings and adjustment allowance. */
@@ -116,6 +118,7 @@ const TABLE = {
   restaurant: {
     owner: [
       'team.manage',
+      'business.close',
       'profile.edit',
       'money.view',
       'reports.view',
@@ -139,6 +142,7 @@ const TABLE = {
   farm: {
     owner: [
       'team.manage',
+      'business.close',
       'profile.edit',
       'profile.terms',
       ...FARM_SELLING,

@@ -35,6 +35,7 @@ import { documentModule } from './modules/documents';
 import { eventsModule, LiveEventHub } from './modules/events';
 import { farmPageModule } from './modules/farm-page';
 import { freshSheetModule } from './modules/fresh-sheet';
+import { leavingModule } from './modules/leaving';
 import { healthRoutes } from './modules/health';
 import { createMailer, type Mailer, notificationModule } from './modules/notifications';
 import { orderModule } from './modules/orders';
@@ -271,6 +272,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
         app.swagger(),
       );
       await api.register(authModule);
+      await api.register(leavingModule);
       await api.register(profileModule);
       await api.register(orderModule);
       await api.register(documentModule);

@@ -11,6 +11,7 @@ export function registerOrderChangeHandlers(): void {
   registerOrderChangeHandler('delivery', moveStatus);
   registerOrderChangeHandler('restaurant_cancel', moveStatus);
   registerOrderChangeHandler('auto_cancel', moveStatus);
+  registerOrderChangeHandler('closure_cancel', moveStatus);
   registerOrderChangeHandler('restaurant_items', changeLines);
   registerOrderChangeHandler('adjustment', adjustLines);
   registerOrderChangeHandler('lot_assignment', assignLots);

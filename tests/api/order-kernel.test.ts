@@ -76,6 +76,8 @@ function changeOf(kind: OrderChangeKind): OrderChange {
       return { kind: 'restaurant_cancel', now };
     case 'auto_cancel':
       return { kind: 'auto_cancel', now };
+    case 'closure_cancel':
+      return { kind: 'closure_cancel', now };
     case 'claim':
       return {
         kind: 'claim',
@@ -150,6 +152,7 @@ describe('the order kernel', () => {
       'adjustment',
       'lot_assignment',
       'auto_cancel',
+      'closure_cancel',
       'claim',
       'claim_decision',
       'credit_applied',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_ACTIONS, APPROVAL_STATUSES, BUSINESS_KINDS } from '../business-status';
+import { APPROVAL_STATUSES, AUDIT_ACTIONS, BUSINESS_KINDS } from '../business-status';
 import { ORDER_STATUSES } from '../order-status';
 import { monthInput, monthKeyOutput, moneyOutput, plainString, positiveId } from './common';
 import { keyCursor, pageCursor, pageLimit } from './paging';
@@ -242,7 +242,7 @@ export type AuditQuery = z.infer<typeof auditQuery>;
 /** One row of the admin audit log: who did what to which business, why and when. */
 export const adminActionOutput = z.object({
   id: z.number(),
-  action: z.enum(ADMIN_ACTIONS),
+  action: z.enum(AUDIT_ACTIONS),
   /** The administrator; null once their account is gone (the name stays). */
   actorUserId: z.number().nullable(),
   actorName: z.string().nullable(),

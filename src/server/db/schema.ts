@@ -17,7 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { BusinessKind } from '#core/actor';
-import type { AdminAction, ApprovalStatus } from '#core/business-status';
+import type { ApprovalStatus, AuditAction } from '#core/business-status';
 import type { BusinessRole } from '#core/permissions';
 import { TRACEABILITY_CATEGORIES, type TraceabilityCategory } from '#core/traceability';
 import { foldedSql } from './fold';
@@ -50,6 +50,8 @@ export const users = pgTable(
     smsPhone: text('sms_phone'),
     /** When the owner of the address opened the link sent to it; null: not yet. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** When the person closed the account (docs/leaving.md); its email is then a tombstone. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -158,6 +160,14 @@ const suspensionColumns = () => ({
   suspensionReason: text('suspension_reason'),
 });
 
+/** When an owner closed the business, and who (docs/leaving.md#closing-a-business). */
+const closureColumns = () => ({
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+  closedByUserId: integer('closed_by_user_id').references((): AnyPgColumn => users.id, {
+    onDelete: 'set null',
+  }),
+});
+
 export const farms = pgTable(
   'farms',
   {
@@ -213,6 +223,7 @@ export const farms = pgTable(
     /** The administrator's reason, kept while the farm is declined. */
     declineReason: text('decline_reason'),
     ...suspensionColumns(),
+    ...closureColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -271,6 +282,7 @@ export const restaurants = pgTable(
     /** Its General Excise Tax licence number, printed on the resale certificates it gives. */
     getLicenseNumber: text('get_license_number'),
     ...suspensionColumns(),
+    ...closureColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -935,7 +947,7 @@ export const adminActions = pgTable(
   'admin_actions',
   {
     id: serial('id').primaryKey(),
-    action: text('action').$type<AdminAction>().notNull(),
+    action: text('action').$type<AuditAction>().notNull(),
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The administrator's name ("Pua Kealoha", else the email) when they acted. */
     actorName: text('actor_name'),
@@ -951,7 +963,7 @@ export const adminActions = pgTable(
     index('admin_actions_business_idx').on(t.businessKind, t.businessId),
     check(
       'admin_actions_action_check',
-      sql`${t.action} in ('approve', 'decline', 'suspend', 'reinstate')`,
+      sql`${t.action} in ('approve', 'decline', 'suspend', 'reinstate', 'close')`,
     ),
     check('admin_actions_kind_check', sql`${t.businessKind} in ('farm', 'restaurant')`),
   ],
@@ -1381,6 +1393,8 @@ export const orderDeliveries = pgTable('order_deliveries', {
   deliveredByUserId: integer('delivered_by_user_id').references(() => users.id, {
     onDelete: 'set null',
   }),
+  /** The deliverer's name as printed, kept here when their account closes (docs/leaving.md). */
+  deliveredByName: text('delivered_by_name'),
   /** Storage keys in the private delivery-proof storage: `<sha256>.jpg` and `<sha256>.png`. */
   photoKey: text('photo_key'),
   signatureKey: text('signature_key'),

@@ -20,6 +20,7 @@ import { useAuth } from '../../lib/auth';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { newPasswordProblem, preloadPasswordEstimator } from '../../lib/password-strength';
 import { useChangePassword, useSignOutEverywhere } from './api';
+import { LeavingCard } from './leaving-card';
 
 function ChangePasswordForm({ user }: { user: User }) {
   const change = useChangePassword();
@@ -152,22 +153,28 @@ function SignOutEverywhere() {
   );
 }
 
-/** Edit Profile's card for the password and the account's sessions. */
+/**
+ * Edit Profile's card for the password and the account's sessions, then the one for taking the
+ * data out and closing the account.
+ */
 export function AccountSecurityCard() {
   const { user } = useAuth();
   if (!user) return null;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Password and sign-in</CardTitle>
-        <CardDescription>
-          Changing the password signs you out on every other device.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        <ChangePasswordForm user={user} />
-        <SignOutEverywhere />
-      </CardContent>
-    </Card>
+    <>
+      <Card>
+        <CardHeader>
+          <CardTitle>Password and sign-in</CardTitle>
+          <CardDescription>
+            Changing the password signs you out on every other device.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <ChangePasswordForm user={user} />
+          <SignOutEverywhere />
+        </CardContent>
+      </Card>
+      <LeavingCard />
+    </>
   );
 }

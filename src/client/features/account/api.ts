@@ -5,6 +5,7 @@ import type {
   User,
   VerifyEmailBody,
 } from '#core/schemas/auth';
+import type { DeleteAccountBody } from '#core/schemas/leaving';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { USER_QUERY_KEY } from '../../lib/auth';
@@ -58,5 +59,12 @@ export function useResendVerification() {
     mutationFn: () => api.post<Message>('/api/auth/resend-verification'),
     // Already verified (409) elsewhere: the banner goes once the user is fetched again.
     onSettled: () => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+  });
+}
+
+/** Closes the account (docs/leaving.md); the session ends with it. */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (body: DeleteAccountBody) => api.post<undefined>('/api/auth/delete-account', body),
   });
 }

@@ -1,4 +1,4 @@
-import { ADMIN_ACTION_LABELS, type AdminAction } from '#core/business-status';
+import { AUDIT_ACTION_LABELS, type AuditAction } from '#core/business-status';
 import type { AdminActionEntry } from '#core/schemas/admin';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import {
@@ -17,11 +17,12 @@ import { useAdminAudit } from './api';
 /** How many of the newest decisions the dashboard shows; Load more brings the next ones. */
 export const RECENT_ACTIONS = 5;
 
-const VARIANTS: Record<AdminAction, BadgeVariant> = {
+const VARIANTS: Record<AuditAction, BadgeVariant> = {
   approve: 'success',
   decline: 'secondary',
   suspend: 'destructive',
   reinstate: 'outline',
+  close: 'secondary',
 };
 
 /** The audit log's newest entries: who did what to which business, why and when. */
@@ -76,7 +77,7 @@ function ActionRow({ entry }: { entry: AdminActionEntry }) {
   return (
     <li className="flex flex-col gap-1 py-2.5">
       <div className="flex flex-wrap items-center gap-2">
-        <Badge variant={VARIANTS[entry.action]}>{ADMIN_ACTION_LABELS[entry.action]}</Badge>
+        <Badge variant={VARIANTS[entry.action]}>{AUDIT_ACTION_LABELS[entry.action]}</Badge>
         <span className="min-w-0 font-medium break-words text-stone-900">{entry.businessName}</span>
         <span className="text-xs text-stone-500">
           {entry.businessKind === 'farm' ? 'farm' : 'restaurant'}

@@ -36,6 +36,7 @@ import {
   type EditFormInput,
   type EditFormOutput,
 } from './profile-form';
+import { CloseBusinessCard } from './close-business-card';
 import { SwitchRoleCard } from './switch-role-card';
 import { ZoneOptions } from './zone-options';
 
@@ -568,6 +569,12 @@ export function EditProfilePage({
       {accountSettings}
       <SwitchRoleCard role={role} />
       {membershipSettings}
+      {can('business.close') ? (
+        <CloseBusinessCard
+          kind={role === 'farmer' ? 'farm' : 'restaurant'}
+          name={user.profile.name}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BUSINESS_CODES } from '#core/business-status';
 import type { BusinessKind } from '#core/actor';
+import { CLOSED_BUSINESS_PERMISSIONS, closedBusinessMessage } from '#core/leaving';
+import type { Permission } from '#core/permissions';
 import { AppError, unauthorized } from '../../errors';
-import { isSuspended } from '../businesses';
+import { businessStanding } from '../businesses';
 import { actorOfUser, type AuthUser } from '../../http/guards';
 import { registerPermissionCheck } from '../../http/permission';
 import { getUserView } from './service';
@@ -40,6 +42,16 @@ function businessSuspended(kind: BusinessKind): AppError {
     `Your ${kind} is suspended: you can sign in and read, but not make changes`,
     BUSINESS_CODES.suspended,
   );
+}
+
+/** Whether the route's declared permissions are all ones a closed business keeps. */
+function finishesOpenOrders(request: FastifyRequest, kind: BusinessKind): boolean {
+  const need = request.routeOptions.config?.permission?.[kind];
+  if (need === undefined) return false;
+  const needed: Permission | readonly Permission[] =
+    typeof need === 'function' ? need(request) : need;
+  const list = typeof needed === 'string' ? [needed] : needed;
+  return list.length > 0 && list.every((p) => CLOSED_BUSINESS_PERMISSIONS[kind].includes(p));
 }
 
 /** The signed-in person of a request's session cookie, from the cache when it may be trusted. */
@@ -96,10 +108,14 @@ export function registerAuthHooks(app: FastifyInstance): void {
       business &&
       STATE_CHANGING.has(request.method) &&
       request.routeOptions.url !== undefined &&
-      request.routeOptions.config?.allowedWhileSuspended !== true &&
-      (await isSuspended(app.db, business))
+      request.routeOptions.config?.allowedWhileSuspended !== true
     ) {
-      throw businessSuspended(business.kind);
+      const standing = await businessStanding(app.db, business);
+      if (standing.suspended) throw businessSuspended(business.kind);
+      // A closed business only finishes what it had confirmed (docs/leaving.md).
+      if (standing.closed && !finishesOpenOrders(request, business.kind)) {
+        throw new AppError(403, closedBusinessMessage(business.kind), BUSINESS_CODES.closed);
+      }
     }
   });
 

@@ -1,6 +1,6 @@
 import { desc, count } from 'drizzle-orm';
 import type { BusinessKind } from '#core/actor';
-import type { AdminAction } from '#core/business-status';
+import type { AuditAction } from '#core/business-status';
 import type { AdminActionEntry, AuditQuery } from '#core/schemas/admin';
 import type { DbOrTx } from '../../db/database';
 import { adminActions } from '../../db/schema';
@@ -8,7 +8,8 @@ import { afterCursor, cursorTimestamp, splitPage, type ListPage } from '../pagin
 
 /*
  * The admin audit log (docs/admission.md#audit): every administrator's decision about a
- * business, written in the decision's own transaction, so there is no decision without its row.
+ * business, and an owner's closing of it (docs/leaving.md), written in the change's own
+ * transaction, so there is no change without its row.
  */
 
 /** The administrator acting, as the audit log names them. */
@@ -36,7 +37,7 @@ export async function recordAdminAction(
   tx: DbOrTx,
   admin: AdminPerson,
   entry: {
-    action: AdminAction;
+    action: AuditAction;
     businessKind: BusinessKind;
     businessId: number;
     businessName: string;

@@ -9,20 +9,37 @@ import { farms, restaurants } from '../../db/schema';
  * every write acting for a business (auth/hooks.ts), one lookup by primary key.
  */
 export async function isSuspended(db: DbOrTx, business: BusinessRef): Promise<boolean> {
-  const suspended = business.kind === 'farm' ? farmSuspended : restaurantSuspended;
-  const [row] = await suspended(db, { id: business.id });
-  return Boolean(row?.suspended);
+  return (await businessStanding(db, business)).suspended;
 }
 
-const farmSuspended = preparedSelect((select) =>
+/**
+ * Whether the business is suspended or closed by its owner (docs/leaving.md), in the one lookup
+ * the write guard makes.
+ */
+export async function businessStanding(
+  db: DbOrTx,
+  business: BusinessRef,
+): Promise<{ suspended: boolean; closed: boolean }> {
+  const standing = business.kind === 'farm' ? farmStanding : restaurantStanding;
+  const [row] = await standing(db, { id: business.id });
+  return { suspended: Boolean(row?.suspended), closed: Boolean(row?.closed) };
+}
+
+const farmStanding = preparedSelect((select) =>
   select
-    .select({ suspended: sql<boolean>`${farms.suspendedAt} is not null` })
+    .select({
+      suspended: sql<boolean>`${farms.suspendedAt} is not null`,
+      closed: sql<boolean>`${farms.closedAt} is not null`,
+    })
     .from(farms)
     .where(eq(farms.id, sql.placeholder('id'))),
 );
-const restaurantSuspended = preparedSelect((select) =>
+const restaurantStanding = preparedSelect((select) =>
   select
-    .select({ suspended: sql<boolean>`${restaurants.suspendedAt} is not null` })
+    .select({
+      suspended: sql<boolean>`${restaurants.suspendedAt} is not null`,
+      closed: sql<boolean>`${restaurants.closedAt} is not null`,
+    })
     .from(restaurants)
     .where(eq(restaurants.id, sql.placeholder('id'))),
 );

@@ -5,13 +5,14 @@ import { farms, products } from '../../db/schema';
 
 /*
  * What restaurants see of farms: one rule (docs/admission.md#what-restaurants-see). A farm is
- * open when an administrator has approved it and it is not suspended; nothing of a farm that
+ * open when an administrator has approved it, it is not suspended and its owner has not closed
+ * it (docs/leaving.md); nothing of a farm that
  * is not open is listed, searched, scheduled or sold. `isFarmOpen` in core says the same for
  * the screens.
  */
 
 /** The farm of the row being read (the query reads `farms`) is open. */
-export const farmIsOpen: SQL = sql`(${farms.approvalStatus} = 'approved' and ${farms.suspendedAt} is null)`;
+export const farmIsOpen: SQL = sql`(${farms.approvalStatus} = 'approved' and ${farms.suspendedAt} is null and ${farms.closedAt} is null)`;
 
 /** The farm `farmId` names is open: for a query that does not read `farms` itself. */
 export function farmOfIsOpen(farmId: AnyColumn | SQL): SQL {

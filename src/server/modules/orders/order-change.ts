@@ -61,6 +61,8 @@ export type OrderChange =
    */
   | { kind: 'lot_assignment'; itemId: number; lots: LineLotsBody['lots'] | 'suggested' }
   | { kind: 'auto_cancel'; now: Date }
+  /** The system cancels a pending order of a business its owner closed (docs/leaving.md). */
+  | { kind: 'closure_cancel'; now: Date }
   /**
    * After delivery (docs/claims.md): the restaurant reports a problem, the farm decides it (a
    * credit note when it accepts any of it) or puts the restaurant's credit balance on the

@@ -121,6 +121,7 @@ const orderRows = fixedSelect((select) =>
       proofSignatureKey: orderDeliveries.signatureKey,
       delivererFirstName: users.firstName,
       delivererLastName: users.lastName,
+      delivererPrintedName: orderDeliveries.deliveredByName,
       items: orderItemsColumn,
     })
     .from(orders)
@@ -192,13 +193,16 @@ function deliveryProof(row: {
   proofSignatureKey: string | null;
   delivererFirstName: string | null;
   delivererLastName: string | null;
+  /** The name as printed, kept when the deliverer's account closed (docs/leaving.md). */
+  delivererPrintedName: string | null;
 }): DeliveryProof | null {
   if (row.proofRecipient === null || !row.proofDeliveredAt || !row.proofReceivedAt) return null;
   return {
     recipientName: row.proofRecipient,
     deliveredAt: row.proofDeliveredAt.toISOString(),
     receivedAt: row.proofReceivedAt.toISOString(),
-    deliveredByName: shortPersonName(row.delivererFirstName, row.delivererLastName),
+    deliveredByName:
+      row.delivererPrintedName ?? shortPersonName(row.delivererFirstName, row.delivererLastName),
     photoUrl: row.proofPhotoKey ? deliveryProofUrl(row.id, 'photo') : null,
     signatureUrl: row.proofSignatureKey ? deliveryProofUrl(row.id, 'signature') : null,
   };

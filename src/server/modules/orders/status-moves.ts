@@ -22,7 +22,9 @@ import {
 import { moveStock } from './stock';
 
 /** The changes that move an order along its status machine, or cancel it. */
-type StatusMove = OrderChangeOf<'status' | 'delivery' | 'restaurant_cancel' | 'auto_cancel'>;
+type StatusMove = OrderChangeOf<
+  'status' | 'delivery' | 'restaurant_cancel' | 'auto_cancel' | 'closure_cancel'
+>;
 
 /** A phone's delivery time may not be still to come (beyond a phone's clock skew) nor before the order. */
 function checkDeliveredAt(deliveredAt: Date, order: LockedOrder, now: Date) {
@@ -106,6 +108,8 @@ export async function moveStatus({
       ? { type: 'order.cancelled_by_restaurant', orderId: order.id }
       : kind === 'auto_cancel'
         ? { type: 'order.auto_cancelled', orderId: order.id }
-        : { type: 'order.status_changed', orderId: order.id };
+        : kind === 'closure_cancel'
+          ? { type: 'order.closure_cancelled', orderId: order.id }
+          : { type: 'order.status_changed', orderId: order.id };
   return { status: to, events: [event], productIds };
 }

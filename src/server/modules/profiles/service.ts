@@ -32,6 +32,9 @@ export function toFarmProfile(row: FarmRow): Profile {
     getWholesaleRate,
     getPassOnRate,
     suspendedAt,
+    // Closing is not part of the profile (docs/leaving.md).
+    closedAt: _closed,
+    closedByUserId: _closedBy,
     ...rest
   } = row;
   return {
@@ -52,7 +55,15 @@ export function toFarmProfile(row: FarmRow): Profile {
 }
 
 export function toRestaurantProfile(row: RestaurantRow): Profile {
-  const { userId: _u, createdAt: _c, updatedAt: _up, suspendedAt, ...rest } = row;
+  const {
+    userId: _u,
+    createdAt: _c,
+    updatedAt: _up,
+    suspendedAt,
+    closedAt: _closed,
+    closedByUserId: _closedBy,
+    ...rest
+  } = row;
   return { ...rest, suspendedAt: suspendedAt?.toISOString() ?? null, kind: 'restaurant' };
 }
 
