@@ -149,10 +149,12 @@ const TABLE = {
       ...FARM_BOOKS,
       'reports.tax',
       'claims.decide',
+      'customers.view',
+      'credit.manage',
     ],
-    manager: ['profile.edit', ...FARM_SELLING, ...FARM_BOOKS, 'claims.decide'],
+    manager: ['profile.edit', ...FARM_SELLING, ...FARM_BOOKS, 'claims.decide', 'customers.view'],
     packer: ['orders.status', 'orders.adjust', 'documents.packing', 'lots.manage'],
-    bookkeeper: [...FARM_BOOKS, 'reports.tax'],
+    bookkeeper: [...FARM_BOOKS, 'reports.tax', 'customers.view', 'credit.manage'],
   },
 } satisfies Table;
 

@@ -31,6 +31,7 @@ import {
 import { clockModule, devtoolsAbsentModule, devtoolsModule } from './modules/devtools';
 import { deliveryRunModule } from './modules/delivery-runs';
 import { claimModule } from './modules/claims';
+import { customerModule } from './modules/customers';
 import { documentModule } from './modules/documents';
 import { eventsModule, LiveEventHub } from './modules/events';
 import { farmPageModule } from './modules/farm-page';
@@ -280,6 +281,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       await api.register(deliveryProofModule);
       await api.register(paymentModule);
       await api.register(claimModule);
+      await api.register(customerModule);
       await api.register(accountingModule);
       await api.register(productModule);
       await api.register(priceListModule);

@@ -46,6 +46,11 @@ const PriceListsPage = lazyNamed(
   () => import('../features/price-lists/price-lists-page'),
   'PriceListsPage',
 );
+const CustomersPage = lazyNamed(
+  () => import('../features/customers/customers-page'),
+  'CustomersPage',
+);
+const CustomerPage = lazyNamed(() => import('../features/customers/customer-page'), 'CustomerPage');
 const DeliveryRunsPage = lazyNamed(
   () => import('../features/delivery-runs/delivery-runs-page'),
   'DeliveryRunsPage',
@@ -182,6 +187,8 @@ export const farmerPages: PageRoute[] = [
   { path: '/farmer/runs/:id/drive', element: <DrivePage />, requires: 'orders.status' },
   { path: '/farmer/lots', element: <LotsPage /> },
   { path: '/farmer/receivables', element: <ReceivablesPage />, requires: 'payments.manage' },
+  { path: '/farmer/customers', element: <CustomersPage />, requires: 'customers.view' },
+  { path: '/farmer/customers/:id', element: <CustomerPage />, requires: 'customers.view' },
   { path: '/farmer/claims', element: <ClaimsPage />, requires: 'money.view' },
   { path: '/farmer/claims/:id', element: <ClaimDetailPage />, requires: 'money.view' },
   hubPage,

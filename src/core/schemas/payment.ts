@@ -147,6 +147,8 @@ export const billsOutput = z.object({
       balanceDue: moneyOutput,
       nextDueDate: z.string().nullable(),
       invoices: z.array(openInvoiceOutput),
+      /** The farm's hold on the restaurant's account, in words it can act on (docs/customers.md). */
+      hold: z.object({ reason: z.string() }).nullable(),
     }),
   ),
 });

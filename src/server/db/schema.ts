@@ -1684,3 +1684,175 @@ export const creditBalances = pgTable(
     check('credit_balances_amount_check', sql`${t.amount} >= 0`),
   ],
 );
+
+/**
+ * A farm's credit terms for one customer and the hold on its account (docs/customers.md): no
+ * row means no terms and no hold, which costs the order placement nothing.
+ */
+export const customerCredit = pgTable(
+  'customer_credit',
+  {
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    creditLimit: money('credit_limit'),
+    holdAfterDaysOverdue: integer('hold_after_days_overdue'),
+    mode: text('mode').$type<'warn' | 'hold'>().notNull().default('hold'),
+    /** 'automatic' (the terms' reason, released by a payment) or 'manual' (by the farm). */
+    holdKind: text('hold_kind').$type<'automatic' | 'manual'>(),
+    holdReason: text('hold_reason'),
+    heldByUserId: integer('held_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.farmId, t.restaurantId] }),
+    index('customer_credit_restaurant_idx').on(t.restaurantId),
+    check('customer_credit_limit_check', sql`${t.creditLimit} >= 0`),
+    check('customer_credit_days_check', sql`${t.holdAfterDaysOverdue} between 0 and 365`),
+    check('customer_credit_mode_check', sql`${t.mode} in ('warn', 'hold')`),
+    check('customer_credit_hold_kind_check', sql`${t.holdKind} in ('automatic', 'manual')`),
+    check(
+      'customer_credit_hold_check',
+      sql`(${t.holdKind} is null) = (${t.holdReason} is null) and (${t.holdKind} is null) = (${t.heldAt} is null)`,
+    ),
+  ],
+);
+
+/** Every hold, release and change of terms of a customer's account, with who and why. */
+export const customerCreditEvents = pgTable(
+  'customer_credit_events',
+  {
+    id: serial('id').primaryKey(),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'hold' | 'release' | 'terms'>().notNull(),
+    /** Made by the terms or a payment, not by a person. */
+    automatic: boolean('automatic').notNull(),
+    reason: text('reason').notNull(),
+    byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('customer_credit_events_pair_idx').on(t.farmId, t.restaurantId, t.id),
+    check('customer_credit_events_kind_check', sql`${t.kind} in ('hold', 'release', 'terms')`),
+  ],
+);
+
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  createdByUserId: integer('created_by_user_id').references(() => users.id, {
+    onDelete: 'set null',
+  }),
+  createdAt: createdAt(),
+});
+
+/** A person's place in a restaurant group, with their group role. */
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => restaurantGroups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupRole: text('group_role').notNull().$type<GroupRole>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('group_members_group_user_idx').on(t.groupId, t.userId),
+    index('group_members_user_idx').on(t.userId),
+    check(
+      'group_members_role_check',
+      sql`${t.groupRole} in ('group_owner', 'group_bookkeeper', 'group_buyer')`,
+    ),
+  ],
+);
+
+/** One payment a farm received from a group; its parts are `payments` rows of the locations. */
+  'group_payments',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => restaurantGroups.id),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    method: text('method').notNull(),
+    reference: text('reference'),
+    recordedByUserId: integer('recorded_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedByUserId: integer('voided_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    voidReason: text('void_reason'),
+  },
+  (t) => [
+    index('group_payments_group_farm_idx').on(t.groupId, t.farmId),
+    check('group_payments_amount_check', sql`${t.amount} > 0`),
+    check(
+      'group_payments_method_check',
+      sql`${t.method} in ('check', 'cash', 'bank_transfer', 'other')`,
+    ),
+    check('group_payments_void_check', sql`(${t.voidedAt} is null) = (${t.voidReason} is null)`),
+  ],
+);
+
+export const groupStatementNotices = pgTable(
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => restaurantGroups.id, { onDelete: 'cascade' }),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+  ],
+);
+
+export const groupInvitations = pgTable(
+  'group_invitations',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => restaurantGroups.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    groupRole: text('group_role').notNull().$type<GroupRole>(),
+    tokenHash: text('token_hash').notNull(),
+    invitedByUserId: integer('invited_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('group_invitations_token_idx').on(t.tokenHash),
+    uniqueIndex('group_invitations_pending_idx')
+      .on(t.groupId, t.email)
+      .where(sql`accepted_at is null`),
+    check(
+      'group_invitations_role_check',
+      sql`${t.groupRole} in ('group_owner', 'group_bookkeeper', 'group_buyer')`,
+    ),
+  ],
+);

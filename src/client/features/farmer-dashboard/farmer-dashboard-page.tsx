@@ -10,6 +10,7 @@ import {
   TrendingDown,
   TrendingUp,
   ChevronRight,
+  Users,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
@@ -56,6 +57,13 @@ const QUICK_ACTIONS: {
     text: 'Your regulars’ own prices and quantity breaks',
     icon: <DollarSign />,
     requires: 'products.manage',
+  },
+  {
+    to: '/farmer/customers',
+    title: 'Customers',
+    text: 'What each restaurant owes, credit terms and holds',
+    icon: <Users />,
+    requires: 'customers.view',
   },
   {
     to: '/farmer/orders',

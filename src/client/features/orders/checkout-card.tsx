@@ -119,9 +119,14 @@ export function CheckoutCard() {
     if (cart.items.length === 0 || checkout.isPending) return;
     const stopped = groups.find((group) => blocked.has(group.farmId));
     if (stopped) {
+      const onHold = held.has(stopped.farmId);
       toast({
-        title: `${stopped.farmName} cannot deliver this order`,
-        description: `${blocked.get(stopped.farmId)!}. Remove its items or choose another zone in your profile.`,
+        title: onHold
+          ? `${stopped.farmName} has put your account on hold`
+          : `${stopped.farmName} cannot deliver this order`,
+        description: onHold
+          ? `${blocked.get(stopped.farmId)!}. Remove its items to place the rest.`
+          : `${blocked.get(stopped.farmId)!}. Remove its items or choose another zone in your profile.`,
         variant: 'destructive',
       });
       return;

@@ -113,6 +113,14 @@ export function BillsPage() {
                   </div>
                 </CardHeader>
                 <CardContent>
+                  {entry.hold ? (
+                    <p
+                      role="status"
+                      className="mb-2 rounded-md border border-red-200 bg-destructive-soft px-3 py-2 text-sm text-red-900"
+                    >
+                      {entry.hold.reason}
+                    </p>
+                  ) : null}
                   <ul className="divide-y divide-stone-200">
                     {entry.invoices.map((invoice) => (
                       <li

@@ -36,6 +36,7 @@ import { changeOrder } from '../orders';
 import { afterCursor, cursorTimestamp, splitPage, type ListPage } from '../paging';
 import { type PhotoStorage, type ProcessedPhoto, removeUnusedFiles } from '../photos';
 import { creditNoteNumber } from './changes';
+import { reviewAutomaticHold } from '../customers';
 
 /** The most photos one claim keeps. */
 export const MAX_CLAIM_PHOTOS = 5;
@@ -489,6 +490,8 @@ export async function applyCredit(
       amountCents,
       today,
     });
+    // Credit put on an overdue invoice may clear the reason of an automatic hold.
+    await reviewAutomaticHold(tx, actor.business.id, body.restaurantId);
     return listCreditBalances(tx, actor);
   });
 }

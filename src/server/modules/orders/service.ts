@@ -43,6 +43,7 @@ import { hawaiiDate } from '#core/hawaii-time';
 import { farmIsOpen } from '../businesses';
 import { breakReached, unitPriceCents, type PriceListTerms } from '#core/pricing';
 import { listOfFarm, restaurantPricing } from '../price-lists';
+import { checkCredit, creditRowsOf, holdOnRefusal } from '../customers';
 import { now as clockNow, today as clockToday } from '../../clock';
 
 /** The restaurant an order is placed for (by one of its people, or by its standing order). */
@@ -773,8 +774,25 @@ async function placeBeforeStock(
     ),
   );
   const checked = await checkEntries(tx, buyer, entries, partial);
-  const priced = priceEntries(checked, partial);
-  const deliveryDays = await days;
+  // The rate by buyer hangs on the order's day (docs/tax.md), so the days are read before the
+  // pricing; a refused day is still told after a problem of the money.
+  const daysRead = await days.then(
+    (found) => ({ found, refusal: null }),
+    (refusal: unknown) => ({ found: null, refusal }),
+  );
+  const priced = priceEntries(
+    taxedByBuyer(checked, await taxTerms, daysRead.found, hawaiiDate(now)),
+    partial,
+  );
+  await checkCredit(
+    tx,
+    buyer.restaurantId,
+    await creditRows,
+    priced.map((entry) => ({ farm: entry.farm, totalCents: entry.total })),
+    now,
+  );
+  if (daysRead.found === null) throw daysRead.refusal;
+  const deliveryDays = daysRead.found;
   const ready = priced.map((entry, index) => {
     const day = present(deliveryDays[index], `the delivery day of farm ${entry.farm.id}`);
     return { ...entry, deliveryDate: day.deliveryDate, deliveryArea: day.deliveryArea };
@@ -829,6 +847,8 @@ async function placeForRestaurant<T>(
       return { statusCode: 201, body: answer(before.placed) };
     });
   } catch (error) {
+    // A refusal by a farm's credit terms holds the account (docs/customers.md).
+    await holdOnRefusal(db, error);
     if (!isRefusedTake(error)) throw error;
   }
   return runIdempotent<T>(db, options, async (tx) => ({

@@ -17,6 +17,7 @@ import { compareKeys, pageInMemory, type KeyPart, type KeyValue } from '../pagin
 import { type CsvFile, toCsv } from '../reports';
 import { orderScope } from '../orders';
 import { dueDateSql, owedColumns, paymentStateOfRow, stillOwed } from '../owed';
+import { holdsOfRestaurant, type RestaurantHold } from '../customers';
 
 interface OpenRow extends OpenInvoice {
   farm: { id: number; name: string; checksPayableTo: string | null };
@@ -221,6 +222,25 @@ export function receivablesCsv(receivables: Receivables): CsvFile {
   return { filename: `receivables-${receivables.asOf}.csv`, body: toCsv(header, rows) };
 }
 
+/** The farm's hold on the restaurant's account, as Bills shows it. */
+function holdOf(holds: Map<number, RestaurantHold>, farmId: number): { reason: string } | null {
+  const hold = holds.get(farmId);
+  return hold ? { reason: hold.reason } : null;
+}
+
+/** Farms holding the account that it owes nothing, as Bills entries without invoices. */
+function heldWithoutInvoices(holds: Map<number, RestaurantHold>, owing: Map<number, OpenRow[]>) {
+  return [...holds.values()]
+    .filter((hold) => !owing.has(hold.farm.id))
+    .map((hold) => ({
+      farm: hold.farm,
+      balanceDue: '0.00',
+      nextDueDate: null,
+      invoices: [],
+      hold: { reason: hold.reason },
+    }));
+}
+
 /** Bills page by (the farm's next due day, farm id, due day, order id). */
 const BILL_KEY: readonly KeyPart[] = ['text', 'int', 'text', 'int'];
 
@@ -235,7 +255,10 @@ export async function restaurantBills(
   query: BillsQuery,
   today = clockToday(),
 ): Promise<InvoicePage<Bills>> {
-  const list = await openInvoices(db, restaurant, {}, today);
+  const [list, holds] = await Promise.all([
+    openInvoices(db, restaurant, {}, today),
+    holdsOfRestaurant(db, restaurant.business.id),
+  ]);
   const byFarm = new Map<number, OpenRow[]>();
   for (const row of list) byFarm.set(row.farm.id, [...(byFarm.get(row.farm.id) ?? []), row]);
   const nextDueOf = (farmId: number) =>
@@ -261,12 +284,17 @@ export async function restaurantBills(
       asOf: today,
       totalDue: toMoneyString(sum(list)),
       overdue: toMoneyString(sum(list.filter((row) => row.paymentStatus === 'overdue'))),
-      farms: [...pageByFarm.values()].map((rows) => ({
-        farm: rows[0]!.farm,
-        balanceDue: toMoneyString(sum(byFarm.get(rows[0]!.farm.id) ?? rows)),
-        nextDueDate: nextDueOf(rows[0]!.farm.id),
-        invoices: rows.map(publicInvoice),
-      })),
+      farms: [
+        ...[...pageByFarm.values()].map((rows) => ({
+          farm: rows[0]!.farm,
+          balanceDue: toMoneyString(sum(byFarm.get(rows[0]!.farm.id) ?? rows)),
+          nextDueDate: nextDueOf(rows[0]!.farm.id),
+          invoices: rows.map(publicInvoice),
+          hold: holdOf(holds, rows[0]!.farm.id),
+        })),
+        // A farm holding the account with nothing owed to it comes after the last invoice.
+        ...(page.nextCursor === null ? heldWithoutInvoices(holds, byFarm) : []),
+      ],
     },
     total: list.length,
     nextCursor: page.nextCursor,

@@ -11,6 +11,7 @@ import { orders, payments, users } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { publishLiveEvent } from '../events';
 import { orderScope } from '../orders';
+import { reviewAutomaticHold } from '../customers';
 import { openBalanceCents, orderPaymentFields, owedColumns, paymentStateOfRow } from '../owed';
 import { manualPaymentProvider, type PaymentProvider } from './provider';
 
@@ -151,6 +152,8 @@ export async function recordPayment(
       farmId: who.business.id,
       restaurantId: order.restaurantId,
     });
+    // A payment that clears the reason of an automatic hold releases it (docs/customers.md).
+    await reviewAutomaticHold(tx, who.business.id, order.restaurantId);
     return orderPayments(tx, orderId, who, today);
   });
   return result;

@@ -1,6 +1,7 @@
 // The price-lists module's one door: what other modules and the app use of it.
 export { priceListModule } from './routes';
 export {
+  isCustomerOf,
   listOfFarm,
   NO_PRICE_LISTS,
   pricingKey,

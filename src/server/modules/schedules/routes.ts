@@ -17,6 +17,7 @@ import {
   listOwnSchedules,
   listUpcomingSchedules,
 } from './service';
+import { holdsOfRestaurant } from '../customers';
 
 export const scheduleModule: FastifyPluginAsyncZod = async (app) => {
   app.get(

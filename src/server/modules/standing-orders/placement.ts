@@ -22,6 +22,7 @@ import { placeInTransaction } from '../orders';
 import { systemActor } from '#core/actor';
 import { runOfDay, zoneDays } from './service';
 import { restaurantPrice, restaurantPricing } from '../price-lists';
+import { holdOnRefusal } from '../customers';
 
 /** What one sweep did for one standing order and delivery day. */
 export interface StandingOrderRun {
@@ -201,6 +202,8 @@ export async function runStandingOrder(
   } catch (error) {
     if (error instanceof NothingToRun) return null;
     if (!(error instanceof AppError)) throw error;
+    // A farm's hold skips the day with its reason; the hold it found is recorded first.
+    await holdOnRefusal(db, error);
     return recordNotPlaced(db, candidate, error);
   }
 }
