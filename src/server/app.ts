@@ -37,6 +37,7 @@ import { eventsModule, LiveEventHub } from './modules/events';
 import { farmPageModule } from './modules/farm-page';
 import { freshSheetModule } from './modules/fresh-sheet';
 import { leavingModule } from './modules/leaving';
+import { groupModule } from './modules/groups';
 import { healthRoutes } from './modules/health';
 import { createMailer, type Mailer, notificationModule } from './modules/notifications';
 import { orderModule } from './modules/orders';
@@ -293,6 +294,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       await api.register(adminModule);
       await api.register(notificationModule);
       await api.register(teamModule);
+      await api.register(groupModule);
       await api.register(traceabilityModule);
       await api.register(eventsModule);
       await api.register(freshSheetModule);

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { appOriginOf, ConfigError, loadConfig, startupWarnings } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed';
 import { startFreshSheetWorker } from './modules/fresh-sheet';
+import { startGroupStatementWorker } from './modules/groups';
 import { startNotificationWorker } from './modules/notifications';
 import { startAutoCancelWorker } from './modules/orders';
 import { startPaymentReminderWorker } from './modules/payments';
@@ -86,6 +87,9 @@ async function main(): Promise<void> {
   const freshSheetWorker = runsQueue
     ? await startFreshSheetWorker({ database, config, log: app.log })
     : idle;
+  const groupStatementWorker = runsQueue
+    ? await startGroupStatementWorker({ database, log: app.log })
+    : idle;
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();
@@ -95,6 +99,7 @@ async function main(): Promise<void> {
     await reminderWorker.stop();
     await certificateWorker.stop();
     await freshSheetWorker.stop();
+    await groupStatementWorker.stop();
     await database.close();
     await claim.release();
     process.exit(0);

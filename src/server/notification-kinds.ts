@@ -1,6 +1,7 @@
 import { businessNotices } from './modules/businesses';
 import { claimNotices } from './modules/claims';
 import { leavingNotices } from './modules/leaving';
+import { groupNotices } from './modules/groups';
 import { customerCreditNotices } from './modules/customers';
 import { registerNotificationKinds, registerNotificationWording } from './modules/notifications';
 import { orderNotices } from './modules/orders';

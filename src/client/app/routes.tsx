@@ -123,6 +123,12 @@ const StandingOrdersPage = lazyNamed(
   'StandingOrdersPage',
 );
 const TeamPage = lazyNamed(() => import('../features/team/team-page'), 'TeamPage');
+const GroupsPage = lazyNamed(() => import('../features/groups/group-page'), 'GroupsPage');
+const GroupPage = lazyNamed(() => import('../features/groups/group-page'), 'GroupPage');
+const GroupPaymentsPage = lazyNamed(
+  () => import('../features/groups/group-payments-page'),
+  'GroupPaymentsPage',
+);
 const LeaveBusinessCard = lazyNamed(
   () => import('../features/team/leave-business-card'),
   'LeaveBusinessCard',
@@ -168,6 +174,8 @@ export const restaurantPages: PageRoute[] = [
     requires: 'standing_orders.manage',
   },
   { path: '/restaurant/recalls', element: <RecallsPage /> },
+  { path: '/restaurant/groups', element: <GroupsPage /> },
+  { path: '/restaurant/group/:id', element: <GroupPage /> },
   hubPage,
 ];
 
@@ -187,6 +195,11 @@ export const farmerPages: PageRoute[] = [
   { path: '/farmer/runs/:id/drive', element: <DrivePage />, requires: 'orders.status' },
   { path: '/farmer/lots', element: <LotsPage /> },
   { path: '/farmer/receivables', element: <ReceivablesPage />, requires: 'payments.manage' },
+  {
+    path: '/farmer/group-payments',
+    element: <GroupPaymentsPage />,
+    requires: 'payments.manage',
+  },
   { path: '/farmer/customers', element: <CustomersPage />, requires: 'customers.view' },
   { path: '/farmer/customers/:id', element: <CustomerPage />, requires: 'customers.view' },
   { path: '/farmer/claims', element: <ClaimsPage />, requires: 'money.view' },

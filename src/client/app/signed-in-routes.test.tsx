@@ -45,6 +45,7 @@ describe('the signed-in app by the person’s role', () => {
       'Delivery runs',
       'Lots',
       'Receivables',
+      'Group payments',
       'Calendar',
       'Reports',
       'Hub',
@@ -93,7 +94,7 @@ describe('the signed-in app by the person’s role', () => {
       user: bookkeeper,
       route: '/restaurant/browse',
     });
-    expect(mainNav()).toEqual(['Dashboard', 'My Orders', 'Bills', 'Reports', 'Hub']);
+    expect(mainNav()).toEqual(['Dashboard', 'My Orders', 'Bills', 'Reports', 'Groups', 'Hub']);
     expect(
       await screen.findByRole('heading', { name: 'Not part of your role' }),
     ).toBeInTheDocument();
@@ -110,6 +111,7 @@ describe('the signed-in app by the person’s role', () => {
       'My Orders',
       'Standing orders',
       'Reports',
+      'Groups',
       'Hub',
     ]);
     expect(

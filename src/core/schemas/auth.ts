@@ -140,6 +140,8 @@ export const membershipOutput = z.object({
   id: z.number(),
   name: z.string(),
   businessRole: z.enum(BUSINESS_ROLES),
+  /** The restaurant group the restaurant is a location of (docs/groups.md); absent for none. */
+  groupId: z.number().nullable().optional(),
 });
 export type Membership = z.infer<typeof membershipOutput>;
 

@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { BusinessKind } from '#core/actor';
 import type { ApprovalStatus, AuditAction } from '#core/business-status';
-import type { BusinessRole } from '#core/permissions';
+import type { BusinessRole, GroupRole } from '#core/permissions';
 import { TRACEABILITY_CATEGORIES, type TraceabilityCategory } from '#core/traceability';
 import { foldedSql } from './fold';
 
@@ -283,11 +283,17 @@ export const restaurants = pgTable(
     getLicenseNumber: text('get_license_number'),
     ...suspensionColumns(),
     ...closureColumns(),
+    /** The restaurant group it is a location of (docs/groups.md), or null. */
+    groupId: integer('group_id').references((): AnyPgColumn => restaurantGroups.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('restaurants_user_unique').on(t.userId),
+    // One restaurant of one's own; a group's locations are not counted.
+    uniqueIndex('restaurants_user_unique')
+      .on(t.userId)
+      .where(sql`group_id is null`),
+    index('restaurants_group_idx').on(t.groupId),
     check(
       'restaurants_suspension_check',
       sql`(${t.suspendedAt} is null) = (${t.suspensionReason} is null)`,
@@ -314,9 +320,14 @@ export const memberships = pgTable(
     businessRole: text('business_role').notNull().$type<BusinessRole>(),
     /** When the person last used a session acting for this business (the team list shows it). */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    /** Set when a restaurant group gives this membership to its member (docs/groups.md). */
+    groupId: integer('group_id').references((): AnyPgColumn => restaurantGroups.id, {
+      onDelete: 'cascade',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
+    index('memberships_group_idx').on(t.groupId, t.userId),
     uniqueIndex('memberships_user_farm_idx').on(t.userId, t.farmId),
     uniqueIndex('memberships_user_restaurant_idx').on(t.userId, t.restaurantId),
     index('memberships_farm_idx').on(t.farmId),
@@ -839,9 +850,12 @@ export const payments = pgTable(
       onDelete: 'set null',
     }),
     voidReason: text('void_reason'),
+    /** The group payment this is a part of (docs/groups.md), or null. */
+    groupPaymentId: integer('group_payment_id').references((): AnyPgColumn => groupPayments.id),
   },
   (t) => [
     index('payments_order_idx').on(t.orderId),
+    index('payments_group_payment_idx').on(t.groupPaymentId),
     check('payments_amount_check', sql`${t.amount} > 0`),
     check('payments_method_check', sql`${t.method} in ('check', 'cash', 'bank_transfer', 'other')`),
     check('payments_void_check', sql`(${t.voidedAt} is null) = (${t.voidReason} is null)`),
@@ -1746,6 +1760,8 @@ export const customerCreditEvents = pgTable(
   ],
 );
 
+/** A restaurant group (docs/groups.md): several locations with one team, bill and payment. */
+export const restaurantGroups = pgTable('restaurant_groups', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   createdByUserId: integer('created_by_user_id').references(() => users.id, {
@@ -1779,6 +1795,7 @@ export const groupMembers = pgTable(
 );
 
 /** One payment a farm received from a group; its parts are `payments` rows of the locations. */
+export const groupPayments = pgTable(
   'group_payments',
   {
     id: serial('id').primaryKey(),
@@ -1813,7 +1830,9 @@ export const groupMembers = pgTable(
   ],
 );
 
+/** A month's group statement announced (`group_statement_ready`), once per group, farm, month. */
 export const groupStatementNotices = pgTable(
+  'group_statement_notices',
   {
     groupId: integer('group_id')
       .notNull()
@@ -1825,9 +1844,11 @@ export const groupStatementNotices = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'group_statement_notices_pk', columns: [t.groupId, t.farmId, t.month] }),
   ],
 );
 
+/** An invitation to a restaurant group by email (docs/groups.md); only the token's hash is kept. */
 export const groupInvitations = pgTable(
   'group_invitations',
   {

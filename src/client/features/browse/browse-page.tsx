@@ -41,6 +41,7 @@ import { useNextDeliveries } from '../../lib/queries';
 import { catalogQuery, useCatalog } from './api';
 import { CartSummary } from './cart-summary';
 import { ProductCard, ProductCardSkeleton, ProductRow } from './product-card';
+import { LocationSwitcher } from '../../components/layout/location-switcher';
 
 const SEARCH_DELAY_MS = 250;
 const SORT_LABELS: Record<ProductSort, string> = {
@@ -228,6 +229,7 @@ export function BrowsePage() {
           <h1 className="text-2xl font-bold">Browse Products</h1>
           <p className="text-sm text-stone-600">Fresh produce from Hawaii's farms.</p>
         </div>
+        <LocationSwitcher />
 
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]">
           <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-1">

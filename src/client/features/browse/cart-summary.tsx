@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { ProductPhoto } from '../../components/ui/product-photo';
 import { useCart } from '../../lib/cart';
 import { countLabel } from '../../lib/format';
+import { LocationSwitcher } from '../../components/layout/location-switcher';
 
 /** Where the panel has a column of its own beside the products (Tailwind's `lg`). */
 const WIDE_SCREEN = '(min-width: 1024px)';
@@ -70,6 +71,7 @@ export function CartSummary() {
           <span className="sr-only">{open ? 'Hide items' : 'Show items'}</span>
         </button>
         <div id={listId} hidden={!open} className="border-t border-stone-100">
+          <LocationSwitcher compact />
           <ul className="max-h-[40dvh] divide-y divide-stone-100 overflow-y-auto px-4 lg:max-h-[60dvh]">
             {cart.items.map((item) => (
               <li key={item.id} className="flex items-center gap-3 py-2 text-sm">

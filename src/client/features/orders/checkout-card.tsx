@@ -50,7 +50,7 @@ function cartSignature(items: readonly CartItem[]): string {
 export function CheckoutCard() {
   const cart = useCart();
   const farms = useFarms(cart.items.length > 0);
-  const groups = useMemo(
+  const farmGroups = useMemo(
     () => groupWithCurrentTerms(cart.items, farms.data),
     [cart.items, farms.data],
   );

@@ -22,11 +22,13 @@ export const INVALID_LOGIN = 'Invalid email or password';
 
 /** Every business of the user with their role there, oldest first: a subquery of the view's query. */
 const membershipsOfUser = sql<Membership[]>`(
-  select coalesce(json_agg(json_build_object(
+  select coalesce(json_agg(json_strip_nulls(json_build_object(
       'kind', m.business_kind,
       'id', coalesce(m.farm_id, m.restaurant_id),
       'name', coalesce(f.name, r.name),
-      'businessRole', m.business_role) order by m.id), '[]'::json)
+      'businessRole', m.business_role,
+      -- Only a restaurant group's location names its group (docs/groups.md).
+      'groupId', r.group_id)) order by m.id), '[]'::json)
   from memberships m
   left join farms f on f.id = m.farm_id
   left join restaurants r on r.id = m.restaurant_id

@@ -1,6 +1,7 @@
 // The documents module's one door: what other modules and the app use of it.
 export {
   type CreditNoteDocument,
+  pdfText,
   renderCreditNote,
   renderStatement,
   renderGetSummary,

@@ -178,16 +178,25 @@ export async function voidPayment(
         and(
           eq(payments.id, paymentId),
           isNull(payments.voidedAt),
+          // A part of a group's payment is voided with the whole (docs/groups.md).
+          isNull(payments.groupPaymentId),
           inArray(payments.orderId, farmOrders),
         ),
       )
       .returning({ orderId: payments.orderId });
     if (voided.length === 0) {
       const [existing] = await tx
-        .select({ voidedAt: payments.voidedAt })
+        .select({ voidedAt: payments.voidedAt, groupPaymentId: payments.groupPaymentId })
         .from(payments)
         .where(and(eq(payments.id, paymentId), inArray(payments.orderId, farmOrders)));
       if (!existing) throw notFound('Payment not found');
+      if (existing.groupPaymentId !== null && existing.voidedAt === null) {
+        throw new AppError(
+          409,
+          "This payment is part of a group's payment: void the group's payment",
+          'part_of_group_payment',
+        );
+      }
       throw new AppError(409, 'This payment is already voided', 'payment_already_voided');
     }
     const orderId = voided[0]!.orderId;

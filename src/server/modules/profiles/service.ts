@@ -94,7 +94,11 @@ export async function createProfile(
     const inserted = await tx
       .insert(table)
       .values(values)
-      .onConflictDoNothing({ target: table.userId })
+      // A group's locations do not count as one's own restaurant (docs/groups.md).
+      .onConflictDoNothing({
+        target: table.userId,
+        where: kind === 'restaurant' ? sql`group_id is null` : undefined,
+      })
       .returning();
     const row = inserted[0];
     if (!row) throw conflict(`You already have a ${kind} profile`, 'profile_exists');
