@@ -94,6 +94,9 @@ export default defineConfig({
     outDir: fromRoot('./dist/client'),
     emptyOutDir: true,
     sourcemap: true,
+    // Every browser the product supports preloads modules itself (Safari since 17, Firefox
+    // since 115): the polyfill would only weigh on the landing page's first load.
+    modulePreload: { polyfill: false },
   },
   server: {
     port: 5173,

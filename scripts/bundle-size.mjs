@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dist = process.argv[2] ?? 'dist/client';
-const LANDING_BUDGET_KB = 110;
+// The entry carries each screen's route and the list of chunks it preloads (docs/performance.md).
+const LANDING_BUDGET_KB = 111;
 const SCREEN_BUDGET_KB = 200;
 
 /** Screens (and app-level lazy pieces) shown without the signed-in shell. */
