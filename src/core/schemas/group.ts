@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GROUP_ROLES } from '../permissions';
+import { GROUP_ROLES } from '../group-roles';
 import { emailInput } from './auth';
 import { monthInput, moneyOutput, positiveId, requiredText } from './common';
 import { keyedListQuery } from './paging';

@@ -18,7 +18,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { BusinessKind } from '#core/actor';
 import type { ApprovalStatus, AuditAction } from '#core/business-status';
-import type { BusinessRole, GroupRole } from '#core/permissions';
+import type { GroupRole } from '#core/group-roles';
+import type { BusinessRole } from '#core/permissions';
 import { TRACEABILITY_CATEGORIES, type TraceabilityCategory } from '#core/traceability';
 import { foldedSql } from './fold';
 

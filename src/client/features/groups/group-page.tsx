@@ -1,5 +1,5 @@
 import { hawaiiMonth } from '#core/hawaii-time';
-import { GROUP_ROLE_LABELS, GROUP_ROLES, groupCan, type GroupRole } from '#core/permissions';
+import { GROUP_ROLE_LABELS, GROUP_ROLES, groupCan, type GroupRole } from '#core/group-roles';
 import { groupCreateBody, groupMemberAddBody, newLocationBody } from '#core/schemas/group';
 import { DELIVERY_ZONE_LIST } from '#core/delivery-zones';
 import { Building2, Download } from 'lucide-react';

@@ -3,7 +3,7 @@
 // is only as good as its sender's right to send it, judged again on accepting.
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { groupCan, type GroupRole } from '#core/permissions';
+import { groupCan, type GroupRole } from '#core/group-roles';
 import { INVITATION_DAYS } from '#core/schemas/team';
 import type { Db, DbOrTx } from '../../db/database';
 import { groupInvitations, groupMembers, restaurantGroups, users } from '../../db/schema';

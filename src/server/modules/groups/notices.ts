@@ -1,7 +1,7 @@
 // The group's notice (docs/groups.md): `group_statement_ready`, to the group's owners and
 // bookkeepers (the group roles with `group.bills`), each by their own channels.
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { GROUP_ROLES, groupCan } from '#core/permissions';
+import { GROUP_ROLES, groupCan } from '#core/group-roles';
 import type { Db, DbOrTx } from '../../db/database';
 import {
   farms,

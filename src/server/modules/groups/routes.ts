@@ -33,7 +33,7 @@ import {
 } from '#core/schemas/group';
 import { paymentConflictBody } from '#core/schemas/payment';
 import { shortPersonName } from '#core/actor';
-import { GROUP_ROLE_LABELS } from '#core/permissions';
+import { GROUP_ROLE_LABELS } from '#core/group-roles';
 import { INVITATION_DAYS } from '#core/schemas/team';
 import { now } from '../../clock';
 import {

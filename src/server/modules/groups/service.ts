@@ -5,11 +5,11 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   forbiddenForGroupRoleMessage,
-  FORBIDDEN_FOR_ROLE,
   groupCan,
   type GroupPermission,
   type GroupRole,
-} from '#core/permissions';
+} from '#core/group-roles';
+import { FORBIDDEN_FOR_ROLE } from '#core/permissions';
 import type {
   Group,
   GroupCreateBody,
