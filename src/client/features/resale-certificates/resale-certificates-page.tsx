@@ -231,6 +231,8 @@ function GiveCertificates({ certificates }: { certificates: ResaleCertificate[] 
                     <Button
                       writes
                       size="sm"
+                      // A long farm name wraps on a phone instead of pushing the page sideways.
+                      className="h-auto max-w-full py-2 text-left whitespace-normal"
                       disabled={!licence || give.isPending}
                       onClick={() => onGive(farm.id, farm.name)}
                     >
