@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '#core/schemas/common';
 import { closeBusinessBody, closeBusinessOutput, deleteAccountBody } from '#core/schemas/leaving';
+import { today } from '../../clock';
 import { AppError } from '../../errors';
 import { markPersonalRoutes, requireBusinessActor, requireUser } from '../../http/guards';
 import { eitherKind } from '../../http/permission';
@@ -69,7 +70,7 @@ export const leavingModule: FastifyPluginAsyncZod = async (app) => {
         const stream = await exportArchive(app.db, user.id, (error) =>
           request.log.error({ err: error }, 'data export failed part way'),
         );
-        const day = new Date().toISOString().slice(0, 10);
+        const day = today();
         return reply
           .header('content-type', 'application/zip')
           .header('content-disposition', `attachment; filename="harvest-hui-my-data-${day}.zip"`)
