@@ -73,11 +73,6 @@ export const restaurantNav: AppNavItem[] = [
     icon: <BarChart3 className="size-4" aria-hidden="true" />,
     requires: 'reports.view',
   },
-  {
-    to: '/restaurant/groups',
-    label: 'Groups',
-    icon: <Building2 className="size-4" aria-hidden="true" />,
-  },
   hubNavItem,
 ];
 
@@ -116,12 +111,6 @@ export const farmerNav: AppNavItem[] = [
     to: '/farmer/receivables',
     label: 'Receivables',
     icon: <Wallet className="size-4" aria-hidden="true" />,
-    requires: 'payments.manage',
-  },
-  {
-    to: '/farmer/group-payments',
-    label: 'Group payments',
-    icon: <Building2 className="size-4" aria-hidden="true" />,
     requires: 'payments.manage',
   },
   {

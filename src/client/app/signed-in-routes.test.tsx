@@ -45,7 +45,6 @@ describe('the signed-in app by the person’s role', () => {
       'Delivery runs',
       'Lots',
       'Receivables',
-      'Group payments',
       'Calendar',
       'Reports',
       'Hub',
@@ -94,7 +93,7 @@ describe('the signed-in app by the person’s role', () => {
       user: bookkeeper,
       route: '/restaurant/browse',
     });
-    expect(mainNav()).toEqual(['Dashboard', 'My Orders', 'Bills', 'Reports', 'Groups', 'Hub']);
+    expect(mainNav()).toEqual(['Dashboard', 'My Orders', 'Bills', 'Reports', 'Hub']);
     expect(
       await screen.findByRole('heading', { name: 'Not part of your role' }),
     ).toBeInTheDocument();
@@ -111,7 +110,6 @@ describe('the signed-in app by the person’s role', () => {
       'My Orders',
       'Standing orders',
       'Reports',
-      'Groups',
       'Hub',
     ]);
     expect(

@@ -126,6 +126,10 @@ export function ReceivablesPage() {
           <Button variant="outline" asChild>
             <Link to="/farmer/claims">Claims</Link>
           </Button>
+          {/* A restaurant group's one payment, spread over its locations (docs/groups.md). */}
+          <Button variant="outline" asChild>
+            <Link to="/farmer/group-payments">Group payments</Link>
+          </Button>
           <AccountingExportButton today={data?.asOf ?? hawaiiToday()} books="invoices" />
           <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting}>
             <Download aria-hidden="true" />

@@ -1,6 +1,7 @@
 import { DASHBOARD_RECENT_ORDERS_SHOWN, REVENUE_RULE_CAPTION } from '#core/reports';
 import {
   BarChart3,
+  Building2,
   CalendarDays,
   ChevronRight,
   DollarSign,
@@ -56,6 +57,12 @@ const SHORTCUTS: {
     text: 'Spending and partner farms',
     icon: <BarChart3 />,
     requires: 'reports.view',
+  },
+  {
+    to: '/restaurant/groups',
+    title: 'Restaurant groups',
+    text: 'Several kitchens, one team and one bill',
+    icon: <Building2 />,
   },
 ];
 
