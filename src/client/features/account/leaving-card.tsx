@@ -1,6 +1,5 @@
 import { Download, UserX } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import {
   Card,
@@ -9,12 +8,9 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/ui/card';
-import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
-import { Field } from '../../components/ui/form';
-import { PasswordInput } from '../../components/ui/password-input';
+import { PasswordConfirmDialog } from '../../components/ui/password-confirm-dialog';
 import { toast } from '../../components/ui/toast';
 import { ApiError, downloadFile } from '../../lib/api';
-import { showServerFieldErrors } from '../../lib/form-errors';
 import { useDeleteAccount } from './api';
 
 /** "Download my data": the export as a zip (docs/leaving.md#export). */
@@ -61,38 +57,6 @@ function DownloadMyData() {
 function CloseMyAccount() {
   const close = useDeleteAccount();
   const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm({ defaultValues: { currentPassword: '' } });
-
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (!next) {
-      reset();
-      setRefusal(null);
-    }
-  };
-
-  const onSubmit = handleSubmit(async (values) => {
-    setRefusal(null);
-    try {
-      await close.mutateAsync(values);
-      // The session ended with the account: a fresh load lands on the signed-out home page.
-      window.location.assign('/');
-    } catch (error) {
-      if (showServerFieldErrors(error, setError, ['currentPassword'])) return;
-      setRefusal(
-        error instanceof ApiError
-          ? error.userMessage('Your account was not closed. Please try again.')
-          : 'Your account was not closed. Please try again.',
-      );
-    }
-  });
 
   return (
     <div className="flex flex-col gap-3 border-t border-stone-200 pt-4">
@@ -107,47 +71,20 @@ function CloseMyAccount() {
       <Button variant="destructive" className="sm:self-start" onClick={() => setOpen(true)}>
         <UserX aria-hidden="true" /> Close My Account
       </Button>
-      <Dialog open={open} onOpenChange={onOpenChange}>
-        <DialogContent
-          title="Close your account?"
-          description="This cannot be undone. You will be signed out on every device, and this email address can be used for a new account."
-        >
-          <form
-            onSubmit={(event) => void onSubmit(event)}
-            noValidate
-            aria-label="Close my account"
-            className="mt-4 flex flex-col gap-4"
-          >
-            <Field label="Current password" error={errors.currentPassword?.message} required>
-              {(ids) => (
-                <PasswordInput
-                  {...ids}
-                  {...register('currentPassword', { required: 'Enter your current password' })}
-                  autoComplete="current-password"
-                />
-              )}
-            </Field>
-            {refusal ? (
-              <p
-                role="alert"
-                className="rounded-md border border-red-200 bg-destructive-soft px-3 py-2 text-sm text-red-900"
-              >
-                {refusal}
-              </p>
-            ) : null}
-            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <DialogClose asChild>
-                <Button type="button" variant="outline">
-                  Keep My Account
-                </Button>
-              </DialogClose>
-              <Button type="submit" variant="destructive" disabled={isSubmitting}>
-                {isSubmitting ? 'Closing...' : 'Close My Account'}
-              </Button>
-            </div>
-          </form>
-        </DialogContent>
-      </Dialog>
+      <PasswordConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Close your account?"
+        description="This cannot be undone. You will be signed out on every device, and this email address can be used for a new account."
+        keepLabel="Keep My Account"
+        confirmLabel="Close My Account"
+        failure="Your account was not closed. Please try again."
+        onConfirm={async (body) => {
+          await close.mutateAsync(body);
+          // The session ended with the account: a fresh load lands on the signed-out home page.
+          window.location.assign('/');
+        }}
+      />
     </div>
   );
 }

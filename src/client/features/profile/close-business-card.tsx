@@ -2,7 +2,6 @@ import type { CloseBusinessBody, CloseBusinessOutput } from '#core/schemas/leavi
 import { useMutation } from '@tanstack/react-query';
 import { Store } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import {
   Card,
@@ -11,11 +10,8 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/ui/card';
-import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
-import { Field } from '../../components/ui/form';
-import { PasswordInput } from '../../components/ui/password-input';
-import { ApiError, api } from '../../lib/api';
-import { showServerFieldErrors } from '../../lib/form-errors';
+import { PasswordConfirmDialog } from '../../components/ui/password-confirm-dialog';
+import { api } from '../../lib/api';
 
 function useCloseBusiness() {
   return useMutation({
@@ -31,38 +27,6 @@ function useCloseBusiness() {
 export function CloseBusinessCard({ kind, name }: { kind: 'farm' | 'restaurant'; name: string }) {
   const close = useCloseBusiness();
   const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm({ defaultValues: { currentPassword: '' } });
-
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (!next) {
-      reset();
-      setRefusal(null);
-    }
-  };
-
-  const onSubmit = handleSubmit(async (values) => {
-    setRefusal(null);
-    try {
-      await close.mutateAsync(values);
-      // Every screen reads the business again: start from the dashboard.
-      window.location.assign('/');
-    } catch (error) {
-      if (showServerFieldErrors(error, setError, ['currentPassword'])) return;
-      setRefusal(
-        error instanceof ApiError
-          ? error.userMessage(`${name} was not closed. Please try again.`)
-          : `${name} was not closed. Please try again.`,
-      );
-    }
-  });
 
   const whatHappens =
     kind === 'farm'
@@ -91,49 +55,27 @@ export function CloseBusinessCard({ kind, name }: { kind: 'farm' | 'restaurant';
         <Button variant="destructive" onClick={() => setOpen(true)}>
           <Store aria-hidden="true" /> Close This Business
         </Button>
-        <Dialog open={open} onOpenChange={onOpenChange}>
-          <DialogContent title={`Close ${name}?`} description="This cannot be undone.">
-            <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-stone-700">
-              {whatHappens.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-            <form
-              onSubmit={(event) => void onSubmit(event)}
-              noValidate
-              aria-label="Close this business"
-              className="mt-4 flex flex-col gap-4"
-            >
-              <Field label="Your password" error={errors.currentPassword?.message} required>
-                {(ids) => (
-                  <PasswordInput
-                    {...ids}
-                    {...register('currentPassword', { required: 'Enter your current password' })}
-                    autoComplete="current-password"
-                  />
-                )}
-              </Field>
-              {refusal ? (
-                <p
-                  role="alert"
-                  className="rounded-md border border-red-200 bg-destructive-soft px-3 py-2 text-sm text-red-900"
-                >
-                  {refusal}
-                </p>
-              ) : null}
-              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-                <DialogClose asChild>
-                  <Button type="button" variant="outline">
-                    Keep It Open
-                  </Button>
-                </DialogClose>
-                <Button type="submit" variant="destructive" disabled={isSubmitting}>
-                  {isSubmitting ? 'Closing...' : 'Close This Business'}
-                </Button>
-              </div>
-            </form>
-          </DialogContent>
-        </Dialog>
+        <PasswordConfirmDialog
+          open={open}
+          onOpenChange={setOpen}
+          title={`Close ${name}?`}
+          description="This cannot be undone."
+          passwordLabel="Your password"
+          keepLabel="Keep It Open"
+          confirmLabel="Close This Business"
+          failure={`${name} was not closed. Please try again.`}
+          onConfirm={async (body) => {
+            await close.mutateAsync(body);
+            // Every screen reads the business again: start from the dashboard.
+            window.location.assign('/');
+          }}
+        >
+          <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-stone-700">
+            {whatHappens.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </PasswordConfirmDialog>
       </CardContent>
     </Card>
   );
