@@ -39,15 +39,15 @@ export interface RunSheet {
   run: DeliveryRun;
 }
 
-const PAGE_MARGIN = 50;
-const INK = '#1c1917';
-const MUTED = '#57534e';
-const RULE = '#d6d3d1';
+export const PAGE_MARGIN = 50;
+export const INK = '#1c1917';
+export const MUTED = '#57534e';
+export const RULE = '#d6d3d1';
 const ACCENT = '#166534';
 
 /** The names the embedded fonts are registered under in every document. */
-const REGULAR = 'NotoSans';
-const BOLD = 'NotoSans-Bold';
+export const REGULAR = 'NotoSans';
+export const BOLD = 'NotoSans-Bold';
 
 /** Where a document says that its fonts lack a character (a request's logger). */
 export interface PdfLog {

@@ -1,14 +1,17 @@
 import type { ResaleCertificate } from '#core/schemas/resale-certificate';
-import { formatDay, formatHawaiiInstant, pdfText } from './pdf';
+import {
+  BOLD,
+  formatDay,
+  formatHawaiiInstant,
+  INK,
+  MUTED,
+  PAGE_MARGIN as MARGIN,
+  pdfText,
+  REGULAR,
+  RULE,
+} from './pdf';
 
 type Pdf = PDFKit.PDFDocument;
-
-const MARGIN = 50;
-const INK = '#1c1917';
-const MUTED = '#57534e';
-const RULE = '#d6d3d1';
-const REGULAR = 'NotoSans';
-const BOLD = 'NotoSans-Bold';
 
 function box(doc: Pdf, heading: string, rows: [string, string][], width: number): void {
   const top = doc.y;
