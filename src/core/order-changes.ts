@@ -18,6 +18,8 @@ export const ORDER_CHANGE_KINDS = [
   'farm_cancel',
   'adjustment',
   'lot_assignment',
+  'weight',
+  'weight_decision',
   'restaurant_items',
   'restaurant_cancel',
   'auto_cancel',
@@ -106,6 +108,20 @@ const RULES: Record<OrderChangeKind, ChangeRule> = {
   lot_assignment: {
     actor: 'farm',
     permission: 'lots.manage',
+    from: ['confirmed', 'packed'],
+    code: 'not_adjustable',
+  },
+  // Catch weight (docs/catch-weight.md): weighed at packing, from confirmed until it ships; a
+  // weight past the tolerance waits for the restaurant's word before the order ships.
+  weight: {
+    actor: 'farm',
+    permission: 'orders.adjust',
+    from: ['confirmed', 'packed'],
+    code: 'not_adjustable',
+  },
+  weight_decision: {
+    actor: 'restaurant',
+    permission: 'orders.change',
     from: ['confirmed', 'packed'],
     code: 'not_adjustable',
   },

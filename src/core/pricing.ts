@@ -1,4 +1,5 @@
-import { centsOf, percentOffCents, type Cents, type RateUnits } from './money';
+import { centsOf, multiplyCents, percentOffCents, type Cents, type RateUnits } from './money';
+import { isUnitPack } from './packs';
 import { quantityHundredths } from './quantity';
 
 /**
@@ -25,6 +26,10 @@ export interface PriceListTerms {
   prices: ReadonlyMap<number, Cents>;
   /** Breaks per product id, in any order. */
   breaks: ReadonlyMap<number, readonly PriceBreak[]>;
+  /** A `prices` list's own price per pack id, for packs other than the unit (docs/packs.md). */
+  packPrices?: ReadonlyMap<number, Cents>;
+  /** Breaks per pack id, counted in packs, for packs other than the unit. */
+  packBreaks?: ReadonlyMap<number, readonly PriceBreak[]>;
 }
 
 /** The product as it is priced: its id and its own (list) price. */
@@ -110,4 +115,62 @@ export function offeredUnitPriceCents(
 ): Cents {
   const reached = reachedBreak(product.breaks ?? [], quantity);
   return centsOf(reached?.price ?? product.price);
+}
+
+/** A pack as it is priced: its size and its own price, or null for size × the unit price. */
+export interface PricedPack {
+  id: number;
+  size: number;
+  ownPriceCents: Cents | null;
+}
+
+/**
+ * The list's price of one pack before any break (docs/packs.md): the unit pack is priced as the
+ * product is; another pack by the list's own price of it, else its own price (less a `percent`
+ * list's percentage), else its size × the list's unit price.
+ */
+export function listedPackCents(
+  product: PricedProduct,
+  pack: PricedPack,
+  list: PriceListTerms | null,
+): Cents {
+  if (isUnitPack(pack)) return listedUnitCents(product, list);
+  const listed = list?.kind === 'prices' ? list.packPrices?.get(pack.id) : undefined;
+  if (listed !== undefined) return listed;
+  if (pack.ownPriceCents === null) return multiplyCents(listedUnitCents(product, list), pack.size);
+  if (list?.kind === 'percent') return percentOffCents(pack.ownPriceCents, list.percentOff ?? 0);
+  return pack.ownPriceCents;
+}
+
+/** The list's breaks of a pack (the unit pack's are the product's), fewest packs first. */
+export function packBreaksOf(
+  product: { id: number },
+  pack: PricedPack,
+  list: PriceListTerms | null,
+): PriceBreak[] {
+  if (isUnitPack(pack)) return breaksOf(product, list);
+  return [...(list?.packBreaks?.get(pack.id) ?? [])].sort((a, b) => a.minQuantity - b.minQuantity);
+}
+
+/** THE price of one pack on a line of `quantity` packs: `unitPriceCents`'s rule, per pack. */
+export function packPriceCents(
+  product: PricedProduct,
+  pack: PricedPack,
+  list: PriceListTerms | null,
+  quantity: number,
+): Cents {
+  if (isUnitPack(pack)) return unitPriceCents(product, list, quantity);
+  const reached = reachedBreak(list?.packBreaks?.get(pack.id) ?? [], quantity);
+  return reached?.priceCents ?? listedPackCents(product, pack, list);
+}
+
+/** The break that prices a line of `quantity` packs, or null (`breakReached`, per pack). */
+export function packBreakReached(
+  product: { id: number },
+  pack: PricedPack,
+  list: PriceListTerms | null,
+  quantity: number,
+): number | null {
+  if (isUnitPack(pack)) return breakReached(product, list, quantity);
+  return reachedBreak(list?.packBreaks?.get(pack.id) ?? [], quantity)?.minQuantity ?? null;
 }

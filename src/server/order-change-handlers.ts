@@ -1,5 +1,12 @@
 import { afterDeliveryChange } from './modules/claims';
-import { adjustLines, changeLines, moveStatus, registerOrderChangeHandler } from './modules/orders';
+import {
+  adjustLines,
+  changeLines,
+  decideWeight,
+  moveStatus,
+  registerOrderChangeHandler,
+  weighLine,
+} from './modules/orders';
 import { assignLots } from './modules/traceability';
 
 /**
@@ -15,6 +22,8 @@ export function registerOrderChangeHandlers(): void {
   registerOrderChangeHandler('restaurant_items', changeLines);
   registerOrderChangeHandler('adjustment', adjustLines);
   registerOrderChangeHandler('lot_assignment', assignLots);
+  registerOrderChangeHandler('weight', weighLine);
+  registerOrderChangeHandler('weight_decision', decideWeight);
   registerOrderChangeHandler('claim', afterDeliveryChange);
   registerOrderChangeHandler('claim_decision', afterDeliveryChange);
   registerOrderChangeHandler('credit_applied', afterDeliveryChange);

@@ -96,6 +96,8 @@ const EXPECTED: Record<string, Need> = {
   'POST /api/orders/farm/bulk-status': farm('orders.status', 'lots.manage'),
   'PATCH /api/orders/{id}/status': both(['orders.status'], ['orders.change']),
   'PATCH /api/orders/{id}/items': restaurant('orders.change'),
+  'PUT /api/orders/{id}/items/{itemId}/weight': farm('orders.adjust'),
+  'POST /api/orders/{id}/items/{itemId}/weight/decision': restaurant('orders.change'),
   'POST /api/orders/{id}/adjustments': farm('orders.adjust'),
   'GET /api/orders/{id}/adjustments': both([], []),
   'GET /api/orders/{id}/reorder': restaurant('orders.place'),

@@ -45,6 +45,8 @@ const ORDER_KEYS = [
   // Additive: why the order has its GET rate, or null (docs/tax.md).
   'taxReason',
   'totalAmount',
+  // Additive: a line charged by weight has no weight yet (docs/catch-weight.md).
+  'weightsPending',
 ];
 
 function expectOrderShape(order: Record<string, unknown>) {
@@ -66,16 +68,29 @@ function expectOrderShape(order: Record<string, unknown>) {
   ]);
   for (const item of order.orderItems as Record<string, unknown>[]) {
     expect(Object.keys(item).sort()).toEqual([
+      // Additive: a line charged by weight (docs/catch-weight.md); null on other lines.
+      'estimatedWeight',
       'id',
       // Additive: the line's traceability lots (docs/traceability.md).
       'lots',
       'orderedQuantity',
+      // Additive: the pack sold (docs/packs.md).
+      'pack',
+      'packId',
       'product',
       'productId',
       'quantity',
       'totalPrice',
       'traced',
       'unitPrice',
+      // Additive: a line charged by weight (docs/catch-weight.md); null on other lines.
+      'weighedAt',
+      'weighedBy',
+      'weight',
+      'weightDecision',
+      'weightHistory',
+      'weightUnit',
+      'weights',
     ]);
     expect(Object.keys(item.product as object).sort()).toEqual(['imageUrl', 'name', 'unit']);
     expect(item.unitPrice).toMatch(MONEY);

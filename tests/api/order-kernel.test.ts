@@ -70,6 +70,10 @@ function changeOf(kind: OrderChangeKind): OrderChange {
       return { kind: 'adjustment', lines: [{ itemId, quantity: 1, reason: 'Weighed' }] };
     case 'lot_assignment':
       return { kind: 'lot_assignment', itemId, lots: [] };
+    case 'weight':
+      return { kind: 'weight', itemId, weight: 2, weights: null };
+    case 'weight_decision':
+      return { kind: 'weight_decision', itemId, accept: true };
     case 'restaurant_items':
       return { kind: 'restaurant_items', items: [{ productId, quantity: 3 }], now };
     case 'restaurant_cancel':

@@ -30,6 +30,18 @@ function farmerMayMove(from: OrderStatus, to: OrderStatus): boolean {
   return kind !== null && judgeOrderChange({ kind: 'farm', role: 'owner' }, kind, from).allowed;
 }
 
+/** A line's catch-weight fields when it is priced per pack. */
+const NOT_BY_WEIGHT = {
+  weightUnit: null,
+  estimatedWeight: null,
+  weight: null,
+  weights: null,
+  weighedBy: null,
+  weighedAt: null,
+  weightDecision: null,
+  weightHistory: [],
+};
+
 let ctx: TestContext;
 let farmer: Awaited<ReturnType<typeof signUpFarmer>>;
 let otherFarmer: Awaited<ReturnType<typeof signUpFarmer>>;
@@ -133,6 +145,9 @@ describe('POST /api/orders', () => {
         id: expect.any(Number),
         productId: kale.id,
         product: { name: 'Lacinato Kale', unit: 'lb', imageUrl: null },
+        // Additive: packs (docs/packs.md); a line sent without a pack is of the unit.
+        packId: expect.any(Number),
+        pack: { label: 'lb', size: 1 },
         quantity: 3,
         orderedQuantity: 3,
         unitPrice: '4.25',
@@ -140,17 +155,23 @@ describe('POST /api/orders', () => {
         // Additive: traceability (docs/traceability.md).
         traced: false,
         lots: [],
+        // Additive: catch weight (docs/catch-weight.md), null on a line priced per pack.
+        ...NOT_BY_WEIGHT,
       },
       {
         id: expect.any(Number),
         productId: taro.id,
         product: { name: 'Taro', unit: 'bunch', imageUrl: null },
+        packId: expect.any(Number),
+        pack: { label: 'bunch', size: 1 },
         quantity: 2,
         orderedQuantity: 2,
         unitPrice: '3.10',
         totalPrice: '6.20',
         traced: false,
         lots: [],
+        // Additive: catch weight (docs/catch-weight.md), null on a line priced per pack.
+        ...NOT_BY_WEIGHT,
       },
     ]);
     expect(new Date(order.createdAt).toISOString()).toBe(order.createdAt);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { farms } from '../../src/server/db/schema';
+import { farms, productPacks } from '../../src/server/db/schema';
 import {
   createProduct,
   orderBody,
@@ -180,6 +180,96 @@ describe('GET /api/orders/{id}/reorder', () => {
       notes: 'Leave at the back door',
       farm: { id: kula.farmId, name: 'Waimea Roots' },
       lines: [{ productName: 'Kale', status: 'gone', goneReason: 'farm_closed' }],
+    });
+  });
+
+  it('gives each pack of a product its own line, priced per pack, and leaves out a pack since removed', async () => {
+    const db = ctx.database.db;
+    const taro = await createProduct(db, farmer.farmId, {
+      name: 'Taro',
+      unit: 'bunch',
+      price: '3.00',
+      availableQuantity: 100,
+    });
+    const mint = await createProduct(db, farmer.farmId, {
+      name: 'Mint',
+      unit: 'bunch',
+      price: '1.00',
+      availableQuantity: 100,
+    });
+    const [taroCase] = await db
+      .insert(productPacks)
+      .values({ productId: taro.id, label: 'case of 24 bunches', size: 24, price: '60.00' })
+      .returning({ id: productPacks.id });
+    const [mintCase] = await db
+      .insert(productPacks)
+      .values({ productId: mint.id, label: 'case of 12 bunches', size: 12, price: null })
+      .returning({ id: productPacks.id });
+    const items = [
+      {
+        productId: taro.id,
+        packId: taroCase!.id,
+        quantity: 3,
+        unitPrice: '60.00',
+        totalPrice: '180.00',
+      },
+      { productId: taro.id, quantity: 5, unitPrice: '3.00', totalPrice: '15.00' },
+      {
+        productId: mint.id,
+        packId: mintCase!.id,
+        quantity: 1,
+        unitPrice: '12.00',
+        totalPrice: '12.00',
+      },
+    ];
+    const response = await restaurant.post('/api/checkout', {
+      orders: [{ farmId: farmer.farmId, totalAmount: '207.00', items }],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const [order] = response.json().orders as { id: number }[];
+    // 100 - 3 × 24 - 5 = 23 bunches left: not one whole case, and the mint case is removed.
+    await db
+      .update(productPacks)
+      .set({ archivedAt: new Date() })
+      .where(eq(productPacks.id, mintCase!.id));
+    await db.update(productPacks).set({ price: '66.00' }).where(eq(productPacks.id, taroCase!.id));
+
+    const plan = (await restaurant.get(`/api/orders/${order!.id}/reorder`)).json();
+    expect(plan.lines).toHaveLength(3);
+    expect(plan.lines[0]).toMatchObject({
+      productId: taro.id,
+      packId: taroCase!.id,
+      pack: { label: 'case of 24 bunches', size: 24 },
+      status: 'gone',
+      goneReason: 'sold_out',
+    });
+    expect(plan.lines[1]).toMatchObject({
+      productId: taro.id,
+      pack: { size: 1 },
+      status: 'available',
+      quantity: 5,
+      unitPrice: '3.00',
+      availableQuantity: 23,
+    });
+    expect(plan.lines[2]).toMatchObject({
+      productId: mint.id,
+      status: 'gone',
+      goneReason: 'not_offered',
+      product: null,
+    });
+
+    await updateProduct(db, taro.id, { availableQuantity: 60 });
+    const again = (await restaurant.get(`/api/orders/${order!.id}/reorder`)).json();
+    // Two whole cases in 60 bunches: the cart gets 2 of the 3, at the case's price today.
+    expect(again.lines[0]).toMatchObject({
+      packId: taroCase!.id,
+      status: 'short',
+      orderedQuantity: 3,
+      quantity: 2,
+      availableQuantity: 2,
+      orderedUnitPrice: '60.00',
+      unitPrice: '66.00',
+      priceChange: 'up',
     });
   });
 });

@@ -4,6 +4,7 @@ import { setClock } from '../../src/server/clock';
 import {
   notifications,
   orders,
+  productPacks,
   standingOrderLines,
   standingOrderRuns,
   standingOrders,
@@ -108,6 +109,30 @@ async function ordersOf(standingOrderId: number) {
     .select({ id: orders.id, deliveryDate: orders.deliveryDate })
     .from(orders)
     .where(eq(orders.standingOrderId, standingOrderId));
+}
+
+/** A pack of the product besides its unit, written straight to the database. */
+async function addPack(productId: number, label: string, size: number, price: string | null) {
+  const [row] = await ctx.database.db
+    .insert(productPacks)
+    .values({ productId, label, size, price })
+    .returning({ id: productPacks.id });
+  return row!.id;
+}
+
+async function unitPackOf(productId: number): Promise<number> {
+  const [row] = await ctx.database.db
+    .select({ id: productPacks.id })
+    .from(productPacks)
+    .where(and(eq(productPacks.productId, productId), eq(productPacks.size, 1)));
+  return row!.id;
+}
+
+async function archivePack(packId: number) {
+  await ctx.database.db
+    .update(productPacks)
+    .set({ archivedAt: new Date() })
+    .where(eq(productPacks.id, packId));
 }
 
 async function sweepAt(instant: Date, standingOrderId: number) {
@@ -668,5 +693,202 @@ describe('"Order it at $X": a line left out for its price', () => {
     const bad = await s.restaurant.post(path, { productId: s.kale.id });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty('unitPrice');
+  });
+});
+
+describe('lines by pack', () => {
+  it('keeps a case line and a bunch line of one product, each priced per pack, and places both', async () => {
+    const s = await scene({ taro: 60 });
+    const caseId = await addPack(s.taro.id, 'case of 24 bunches', 24, '60.00');
+    const created = await create(s, {
+      lines: [
+        { productId: s.taro.id, packId: caseId, quantity: 2 },
+        // No pack: the unit pack, the bunch.
+        { productId: s.taro.id, quantity: 5 },
+      ],
+    });
+    const bunchId = await unitPackOf(s.taro.id);
+    expect(created.lines).toEqual([
+      {
+        productId: s.taro.id,
+        packId: caseId,
+        pack: { label: 'case of 24 bunches', size: 24 },
+        product: { name: s.taro.name, unit: 'bunch', unitPrice: '60.00', available: true },
+        quantity: 2,
+        seenUnitPrice: '60.00',
+      },
+      {
+        productId: s.taro.id,
+        packId: bunchId,
+        pack: { label: 'bunch', size: 1 },
+        product: { name: s.taro.name, unit: 'bunch', unitPrice: '3.00', available: true },
+        quantity: 5,
+        seenUnitPrice: '3.00',
+      },
+    ]);
+    const rows = await ctx.database.db
+      .select({ packId: standingOrderLines.packId, quantity: standingOrderLines.quantity })
+      .from(standingOrderLines)
+      .where(eq(standingOrderLines.standingOrderId, created.id));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { packId: caseId, quantity: 2 },
+        { packId: bunchId, quantity: 5 },
+      ]),
+    );
+
+    const runs = await sweepAt(PLACE_DEC_3, created.id);
+    expect(runs).toMatchObject([{ outcome: 'placed' }]);
+    const order = (await s.restaurant.get('/api/orders/restaurant')).json()[0];
+    expect(order.standingOrderId).toBe(created.id);
+    expect(order.orderItems).toHaveLength(2);
+    expect(order.orderItems).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          productId: s.taro.id,
+          packId: caseId,
+          pack: { label: 'case of 24 bunches', size: 24 },
+          quantity: 2,
+          unitPrice: '60.00',
+        }),
+        expect.objectContaining({
+          productId: s.taro.id,
+          packId: bunchId,
+          quantity: 5,
+          unitPrice: '3.00',
+        }),
+      ]),
+    );
+    // 2 cases of 24 and 5 bunches come out of the one stock of 60 bunches.
+    expect(await stockOf(ctx.database.db, s.taro.id)).toBe(7);
+  });
+
+  it('refuses an unknown pack, another product’s, a removed one, one pack twice and part of a case', async () => {
+    const s = await scene();
+    const caseId = await addPack(s.taro.id, 'case of 24 bunches', 24, null);
+    const kaleBox = await addPack(s.kale.id, '10 lb box', 10, null);
+    const removed = await addPack(s.taro.id, 'crate of 12 bunches', 12, null);
+    await archivePack(removed);
+    const taroUnit = await unitPackOf(s.taro.id);
+    const cases: [Record<string, unknown>[], string][] = [
+      [[{ productId: s.taro.id, packId: 999_999, quantity: 1 }], 'lines.0.packId'],
+      [[{ productId: s.taro.id, packId: kaleBox, quantity: 1 }], 'lines.0.packId'],
+      [[{ productId: s.taro.id, packId: removed, quantity: 1 }], 'lines.0.packId'],
+      [
+        [
+          { productId: s.taro.id, packId: caseId, quantity: 1 },
+          { productId: s.taro.id, packId: caseId, quantity: 2 },
+        ],
+        'lines.1.packId',
+      ],
+      [
+        [
+          { productId: s.taro.id, quantity: 1 },
+          { productId: s.taro.id, packId: taroUnit, quantity: 2 },
+        ],
+        'lines.1.packId',
+      ],
+      // A case of a weighed or counted unit is counted whole.
+      [[{ productId: s.kale.id, packId: kaleBox, quantity: 1.5 }], 'lines.0.quantity'],
+    ];
+    for (const [lines, field] of cases) {
+      const response = await s.restaurant.post('/api/standing-orders', weekly(s, { lines }));
+      expect(response.statusCode, `${JSON.stringify(lines)} ${response.body}`).toBe(400);
+      expect(response.json().fields, JSON.stringify(lines)).toHaveProperty([field]);
+    }
+    expect(await standingCount(s.restaurant.restaurantId)).toBe(0);
+  });
+
+  it('asks for a pack when the product no longer sells its unit alone', async () => {
+    const s = await scene();
+    await addPack(s.taro.id, 'case of 24 bunches', 24, null);
+    await archivePack(await unitPackOf(s.taro.id));
+    const response = await s.restaurant.post(
+      '/api/standing-orders',
+      weekly(s, { lines: [{ productId: s.taro.id, quantity: 1 }] }),
+    );
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().fields).toHaveProperty(['lines.0.packId']);
+  });
+
+  it('keeps the price seen of a pack line left as it was, and takes today’s for a changed one', async () => {
+    const s = await scene();
+    const caseId = await addPack(s.taro.id, 'case of 24 bunches', 24, '60.00');
+    const created = await create(s, {
+      lines: [
+        { productId: s.taro.id, packId: caseId, quantity: 1 },
+        { productId: s.taro.id, quantity: 5 },
+      ],
+    });
+    await ctx.database.db
+      .update(productPacks)
+      .set({ price: '66.00' })
+      .where(eq(productPacks.id, caseId));
+    await updateProduct(ctx.database.db, s.taro.id, { price: '3.50' });
+    const response = await s.restaurant.patch(`/api/standing-orders/${created.id}`, {
+      lines: [
+        { productId: s.taro.id, packId: caseId, quantity: 1 },
+        { productId: s.taro.id, quantity: 6 },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().lines).toMatchObject([
+      { packId: caseId, seenUnitPrice: '60.00', product: { unitPrice: '66.00' } },
+      { pack: { size: 1 }, quantity: 6, seenUnitPrice: '3.50' },
+    ]);
+  });
+
+  it('leaves out a line whose pack the farm removed, telling it as none available', async () => {
+    const s = await scene({ taro: 60 });
+    const caseId = await addPack(s.taro.id, 'case of 24 bunches', 24, null);
+    const created = await create(s, {
+      lines: [
+        { productId: s.taro.id, packId: caseId, quantity: 1 },
+        { productId: s.taro.id, quantity: 5 },
+      ],
+    });
+    await archivePack(caseId);
+    const shown = (await s.restaurant.get(`/api/standing-orders/${created.id}`)).json();
+    expect(shown.lines[0]).toMatchObject({ packId: caseId, product: { available: false } });
+    expect(await sweepAt(PLACE_DEC_3, created.id)).toMatchObject([{ outcome: 'placed' }]);
+    const order = (await s.restaurant.get('/api/orders/restaurant')).json()[0];
+    expect(order.orderItems).toMatchObject([{ productId: s.taro.id, quantity: 5 }]);
+    expect(await stockOf(ctx.database.db, s.taro.id)).toBe(55);
+    const note = (await s.restaurant.get('/api/notifications')).json().items[0];
+    expect(note.body).toContain(`${s.taro.name}: none available (wanted 1 case of 24 bunches)`);
+  });
+
+  it('takes today’s price of the pack line named, leaving the other line of the product', async () => {
+    const s = await scene();
+    const caseId = await addPack(s.taro.id, 'case of 24 bunches', 24, '60.00');
+    const created = await create(s, {
+      lines: [
+        { productId: s.taro.id, packId: caseId, quantity: 1 },
+        { productId: s.taro.id, quantity: 5 },
+      ],
+    });
+    await ctx.database.db
+      .update(productPacks)
+      .set({ price: '66.00' })
+      .where(eq(productPacks.id, caseId));
+    await updateProduct(ctx.database.db, s.taro.id, { price: '3.50' });
+    const path = `/api/standing-orders/${created.id}/seen-prices`;
+    const stale = await s.restaurant.post(path, {
+      productId: s.taro.id,
+      packId: caseId,
+      unitPrice: '3.50',
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ packId: caseId, unitPrice: '66.00' });
+    const response = await s.restaurant.post(path, {
+      productId: s.taro.id,
+      packId: caseId,
+      unitPrice: '66.00',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().lines).toMatchObject([
+      { packId: caseId, seenUnitPrice: '66.00' },
+      { pack: { size: 1 }, seenUnitPrice: '3.00' },
+    ]);
   });
 });

@@ -12,6 +12,7 @@ import { MIGRATIONS_FOLDER, openDatabase } from '../../src/server/db/database';
 import {
   farms,
   notifications,
+  productPacks,
   restaurants,
   standingOrderLines,
   standingOrders,
@@ -117,9 +118,14 @@ it('keeps a database with the demo data working through the teams migrations, ev
       .insert(standingOrders)
       .values({ restaurantId: demoRestaurant!.id, farmId: demoFarm!.id, weekdays: [4] })
       .returning({ id: standingOrders.id });
+    const [unitPack] = await db
+      .select({ id: productPacks.id })
+      .from(productPacks)
+      .where(eq(productPacks.productId, kale.id));
     await db.insert(standingOrderLines).values({
       standingOrderId: standing!.id,
       productId: kale.id,
+      packId: unitPack!.id,
       quantity: 2,
       seenUnitPrice: '3.00',
     });

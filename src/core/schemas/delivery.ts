@@ -100,6 +100,8 @@ export const orderItemsChangeBody = z.object({
     .array(
       z.object({
         productId: z.number().int().positive().max(2_147_483_647),
+        /** The line's pack (docs/packs.md); needed only when the order has the product twice. */
+        packId: z.number().int().positive().max(2_147_483_647).optional(),
         quantity: lineQuantity('zero'),
         /**
          * Today's price, sent to raise a line whose product's price has changed since the order

@@ -69,6 +69,10 @@ export const freshSheetItem = z.object({
   name: z.string(),
   unit: z.string(),
   price: moneyOutput,
+  /** What `price` is per: the weight unit of a product priced by weight, else `unit`. */
+  priceUnit: z.string().optional(),
+  /** Its packs other than the unit, at the reader's prices (docs/packs.md). Always sent. */
+  packs: z.array(z.object({ label: z.string(), size: z.number(), price: moneyOutput })).optional(),
   availableQuantity: z.number(),
   imageUrl: z.string().nullable(),
   featured: z.boolean(),

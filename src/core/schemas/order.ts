@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { multiplyCents, parseMoney } from '../money';
-import { hasAtMostTwoDecimals } from '../quantity';
 import { ORDER_STATUSES } from '../order-status';
 import { SYSTEM_JOBS } from '../actor';
 import { ORDER_NOTES_MAX_LENGTH } from '../order-limits';
@@ -31,23 +29,18 @@ const positiveId = (label: string) =>
 
 export { lineQuantity, MAX_LINE_QUANTITY, MAX_ORDER_LINES };
 
-export const orderItemInput = z
-  .object({
-    productId: positiveId('Product'),
-    quantity: lineQuantity('positive'),
-    unitPrice: priceInput,
-    totalPrice: moneyInput.optional(),
-  })
-  .superRefine((item, ctx) => {
-    if (item.totalPrice === undefined || !hasAtMostTwoDecimals(item.quantity)) return;
-    if (parseMoney(item.totalPrice) !== multiplyCents(parseMoney(item.unitPrice)!, item.quantity)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['totalPrice'],
-        message: 'The line total must be the unit price times the quantity',
-      });
-    }
-  });
+/**
+ * One line as sent. Its total is checked by the server once it knows the pack: the unit price
+ * times the quantity, or for a product charged by weight times the estimated weight.
+ */
+export const orderItemInput = z.object({
+  productId: positiveId('Product'),
+  /** The pack ordered (docs/packs.md); absent: the product's unit pack. */
+  packId: positiveId('Pack').optional(),
+  quantity: lineQuantity('positive'),
+  unitPrice: priceInput,
+  totalPrice: moneyInput.optional(),
+});
 export type OrderItemInput = z.infer<typeof orderItemInput>;
 
 export const deliveryDateInput = calendarDateInput();
@@ -132,7 +125,11 @@ const pricedOrderItemOutput = z.object({
   productId: z.number(),
   /** As sold; imageUrl is the product's first photo now (small version), or null. */
   product: z.object({ name: z.string(), unit: z.string(), imageUrl: z.string().nullable() }),
-  /** What is delivered and billed: up to two decimals for weighed units. */
+  /** The pack sold, or null for a pack since removed (docs/packs.md). Always sent. */
+  packId: z.number().nullable().optional(),
+  /** The pack as sold: `quantity` counts these, each `size` units of the product. Always sent. */
+  pack: z.object({ label: z.string(), size: z.number() }).optional(),
+  /** What is delivered and billed, in packs: up to two decimals on a weighed unit pack. */
   quantity: z.number(),
   /**
    * What the restaurant ordered; differs from `quantity` when the farm adjusted the line. The
@@ -148,6 +145,32 @@ const pricedOrderItemOutput = z.object({
   traced: z.boolean().optional(),
   /** The lots the line was packed from, with how much of each; [] when none. Always sent. */
   lots: z.array(orderLineLotOutput).optional(),
+  /**
+   * A line charged by weight (docs/catch-weight.md): `unitPrice` is per `weightUnit` and
+   * `totalPrice` is on `weight` once entered, on `estimatedWeight` until then. All null on a
+   * line priced per pack. Always sent.
+   */
+  weightUnit: z.string().nullable().optional(),
+  estimatedWeight: z.number().nullable().optional(),
+  weight: z.number().nullable().optional(),
+  /** One weight per pack, when the packer entered them one by one. */
+  weights: z.array(z.number()).nullable().optional(),
+  /** Who entered the weight ("Keoni P.") and when. */
+  weighedBy: z.string().nullable().optional(),
+  weighedAt: z.string().nullable().optional(),
+  /** `pending` while a weight past the farm's tolerance waits for the restaurant. */
+  weightDecision: z.enum(['pending', 'accepted', 'declined']).nullable().optional(),
+  /** Every weight entered and decision made on the line, oldest first. Always sent. */
+  weightHistory: z
+    .array(
+      z.object({
+        kind: z.enum(['weighed', 'accepted', 'declined']),
+        weight: z.number(),
+        by: z.string().nullable(),
+        at: z.string(),
+      }),
+    )
+    .optional(),
 });
 
 /**
@@ -224,6 +247,11 @@ export const pricedOrderOutput = z.object({
   standingOrderId: z.number().nullable().optional(),
   /** When the farm last adjusted the order to what was picked (docs/adjustments.md), or null. */
   adjustedAt: z.string().nullable().optional(),
+  /**
+   * A line charged by weight has no weight yet (docs/catch-weight.md): the totals are the
+   * estimate. Always sent.
+   */
+  weightsPending: z.boolean().optional(),
   /**
    * When ordering for its delivery day closes under the farm's rule now (an instant), after
    * which only the farm changes it; null without a delivery day. The server always sends it.
@@ -319,8 +347,13 @@ export const orderProblemProduct = z.object({
   productId: z.number(),
   productName: z.string().nullable(),
   unit: z.string().nullable(),
+  /** The pack of the line at fault (docs/packs.md); null when unknown. Always sent. */
+  packId: z.number().nullable().optional(),
+  /** Packs asked for, and the stock left in the product's unit. */
   requestedQuantity: z.number(),
   availableQuantity: z.number(),
+  /** Whole packs the stock left still fills (the unit pack: `availableQuantity`). Always sent. */
+  availablePacks: z.number().optional(),
   unitPrice: moneyOutput.nullable(),
   sentUnitPrice: moneyOutput.nullable(),
 });

@@ -13,9 +13,13 @@ import { photoOutput } from './photo';
 import {
   groupThousands,
   hasAtMostTwoDecimals,
+  isWeighedUnit,
   quantityProblem,
   TWO_DECIMALS_MESSAGE,
+  wholeNumberMessage,
 } from '../quantity';
+import { isUnitPack, MAX_PACKS, PACK_LABEL_MAX_LENGTH } from '../packs';
+import { WEIGHT_UNITS } from '../catch-weight';
 
 /** The largest stock a product may carry; keeps sums far from the integer column's limit. */
 export const MAX_AVAILABLE_QUANTITY = 1_000_000;
@@ -97,6 +101,61 @@ export const traceabilityCategoryInput = z
   .nullable()
   .transform((value) => (value ? value : null));
 
+const PACK_SIZE_MESSAGE = 'Enter a size above 0, like 24 or 10.5';
+
+/** One pack on POST/PATCH /api/products (docs/packs.md); with `id`, a pack the product has. */
+export const packInput = z.object({
+  id: positiveId.optional(),
+  label: requiredText(PACK_LABEL_MAX_LENGTH),
+  size: z
+    .number({ error: PACK_SIZE_MESSAGE })
+    .positive(PACK_SIZE_MESSAGE)
+    .max(MAX_AVAILABLE_QUANTITY, `At most ${groupThousands(MAX_AVAILABLE_QUANTITY)}`)
+    .refine(hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE),
+  /** Null or absent: its size × the product's price. The unit pack is the product's price. */
+  price: priceInput.nullish(),
+  minimumQuantity: z
+    .number({ error: 'Enter a number above 0' })
+    .positive('Enter a number above 0')
+    .max(MAX_AVAILABLE_QUANTITY, `At most ${groupThousands(MAX_AVAILABLE_QUANTITY)}`)
+    .refine(hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE)
+    .nullish(),
+  estimatedWeight: z
+    .number({ error: 'Enter a weight above 0' })
+    .positive('Enter a weight above 0')
+    .max(MAX_AVAILABLE_QUANTITY, `At most ${groupThousands(MAX_AVAILABLE_QUANTITY)}`)
+    .refine(hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE)
+    .nullish(),
+});
+export type PackInput = z.output<typeof packInput>;
+
+/** A product's packs: 1 to 6, labels unique, at most one of size 1 (the unit). */
+export const packsInput = z
+  .array(packInput, { error: 'Give the packs as a list' })
+  .min(1, 'A product sells at least one pack')
+  .max(MAX_PACKS, `At most ${MAX_PACKS} packs`)
+  .superRefine((packs, ctx) => {
+    const labels = new Set<string>();
+    let unit = false;
+    packs.forEach((pack, index) => {
+      const label = pack.label.toLowerCase();
+      if (labels.has(label)) {
+        ctx.addIssue({ code: 'custom', path: [index, 'label'], message: 'Already a pack' });
+      }
+      labels.add(label);
+      if (isUnitPack(pack)) {
+        if (unit) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'size'],
+            message: 'Only one pack holds a single unit',
+          });
+        }
+        unit = true;
+      }
+    });
+  });
+
 const productFields = {
   name: requiredText(120),
   description: optionalText(2000, 'multi'),
@@ -108,7 +167,44 @@ const productFields = {
   isActive: z.boolean({ error: 'Must be true or false' }),
   /** On the Food Traceability List, or null (docs/traceability.md); absent: not traced. */
   traceabilityCategory: traceabilityCategoryInput.optional(),
+  /** The packs it sells (docs/packs.md); absent: unchanged (a new product: its unit alone). */
+  packs: packsInput.optional(),
+  /** Charged on the weight packed (docs/catch-weight.md); `price` is then per `weightUnit`. */
+  pricedByWeight: z.boolean({ error: 'Must be true or false' }).optional(),
+  weightUnit: z.enum(WEIGHT_UNITS, { error: 'Choose lb, kg or oz' }).nullish(),
 };
+
+/** A product priced by weight names its weight unit; every pack it sends, its estimate. */
+function weightProblems(body: {
+  pricedByWeight?: boolean | undefined;
+  weightUnit?: string | null | undefined;
+  packs?: PackInput[] | undefined;
+}) {
+  if (body.pricedByWeight !== true) return [];
+  return [
+    ...(body.weightUnit ? [] : [{ path: ['weightUnit'], message: 'Choose lb, kg or oz' }]),
+    ...(body.packs ?? []).flatMap((pack, index) =>
+      pack.estimatedWeight
+        ? []
+        : [
+            {
+              path: ['packs', index, 'estimatedWeight'],
+              message: `Enter what one ${pack.label} weighs`,
+            },
+          ],
+    ),
+  ];
+}
+
+/** A pack's size in a counted unit is whole: the field's message, or nothing. */
+function packSizeProblems(unit: string | undefined, packs: PackInput[] | undefined) {
+  if (unit === undefined || packs === undefined || isWeighedUnit(unit)) return [];
+  return packs.flatMap((pack, index) =>
+    Number.isInteger(pack.size)
+      ? []
+      : [{ path: ['packs', index, 'size'], message: wholeNumberMessage(unit) }],
+  );
+}
 
 /** A decimal stock for a counted unit: the field's message, or nothing. */
 export function stockUnitProblem(
@@ -129,6 +225,9 @@ export const productBody = z
   .superRefine((body, ctx) => {
     const problem = stockUnitProblem(body.unit, body.availableQuantity);
     if (problem) ctx.addIssue({ code: 'custom', path: ['availableQuantity'], message: problem });
+    for (const issue of [...packSizeProblems(body.unit, body.packs), ...weightProblems(body)]) {
+      ctx.addIssue({ code: 'custom', ...issue });
+    }
   });
 export type ProductBody = z.output<typeof productBody>;
 export type ProductFormValues = z.input<typeof productBody>;
@@ -171,6 +270,9 @@ export const productUpdateBody = z
     // Without a unit in the body the stored unit decides, in the service.
     const problem = stockUnitProblem(body.unit, body.availableQuantity);
     if (problem) ctx.addIssue({ code: 'custom', path: ['availableQuantity'], message: problem });
+    for (const issue of [...packSizeProblems(body.unit, body.packs), ...weightProblems(body)]) {
+      ctx.addIssue({ code: 'custom', ...issue });
+    }
   });
 export type ProductUpdateBody = z.output<typeof productUpdateBody>;
 
@@ -190,6 +292,23 @@ export type FarmSummary = z.infer<typeof farmSummary>;
 /** A quantity break as browse and the cart carry it (docs/price-lists.md). */
 export const priceBreakOutput = z.object({ minQuantity: z.number(), price: moneyOutput });
 export type PriceBreakOutput = z.infer<typeof priceBreakOutput>;
+
+/**
+ * A pack as products answer it (docs/packs.md): `price` is the reader's price of one pack
+ * before any break, `listPrice` the pack's own when they differ, `breaks` the reader's breaks
+ * of it (browse). A member whose role sees no money gets no prices.
+ */
+export const packOutput = z.object({
+  id: z.number(),
+  label: z.string(),
+  size: z.number(),
+  price: moneyOutput.optional(),
+  listPrice: moneyOutput.optional(),
+  breaks: z.array(priceBreakOutput).optional(),
+  minimumQuantity: z.number().nullable(),
+  estimatedWeight: z.number().nullable(),
+});
+export type PackOutput = z.infer<typeof packOutput>;
 
 export const productOutput = z.object({
   id: z.number(),
@@ -214,6 +333,14 @@ export const productOutput = z.object({
   breaks: z.array(priceBreakOutput).optional(),
   /** The farm's nearest delivery day from Hawaii's today on, "YYYY-MM-DD", or null. */
   nextDeliveryDate: z.string().nullable(),
+  /**
+   * Charged on the weight packed (docs/catch-weight.md): `price` is per `weightUnit` (lb, kg,
+   * oz) and each pack carries its `estimatedWeight`. Always sent.
+   */
+  pricedByWeight: z.boolean().optional(),
+  weightUnit: z.enum(WEIGHT_UNITS).nullable().optional(),
+  /** The packs it sells from its stock, smallest first (docs/packs.md). Always sent. */
+  packs: z.array(packOutput).optional(),
   /** The farm's photos of it, first one first (up to 4). */
   photos: z.array(photoOutput),
   /** The first photo's small version, or null: what cards, the cart and order lines show. */

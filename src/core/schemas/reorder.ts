@@ -23,6 +23,13 @@ export const reorderLineOutput = z.object({
   /** Name and unit as ordered then. */
   productName: z.string(),
   unit: z.string(),
+  /**
+   * The pack that goes into the cart (docs/packs.md): today's id of the pack ordered; null when
+   * gone and the order line had none. `pack` is as ordered when gone, else as sold today.
+   * Quantities and prices are per pack. Always sent.
+   */
+  packId: z.number().nullable().optional(),
+  pack: z.object({ label: z.string(), size: z.number() }).optional(),
   orderedQuantity: z.number(),
   orderedUnitPrice: moneyOutput,
   status: z.enum(REORDER_LINE_STATUSES),
@@ -30,7 +37,7 @@ export const reorderLineOutput = z.object({
   goneReason: z.enum(REORDER_GONE_REASONS).nullable(),
   /** What goes in the cart: the quantity ordered, capped by today's stock; 0 when gone. */
   quantity: z.number(),
-  /** Today's price and stock; null and 0 when gone. */
+  /** Today's price of one pack and the whole packs in stock; null and 0 when gone. */
   unitPrice: moneyOutput.nullable(),
   availableQuantity: z.number(),
   /** Today's price against the price paid then; null when gone or unchanged. */

@@ -40,7 +40,12 @@ const id = (label: string) =>
 
 export const standingOrderLineInput = z.object({
   productId: id('Product'),
-  /** Whole for counted units, up to two decimals for weighed ones (checked against the product). */
+  /** The pack ordered (docs/packs.md); absent: the product's unit pack. */
+  packId: id('Pack').optional(),
+  /**
+   * Packs: whole for a pack other than the unit, up to two decimals for a weighed unit (checked
+   * against the product's pack on the server).
+   */
   quantity: lineQuantity('positive'),
 });
 
@@ -49,16 +54,22 @@ const linesInput = z
   .min(1, 'Add at least one product')
   .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} products`)
   .superRefine((lines, ctx) => {
-    const seen = new Set<number>();
+    // One product may come in two packs; a pack named twice is a mistake. The unit pack sent
+    // by its id and left out in another line is found on the server.
+    const seen = new Set<string>();
     lines.forEach((line, index) => {
-      if (seen.has(line.productId)) {
+      const key = `${line.productId}:${line.packId ?? 'unit'}`;
+      if (seen.has(key)) {
         ctx.addIssue({
           code: 'custom',
-          path: [index, 'productId'],
-          message: 'This product is listed twice',
+          path: [index, line.packId === undefined ? 'productId' : 'packId'],
+          message:
+            line.packId === undefined
+              ? 'This product is listed twice'
+              : 'This pack is listed twice',
         });
       }
-      seen.add(line.productId);
+      seen.add(key);
     });
   });
 
@@ -109,6 +120,9 @@ export type StandingOrderPatchBody = z.output<typeof standingOrderPatchBody>;
  */
 export const standingOrderSeenPriceBody = z.object({
   productId: positiveId,
+  /** The line's pack; absent: the product's unit pack. */
+  packId: positiveId.optional(),
+  /** The price of one pack, as shown. */
   unitPrice: priceInput,
 });
 export type StandingOrderSeenPriceBody = z.output<typeof standingOrderSeenPriceBody>;
@@ -127,7 +141,13 @@ export const standingOrderListQuery = z.object({
 
 export const standingOrderLineOutput = z.object({
   productId: z.number(),
-  /** The product as it is now (name, unit, today's price, whether it is still listed). */
+  /** The pack the line orders (docs/packs.md); `quantity` counts these. Always sent. */
+  packId: z.number().optional(),
+  pack: z.object({ label: z.string(), size: z.number() }).optional(),
+  /**
+   * The product as it is now: name, unit, today's price of one pack for the line's quantity,
+   * whether it is still listed (with the pack still sold).
+   */
   product: z.object({
     name: z.string(),
     unit: z.string(),
@@ -135,7 +155,7 @@ export const standingOrderLineOutput = z.object({
     available: z.boolean(),
   }),
   quantity: z.number(),
-  /** The price when the line was set: a placement notes when today's differs. */
+  /** The price of one pack when the line was set: a placement notes when today's differs. */
   seenUnitPrice: moneyOutput,
 });
 

@@ -409,6 +409,11 @@ export const products = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Its Food Traceability List category, or null: not traced (docs/traceability.md). */
     traceabilityCategory: text('traceability_category').$type<TraceabilityCategory>(),
+    /**
+     * The weight unit `price` is per, for a product charged on what the scale says
+     * (docs/catch-weight.md); null: `price` is per `unit`. Stock still counts `unit`.
+     */
+    weightUnit: text('weight_unit'),
     /** Set when the farmer deletes a product that orders still refer to. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -429,6 +434,7 @@ export const products = pgTable(
       .on(t.price, foldedSql(t.name), t.id)
       .where(sql`${t.isActive} and ${t.deletedAt} is null`),
     check('products_price_check', sql`${t.price} >= 0`),
+    check('products_weight_unit_check', sql`${t.weightUnit} in ('lb', 'kg', 'oz')`),
     check(
       'products_traceability_category_check',
       sql`${t.traceabilityCategory} in (${sql.raw(TRACEABILITY_CATEGORIES.map((c) => `'${c}'`).join(', '))})`,
@@ -462,6 +468,45 @@ export const productPhotos = pgTable(
     index('product_photos_product_idx').on(t.productId, t.position),
     index('product_photos_large_key_idx').on(t.largeKey),
     index('product_photos_small_key_idx').on(t.smallKey),
+  ],
+);
+
+/**
+ * The packs a product sells from its one stock (docs/packs.md): "bunch" (1), "case of 24
+ * bunches" (24). A line takes `size` units of the product's stock per pack ordered. The size-1
+ * pack is the unit itself and is priced by the product's own price; another pack's `price`, when
+ * null, is its size times that price. A pack removed while something refers to it is archived.
+ */
+export const productPacks = pgTable(
+  'product_packs',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    size: quantity('size').notNull(),
+    price: money('price'),
+    /** The fewest packs a line may hold; null: any quantity above 0. */
+    minimumQuantity: quantity('minimum_quantity'),
+    /** What one pack of a product priced by weight is expected to weigh, in its weight unit. */
+    estimatedWeight: quantity('estimated_weight'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('product_packs_product_idx').on(t.productId, t.size),
+    uniqueIndex('product_packs_label_unique')
+      .on(t.productId, sql`lower(${t.label})`)
+      .where(sql`${t.archivedAt} is null`),
+    // The unit pack: the one a line without a pack is of.
+    uniqueIndex('product_packs_unit_unique')
+      .on(t.productId)
+      .where(sql`${t.size} = 1 and ${t.archivedAt} is null`),
+    check('product_packs_size_check', sql`${t.size} > 0`),
+    check('product_packs_price_check', sql`${t.price} >= 0`),
+    check('product_packs_minimum_check', sql`${t.minimumQuantity} > 0`),
+    check('product_packs_weight_check', sql`${t.estimatedWeight} > 0`),
   ],
 );
 
@@ -601,6 +646,29 @@ export const orderItems = pgTable(
     /** Name and unit as sold, so an order stays whole when the product changes later. */
     productName: text('product_name').notNull(),
     productUnit: text('product_unit').notNull(),
+    /** The pack sold (docs/packs.md), its label and size as sold; `quantity` counts packs. */
+    packId: integer('pack_id').references(() => productPacks.id, { onDelete: 'set null' }),
+    packLabel: text('pack_label'),
+    /** Units of the product's stock in one pack: a line takes `quantity` × this. */
+    packSize: quantity('pack_size').notNull().default(1),
+    /**
+     * A line charged by weight (docs/catch-weight.md): the weight unit `unit_price` is per, and
+     * what one pack was expected to weigh. Null for a line priced per pack.
+     */
+    weightUnit: text('weight_unit'),
+    packWeight: quantity('pack_weight'),
+    /** The weight entered at packing, the line's whole, and per pack when given one by one. */
+    weight: quantity('weight'),
+    weights: jsonb('weights').$type<number[]>(),
+    weighedByUserId: integer('weighed_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    weighedAt: timestamp('weighed_at', { withTimezone: true }),
+    /**
+     * `pending` while a weight above the farm's tolerance waits for the restaurant, then
+     * `accepted` or `declined` (charged at the estimate); null when no decision was needed.
+     */
+    weightDecision: text('weight_decision').$type<'pending' | 'accepted' | 'declined'>(),
     /** What is delivered (and billed): what was ordered, unless the farm adjusted it. */
     quantity: quantity('quantity').notNull(),
     /**
@@ -622,6 +690,36 @@ export const orderItems = pgTable(
     check('order_items_quantity_check', sql`${t.quantity} > 0`),
     check('order_items_ordered_quantity_check', sql`${t.orderedQuantity} > 0`),
     check('order_items_price_check', sql`${t.unitPrice} >= 0 and ${t.totalPrice} >= 0`),
+    check('order_items_pack_size_check', sql`${t.packSize} > 0`),
+    check(
+      'order_items_weight_check',
+      sql`(${t.weightUnit} is null) = (${t.packWeight} is null) and ${t.weight} > 0`,
+    ),
+    check(
+      'order_items_weight_decision_check',
+      sql`${t.weightDecision} in ('pending', 'accepted', 'declined')`,
+    ),
+  ],
+);
+
+/** Every weight entered on a line and every decision on one, with who and when. */
+export const orderItemWeights = pgTable(
+  'order_item_weights',
+  {
+    id: serial('id').primaryKey(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    /** `weighed`, or the restaurant's `accepted` / `declined`. */
+    kind: text('kind').notNull().$type<'weighed' | 'accepted' | 'declined'>(),
+    weight: quantity('weight').notNull(),
+    weights: jsonb('weights').$type<number[]>(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_item_weights_item_idx').on(t.orderItemId, t.id),
+    check('order_item_weights_kind_check', sql`${t.kind} in ('weighed', 'accepted', 'declined')`),
   ],
 );
 
@@ -912,12 +1010,16 @@ export const standingOrderLines = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The pack the line orders (docs/packs.md); `quantity` counts packs. */
+    packId: integer('pack_id')
+      .notNull()
+      .references(() => productPacks.id, { onDelete: 'cascade' }),
     quantity: quantity('quantity').notNull(),
     /** The product's price when the restaurant set the line: the notice says what changed. */
     seenUnitPrice: money('seen_unit_price').notNull(),
   },
   (t) => [
-    uniqueIndex('standing_order_lines_product_unique').on(t.standingOrderId, t.productId),
+    uniqueIndex('standing_order_lines_pack_unique').on(t.standingOrderId, t.packId),
     check('standing_order_lines_quantity_check', sql`${t.quantity} > 0`),
   ],
 );
@@ -1477,6 +1579,44 @@ export const priceListBreaks = pgTable(
     primaryKey({ columns: [t.priceListId, t.productId, t.minQuantity] }),
     check('price_list_breaks_quantity_check', sql`${t.minQuantity} >= 1`),
     check('price_list_breaks_price_check', sql`${t.price} >= 0`),
+  ],
+);
+
+/** A `prices` list's own price of a pack other than the unit (docs/packs.md). */
+export const priceListPackPrices = pgTable(
+  'price_list_pack_prices',
+  {
+    priceListId: integer('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    packId: integer('pack_id')
+      .notNull()
+      .references(() => productPacks.id, { onDelete: 'cascade' }),
+    price: money('price').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.priceListId, t.packId] }),
+    check('price_list_pack_prices_price_check', sql`${t.price} >= 0`),
+  ],
+);
+
+/** A quantity break of a list on a pack other than the unit: from `min_quantity` packs on. */
+export const priceListPackBreaks = pgTable(
+  'price_list_pack_breaks',
+  {
+    priceListId: integer('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    packId: integer('pack_id')
+      .notNull()
+      .references(() => productPacks.id, { onDelete: 'cascade' }),
+    minQuantity: quantity('min_quantity').notNull(),
+    price: money('price').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.priceListId, t.packId, t.minQuantity] }),
+    check('price_list_pack_breaks_quantity_check', sql`${t.minQuantity} >= 1`),
+    check('price_list_pack_breaks_price_check', sql`${t.price} >= 0`),
   ],
 );
 

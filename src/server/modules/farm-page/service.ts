@@ -12,7 +12,7 @@ import { getsFreshSheet, restaurantFollowsFarm } from '../fresh-sheet';
 import { NO_PRICE_LISTS, restaurantPricing } from '../price-lists';
 import { afterKey, splitKeyedPage, type ListPage } from '../paging';
 import { PHOTO_URL_PREFIX, type PhotoStorage, type ProcessedPhoto } from '../photos';
-import { listedProductsByIds, priceFor } from '../products';
+import { listedProductsByIds } from '../products';
 import { deliveryOutlooks, restaurantZone } from '../schedules';
 
 /** Who reads a farm page: a restaurant (its zone, prices and follow) or anyone else signed in. */
@@ -118,20 +118,20 @@ export async function farmPageProducts(
   const [total] = await db.select({ total: count() }).from(products).where(onOffer);
   const page = splitKeyedPage(rows, query.limit, (row) => [row.sortName, row.id]);
   const zone = reader.restaurantId === null ? null : await restaurantZone(db, reader.restaurantId);
-  const found = await listedProductsByIds(
-    db,
-    page.rows.map((row) => row.id),
-    zone?.name ?? null,
-  );
-  const byId = new Map(found.map((product) => [product.id, product]));
-  const inOrder = page.rows.map((row) => byId.get(row.id)).filter((p): p is Product => !!p);
   // Priced as browse prices them: the reader's price, the list price beside it, its breaks.
   const pricing =
     reader.restaurantId === null
       ? NO_PRICE_LISTS
       : await restaurantPricing(db, reader.restaurantId, [farmId]);
+  const found = await listedProductsByIds(
+    db,
+    page.rows.map((row) => row.id),
+    zone?.name ?? null,
+    pricing,
+  );
+  const byId = new Map(found.map((product) => [product.id, product]));
   return {
-    items: inOrder.map((product) => priceFor(product, pricing)),
+    items: page.rows.map((row) => byId.get(row.id)).filter((p): p is Product => !!p),
     total: Number(total?.total ?? 0),
     nextCursor: page.nextCursor,
   };

@@ -79,8 +79,16 @@ const escapeHtml = (value: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 
+/** "$2.00/bunch · case of 24 bunches $43.20": the unit's price and each other pack's. */
+function priceLine(item: FreshSheetItem): string {
+  return [
+    `${formatMoneyString(item.price)}/${item.priceUnit ?? item.unit}`,
+    ...(item.packs ?? []).map((pack) => `${pack.label} ${formatMoneyString(pack.price)}`),
+  ].join(' · ');
+}
+
 function itemLine(item: FreshSheetItem): string {
-  return `${item.name}: ${formatMoneyString(item.price)}/${item.unit}, ${formatQuantity(item.availableQuantity)} ${item.unit} available`;
+  return `${item.name}: ${priceLine(item)}, ${formatQuantity(item.availableQuantity)} ${item.unit} available`;
 }
 
 /** "Next delivery to Kaneohe: Thu, Dec 3. Order by Wed 6 PM." */
@@ -129,7 +137,7 @@ export function freshSheetEmail(input: SheetEmailInput): SheetEmail {
     const photo = item.imageUrl
       ? `<img src="${escapeHtml(appOrigin + jpegPhotoUrl(item.imageUrl))}" alt="" width="64" height="64" style="border-radius:6px;object-fit:cover;vertical-align:middle;margin-right:12px">`
       : '';
-    return `<tr><td style="padding:8px 0;border-bottom:1px solid #e5e7eb">${photo}<a href="${url}" style="color:#15803d;font-weight:600">${escapeHtml(item.name)}</a></td><td style="padding:8px 0 8px 12px;border-bottom:1px solid #e5e7eb;text-align:right;white-space:nowrap">${escapeHtml(formatMoneyString(item.price))}/${escapeHtml(item.unit)}<br><span style="color:#6b7280">${escapeHtml(formatQuantity(item.availableQuantity))} ${escapeHtml(item.unit)} available</span></td></tr>`;
+    return `<tr><td style="padding:8px 0;border-bottom:1px solid #e5e7eb">${photo}<a href="${url}" style="color:#15803d;font-weight:600">${escapeHtml(item.name)}</a></td><td style="padding:8px 0 8px 12px;border-bottom:1px solid #e5e7eb;text-align:right">${escapeHtml(priceLine(item))}<br><span style="color:#6b7280">${escapeHtml(formatQuantity(item.availableQuantity))} ${escapeHtml(item.unit)} available</span></td></tr>`;
   };
   const htmlSection = (title: string, items: FreshSheetItem[]) =>
     items.length === 0

@@ -25,6 +25,7 @@ import {
   users,
 } from '../../db/schema';
 import { firstPhotoKey, photoUrl } from '../photos';
+import { packsColumn, type StoredPack } from '../products';
 import { readerPrices } from './prices';
 
 /** What the sheet lists of a product, before it is priced for a reader. */
@@ -34,6 +35,8 @@ export interface SheetProduct {
   name: string;
   unit: string;
   price: string;
+  weightUnit: string | null;
+  packs: StoredPack[] | null;
   availableQuantity: number;
   imageUrl: string | null;
 }
@@ -55,6 +58,8 @@ export async function sheetProducts(
       name: products.name,
       unit: products.unit,
       price: products.price,
+      weightUnit: products.weightUnit,
+      packs: packsColumn(),
       availableQuantity: products.availableQuantity,
       smallKey: firstPhotoKey(products.id),
     })
@@ -85,7 +90,9 @@ export async function sheetItems(
     productId: product.id,
     name: product.name,
     unit: product.unit,
-    price: prices.get(product.id) ?? product.price,
+    price: prices.get(product.id)?.price ?? product.price,
+    priceUnit: product.weightUnit ?? product.unit,
+    packs: prices.get(product.id)?.packs ?? [],
     availableQuantity: product.availableQuantity,
     imageUrl: product.imageUrl,
     featured: featured.has(product.id),

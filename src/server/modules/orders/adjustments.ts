@@ -1,7 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { shortPersonName, type FarmActor } from '#core/actor';
-import { centsOf, multiplyCents, rateOf, toMoneyString } from '#core/money';
-import { isWeighedUnit, quantityProblem } from '#core/quantity';
+import { centsOf, rateOf, toMoneyString } from '#core/money';
+import { isWeighedUnit } from '#core/quantity';
+import { isUnitPack, packCountLabel, packQuantityProblem } from '#core/packs';
 import type { Adjustment, AdjustmentBody } from '#core/schemas/adjustment';
 import type { PricedOrder } from '#core/schemas/order';
 import type { Db, DbOrTx } from '../../db/database';
@@ -12,6 +13,7 @@ import {
   applyOrderChange,
   historyActor,
   judgeAs,
+  lineTotalCents,
   linesMoves,
   linesOf,
   priceOrder,
@@ -73,7 +75,8 @@ export async function listAdjustments(db: DbOrTx, orderId: number): Promise<Adju
 /** The most of a line the farm may deliver: a weighed line its allowance above what was ordered. */
 function maxDeliverable(line: StoredLine, allowancePercent: number): number {
   const ordered = line.orderedQuantity ?? line.quantity;
-  if (!isWeighedUnit(line.productUnit)) return ordered;
+  // A pack other than the unit is counted whole, whatever its unit (docs/packs.md).
+  if (!isWeighedUnit(line.productUnit) || !isUnitPack({ size: line.packSize })) return ordered;
   return Math.floor(ordered * (100 + allowancePercent) + 1e-6) / 100;
 }
 
@@ -101,7 +104,11 @@ export async function adjustLines(
       throw badRequest('List each line once', { [`lines.${index}.itemId`]: 'Listed twice' });
     }
     seen.add(line.id);
-    const problem = quantityProblem(line.productUnit, change.quantity);
+    const problem = packQuantityProblem(
+      line.productUnit,
+      { label: line.packLabel, size: line.packSize, minimumQuantity: null },
+      change.quantity,
+    );
     if (problem) throw badRequest(problem, { [`lines.${index}.quantity`]: problem });
     if (change.quantity === line.quantity) {
       throw badRequest('This line already has that quantity', {
@@ -121,7 +128,7 @@ export async function adjustLines(
       const maxQuantity = maxDeliverable(line, farm!.allowance);
       if (quantity > maxQuantity) {
         throw conflict(
-          `At most ${maxQuantity} ${line.productUnit} of ${line.productName} can be delivered for this order`,
+          `At most ${packCountLabel(maxQuantity, line.packLabel)} of ${line.productName} can be delivered for this order`,
           OVER_ORDERED_CODE,
           { itemId: line.id, orderedQuantity: line.orderedQuantity ?? line.quantity, maxQuantity },
         );
@@ -136,7 +143,7 @@ export async function adjustLines(
   if (cancels) judgeAs(context, 'farm_cancel');
   const price = priceOrder(
     remaining.map((line) =>
-      multiplyCents(centsOf(line.unitPrice), wanted.get(line.id) ?? line.quantity),
+      lineTotalCents(line, centsOf(line.unitPrice), wanted.get(line.id) ?? line.quantity),
     ),
     centsOf(order.deliveryFee),
     rateOf(order.taxRate),
@@ -166,7 +173,17 @@ export async function adjustLines(
           quantity,
           // What was ordered is kept from the first adjustment on.
           orderedQuantity: sql`coalesce(${orderItems.orderedQuantity}, ${orderItems.quantity})`,
-          totalPrice: toMoneyString(multiplyCents(centsOf(line.unitPrice), quantity)),
+          totalPrice: toMoneyString(lineTotalCents(line, centsOf(line.unitPrice), quantity)),
+          // A weight no longer fits the packs: the line is charged on its estimate again.
+          ...(line.weightUnit === null
+            ? {}
+            : {
+                weight: null,
+                weights: null,
+                weighedByUserId: null,
+                weighedAt: null,
+                weightDecision: null,
+              }),
         })
         .where(eq(orderItems.id, line.id));
     }

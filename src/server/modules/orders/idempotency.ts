@@ -17,10 +17,13 @@ export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 export const DELIVERY_IDEMPOTENCY_SCOPE = 'order-delivery';
 /** The scope of a driver's confirmation of a whole stop (POST /api/deliveries), kept as long. */
 export const STOP_DELIVERY_IDEMPOTENCY_SCOPE = 'stop-delivery';
+/** The scope of a packer's weight from the packing screen, kept as long: it works offline too. */
+export const WEIGHT_IDEMPOTENCY_SCOPE = 'line-weight';
 /** Scopes kept longer than a day: a phone without signal may send a delivery days later. */
 const LONGER_TTL_HOURS: Record<string, number> = {
   [DELIVERY_IDEMPOTENCY_SCOPE]: DELIVERY_IDEMPOTENCY_TTL_HOURS,
   [STOP_DELIVERY_IDEMPOTENCY_SCOPE]: DELIVERY_IDEMPOTENCY_TTL_HOURS,
+  [WEIGHT_IDEMPOTENCY_SCOPE]: DELIVERY_IDEMPOTENCY_TTL_HOURS,
 };
 const HOUR_MS = 60 * 60 * 1000;
 const CLEANUP_INTERVAL_MS = 10 * 60 * 1000;

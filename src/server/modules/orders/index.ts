@@ -31,3 +31,4 @@ export { orderScope, orderScopeOf } from './scope';
 export { placeInTransaction } from './service';
 export { moveStatus } from './status-moves';
 export { openStock, setStock } from './stock';
+export { decideWeight, weighLine } from './weights';

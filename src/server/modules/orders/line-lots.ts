@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import type { OrderLineLot } from '#core/schemas/order';
 import { formatQuantity, quantityHundredths, quantityProblem } from '#core/quantity';
+import { unitsOfPacks } from '#core/packs';
 import type { LineLotsBody } from '#core/schemas/traceability';
 import { LOT_REQUIRED_CODE } from '#core/traceability';
 import type { Tx } from '../../db/database';
@@ -23,6 +24,8 @@ interface LineToTrace {
   productName: string;
   productUnit: string;
   quantity: number;
+  /** Units of stock in one of the line's packs: lots count units (docs/packs.md). */
+  packSize: number;
 }
 
 interface HistoryActor {
@@ -104,8 +107,9 @@ export async function setLineLots(
   });
   if (wanted.length > 0) {
     const total = wanted.reduce((sum, want) => sum + hundredths(want.quantity), 0);
-    if (total !== hundredths(line.quantity)) {
-      const message = `The lots add up to ${formatQuantity(total / 100)} ${line.productUnit}; the line is ${formatQuantity(line.quantity)} ${line.productUnit}`;
+    const units = unitsOfPacks(line.quantity, line.packSize);
+    if (total !== hundredths(units)) {
+      const message = `The lots add up to ${formatQuantity(total / 100)} ${line.productUnit}; the line is ${formatQuantity(units)} ${line.productUnit}`;
       throw badRequest(message, { lots: message });
     }
   }
@@ -219,7 +223,7 @@ export async function requireLineLots(
         eq(orderItems.orderId, order.id),
         eq(farms.traceabilityEnabled, true),
         sql`${products.traceabilityCategory} is not null`,
-        sql`${assigned} <> ${orderItems.quantity}`,
+        sql`${assigned} <> ${orderItems.quantity} * ${orderItems.packSize}`,
       ),
     )
     .orderBy(asc(orderItems.id))

@@ -1,7 +1,9 @@
+import { weightLabel } from '#core/catch-weight';
 import { LOW_STOCK_THRESHOLD } from '#core/constants';
 import { countLabel } from '#core/counts';
 import { formatCalendarDate } from '#core/hawaii-time';
 import { centsOf, formatMoneyString, formatRatePercent } from '#core/money';
+import { isUnitPack, packCountLabel } from '#core/packs';
 import { formatQuantity } from '#core/quantity';
 import { statusLabel } from '#core/order-status';
 import type { NotificationContent, Reader } from '../notifications';
@@ -28,6 +30,9 @@ export interface OrderFacts {
   items: {
     productName: string;
     productUnit: string;
+    /** The pack sold (docs/packs.md); absent, null or of size 1: the product's unit. */
+    packLabel?: string | null;
+    packSize?: number;
     quantity: number;
     /** What was ordered, when the farm adjusted the line; else the quantity. */
     orderedQuantity?: number;
@@ -72,8 +77,7 @@ function orderDetails(order: OrderFacts, party: string, reader: Reader): string 
     party,
     '',
     ...order.items.map(
-      (item) =>
-        `- ${item.productName}: ${formatQuantity(item.quantity)} x ${item.productUnit}${orderedNote(item)}${price(item)}`,
+      (item) => `- ${item.productName}: ${lineCount(item)}${orderedNote(item)}${price(item)}`,
     ),
     '',
     ...figures,
@@ -81,6 +85,13 @@ function orderDetails(order: OrderFacts, party: string, reader: Reader): string 
   ];
   if (order.notes) lines.push(`Notes: ${order.notes}`);
   return lines.join('\n');
+}
+
+/** "3 x lb" of the unit as before, or of a pack "2 cases of 24 bunches". */
+function lineCount(item: OrderFacts['items'][number]): string {
+  return item.packLabel && item.packSize !== undefined && !isUnitPack({ size: item.packSize })
+    ? packCountLabel(item.quantity, item.packLabel)
+    : `${formatQuantity(item.quantity)} x ${item.productUnit}`;
 }
 
 /** " (ordered 3)" when the farm adjusted the line, else nothing. */
@@ -275,5 +286,52 @@ export function orderAdjustedContent(
     title: `Order #${order.id} adjusted by ${order.farmName}`,
     body: `${changes}.${reader.money ? ` New total ${formatMoneyString(order.totalAmount)}.` : ''}`,
     eventKey: `order:${order.id}:adjusted:${event.revision}`,
+  };
+}
+
+/** A weight of a line charged by weight, as its notices tell it (docs/catch-weight.md). */
+export interface WeightFacts {
+  itemId: number;
+  productName: string;
+  weightUnit: string;
+  weight: number;
+  estimatedWeight: number;
+}
+
+/** To the restaurant: a line weighed past the farm's tolerance waits for its word. */
+export function weightApprovalContent(
+  order: OrderFacts,
+  line: WeightFacts,
+  reader: Reader = SEES_MONEY,
+): NotificationContent {
+  return {
+    kind: 'order_status',
+    title: `Order #${order.id}: accept the weight of ${line.productName}?`,
+    body: `${order.farmName} weighed ${line.productName} at ${weightLabel(line.weight, line.weightUnit)}, over the ${weightLabel(line.estimatedWeight, line.weightUnit)} estimated. Accept it, or keep the estimate; the order ships once you decide.`,
+    details: orderDetails(order, `Farm: ${order.farmName}`, reader),
+    link: `/restaurant/orders#order-${order.id}-title`,
+    eventKey: `order:${order.id}:weight:${line.itemId}:${line.weight}`,
+  };
+}
+
+/** To the farm: the restaurant accepted a weight, or kept the estimate. */
+export function weightDecidedContent(
+  order: OrderFacts,
+  line: WeightFacts & { decision: 'accepted' | 'declined' },
+  reader: Reader = SEES_MONEY,
+): NotificationContent {
+  return {
+    kind: 'order_status',
+    title:
+      line.decision === 'accepted'
+        ? `Order #${order.id}: ${order.restaurantName} accepted the weight of ${line.productName}`
+        : `Order #${order.id}: ${order.restaurantName} kept the estimate of ${line.productName}`,
+    body:
+      line.decision === 'accepted'
+        ? `${line.productName} is charged on ${weightLabel(line.weight, line.weightUnit)}. The order can ship.`
+        : `${line.productName} is charged on the estimated ${weightLabel(line.estimatedWeight, line.weightUnit)}. The order can ship.`,
+    details: orderDetails(order, `Restaurant: ${order.restaurantName}`, reader),
+    link: `/farmer/orders#order-${order.id}-title`,
+    eventKey: `order:${order.id}:weight:${line.itemId}:${line.decision}`,
   };
 }

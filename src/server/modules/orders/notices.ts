@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { BusinessRef } from '#core/actor';
 import type { Permission } from '#core/permissions';
 import type { PricedOrder } from '#core/schemas/order';
+import { estimatedWeight } from '#core/catch-weight';
 import type { DbOrTx } from '../../db/database';
 import { farms, orderItems, orders, restaurants } from '../../db/schema';
 import {
@@ -23,6 +24,9 @@ import {
   type OrderAdjustedEvent,
   type OrderFacts,
   type StockFacts,
+  weightApprovalContent,
+  weightDecidedContent,
+  type WeightFacts,
 } from './notice-content';
 
 /**
@@ -61,6 +65,15 @@ declare module '../notifications' {
     'order.items_changed': { type: 'order.items_changed'; orderId: number; revision: string };
     /** The farm adjusted the order to what was picked: the restaurant hears what and why. */
     'order.adjusted': OrderAdjustedEvent;
+    /** A line weighed past the tolerance: the restaurant is asked (docs/catch-weight.md). */
+    'order.weight_approval': { type: 'order.weight_approval'; orderId: number; itemId: number };
+    /** The restaurant's word on it: the farm hears it. */
+    'order.weight_decided': {
+      type: 'order.weight_decided';
+      orderId: number;
+      itemId: number;
+      decision: 'accepted' | 'declined';
+    };
   }
 }
 
@@ -118,6 +131,8 @@ async function loadOrder(tx: DbOrTx, orderId: number): Promise<NoticeOrder | nul
     .select({
       productName: orderItems.productName,
       productUnit: orderItems.productUnit,
+      packLabel: orderItems.packLabel,
+      packSize: orderItems.packSize,
       quantity: orderItems.quantity,
       orderedQuantity:
         sql<number>`coalesce(${orderItems.orderedQuantity}, ${orderItems.quantity})`.mapWith(
@@ -147,6 +162,28 @@ export function aboutTheOrder<E extends { orderId: number }>(
   };
 }
 
+/** The weight of a line as its notices tell it; null when the line or its weight is gone. */
+async function weightFactsOf(tx: DbOrTx, itemId: number): Promise<WeightFacts | null> {
+  const [line] = await tx
+    .select({
+      productName: orderItems.productName,
+      weightUnit: orderItems.weightUnit,
+      weight: orderItems.weight,
+      quantity: orderItems.quantity,
+      packWeight: orderItems.packWeight,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.id, itemId));
+  if (!line || line.weightUnit === null || line.weight === null) return null;
+  return {
+    itemId,
+    productName: line.productName,
+    weightUnit: line.weightUnit,
+    weight: line.weight,
+    estimatedWeight: estimatedWeight(line),
+  };
+}
+
 /** What a notification says of an order, from the order as the API gives it. */
 function factsOf(order: PricedOrder): OrderFacts {
   return {
@@ -165,6 +202,8 @@ function factsOf(order: PricedOrder): OrderFacts {
     items: order.orderItems.map((item) => ({
       productName: item.product.name,
       productUnit: item.product.unit,
+      packLabel: item.pack?.label ?? null,
+      packSize: item.pack?.size ?? 1,
       quantity: item.quantity,
       orderedQuantity: item.orderedQuantity ?? item.quantity,
       unitPrice: item.unitPrice,
@@ -182,6 +221,8 @@ export const orderNotices: NotificationKindProviders<
   | 'order.cancelled_by_restaurant'
   | 'order.items_changed'
   | 'order.adjusted'
+  | 'order.weight_approval'
+  | 'order.weight_decided'
 > = {
   'order.placed': {
     async recipients(tx, event) {
@@ -238,6 +279,24 @@ export const orderNotices: NotificationKindProviders<
       (reader) => orderAdjustedContent(order, event, reader),
     ),
   ),
+  'order.weight_approval': aboutTheOrder(async (tx, order, event) => {
+    const line = await weightFactsOf(tx, event.itemId);
+    if (!line) return [];
+    return tell(
+      tx,
+      restaurantOf(order.restaurantId),
+      WHO_CARES.restaurantOrders,
+      { orderId: order.id },
+      (reader) => weightApprovalContent(order, line, reader),
+    );
+  }),
+  'order.weight_decided': aboutTheOrder(async (tx, order, event) => {
+    const line = await weightFactsOf(tx, event.itemId);
+    if (!line) return [];
+    return tell(tx, farmOf(order.farmId), WHO_CARES.farmOrders, { orderId: order.id }, (reader) =>
+      weightDecidedContent(order, { ...line, decision: event.decision }, reader),
+    );
+  }),
   'order.status_changed': aboutTheOrder((tx, order) =>
     tell(
       tx,

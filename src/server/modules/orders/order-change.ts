@@ -1,8 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '#core/actor';
 import { describeCutoffRule, isOpenForOrders, orderCutoff } from '#core/delivery-days';
 import { formatCalendarDate } from '#core/hawaii-time';
-import { orderAmounts, sumCents, type Cents, type RateUnits } from '#core/money';
+import { multiplyCents, orderAmounts, sumCents, type Cents, type RateUnits } from '#core/money';
+import { billedQuantity, type WeightDecision } from '#core/catch-weight';
 import {
   authorRefusal,
   changeAuthor,
@@ -15,6 +16,7 @@ import {
 import { isOrderStatus, nextStatuses, statusLabel, type OrderStatus } from '#core/order-status';
 import { FORBIDDEN_FOR_ROLE, forbiddenForRoleMessage } from '#core/permissions';
 import { subtractQuantities } from '#core/quantity';
+import { packsIn, unitsOfPacks } from '#core/packs';
 import type { AdjustmentBody } from '#core/schemas/adjustment';
 import type { ClaimCreateBody, ClaimDecisionBody } from '#core/schemas/claim';
 import { MAX_ORDER_TOTAL_CENTS } from '#core/schemas/common';
@@ -60,6 +62,13 @@ export type OrderChange =
    * lots cover it.
    */
   | { kind: 'lot_assignment'; itemId: number; lots: LineLotsBody['lots'] | 'suggested' }
+  /**
+   * The packer enters what a line charged by weight weighed (docs/catch-weight.md): the line's
+   * whole, or one figure per pack; the restaurant accepts a weight past the tolerance or keeps
+   * the estimate.
+   */
+  | { kind: 'weight'; itemId: number; weight: number; weights: number[] | null }
+  | { kind: 'weight_decision'; itemId: number; accept: boolean }
   | { kind: 'auto_cancel'; now: Date }
   /** The system cancels a pending order of a business its owner closed (docs/leaving.md). */
   | { kind: 'closure_cancel'; now: Date }
@@ -140,6 +149,15 @@ export interface StoredLine {
   productId: number;
   productName: string;
   productUnit: string;
+  /** The pack sold (null: since removed), as sold (docs/packs.md); `quantity` counts packs. */
+  packId: number | null;
+  packLabel: string;
+  packSize: number;
+  /** Charged by weight (docs/catch-weight.md): its unit, each pack's estimate, the weight. */
+  weightUnit: string | null;
+  packWeight: number | null;
+  weight: number | null;
+  weightDecision: WeightDecision | null;
   quantity: number;
   orderedQuantity: number | null;
   unitPrice: string;
@@ -264,6 +282,13 @@ export function refusal(
       { status, allowed: [] },
     );
   }
+  if (change.kind === 'weight' || change.kind === 'weight_decision') {
+    return conflict(
+      `An order that is ${statusLabel(status)} cannot have its weights changed: weights are entered from confirmed until it ships`,
+      verdict.code,
+      { status, allowed: nextStatuses(status) },
+    );
+  }
   if (change.kind === 'lot_assignment') {
     return conflict(
       `An order that is ${statusLabel(status)} cannot have its lots changed: lots are assigned from confirmed until it ships`,
@@ -332,6 +357,13 @@ export async function linesOf(tx: Tx, orderId: number): Promise<StoredLine[]> {
       productId: orderItems.productId,
       productName: orderItems.productName,
       productUnit: orderItems.productUnit,
+      packId: orderItems.packId,
+      packLabel: sql<string>`coalesce(${orderItems.packLabel}, ${orderItems.productUnit})`,
+      packSize: orderItems.packSize,
+      weightUnit: orderItems.weightUnit,
+      packWeight: orderItems.packWeight,
+      weight: orderItems.weight,
+      weightDecision: orderItems.weightDecision,
       quantity: orderItems.quantity,
       orderedQuantity: orderItems.orderedQuantity,
       unitPrice: orderItems.unitPrice,
@@ -359,14 +391,25 @@ export function refusedTake(
       itemId: line.id,
       productId: line.productId,
       productName: product?.name ?? line.productName,
-      // What more could be added on top of the quantity already ordered.
+      // What more could be added on top of the quantity already ordered, in units and packs.
       availableQuantity: listed ? product!.availableQuantity : 0,
+      availablePacks: listed ? packsIn(product!.availableQuantity, line.packSize) : 0,
+      packId: line.packId,
       requestedQuantity: to,
     },
   );
 }
 
-/** The stock moves that take each line from its quantity to the new one. */
+/**
+ * A line's total at `unitCents` with `quantity` packs: per pack, or for a line charged by weight
+ * on its weight (the estimate until one is entered, and none once the packs change).
+ */
+export function lineTotalCents(line: StoredLine, unitCents: Cents, quantity = line.quantity) {
+  const weighed = quantity === line.quantity ? line : { ...line, quantity, weight: null };
+  return multiplyCents(unitCents, billedQuantity(weighed));
+}
+
+/** The stock moves that take each line from its quantity to the new one, in units of stock. */
 export function linesMoves(
   orderId: number,
   changes: { line: StoredLine; quantity: number }[],
@@ -374,7 +417,10 @@ export function linesMoves(
 ) {
   return changes.map(({ line, quantity }) => ({
     productId: line.productId,
-    change: subtractQuantities(line.quantity, quantity),
+    change: subtractQuantities(
+      unitsOfPacks(line.quantity, line.packSize),
+      unitsOfPacks(quantity, line.packSize),
+    ),
     reason,
     orderId,
     orderItemId: line.id,

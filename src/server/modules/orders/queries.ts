@@ -18,6 +18,14 @@ import {
   users,
 } from '../../db/schema';
 import { lineLotsColumn, lineLotsOf } from './line-lots';
+import {
+  namedPerson,
+  personNamesColumn,
+  weightHistoryColumn,
+  type PersonNames,
+  type WeightHistoryRow,
+} from './weights-read';
+import { estimatedWeight, type WeightDecision } from '#core/catch-weight';
 import { fixedSelect } from '../../db/written-once';
 import { jsonValue } from '../../db/raw-sql';
 import { notFound } from '../../errors';
@@ -38,12 +46,23 @@ interface ItemRow {
   name: string;
   unit: string;
   imageKey: string | null;
+  packId: number | null;
+  packLabel: string;
+  packSize: number | string;
   quantity: number | string;
   orderedQuantity: number | string | null;
   unitPrice: string;
   totalPrice: string;
   traced: boolean;
   lots: unknown;
+  weightUnit: string | null;
+  packWeight: number | string | null;
+  weight: number | string | null;
+  weights: number[] | null;
+  weighedBy: PersonNames | null;
+  weighedAt: string | null;
+  weightDecision: WeightDecision | null;
+  weightHistory: WeightHistoryRow[] | null;
 }
 
 /**
@@ -57,12 +76,23 @@ const orderItemsColumn = sql<ItemRow[]>`coalesce((
     'name', ${orderItems.productName},
     'unit', ${orderItems.productUnit},
     'imageKey', ${firstPhotoKey(orderItems.productId)},
+    'packId', ${orderItems.packId},
+    'packLabel', coalesce(${orderItems.packLabel}, ${orderItems.productUnit}),
+    'packSize', ${orderItems.packSize},
     'quantity', ${orderItems.quantity},
     'orderedQuantity', ${orderItems.orderedQuantity},
     'unitPrice', ${orderItems.unitPrice}::text,
     'totalPrice', ${orderItems.totalPrice}::text,
     'traced', ${farms.traceabilityEnabled} and ${products.traceabilityCategory} is not null,
-    'lots', ${lineLotsColumn(orderItems.id)}
+    'lots', ${lineLotsColumn(orderItems.id)},
+    'weightUnit', ${orderItems.weightUnit},
+    'packWeight', ${orderItems.packWeight},
+    'weight', ${orderItems.weight},
+    'weights', ${orderItems.weights},
+    'weighedBy', ${personNamesColumn(orderItems.weighedByUserId)},
+    'weighedAt', ${orderItems.weighedAt},
+    'weightDecision', ${orderItems.weightDecision},
+    'weightHistory', ${weightHistoryColumn(orderItems.id)}
   ) order by ${orderItems.id})
   from ${orderItems} join ${products} on ${products.id} = ${orderItems.productId}
   where ${orderItems.orderId} = ${orders.id}
@@ -74,12 +104,37 @@ function toOrderItem(item: ItemRow): PricedOrder['orderItems'][number] {
     id: item.id,
     productId: item.productId,
     product: { name: item.name, unit: item.unit, imageUrl: photoUrl(item.imageKey) },
+    packId: item.packId,
+    pack: { label: item.packLabel, size: Number(item.packSize) },
     quantity,
     orderedQuantity: item.orderedQuantity === null ? quantity : Number(item.orderedQuantity),
     unitPrice: money(item.unitPrice),
     totalPrice: money(item.totalPrice),
     traced: item.traced,
     lots: lineLotsOf(item.lots),
+    ...weightFieldsOf(item, quantity),
+  };
+}
+
+const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
+
+/** A line's catch-weight fields (docs/catch-weight.md), all null on a line priced per pack. */
+function weightFieldsOf(item: ItemRow, quantity: number) {
+  const packWeight = numberOrNull(item.packWeight);
+  return {
+    weightUnit: item.weightUnit,
+    estimatedWeight: item.weightUnit === null ? null : estimatedWeight({ quantity, packWeight }),
+    weight: numberOrNull(item.weight),
+    weights: item.weights,
+    weighedBy: namedPerson(item.weighedBy),
+    weighedAt: item.weighedAt === null ? null : new Date(item.weighedAt).toISOString(),
+    weightDecision: item.weightDecision,
+    weightHistory: (item.weightHistory ?? []).map((entry) => ({
+      kind: entry.kind,
+      weight: Number(entry.weight),
+      by: namedPerson(entry.by),
+      at: new Date(entry.at).toISOString(),
+    })),
   };
 }
 
@@ -165,6 +220,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined): Promise<Pr
       contactPhone: row.restaurantPhone,
     },
     orderItems: row.items.map(toOrderItem),
+    weightsPending: row.items.some((item) => item.weightUnit !== null && item.weight === null),
     adjustedAt: row.adjustedAt?.toISOString() ?? null,
     orderCutoff: row.deliveryDate
       ? orderCutoff(row.deliveryDate, {

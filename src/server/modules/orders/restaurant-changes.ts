@@ -1,17 +1,25 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { RestaurantActor } from '#core/actor';
-import { centsOf, multiplyCents, rateOf, toMoneyString } from '#core/money';
-import { breakReached, unitPriceCents } from '#core/pricing';
-import { quantityProblem } from '#core/quantity';
+import { centsOf, rateOf, toMoneyString } from '#core/money';
+import { packQuantityProblem } from '#core/packs';
+import {
+  breakReached,
+  packBreakReached,
+  packPriceCents,
+  unitPriceCents,
+  type PricedPack,
+} from '#core/pricing';
+import { estimatedWeight } from '#core/catch-weight';
 import type { OrderItemsChangeBody } from '#core/schemas/delivery';
 import { ORDER_CONFLICT_CODES, type PricedOrder } from '#core/schemas/order';
 import { now as clockNow } from '../../clock';
 import type { Db } from '../../db/database';
-import { orderItems, orders, products } from '../../db/schema';
+import { orderItems, orders, productPacks, products } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
 import { listOfFarm, restaurantPricing } from '../price-lists';
 import {
   applyOrderChange,
+  lineTotalCents,
   linesMoves,
   linesOf,
   priceOrder,
@@ -72,28 +80,44 @@ export async function changeLines({
 }: ChangeContext<OrderChangeOf<'restaurant_items'>>): Promise<ChangeOutcome> {
   const { items } = change;
   const lines = await linesOf(tx, order.id);
+  // Lines by line id: an item names its line by product, and by pack where the order holds the
+  // product in more than one (docs/packs.md).
   const wanted = new Map<number, { quantity: number; unitPrice?: string; index: number }>();
   items.forEach((item, index) => {
-    const line = lines.find((candidate) => candidate.productId === item.productId);
-    if (!line) {
-      throw badRequest('Only the order’s own lines can be changed', {
-        [`items.${index}.productId`]: 'Not a line of this order',
+    const ofProduct = lines.filter((candidate) => candidate.productId === item.productId);
+    const line =
+      item.packId === undefined
+        ? ofProduct.length === 1
+          ? ofProduct[0]
+          : undefined
+        : ofProduct.find((candidate) => candidate.packId === item.packId);
+    if (!line && item.packId === undefined && ofProduct.length > 1) {
+      throw badRequest('This order has the product in more than one pack: name the pack', {
+        [`items.${index}.packId`]: 'Name the pack of the line',
       });
     }
-    if (wanted.has(item.productId)) {
+    if (!line) {
+      throw badRequest('Only the order’s own lines can be changed', {
+        [`items.${index}.${item.packId === undefined ? 'productId' : 'packId'}`]:
+          'Not a line of this order',
+      });
+    }
+    if (wanted.has(line.id)) {
       throw badRequest('List each line once', { [`items.${index}.productId`]: 'Listed twice' });
     }
-    const problem = quantityProblem(line.productUnit, item.quantity);
+    const problem = packQuantityProblem(
+      line.productUnit,
+      { label: line.packLabel, size: line.packSize, minimumQuantity: null },
+      item.quantity,
+    );
     if (problem) throw badRequest(problem, { [`items.${index}.quantity`]: problem });
-    wanted.set(item.productId, { ...item, index });
+    wanted.set(line.id, { ...item, index });
   });
   const changes = lines.flatMap((line) => {
-    const want = wanted.get(line.productId);
+    const want = wanted.get(line.id);
     return want && want.quantity !== line.quantity ? [{ line, quantity: want.quantity, want }] : [];
   });
-  const remaining = lines.filter(
-    (line) => (wanted.get(line.productId)?.quantity ?? line.quantity) > 0,
-  );
+  const remaining = lines.filter((line) => (wanted.get(line.id)?.quantity ?? line.quantity) > 0);
   if (remaining.length === 0) {
     throw badRequest('An order keeps at least one line; cancel the order instead', {
       items: 'Keep at least one line, or cancel the order',
@@ -124,30 +148,58 @@ export async function changeLines({
             )
         ).map((row) => [row.id, centsOf(row.price)]),
   );
+  // The lines' packs as they are today, for their prices; a pack since removed keeps its price.
+  const repricedPackIds = repriced.flatMap(({ line }) => (line.packId ? [line.packId] : []));
+  const packsToday = new Map(
+    repricedPackIds.length === 0
+      ? []
+      : (
+          await tx
+            .select({ id: productPacks.id, size: productPacks.size, price: productPacks.price })
+            .from(productPacks)
+            .where(and(inArray(productPacks.id, repricedPackIds), isNull(productPacks.archivedAt)))
+        ).map((row): [number, PricedPack] => [
+          row.id,
+          {
+            id: row.id,
+            size: row.size,
+            ownPriceCents: row.price === null ? null : centsOf(row.price),
+          },
+        ]),
+  );
   const pricing =
     repriced.length === 0
       ? null
       : listOfFarm(await restaurantPricing(tx, order.restaurantId, [order.farmId]), order.farmId);
-  /** The restaurant's price of the product for `quantity` today (src/core/pricing.ts). */
-  const todayFor = (productId: number, quantity: number) => {
-    const listPriceCents = listPrices.get(productId);
-    if (listPriceCents === undefined) return undefined;
-    const product = { id: productId, listPriceCents };
+  /** The restaurant's price of the line's pack for `quantity` today (src/core/pricing.ts). */
+  const todayFor = (line: StoredLine, quantity: number) => {
+    const listPriceCents = listPrices.get(line.productId);
+    const pack = line.packId === null ? undefined : packsToday.get(line.packId);
+    if (listPriceCents === undefined || pack === undefined) return undefined;
+    const product = { id: line.productId, listPriceCents };
+    if (line.weightUnit !== null) {
+      // Per weight unit, its breaks by the estimate (docs/catch-weight.md).
+      const estimate = estimatedWeight({ quantity, packWeight: line.packWeight });
+      return {
+        cents: unitPriceCents(product, pricing, estimate),
+        breakQuantity: breakReached(product, pricing, estimate),
+      };
+    }
     return {
-      cents: unitPriceCents(product, pricing, quantity),
-      breakQuantity: breakReached(product, pricing, quantity),
+      cents: packPriceCents(product, pack, pricing, quantity),
+      breakQuantity: packBreakReached(product, pack, pricing, quantity),
     };
   };
   const unitPrice = new Map(lines.map((line) => [line.id, centsOf(line.unitPrice)]));
   const breakQuantity = new Map(lines.map((line) => [line.id, line.priceBreakQuantity]));
   for (const { line, quantity } of belowBreak) {
-    const today = todayFor(line.productId, quantity);
+    const today = todayFor(line, quantity);
     if (today === undefined) continue;
     unitPrice.set(line.id, today.cents);
     breakQuantity.set(line.id, today.breakQuantity);
   }
   for (const { line, want, quantity } of raised) {
-    const found = todayFor(line.productId, quantity);
+    const found = todayFor(line, quantity);
     const today = found?.cents;
     const placed = centsOf(line.unitPrice);
     if (found) breakQuantity.set(line.id, found.breakQuantity);
@@ -167,9 +219,9 @@ export async function changeLines({
     );
   }
 
-  const quantityOf = (line: StoredLine) => wanted.get(line.productId)?.quantity ?? line.quantity;
+  const quantityOf = (line: StoredLine) => wanted.get(line.id)?.quantity ?? line.quantity;
   const price = priceOrder(
-    remaining.map((line) => multiplyCents(unitPrice.get(line.id)!, quantityOf(line))),
+    remaining.map((line) => lineTotalCents(line, unitPrice.get(line.id)!, quantityOf(line))),
     centsOf(order.deliveryFee),
     rateOf(order.taxRate),
   );
@@ -184,9 +236,16 @@ export async function changeLines({
   for (const taken of result.moved) {
     const line = lines.find((candidate) => candidate.id === taken.move.orderItemId)!;
     const read = listPrices.get(line.productId);
-    if (taken.move.change < 0 && read !== undefined && centsOf(taken.price) !== read) {
-      const now = unitPriceCents(
+    const pack = line.packId === null ? undefined : packsToday.get(line.packId);
+    if (
+      taken.move.change < 0 &&
+      read !== undefined &&
+      pack !== undefined &&
+      centsOf(taken.price) !== read
+    ) {
+      const now = packPriceCents(
         { id: line.productId, listPriceCents: centsOf(taken.price) },
+        pack,
         pricing,
         quantityOf(line),
       );
@@ -215,7 +274,7 @@ export async function changeLines({
         quantity,
         orderedQuantity: null,
         unitPrice: toMoneyString(unit),
-        totalPrice: toMoneyString(multiplyCents(unit, quantity)),
+        totalPrice: toMoneyString(lineTotalCents(line, unit, quantity)),
         priceBreakQuantity: breakQuantity.get(line.id) ?? null,
       })
       .where(eq(orderItems.id, line.id));

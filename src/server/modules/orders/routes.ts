@@ -15,6 +15,10 @@ import { orderItemsChangeBody } from '#core/schemas/delivery';
 import { adjustmentBody, adjustmentListOutput } from '#core/schemas/adjustment';
 import { adjustOrder, listAdjustments } from './adjustments';
 import { idempotencyKey } from './idempotency-key';
+import { runIdempotent, WEIGHT_IDEMPOTENCY_SCOPE } from './idempotency';
+import { applyOrderChange } from './order-change';
+import { lineWeightBody, weightDecisionBody } from '#core/schemas/weight';
+import { lineItemParams } from '#core/schemas/traceability';
 import { bulkStatusBody, bulkStatusOutput, bulkStatusPermissions } from '#core/schemas/order-bulk';
 import { orderListQuery } from '#core/schemas/paging';
 import { forbidden } from '../../errors';
@@ -188,6 +192,67 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
         requireRestaurantActor(request),
         request.params.id,
         request.body,
+      );
+    },
+  );
+
+  app.put(
+    '/orders/:id/items/:itemId/weight',
+    {
+      config: { permission: { farm: 'orders.adjust' } },
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Enter what a line charged by weight weighed at packing, its whole or one figure per pack (docs/catch-weight.md); an Idempotency-Key sends it once',
+        params: lineItemParams,
+        body: lineWeightBody,
+        response: { 200: orderOutput, ...errorResponses, 409: errorResponse.passthrough() },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireFarmActor(request);
+      const { id, itemId } = request.params;
+      const result = await runIdempotent(
+        app.db,
+        {
+          userId: actor.userId,
+          business: actor.business,
+          scope: WEIGHT_IDEMPOTENCY_SCOPE,
+          key: idempotencyKey(request),
+          body: { id, itemId, ...request.body },
+        },
+        async (tx) => ({
+          statusCode: 200,
+          body: await applyOrderChange(tx, actor, id, { kind: 'weight', itemId, ...request.body }),
+        }),
+      );
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(result.statusCode).send(result.body);
+    },
+  );
+
+  app.post(
+    '/orders/:id/items/:itemId/weight/decision',
+    {
+      config: { permission: { restaurant: 'orders.change' } },
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Accept a weight past the farm's tolerance, or keep the estimate (docs/catch-weight.md)",
+        params: lineItemParams,
+        body: weightDecisionBody,
+        response: { 200: orderOutput, ...errorResponses, 409: errorResponse.passthrough() },
+      },
+    },
+    async (request) => {
+      const actor = requireRestaurantActor(request);
+      const { id, itemId } = request.params;
+      return app.db.transaction((tx) =>
+        applyOrderChange(tx, actor, id, {
+          kind: 'weight_decision',
+          itemId,
+          accept: request.body.accept,
+        }),
       );
     },
   );

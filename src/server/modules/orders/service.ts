@@ -15,7 +15,8 @@ import {
   type Cents,
   type RateUnits,
 } from '#core/money';
-import { addQuantities, quantityProblem } from '#core/quantity';
+import { addQuantities, quantityHundredths, subtractQuantities } from '#core/quantity';
+import { isUnitPack, packQuantityProblem, packsIn, unitsOfPacks } from '#core/packs';
 import {
   ORDER_CONFLICT_CODES,
   type PricedOrder,
@@ -27,7 +28,15 @@ import {
 } from '#core/schemas/order';
 import type { LiveEvent } from '#core/schemas/notification';
 import { sendAhead, type Db, type Tx } from '../../db/database';
-import { farms, orderItems, orders, orderStatusHistory, products, users } from '../../db/schema';
+import {
+  farms,
+  orderItems,
+  orders,
+  orderStatusHistory,
+  productPacks,
+  products,
+  users,
+} from '../../db/schema';
 import { preparedSelect } from '../../db/written-once';
 import { jsonRows, rows } from '../../db/raw-sql';
 import { AppError, badRequest, conflict } from '../../errors';
@@ -41,7 +50,14 @@ import { resolveDeliveryDays, type ResolvedDeliveryDay } from '../schedules';
 import { buyerTaxOn, buyerTaxTerms, type BuyerTaxTerms } from '../resale-certificates';
 import { hawaiiDate } from '#core/hawaii-time';
 import { farmIsOpen } from '../businesses';
-import { breakReached, unitPriceCents, type PriceListTerms } from '#core/pricing';
+import {
+  breakReached,
+  packBreakReached,
+  packPriceCents,
+  unitPriceCents,
+  type PriceListTerms,
+  type PricedPack,
+} from '#core/pricing';
 import { listOfFarm, restaurantPricing } from '../price-lists';
 import { checkCredit, creditRowsOf, holdOnRefusal } from '../customers';
 import { now as clockNow, today as clockToday } from '../../clock';
@@ -95,25 +111,51 @@ interface ProductRow {
   name: string;
   unit: string;
   price: string;
+  /** Charged by this weight unit (docs/catch-weight.md), or null: by the pack. */
+  weightUnit: string | null;
   availableQuantity: number;
   isActive: boolean;
   deletedAt: Date | null;
 }
 
-/** One product of one farm's order, its repeated lines summed. */
+/** A pack of a placement's product as the checks read it (docs/packs.md). */
+interface PackRow {
+  id: number;
+  productId: number;
+  label: string;
+  size: number;
+  price: string | null;
+  minimumQuantity: number | null;
+  estimatedWeight: number | null;
+  archivedAt: Date | null;
+}
+
+/** One pack of one farm's order, its repeated lines summed. */
 interface OrderLine {
   productId: number;
+  /** The pack as sent, or the product's unit pack for a line sent without one. */
+  sentPackId: number | null;
+  /** The pack the client named, if it did: what a refusal may echo. */
+  askedPackId: number | null;
   quantity: number;
   sentUnitPriceCents: Cents;
-  /** Where the product first appears in the request, for field errors. */
+  /** Where the pack first appears in the request, for field errors. */
   itemIndex: number;
+  /** Each item's own total as sent, checked against its price once the pack is known. */
+  sentTotals: { itemIndex: number; quantity: number; totalCents: Cents }[];
 }
 
 /** A line whose product is listed by the entry's farm, at the sent price, with enough stock. */
 interface CheckedLine extends OrderLine {
   product: ProductRow;
-  /** The restaurant's price of a unit for this quantity (src/core/pricing.ts). */
+  pack: PackRow;
+  /**
+   * The restaurant's price of one pack for this quantity (src/core/pricing.ts), or of one weight
+   * unit for a product charged by weight.
+   */
   unitCents: Cents;
+  /** What `unitCents` is charged for: the packs, or the estimated weight (core/catch-weight). */
+  billed: number;
   /** The quantity break that gives that price, if one does: kept on the order line. */
   priceBreakQuantity: number | null;
   /** The restaurant's price list of the farm it was priced by. */
@@ -144,7 +186,7 @@ interface ReadyEntry extends PricedEntry {
 
 interface InsertedEntry extends ReadyEntry {
   orderId: number;
-  /** Each product's line id: the ledger names the line a sale took stock for. */
+  /** Each pack's line id: the ledger names the line a sale took stock for. */
   itemIds: Map<number, number>;
 }
 
@@ -156,6 +198,7 @@ const productColumns = {
   name: products.name,
   unit: products.unit,
   price: products.price,
+  weightUnit: products.weightUnit,
   availableQuantity: products.availableQuantity,
   isActive: products.isActive,
   deletedAt: products.deletedAt,
@@ -167,20 +210,37 @@ function present<T>(value: T | undefined, what: string): T {
   return value;
 }
 
-function summedLines(entry: PlacementEntry): OrderLine[] {
-  const lines = new Map<number, OrderLine>();
+/**
+ * The entry's lines by pack, repeated ones summed: a line without a pack is of the product's
+ * unit pack, so it sums with one that names it (`unitPackOf` finds it once the packs are read).
+ */
+function summedLines(
+  entry: PlacementEntry,
+  unitPackOf: (productId: number) => number | undefined,
+): OrderLine[] {
+  const lines = new Map<string, OrderLine>();
   entry.body.items.forEach((item, itemIndex) => {
     const price = cents(item.unitPrice);
-    const line = lines.get(item.productId);
+    const packId = item.packId ?? unitPackOf(item.productId) ?? null;
+    const key = `${item.productId}:${packId ?? 'none'}`;
+    const sentTotal =
+      item.totalPrice === undefined
+        ? []
+        : [{ itemIndex, quantity: item.quantity, totalCents: cents(item.totalPrice) }];
+    const line = lines.get(key);
     if (!line) {
-      lines.set(item.productId, {
+      lines.set(key, {
         productId: item.productId,
+        sentPackId: packId,
+        askedPackId: item.packId ?? null,
         quantity: item.quantity,
         sentUnitPriceCents: price,
         itemIndex,
+        sentTotals: sentTotal,
       });
       return;
     }
+    line.sentTotals.push(...sentTotal);
     if (line.sentUnitPriceCents !== price) {
       throw badRequest('The same product appears with two different prices', {
         [`${entry.fieldPrefix}items.${itemIndex}.unitPrice`]: 'Differs from the same product above',
@@ -198,6 +258,8 @@ function problem(
   availableQuantity: number,
   /** The restaurant's price of the line now; the product's list price when not given. */
   unitCents?: Cents,
+  /** The line's pack, when the line names one the product has. */
+  pack?: PackRow,
 ): OrderProblemProduct {
   return {
     farmId: farm.id,
@@ -205,8 +267,11 @@ function problem(
     productId: line.productId,
     productName: product?.name ?? null,
     unit: product?.unit ?? null,
+    // A pack found by the server is named only with the product it belongs to.
+    packId: pack?.id ?? line.askedPackId,
     requestedQuantity: line.quantity,
     availableQuantity,
+    availablePacks: packsIn(availableQuantity, pack?.size ?? 1),
     unitPrice: product ? toMoneyString(unitCents ?? cents(product.price)) : null,
     sentUnitPrice: toMoneyString(line.sentUnitPriceCents),
   };
@@ -222,7 +287,9 @@ function placementConflict(message: string, code: string, problems: Problems) {
     farmName: first.farmName,
     productId: first.productId,
     productName: first.productName,
+    packId: first.packId,
     availableQuantity: first.availableQuantity,
+    availablePacks: first.availablePacks,
     requestedQuantity: first.requestedQuantity,
     unitPrice: first.unitPrice,
     products: problems,
@@ -236,6 +303,16 @@ function refuseIfAny(message: string, code: string, problems: OrderProblemProduc
 
 function isListed(product: ProductRow): boolean {
   return product.isActive && product.deletedAt === null;
+}
+
+/** The units of stock the lines take, per product, in product id order (the lock order). */
+function unitsByProduct(lines: readonly CheckedLine[]): Map<number, number> {
+  const units = new Map<number, number>();
+  for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
+    const taken = unitsOfPacks(line.quantity, line.pack.size);
+    units.set(line.productId, addQuantities(units.get(line.productId) ?? 0, taken));
+  }
+  return units;
 }
 
 /** The farms of a placement (`ids`), each with its terms and whether it sells now. */
@@ -271,6 +348,37 @@ const readProducts = productsOfPlacement(false);
 const lockProducts = productsOfPlacement(true);
 
 /**
+ * The packs of a placement's products (`ids`): the live ones, and any named (`packIds`) though
+ * archived, which answer as no longer available rather than as unknown.
+ */
+const packsOfPlacement = preparedSelect((select) =>
+  select
+    .select({
+      id: productPacks.id,
+      productId: productPacks.productId,
+      label: productPacks.label,
+      size: productPacks.size,
+      price: productPacks.price,
+      minimumQuantity: productPacks.minimumQuantity,
+      estimatedWeight: productPacks.estimatedWeight,
+      archivedAt: productPacks.archivedAt,
+    })
+    .from(productPacks)
+    .where(
+      sql`${productPacks.productId} = any(${sql.placeholder('ids')}) and (${productPacks.archivedAt} is null or ${productPacks.id} = any(${sql.placeholder('packIds')}))`,
+    ),
+);
+
+/** The pack as the price rule reads it. */
+function pricedPackOf(pack: PackRow): PricedPack {
+  return {
+    id: pack.id,
+    size: pack.size,
+    ownPriceCents: pack.price === null ? null : cents(pack.price),
+  };
+}
+
+/**
  * Phase 1, check: every farm exists, every product is the farm's, listed, at the sent price and
  * in stock. Bad input first (400), then the state of the catalog (409), all before any write.
  */
@@ -281,19 +389,28 @@ async function checkEntries(
   partial = false,
 ): Promise<CheckedEntry[]> {
   const farmIds = entries.map((entry) => entry.body.farmId);
-  const productIds = [
-    ...new Set(entries.flatMap((entry) => entry.body.items.map((item) => item.productId))),
+  const items = entries.flatMap((entry) => entry.body.items);
+  const productIds = [...new Set(items.map((item) => item.productId))];
+  const packIds = [
+    ...new Set(items.flatMap((item) => (item.packId === undefined ? [] : [item.packId]))),
   ];
   // Asked for together: one round trip
   // (docs/performance.md#pipelined-statements-and-what-an-order-costs-the-machine). The checks
   // below still run in their order, so the first problem found is the one answered.
-  const [farmRows, productRows, pricing] = await Promise.all([
+  const [farmRows, productRows, packRows, pricing] = await Promise.all([
     farmsOfPlacement(tx, { ids: farmIds }),
     (partial ? lockProducts : readProducts)(tx, { ids: productIds }),
+    packsOfPlacement(tx, { ids: productIds, packIds }),
     // The restaurant's own prices: its price list of each farm (docs/price-lists.md).
     restaurantPricing(tx, buyer.restaurantId, farmIds),
   ]);
   const farmById = new Map(farmRows.map((farm) => [farm.id, farm]));
+  const packById = new Map(packRows.map((pack) => [pack.id, pack]));
+  const unitPackOf = new Map(
+    packRows
+      .filter((pack) => pack.archivedAt === null && isUnitPack(pack))
+      .map((pack) => [pack.productId, pack.id]),
+  );
   // A farm that is not open sells nothing: its products answer as unavailable ones. One never
   // approved is named to nobody (errors never show what the asker may not see).
   const namedFarm = (farm: FarmRow) =>
@@ -309,16 +426,36 @@ async function checkEntries(
       }
       return { ...entry, farm };
     })
-    .map((entry) => ({ ...entry, lines: summedLines(entry) }));
+    .map((entry) => ({
+      ...entry,
+      lines: summedLines(entry, (productId) => unitPackOf.get(productId)),
+    }));
   const productById = new Map(productRows.map((product) => [product.id, product]));
-  const priceOf = (product: ProductRow, quantity: number) => {
+  const priceOf = (product: ProductRow, pack: PackRow, quantity: number) => {
     const list = listOfFarm(pricing, product.farmId);
     const priced = { id: product.id, listPriceCents: cents(product.price) };
+    if (product.weightUnit !== null) {
+      // Charged per weight unit on the estimate (docs/catch-weight.md): breaks by weight.
+      const billed = unitsOfPacks(quantity, pack.estimatedWeight ?? 0);
+      return {
+        unitCents: unitPriceCents(priced, list, billed),
+        priceBreakQuantity: breakReached(priced, list, billed),
+        billed,
+        list,
+      };
+    }
+    const terms = pricedPackOf(pack);
     return {
-      unitCents: unitPriceCents(priced, list, quantity),
-      priceBreakQuantity: breakReached(priced, list, quantity),
+      unitCents: packPriceCents(priced, terms, list, quantity),
+      priceBreakQuantity: packBreakReached(priced, terms, list, quantity),
+      billed: quantity,
       list,
     };
+  };
+  /** The line's pack, when it is one the product has (archived or not). */
+  const packOfLine = (line: OrderLine, product: ProductRow) => {
+    const pack = line.sentPackId === null ? undefined : packById.get(line.sentPackId);
+    return pack && pack.productId === product.id ? pack : undefined;
   };
 
   const unavailable: OrderProblemProduct[] = [];
@@ -326,41 +463,92 @@ async function checkEntries(
   const short: OrderProblemProduct[] = [];
   const checked = withFarms.map(({ farm, lines, ...entry }) => {
     const checkedLines: CheckedLine[] = [];
+    // A standing order's stock left per product as its lines take it, in the lines' order.
+    const left = new Map<number, number>();
     for (const line of lines) {
       const product = productById.get(line.productId);
+      const field = `${entry.fieldPrefix}items.${line.itemIndex}`;
       // An unlisted product is what the buyer may not see: it answers as an unknown one, with
       // no name, unit or price, whichever farm it belongs to.
       if (partial && (!product || product.farmId === farm.id)) {
         // Left out when gone, unlisted, sold out or dearer than the price the restaurant last
         // saw (docs/standing-orders.md); otherwise what there is, at today's price for it.
+        const pack = product && packOfLine(line, product);
+        const onOffer = product && pack && pack.archivedAt === null && isListed(product);
+        const stock = product ? (left.get(product.id) ?? product.availableQuantity) : 0;
+        const fits = onOffer && farm.open ? Math.min(line.quantity, packsIn(stock, pack.size)) : 0;
         const quantity =
-          product && isListed(product) && farm.open
-            ? Math.min(line.quantity, product.availableQuantity)
-            : 0;
-        const price = product && quantity > 0 ? priceOf(product, quantity) : null;
-        if (product && price && price.unitCents <= line.sentUnitPriceCents) {
-          checkedLines.push({ ...line, quantity, product, ...price });
+          pack && pack.minimumQuantity !== null && fits < pack.minimumQuantity ? 0 : fits;
+        const price = product && pack && quantity > 0 ? priceOf(product, pack, quantity) : null;
+        if (product && pack && price && price.unitCents <= line.sentUnitPriceCents) {
+          left.set(product.id, subtractQuantities(stock, unitsOfPacks(quantity, pack.size)));
+          checkedLines.push({ ...line, quantity, product, pack, ...price });
         }
-      } else if (!product || !isListed(product) || !farm.open) {
+        continue;
+      }
+      if (!product || !isListed(product) || !farm.open) {
         unavailable.push(problem(namedFarm(farm), line, undefined, 0));
-      } else if (product.farmId !== farm.id) {
+        continue;
+      }
+      if (product.farmId !== farm.id) {
         throw badRequest(`This product is not sold by ${farm.name}`, {
-          [`${entry.fieldPrefix}items.${line.itemIndex}.productId`]: `Not sold by ${farm.name}`,
+          [`${field}.productId`]: `Not sold by ${farm.name}`,
         });
-      } else if (quantityProblem(product.unit, line.quantity)) {
-        // Decimals are for weighed units only (docs/adjustments.md#quantities).
-        const message = quantityProblem(product.unit, line.quantity)!;
-        throw badRequest(message, {
-          [`${entry.fieldPrefix}items.${line.itemIndex}.quantity`]: message,
-        });
-      } else if (priceOf(product, line.quantity).unitCents !== line.sentUnitPriceCents) {
-        const { unitCents } = priceOf(product, line.quantity);
-        repriced.push(problem(farm, line, product, product.availableQuantity, unitCents));
-      } else if (product.availableQuantity < line.quantity) {
-        const { unitCents } = priceOf(product, line.quantity);
-        short.push(problem(farm, line, product, product.availableQuantity, unitCents));
-      } else {
-        checkedLines.push({ ...line, product, ...priceOf(product, line.quantity) });
+      }
+      const pack = packOfLine(line, product);
+      if (!pack) {
+        const message =
+          line.sentPackId === null
+            ? `${product.name} is sold by the pack: choose one`
+            : 'Not a pack of this product';
+        throw badRequest(message, { [`${field}.packId`]: message });
+      }
+      if (pack.archivedAt !== null || (product.weightUnit !== null && !pack.estimatedWeight)) {
+        unavailable.push(problem(namedFarm(farm), line, undefined, 0));
+        continue;
+      }
+      // Each item's total is its price times what it is charged for, as the client showed it.
+      for (const sent of line.sentTotals) {
+        const charged =
+          product.weightUnit === null
+            ? sent.quantity
+            : unitsOfPacks(sent.quantity, pack.estimatedWeight ?? 0);
+        if (
+          quantityHundredths(charged) !== null &&
+          sent.totalCents !== multiplyCents(line.sentUnitPriceCents, charged)
+        ) {
+          const message =
+            product.weightUnit === null
+              ? 'The line total must be the unit price times the quantity'
+              : `The line total must be the price per ${product.weightUnit} times the estimated weight`;
+          throw badRequest(message, {
+            [`${entry.fieldPrefix}items.${sent.itemIndex}.totalPrice`]: message,
+          });
+        }
+      }
+      // Decimals are for a weighed unit alone, and no line holds less than its pack's minimum
+      // (docs/packs.md).
+      const quantityProblem = packQuantityProblem(product.unit, pack, line.quantity);
+      if (quantityProblem) {
+        throw badRequest(quantityProblem, { [`${field}.quantity`]: quantityProblem });
+      }
+      const price = priceOf(product, pack, line.quantity);
+      if (price.unitCents !== line.sentUnitPriceCents) {
+        repriced.push(
+          problem(farm, line, product, product.availableQuantity, price.unitCents, pack),
+        );
+        continue;
+      }
+      checkedLines.push({ ...line, product, pack, ...price });
+    }
+    // Each product's packs take from its one stock: their units together must be there.
+    for (const [productId, taken] of unitsByProduct(checkedLines)) {
+      const product = present(productById.get(productId), `product ${productId}`);
+      if (partial || product.availableQuantity >= taken) continue;
+      for (const line of checkedLines.filter((candidate) => candidate.productId === productId)) {
+        short.push(
+          problem(farm, line, product, product.availableQuantity, line.unitCents, line.pack),
+        );
       }
     }
     if (partial && checkedLines.length === 0) {
@@ -411,7 +599,7 @@ function priceEntries(entries: CheckedEntry[], partial = false): PricedEntry[] {
     const deliveryFee = cents(entry.farm.deliveryFee);
     const taxRate = rateOf(entry.farm.taxRate);
     const price = priceOrder(
-      entry.lines.map((line) => multiplyCents(line.unitCents, line.quantity)),
+      entry.lines.map((line) => multiplyCents(line.unitCents, line.billed)),
       deliveryFee,
       taxRate,
     );
@@ -474,7 +662,14 @@ async function takeStock(tx: Tx, actor: Actor, entries: InsertedEntry[]): Promis
       );
     }
     throw placementConflict('Not enough stock', ORDER_CONFLICT_CODES.insufficientStock, [
-      problem(entry.farm, line, { ...line.product, ...now }, now.availableQuantity, line.unitCents),
+      problem(
+        entry.farm,
+        line,
+        { ...line.product, ...now },
+        now.availableQuantity,
+        line.unitCents,
+        line.pack,
+      ),
     ]);
   }
   for (const taken of result.moved) {
@@ -482,34 +677,43 @@ async function takeStock(tx: Tx, actor: Actor, entries: InsertedEntry[]): Promis
     // The list price the line was priced from must not have moved since it was read.
     if (cents(taken.price) !== cents(line.product.price)) {
       const product = { ...line.product, price: taken.price };
-      const unitCents = unitPriceCents(
-        { id: product.id, listPriceCents: cents(taken.price) },
-        line.list,
-        line.quantity,
-      );
+      const listed = { id: product.id, listPriceCents: cents(taken.price) };
+      const unitCents =
+        product.weightUnit === null
+          ? packPriceCents(listed, pricedPackOf(line.pack), line.list, line.quantity)
+          : unitPriceCents(listed, line.list, line.billed);
       throw placementConflict('Prices have changed', ORDER_CONFLICT_CODES.priceChanged, [
-        problem(entry.farm, line, product, product.availableQuantity, unitCents),
+        problem(entry.farm, line, product, product.availableQuantity, unitCents, line.pack),
       ]);
     }
   }
 }
 
-/** Each line's take of stock. Lines are summed per product: a move is the order's whole take. */
+/**
+ * Each product's take of stock: its packs' units summed, so a move is the order's whole take of
+ * the product (docs/packs.md), named in the ledger by the product's first line.
+ */
 function takesOf(
   entries: InsertedEntry[],
 ): { move: StockMove; line: CheckedLine; entry: InsertedEntry }[] {
   return entries.flatMap((entry) =>
-    entry.lines.map((line) => ({
-      line,
-      entry,
-      move: {
-        productId: line.productId,
-        change: -line.quantity,
-        reason: 'sale' as const,
-        orderId: entry.orderId,
-        orderItemId: entry.itemIds.get(line.productId) ?? null,
-      },
-    })),
+    [...unitsByProduct(entry.lines)].map(([productId, units]) => {
+      const line = present(
+        entry.lines.find((candidate) => candidate.productId === productId),
+        `a line of product ${productId}`,
+      );
+      return {
+        line,
+        entry,
+        move: {
+          productId,
+          change: -units,
+          reason: 'sale' as const,
+          orderId: entry.orderId,
+          orderItemId: entry.itemIds.get(line.pack.id) ?? null,
+        },
+      };
+    }),
   );
 }
 
@@ -555,6 +759,11 @@ const lineColumns = {
   productId: orderItems.productId,
   productName: orderItems.productName,
   productUnit: orderItems.productUnit,
+  packId: orderItems.packId,
+  packLabel: orderItems.packLabel,
+  packSize: orderItems.packSize,
+  weightUnit: orderItems.weightUnit,
+  packWeight: orderItems.packWeight,
   quantity: orderItems.quantity,
   unitPrice: orderItems.unitPrice,
   totalPrice: orderItems.totalPrice,
@@ -606,9 +815,14 @@ async function insertOrders(
       productId: line.productId,
       productName: line.product.name,
       productUnit: line.product.unit,
+      packId: line.pack.id,
+      packLabel: line.pack.label,
+      packSize: line.pack.size,
+      weightUnit: line.product.weightUnit,
+      packWeight: line.product.weightUnit === null ? null : line.pack.estimatedWeight,
       quantity: line.quantity,
       unitPrice: toMoneyString(line.unitCents),
-      totalPrice: toMoneyString(multiplyCents(line.unitCents, line.quantity)),
+      totalPrice: toMoneyString(multiplyCents(line.unitCents, line.billed)),
       priceBreakQuantity: line.priceBreakQuantity,
     })),
   );
@@ -618,7 +832,7 @@ async function insertOrders(
     farm_id: number;
     order_id: number;
     item_id: number | null;
-    product_id: number | null;
+    pack_id: number | null;
   }>(
     tx,
     sql`
@@ -634,22 +848,23 @@ async function insertOrders(
     ),
     lines as (
       insert into order_items
-        (order_id, product_id, product_name, product_unit, quantity, unit_price, total_price,
-         price_break_quantity)
-      select placed.id, line.product_id, line.product_name, line.product_unit, line.quantity,
+        (order_id, product_id, product_name, product_unit, pack_id, pack_label, pack_size,
+         weight_unit, pack_weight, quantity, unit_price, total_price, price_break_quantity)
+      select placed.id, line.product_id, line.product_name, line.product_unit, line.pack_id,
+        line.pack_label, line.pack_size, line.weight_unit, line.pack_weight, line.quantity,
         line.unit_price, line.total_price, line.price_break_quantity
       from ${jsonRows('line', lineColumns, lineRows)}
       join placed on placed.farm_id = line.farm_id
       -- Line ids in the order sent: an order shows its lines by id.
       order by line.ordinality
-      returning id, order_id, product_id
+      returning id, order_id, pack_id
     ), history as (
       insert into order_status_history
         (order_id, from_status, to_status, changed_by_user_id, changed_by_role, changed_by_job)
       select id, null, 'pending', ${who.changedByUserId}, ${who.changedByRole}, ${who.changedByJob}
       from placed
     )
-    select placed.farm_id, placed.id as order_id, lines.id as item_id, lines.product_id
+    select placed.farm_id, placed.id as order_id, lines.id as item_id, lines.pack_id
     from placed left join lines on lines.order_id = placed.id`,
   );
   const orderIdByFarm = new Map(placed.map((row) => [Number(row.farm_id), Number(row.order_id)]));
@@ -661,7 +876,7 @@ async function insertOrders(
       itemIds: new Map(
         placed
           .filter((row) => Number(row.order_id) === orderId && row.item_id !== null)
-          .map((row) => [Number(row.product_id), Number(row.item_id)]),
+          .map((row) => [Number(row.pack_id), Number(row.item_id)]),
       ),
     };
   });

@@ -20,6 +20,7 @@ import {
   type OrderChangeOf,
 } from './order-change';
 import { moveStock } from './stock';
+import { requireWeightDecisions } from './weights';
 
 /** The changes that move an order along its status machine, or cancel it. */
 type StatusMove = OrderChangeOf<
@@ -61,6 +62,8 @@ export async function moveStatus({
   const handedOver = change.kind === 'delivery' ? hawaiiDate(change.deliveredAt) : null;
   // A traced line is packed, and shipped, only with its lots (docs/traceability.md).
   if (to === 'packed' || to === 'in_transit') await requireLineLots(tx, order);
+  // A weight past the tolerance ships only once the restaurant has decided it.
+  if (to === 'in_transit') await requireWeightDecisions(tx, order.id);
   await tx
     .update(orders)
     .set({

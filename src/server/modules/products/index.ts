@@ -1,3 +1,4 @@
 // The products module's one door: what other modules and the app use of it.
 export { createCatalogCache, productModule } from './routes';
-export { listedProductsByIds, priceFor } from './service';
+export { listedProductsByIds } from './service';
+export { packsColumn, packsFor, type StoredPack } from './packs';

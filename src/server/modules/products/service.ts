@@ -25,6 +25,15 @@ import type { WholeListQuery } from '#core/schemas/paging';
 import type { TraceabilityCategory } from '#core/traceability';
 import { centsOf, rateOf, toMoneyString, toRateString } from '#core/money';
 import { breaksOf, listedUnitCents } from '#core/pricing';
+import type { WeightUnit } from '#core/catch-weight';
+import {
+  packsColumn,
+  packsFor,
+  refuseDecimalPackSizes,
+  refuseUnweighedPacks,
+  setPacks,
+  type StoredPack,
+} from './packs';
 import { isClockSet, now as clockNow } from '../../clock';
 import type { Db, DbOrTx, Tx } from '../../db/database';
 import { foldedSql } from '../../db/fold';
@@ -70,12 +79,14 @@ function productFields() {
     isOrganic: products.isOrganic,
     isActive: products.isActive,
     traceabilityCategory: products.traceabilityCategory,
+    weightUnit: products.weightUnit,
     farmId: products.farmId,
     farmName: farms.name,
     farmDeliveryFee: farms.deliveryFee,
     farmOrderMinimum: farms.orderMinimum,
     farmTaxRate: farms.taxRate,
     photos: photosColumn(),
+    packs: packsColumn(),
   };
 }
 
@@ -100,6 +111,7 @@ type ProductRow = {
   isOrganic: boolean;
   isActive: boolean;
   traceabilityCategory: TraceabilityCategory | null;
+  weightUnit: string | null;
   farmId: number;
   farmName: string;
   farmDeliveryFee: string;
@@ -107,20 +119,41 @@ type ProductRow = {
   farmTaxRate: string;
   nextDeliveryDate: string | null;
   photos: StoredPhoto[] | null;
+  packs: StoredPack[] | null;
 };
 
-function toProduct(row: ProductRow): Product {
+/**
+ * The product as its reader buys it (docs/price-lists.md): `price` is the reader's price by its
+ * list before any break, `listPrice` the product's own when they differ, `breaks` its list's
+ * quantity breaks, and each pack the same (docs/packs.md). Without a list (the farm's own
+ * view), its own prices alone. The rule itself is src/core/pricing.ts.
+ */
+function toProduct(row: ProductRow, pricing: RestaurantPricing | null = null): Product {
+  const list = pricing ? listOfFarm(pricing, row.farmId) : null;
+  const listPriceCents = centsOf(row.price);
+  const own = listedUnitCents({ id: row.id, listPriceCents }, list);
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     category: row.category,
     unit: row.unit,
-    price: row.price,
+    price: toMoneyString(own),
+    ...(own === listPriceCents ? {} : { listPrice: toMoneyString(listPriceCents) }),
+    ...(pricing
+      ? {
+          breaks: breaksOf(row, list).map((entry) => ({
+            minQuantity: entry.minQuantity,
+            price: toMoneyString(entry.priceCents),
+          })),
+        }
+      : {}),
     availableQuantity: row.availableQuantity,
     isOrganic: row.isOrganic,
     isActive: row.isActive,
     traceabilityCategory: row.traceabilityCategory,
+    pricedByWeight: row.weightUnit !== null,
+    weightUnit: row.weightUnit as WeightUnit | null,
     farmId: row.farmId,
     farm: {
       id: row.farmId,
@@ -130,27 +163,8 @@ function toProduct(row: ProductRow): Product {
       taxRate: toRateString(rateOf(row.farmTaxRate)),
     },
     nextDeliveryDate: row.nextDeliveryDate,
+    packs: packsFor({ id: row.id, listPriceCents }, row.packs, list),
     ...photoFields(row.photos),
-  };
-}
-
-/**
- * The product as its reader buys it (docs/price-lists.md): `price` is the reader's price by its
- * list before any break, `listPrice` the product's own when they differ, `breaks` its list's
- * quantity breaks. The rule itself is src/core/pricing.ts.
- */
-export function priceFor(product: Product, pricing: RestaurantPricing): Product {
-  const list = listOfFarm(pricing, product.farmId);
-  const listPriceCents = centsOf(product.price);
-  const own = listedUnitCents({ id: product.id, listPriceCents }, list);
-  return {
-    ...product,
-    price: toMoneyString(own),
-    ...(own === listPriceCents ? {} : { listPrice: product.price }),
-    breaks: breaksOf(product, list).map((entry) => ({
-      minQuantity: entry.minQuantity,
-      price: toMoneyString(entry.priceCents),
-    })),
   };
 }
 
@@ -185,7 +199,7 @@ export async function listCatalog(db: DbOrTx, viewer: CatalogViewer): Promise<Pr
   const zoneName = viewerZoneName(viewer);
   const rows = await selectProducts(db, zoneName).where(listed).orderBy(sortName, asc(products.id));
   const pricing = viewerPricing(viewer);
-  return rows.map((row) => priceFor(toProduct(row), pricing));
+  return rows.map((row) => toProduct(row, pricing));
 }
 
 /** The listed ones of these products as the catalogue shows them (for "Order again"). */
@@ -206,7 +220,7 @@ export async function listedProductsByIds(
 ): Promise<Product[]> {
   if (ids.length === 0) return [];
   const rows = await selectProducts(db, zoneName).where(and(listed, inArray(products.id, ids)));
-  return rows.map((row) => priceFor(toProduct(row), pricing));
+  return rows.map((row) => toProduct(row, pricing));
 }
 
 /**
@@ -371,7 +385,7 @@ export async function searchCatalog(
   ]);
   const pricing = viewerPricing(viewer);
   return {
-    items: rows.map((row) => priceFor(toProduct(row), pricing)),
+    items: rows.map((row) => toProduct(row, pricing)),
     total,
     totalAll,
     page,
@@ -407,7 +421,7 @@ export async function listFarmProducts(
   const [totalRow] = await db.select({ total: count() }).from(products).where(own);
   const page = splitKeyedPage(rows, query.limit, (row) => [row.sortName, row.id]);
   return {
-    items: page.rows.map(toProduct),
+    items: page.rows.map((row) => toProduct(row)),
     total: Number(totalRow?.total ?? 0),
     nextCursor: page.nextCursor,
   };
@@ -424,11 +438,17 @@ async function findOwnProduct(db: DbOrTx, farmId: number, productId: number): Pr
 /** A new product of the farm, with its stock as the ledger's opening row. */
 export async function createProduct(db: Db, actor: FarmActor, body: ProductBody): Promise<Product> {
   const farmId = actor.business.id;
+  const { packs, pricedByWeight, weightUnit, ...fields } = body;
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(products)
-      .values({ ...body, farmId })
+      .values({ ...fields, weightUnit: pricedByWeight ? (weightUnit ?? null) : null, farmId })
       .returning({ id: products.id, availableQuantity: products.availableQuantity });
+    // The database gave it its unit pack; the farm's own list replaces it.
+    if (packs) {
+      await setPacks(tx, row!.id, packs, { unit: fields.unit, priceCents: centsOf(fields.price) });
+    }
+    if (pricedByWeight) await refuseUnweighedPacks(tx, row!.id);
     await openStock(tx, actor, row!.id, row!.availableQuantity);
     await publishLiveEvent(tx, { type: 'products.changed', farmId, productIds: [row!.id] });
     return row!.id;
@@ -442,7 +462,13 @@ export async function createProduct(db: Db, actor: FarmActor, body: ProductBody)
  */
 async function lockOwnProduct(tx: Tx, farmId: number, productId: number) {
   const [row] = await tx
-    .select({ id: products.id, availableQuantity: products.availableQuantity, unit: products.unit })
+    .select({
+      id: products.id,
+      availableQuantity: products.availableQuantity,
+      unit: products.unit,
+      price: products.price,
+      weightUnit: products.weightUnit,
+    })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.farmId, farmId), isNull(products.deletedAt)))
     .for('update');
@@ -462,7 +488,23 @@ export async function updateProduct(
   body: ProductUpdateBody,
 ): Promise<Product> {
   const farmId = actor.business.id;
-  const { expectedAvailableQuantity, availableQuantity, ...changes } = body;
+  const {
+    expectedAvailableQuantity,
+    availableQuantity,
+    packs,
+    pricedByWeight,
+    weightUnit,
+    ...rest
+  } = body;
+  // Priced by weight names its unit; off clears it; the unit alone changes it (docs/catch-weight.md).
+  const changes = {
+    ...rest,
+    ...(pricedByWeight === false
+      ? { weightUnit: null }
+      : weightUnit !== undefined && (pricedByWeight || weightUnit !== null)
+        ? { weightUnit }
+        : {}),
+  };
   await db.transaction(async (tx) => {
     const current = await lockOwnProduct(tx, farmId, productId);
     // Decimals are for weighed units (docs/adjustments.md#quantities): the stock and the unit
@@ -495,6 +537,22 @@ export async function updateProduct(
       .update(products)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(products.id, productId));
+    if (packs) {
+      await setPacks(tx, productId, packs, {
+        unit,
+        priceCents: centsOf(changes.price ?? current.price),
+      });
+    } else if (changes.unit !== undefined && !isWeighedUnit(unit)) {
+      await refuseDecimalPackSizes(tx, productId, unit);
+    }
+    if (pricedByWeight || (pricedByWeight === undefined && current.weightUnit !== null)) {
+      if (pricedByWeight && !(changes.weightUnit ?? current.weightUnit)) {
+        throw badRequest('Choose the weight the price is per', {
+          weightUnit: 'Choose lb, kg or oz',
+        });
+      }
+      await refuseUnweighedPacks(tx, productId);
+    }
     if (availableQuantity !== undefined) {
       // The row is locked, so the stock is still what was read.
       await setStock(tx, actor, productId, availableQuantity, current.availableQuantity);

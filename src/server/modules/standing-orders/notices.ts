@@ -1,5 +1,6 @@
 import { formatCalendarDate } from '#core/hawaii-time';
 import { formatMoneyString } from '#core/money';
+import { packNoun } from '#core/packs';
 import type { Permission } from '#core/permissions';
 import { type NotificationContent, type NotificationKindProviders, tell } from '../notifications';
 
@@ -7,6 +8,9 @@ import { type NotificationContent, type NotificationKindProviders, tell } from '
 export interface StandingOrderLineNote {
   productName: string;
   unit: string;
+  /** The pack of a line other than the unit pack ("case of 24 bunches"); null: the unit. */
+  packLabel?: string | null;
+  /** Packs. */
   requested: number;
   /** What the order took: less than requested when short, 0 when left out. */
   placed: number;
@@ -33,14 +37,19 @@ export interface StandingOrderRunEvent {
   reason: string | null;
 }
 
+/** What a line counts in: its pack in the number of `count`, else the unit as before packs. */
+function countedIn(line: StandingOrderLineNote, count: number): string {
+  return line.packLabel ? packNoun(line.packLabel, count) : line.unit;
+}
+
 function shortLine(line: StandingOrderLineNote): string {
   return line.placed === 0
-    ? `${line.productName}: none available (wanted ${line.requested} ${line.unit})`
-    : `${line.productName}: ${line.placed} of ${line.requested} ${line.unit}`;
+    ? `${line.productName}: none available (wanted ${line.requested} ${countedIn(line, line.requested)})`
+    : `${line.productName}: ${line.placed} of ${line.requested} ${countedIn(line, line.requested)}`;
 }
 
 function repricedLine(line: StandingOrderLineNote): string {
-  const change = `${formatMoneyString(line.seenUnitPrice)} → ${formatMoneyString(line.unitPrice)} per ${line.unit}`;
+  const change = `${formatMoneyString(line.seenUnitPrice)} → ${formatMoneyString(line.unitPrice)} per ${countedIn(line, 1)}`;
   // A standing order never places a line above the price last seen (docs/standing-orders.md).
   return line.placed === 0
     ? `${line.productName}: left out, ${change}; order it at ${formatMoneyString(line.unitPrice)} if you still want it`

@@ -3,12 +3,14 @@ import { BUSINESS_CODES } from '#core/business-status';
 import { findZone } from '#core/delivery-zones';
 import { hawaiiDate } from '#core/hawaii-time';
 import { centsOf, toMoneyString } from '#core/money';
+import { isUnitPack } from '#core/packs';
 import type { OrderCreateBody, PricedOrder } from '#core/schemas/order';
 import { isPlacementDue, weekdayOf } from '#core/standing-orders';
 import { now as clockNow } from '../../clock';
 import type { Db, DbOrTx } from '../../db/database';
 import {
   farms,
+  productPacks,
   products,
   restaurants,
   standingOrderLines,
@@ -20,8 +22,8 @@ import { recordNotificationEvents } from '../notifications';
 import type { StandingOrderLineNote } from './notices';
 import { placeInTransaction } from '../orders';
 import { systemActor } from '#core/actor';
-import { runOfDay, zoneDays } from './service';
-import { restaurantPrice, restaurantPricing } from '../price-lists';
+import { restaurantPackPrice, runOfDay, zoneDays } from './service';
+import { restaurantPricing } from '../price-lists';
 import { holdOnRefusal } from '../customers';
 
 /** What one sweep did for one standing order and delivery day. */
@@ -42,9 +44,14 @@ class NothingToRun extends Error {}
 
 interface LineRow {
   productId: number;
+  packId: number;
+  pack: { label: string; size: number };
+  /** The farm stopped selling the pack: the line is left out as an unlisted product is. */
+  packArchived: boolean;
+  /** Packs. */
   quantity: number;
   seenUnitPrice: string;
-  /** The restaurant's price of the product today, for the line's quantity. */
+  /** The restaurant's price of one pack today, for the line's quantity. */
   price: string;
   name: string;
   unit: string;
@@ -60,11 +67,13 @@ async function linesOf(
     rowsOf(db, standingOrderId),
     restaurantPricing(db, standing.restaurantId, [standing.farmId]),
   ]);
-  return rows.map(({ listPrice, ...row }) => ({
+  return rows.map(({ listPrice, packLabel, packSize, packPrice, ...row }) => ({
     ...row,
-    price: restaurantPrice(
+    pack: { label: packLabel, size: packSize },
+    price: restaurantPackPrice(
       pricing,
       { id: row.productId, farmId: standing.farmId, listPrice },
+      { id: row.packId, size: packSize, price: packPrice },
       row.quantity,
     ),
   }));
@@ -74,6 +83,11 @@ async function rowsOf(db: DbOrTx, standingOrderId: number) {
   return db
     .select({
       productId: standingOrderLines.productId,
+      packId: standingOrderLines.packId,
+      packLabel: productPacks.label,
+      packSize: productPacks.size,
+      packPrice: productPacks.price,
+      packArchived: sql<boolean>`${productPacks.archivedAt} is not null`,
       quantity: standingOrderLines.quantity,
       seenUnitPrice: standingOrderLines.seenUnitPrice,
       listPrice: products.price,
@@ -82,14 +96,25 @@ async function rowsOf(db: DbOrTx, standingOrderId: number) {
     })
     .from(standingOrderLines)
     .innerJoin(products, eq(products.id, standingOrderLines.productId))
+    .innerJoin(productPacks, eq(productPacks.id, standingOrderLines.packId))
     .where(eq(standingOrderLines.standingOrderId, standingOrderId))
     .orderBy(asc(standingOrderLines.id));
 }
 
-/** A line the placement left out because the product costs more now than the price seen. */
+/** The order's line of the standing order's line: the same product in the same pack. */
+function placedItemOf(line: LineRow, order: PricedOrder | null) {
+  return order?.orderItems.find(
+    (item) =>
+      item.productId === line.productId &&
+      // An item answered without its pack is of the unit pack.
+      ((item.packId ?? null) === null ? isUnitPack(line.pack) : item.packId === line.packId),
+  );
+}
+
+/** A line the placement left out because the pack costs more now than the price seen. */
 function leftOutForPrice(line: LineRow, order: PricedOrder | null): boolean {
-  const placed = order?.orderItems.some((item) => item.productId === line.productId) ?? false;
-  return !placed && centsOf(line.price) > centsOf(line.seenUnitPrice);
+  if (line.packArchived) return false;
+  return !placedItemOf(line, order) && centsOf(line.price) > centsOf(line.seenUnitPrice);
 }
 
 function leftOutProductIds(lines: LineRow[], order: PricedOrder | null): number[] {
@@ -101,10 +126,11 @@ function compare(lines: LineRow[], order: PricedOrder | null) {
   const short: StandingOrderLineNote[] = [];
   const repriced: StandingOrderLineNote[] = [];
   for (const line of lines) {
-    const item = order?.orderItems.find((candidate) => candidate.productId === line.productId);
+    const item = placedItemOf(line, order);
     const note: StandingOrderLineNote = {
       productName: line.name,
       unit: line.unit,
+      packLabel: isUnitPack(line.pack) ? null : line.pack.label,
       requested: line.quantity,
       placed: item?.quantity ?? 0,
       seenUnitPrice: toMoneyString(centsOf(line.seenUnitPrice)),
@@ -157,15 +183,18 @@ export async function runStandingOrder(
         throw new AppError(403, 'Your restaurant is suspended', BUSINESS_CODES.suspended);
       }
       const lines = await linesOf(tx, standingOrderId, standing);
-      if (lines.length === 0) {
+      // A pack no longer sold is not asked for: the notice names it as none available.
+      const sold = lines.filter((line) => !line.packArchived);
+      if (sold.length === 0) {
         throw new AppError(409, 'No products are left in it', 'nothing_available');
       }
       const body: OrderCreateBody = {
         farmId: standing.farmId,
         // A partial placement works the total out itself; nothing sent is compared.
         totalAmount: '0.00',
-        items: lines.map((line) => ({
+        items: sold.map((line) => ({
           productId: line.productId,
+          packId: line.packId,
           quantity: line.quantity,
           unitPrice: toMoneyString(centsOf(line.seenUnitPrice)),
         })),

@@ -4,7 +4,8 @@ import { orderCutoff, type OrderCutoffRule } from '#core/delivery-days';
 import type { DeliveryZone } from '#core/delivery-zones';
 import { addDays, formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
 import { centsOf, toMoneyString } from '#core/money';
-import { quantityProblem } from '#core/quantity';
+import { isUnitPack, packQuantityProblem } from '#core/packs';
+import { packPriceCents } from '#core/pricing';
 import { ORDER_CONFLICT_CODES } from '#core/schemas/order';
 import {
   STANDING_ORDER_CODES,
@@ -23,6 +24,7 @@ import type { Db, DbOrTx } from '../../db/database';
 import {
   deliverySchedules,
   farms,
+  productPacks,
   products,
   standingOrderLines,
   standingOrderRuns,
@@ -32,7 +34,7 @@ import {
 import { farmIsOpen } from '../businesses';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { afterCursor, cursorTimestamp, splitPage } from '../paging';
-import { restaurantPrice, restaurantPricing } from '../price-lists';
+import { listOfFarm, restaurantPricing, type RestaurantPricing } from '../price-lists';
 import { restaurantZone } from '../schedules';
 
 /** How many upcoming days an answer lists. */
@@ -113,9 +115,56 @@ async function requireZone(db: DbOrTx, restaurantId: number): Promise<DeliveryZo
   return zone;
 }
 
+/** A pack as a line is priced by: its id, size and own price (null: size × the product's). */
+export interface LinePack {
+  id: number;
+  size: number;
+  price: string | null;
+}
+
 /**
- * The lines as stored: each product must be the farm's and listed; the price kept is the
- * restaurant's today for the line's quantity (what it sees when it sets the line).
+ * The restaurant's price of one pack on a line of `quantity` packs, by its list of the
+ * product's farm, as a money string (src/core/pricing.ts).
+ */
+export function restaurantPackPrice(
+  pricing: RestaurantPricing,
+  product: { id: number; farmId: number; listPrice: string },
+  pack: LinePack,
+  quantity: number,
+): string {
+  return toMoneyString(
+    packPriceCents(
+      { id: product.id, listPriceCents: centsOf(product.listPrice) },
+      {
+        id: pack.id,
+        size: pack.size,
+        ownPriceCents: pack.price === null ? null : centsOf(pack.price),
+      },
+      listOfFarm(pricing, product.farmId),
+      quantity,
+    ),
+  );
+}
+
+/** The pack columns a line's answer and price read. */
+const linePackColumns = {
+  packId: productPacks.id,
+  packLabel: productPacks.label,
+  packSize: productPacks.size,
+  packPrice: productPacks.price,
+  packArchived: sql<boolean>`${productPacks.archivedAt} is not null`,
+};
+
+const packOf = (line: { packId: number; packSize: number; packPrice: string | null }) => ({
+  id: line.packId,
+  size: line.packSize,
+  price: line.packPrice,
+});
+
+/**
+ * The lines as stored: each product must be the farm's and listed, each pack a live one of it
+ * (absent: its unit pack), each pack once; the price kept is the restaurant's today for one
+ * pack at the line's quantity (what it sees when it sets the line).
  */
 async function checkedLines(
   db: DbOrTx,
@@ -140,7 +189,28 @@ async function checkedLines(
       ),
     );
   const byId = new Map(rows.map((row) => [row.id, row]));
+  const packs = await db
+    .select({
+      id: productPacks.id,
+      productId: productPacks.productId,
+      label: productPacks.label,
+      size: productPacks.size,
+      price: productPacks.price,
+      minimumQuantity: productPacks.minimumQuantity,
+    })
+    .from(productPacks)
+    .where(
+      and(
+        inArray(
+          productPacks.productId,
+          lines.map((line) => line.productId),
+        ),
+        isNull(productPacks.archivedAt),
+      ),
+    );
   const fields: Record<string, string> = {};
+  const packOfLine = new Map<number, (typeof packs)[number]>();
+  const linedPacks = new Set<number>();
   lines.forEach((line, index) => {
     const product = byId.get(line.productId);
     // A farm that is not open sells nothing (docs/admission.md).
@@ -149,9 +219,23 @@ async function checkedLines(
     else if (product.farmId !== farm.id) {
       fields[`lines.${index}.productId`] = `Not sold by ${farm.name}`;
     } else {
-      // Decimals are for weighed units only, as in any order (docs/adjustments.md#quantities).
-      const problem = quantityProblem(product.unit, line.quantity);
-      if (problem) fields[`lines.${index}.quantity`] = problem;
+      const ofProduct = packs.filter((pack) => pack.productId === line.productId);
+      const pack =
+        line.packId === undefined
+          ? ofProduct.find(isUnitPack)
+          : ofProduct.find((candidate) => candidate.id === line.packId);
+      if (!pack) {
+        fields[`lines.${index}.packId`] =
+          line.packId === undefined ? 'Choose a pack' : 'Not a pack of this product';
+      } else if (linedPacks.has(pack.id)) {
+        fields[`lines.${index}.packId`] = 'This pack is listed twice';
+      } else {
+        linedPacks.add(pack.id);
+        packOfLine.set(index, pack);
+        // Whole packs, decimals for a weighed unit only, at least the pack's minimum.
+        const problem = packQuantityProblem(product.unit, pack, line.quantity);
+        if (problem) fields[`lines.${index}.quantity`] = problem;
+      }
     }
   });
   if (Object.keys(fields).length > 0) {
@@ -163,15 +247,20 @@ async function checkedLines(
     );
   }
   const pricing = await restaurantPricing(db, restaurantId, [farm.id]);
-  return lines.map((line) => ({
-    productId: line.productId,
-    quantity: line.quantity,
-    seenUnitPrice: restaurantPrice(
-      pricing,
-      { id: line.productId, farmId: farm.id, listPrice: byId.get(line.productId)!.price },
-      line.quantity,
-    ),
-  }));
+  return lines.map((line, index) => {
+    const pack = packOfLine.get(index)!;
+    return {
+      productId: line.productId,
+      packId: pack.id,
+      quantity: line.quantity,
+      seenUnitPrice: restaurantPackPrice(
+        pricing,
+        { id: line.productId, farmId: farm.id, listPrice: byId.get(line.productId)!.price },
+        pack,
+        line.quantity,
+      ),
+    };
+  });
 }
 
 /** 409 unless the farm has an upcoming day to the zone on one of the weekdays. */
@@ -236,9 +325,11 @@ async function present(
       price: products.price,
       isActive: products.isActive,
       deletedAt: products.deletedAt,
+      ...linePackColumns,
     })
     .from(standingOrderLines)
     .innerJoin(products, eq(products.id, standingOrderLines.productId))
+    .innerJoin(productPacks, eq(productPacks.id, standingOrderLines.packId))
     .where(inArray(standingOrderLines.standingOrderId, ids))
     .orderBy(asc(standingOrderLines.id));
   const today = hawaiiDate(now);
@@ -301,15 +392,19 @@ async function present(
         .filter((line) => line.standingOrderId === row.id)
         .map((line) => ({
           productId: line.productId,
+          packId: line.packId,
+          pack: { label: line.packLabel, size: line.packSize },
           product: {
             name: line.name,
             unit: line.unit,
-            unitPrice: restaurantPrice(
+            unitPrice: restaurantPackPrice(
               pricing,
               { id: line.productId, farmId: row.farmId, listPrice: line.price },
+              packOf(line),
               line.quantity,
             ),
-            available: line.isActive && line.deletedAt === null,
+            // A pack the farm stopped selling leaves the line as an unlisted product does.
+            available: line.isActive && line.deletedAt === null && !line.packArchived,
           },
           quantity: line.quantity,
           seenUnitPrice: toMoneyString(centsOf(line.seenUnitPrice)),
@@ -449,14 +544,14 @@ export async function updateStandingOrder(
         .delete(standingOrderLines)
         .where(eq(standingOrderLines.standingOrderId, row.id))
         .returning({
-          productId: standingOrderLines.productId,
+          packId: standingOrderLines.packId,
           quantity: standingOrderLines.quantity,
           seenUnitPrice: standingOrderLines.seenUnitPrice,
         });
-      const kept = new Map(before.map((line) => [line.productId, line]));
+      const kept = new Map(before.map((line) => [line.packId, line]));
       await tx.insert(standingOrderLines).values(
         lines.map((line) => {
-          const old = kept.get(line.productId);
+          const old = kept.get(line.packId);
           const seenUnitPrice =
             old?.quantity === line.quantity ? old.seenUnitPrice : line.seenUnitPrice;
           return { ...line, seenUnitPrice, standingOrderId: row.id };
@@ -484,16 +579,23 @@ export async function acceptTodaysPrice(
     const row = await ownRow(tx, owner, id, true);
     const [found] = await tx
       .select({
+        id: standingOrderLines.id,
         seenUnitPrice: standingOrderLines.seenUnitPrice,
         listPrice: products.price,
         quantity: standingOrderLines.quantity,
+        ...linePackColumns,
       })
       .from(standingOrderLines)
       .innerJoin(products, eq(products.id, standingOrderLines.productId))
+      .innerJoin(productPacks, eq(productPacks.id, standingOrderLines.packId))
       .where(
         and(
           eq(standingOrderLines.standingOrderId, row.id),
           eq(standingOrderLines.productId, body.productId),
+          // Without a pack, the line of the product's unit pack.
+          body.packId === undefined
+            ? sql`${productPacks.size} = 1`
+            : eq(standingOrderLines.packId, body.packId),
         ),
       );
     if (!found) {
@@ -503,15 +605,17 @@ export async function acceptTodaysPrice(
     const pricing = await restaurantPricing(tx, owner.restaurantId, [row.farmId]);
     const line = {
       ...found,
-      price: restaurantPrice(
+      price: restaurantPackPrice(
         pricing,
         { id: body.productId, farmId: row.farmId, listPrice: found.listPrice },
+        packOf(found),
         found.quantity,
       ),
     };
     if (centsOf(line.price) !== centsOf(body.unitPrice)) {
       throw conflict('The price has changed again', ORDER_CONFLICT_CODES.priceChanged, {
         productId: body.productId,
+        packId: found.packId,
         unitPrice: toMoneyString(centsOf(line.price)),
         seenUnitPrice: toMoneyString(centsOf(line.seenUnitPrice)),
       });
@@ -519,12 +623,7 @@ export async function acceptTodaysPrice(
     await tx
       .update(standingOrderLines)
       .set({ seenUnitPrice: line.price })
-      .where(
-        and(
-          eq(standingOrderLines.standingOrderId, row.id),
-          eq(standingOrderLines.productId, body.productId),
-        ),
-      );
+      .where(eq(standingOrderLines.id, found.id));
     const [shown] = await present(tx, [row], owner.restaurantId, now);
     return shown!;
   });

@@ -47,7 +47,11 @@ const HIDERS = new Map<unknown, (payload: never) => unknown>([
   ],
   [
     farmProductListOutput,
-    (list: Product[]) => list.map(({ price: _price, ...product }) => product),
+    (list: Product[]) =>
+      list.map(({ price: _price, packs, ...product }) => ({
+        ...product,
+        packs: packs?.map(({ price: _packPrice, listPrice: _listPrice, ...pack }) => pack),
+      })),
   ],
 ]);
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, not, sql } from 'drizzle-orm';
 import { suggestLotShares, type LotShare } from '#core/lot-suggestion';
 import { formatQuantity, subtractQuantities } from '#core/quantity';
+import { unitsOfPacks } from '#core/packs';
 import type { Tx } from '../../db/database';
 import { lots, orderItemLots, orders } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -69,14 +70,16 @@ async function suggestedLots(tx: Tx, order: LockedOrder, line: Line): Promise<Lo
     )
     .orderBy(asc(lots.id))
     .for('update');
-  const { shares, uncovered } = suggestLotShares(line.quantity, open);
+  // Lots count the product's units; a line counts packs (docs/packs.md).
+  const units = unitsOfPacks(line.quantity, line.packSize);
+  const { shares, uncovered } = suggestLotShares(units, open);
   if (uncovered > 0) {
     const unit = line.productUnit;
-    const covered = formatQuantity(subtractQuantities(line.quantity, uncovered));
+    const covered = formatQuantity(subtractQuantities(units, uncovered));
     throw lotRequired(
       line,
       order.status,
-      `The open lots of ${line.productName} cover ${covered} of ${formatQuantity(line.quantity)} ${unit}: record a lot, then assign lots to this line`,
+      `The open lots of ${line.productName} cover ${covered} of ${formatQuantity(units)} ${unit}: record a lot, then assign lots to this line`,
     );
   }
   return shares;

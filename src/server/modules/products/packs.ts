@@ -1,0 +1,193 @@
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { centsOf, multiplyCents, toMoneyString, type Cents } from '#core/money';
+import { isUnitPack } from '#core/packs';
+import { isWeighedUnit, wholeNumberMessage } from '#core/quantity';
+import { listedPackCents, packBreaksOf, type PriceListTerms, type PricedPack } from '#core/pricing';
+import type { PackInput, PackOutput } from '#core/schemas/product';
+import type { Tx } from '../../db/database';
+import { productPacks, products } from '../../db/schema';
+import { badRequest } from '../../errors';
+
+/** A pack as the product's answer reads it from the database. */
+export interface StoredPack {
+  id: number;
+  label: string;
+  size: number;
+  /** Its own price, or null: its size × the product's. */
+  price: string | null;
+  minimumQuantity: number | null;
+  estimatedWeight: number | null;
+}
+
+/** The product's live packs, smallest first, as one JSON column of its row. */
+export function packsColumn() {
+  return sql<StoredPack[]>`(
+    select coalesce(
+      json_agg(
+        json_build_object(
+          'id', ${productPacks.id},
+          'label', ${productPacks.label},
+          'size', ${productPacks.size},
+          'price', ${productPacks.price},
+          'minimumQuantity', ${productPacks.minimumQuantity},
+          'estimatedWeight', ${productPacks.estimatedWeight}
+        )
+        order by ${productPacks.size}, ${productPacks.id}
+      ),
+      '[]'::json
+    )
+    from ${productPacks}
+    where ${productPacks.productId} = ${products.id} and ${productPacks.archivedAt} is null
+  )`;
+}
+
+/** JSON gives numerics back as numbers or text, whichever the driver chose: both read here. */
+function numberOrNull(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
+}
+
+function pricedPack(pack: StoredPack): PricedPack {
+  return {
+    id: pack.id,
+    size: Number(pack.size),
+    ownPriceCents: pack.price === null ? null : centsOf(pack.price),
+  };
+}
+
+/**
+ * The product's packs as its reader buys them (docs/packs.md): the reader's price of each before
+ * any break, the pack's own beside it when they differ, and the reader's breaks of it.
+ */
+export function packsFor(
+  product: { id: number; listPriceCents: Cents },
+  packs: StoredPack[] | null,
+  list: PriceListTerms | null,
+): PackOutput[] {
+  return (packs ?? []).map((stored) => {
+    const pack = pricedPack(stored);
+    const listCents = listedPackCents(product, pack, null);
+    const own = listedPackCents(product, pack, list);
+    return {
+      id: stored.id,
+      label: stored.label,
+      size: pack.size,
+      price: toMoneyString(own),
+      ...(own === listCents ? {} : { listPrice: toMoneyString(listCents) }),
+      ...(list
+        ? {
+            breaks: packBreaksOf(product, pack, list).map((entry) => ({
+              minQuantity: entry.minQuantity,
+              price: toMoneyString(entry.priceCents),
+            })),
+          }
+        : {}),
+      minimumQuantity: numberOrNull(stored.minimumQuantity),
+      estimatedWeight: numberOrNull(stored.estimatedWeight),
+    };
+  });
+}
+
+/**
+ * Sets the product's packs to `wanted` (docs/packs.md): a pack with an id is changed, one
+ * without is added, a live pack left out is archived (orders and standing orders keep what
+ * they refer to). The packs kept are first archived for the moment, so labels and the unit
+ * may move between them without tripping their one-per-product rules.
+ */
+export async function setPacks(
+  tx: Tx,
+  productId: number,
+  wanted: PackInput[],
+  product: { unit: string; priceCents: Cents },
+): Promise<void> {
+  const productPriceCents = product.priceCents;
+  const live = await tx
+    .select({ id: productPacks.id })
+    .from(productPacks)
+    .where(and(eq(productPacks.productId, productId), isNull(productPacks.archivedAt)));
+  const liveIds = new Set(live.map((row) => row.id));
+  wanted.forEach((pack, index) => {
+    if (!isWeighedUnit(product.unit) && !Number.isInteger(pack.size)) {
+      const message = wholeNumberMessage(product.unit);
+      throw badRequest(message, { [`packs.${index}.size`]: message });
+    }
+    if (pack.id !== undefined && !liveIds.has(pack.id)) {
+      throw badRequest('Not a pack of this product', { [`packs.${index}.id`]: 'No such pack' });
+    }
+    if (
+      isUnitPack(pack) &&
+      pack.price !== null &&
+      pack.price !== undefined &&
+      centsOf(pack.price) !== productPriceCents
+    ) {
+      throw badRequest('The single unit is sold at the product’s price', {
+        [`packs.${index}.price`]: 'Change the product’s price instead',
+      });
+    }
+  });
+  const keptIds = wanted.flatMap((pack) => (pack.id === undefined ? [] : [pack.id]));
+  const now = new Date();
+  await tx
+    .update(productPacks)
+    .set({ archivedAt: now })
+    .where(
+      and(
+        eq(productPacks.productId, productId),
+        isNull(productPacks.archivedAt),
+        keptIds.length > 0 ? notInArray(productPacks.id, keptIds) : undefined,
+      ),
+    );
+  if (keptIds.length > 0) {
+    await tx.update(productPacks).set({ archivedAt: now }).where(inArray(productPacks.id, keptIds));
+  }
+  for (const pack of wanted) {
+    const values = {
+      label: pack.label,
+      size: pack.size,
+      // The unit's price is the product's own; a pack priced at exactly its size × that price
+      // keeps following it.
+      price:
+        isUnitPack(pack) ||
+        pack.price === null ||
+        pack.price === undefined ||
+        centsOf(pack.price) === multiplyCents(productPriceCents, pack.size)
+          ? null
+          : toMoneyString(centsOf(pack.price)),
+      minimumQuantity: pack.minimumQuantity ?? null,
+      estimatedWeight: pack.estimatedWeight ?? null,
+      archivedAt: null,
+    };
+    if (pack.id === undefined) {
+      await tx.insert(productPacks).values({ productId, ...values });
+    } else {
+      await tx.update(productPacks).set(values).where(eq(productPacks.id, pack.id));
+    }
+  }
+}
+
+/** A product moved to a counted unit keeps no pack of a part unit (400 naming the unit). */
+export async function refuseDecimalPackSizes(tx: Tx, productId: number, unit: string) {
+  const packs = await tx
+    .select({ size: productPacks.size })
+    .from(productPacks)
+    .where(and(eq(productPacks.productId, productId), isNull(productPacks.archivedAt)));
+  if (packs.some((pack) => !Number.isInteger(pack.size))) {
+    throw badRequest('A pack holds part of a unit: set whole pack sizes with the new unit', {
+      packs: wholeNumberMessage(unit),
+    });
+  }
+}
+
+/**
+ * A product priced by weight has an estimate on every pack (docs/catch-weight.md): the line's
+ * estimate is what the restaurant sees and is charged until the weight is entered.
+ */
+export async function refuseUnweighedPacks(tx: Tx, productId: number) {
+  const packs = await tx
+    .select({ label: productPacks.label, estimatedWeight: productPacks.estimatedWeight })
+    .from(productPacks)
+    .where(and(eq(productPacks.productId, productId), isNull(productPacks.archivedAt)));
+  const missing = packs.find((pack) => pack.estimatedWeight === null);
+  if (!missing) return;
+  const message = `Enter what one ${missing.label} weighs`;
+  throw badRequest(message, { packs: message });
+}
