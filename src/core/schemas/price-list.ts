@@ -47,8 +47,29 @@ export const breakQuantityInput = z
   .max(MAX_LINE_QUANTITY, BREAK_MESSAGE)
   .refine(hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE);
 
-const listPrice = z.object({ productId: positiveId, price });
-const listBreak = z.object({ productId: positiveId, minQuantity: breakQuantityInput, price });
+/**
+ * The pack an entry prices (docs/packs.md); absent or null: the product's unit, as before packs.
+ * The unit pack's id means the same.
+ */
+const packIdInput = positiveId.nullish();
+
+const listPrice = z.object({ productId: positiveId, packId: packIdInput, price });
+const listBreak = z.object({
+  productId: positiveId,
+  packId: packIdInput,
+  minQuantity: breakQuantityInput,
+  price,
+});
+
+/** An entry without a pack prices (or breaks) the product's unit. */
+export function isUnitEntry(entry: { packId?: number | null }): boolean {
+  return entry.packId === undefined || entry.packId === null;
+}
+
+/** What makes two entries of a list the same: the product and the pack (none: its unit). */
+export function priceListEntryKey(entry: { productId: number; packId?: number | null }): string {
+  return `${entry.productId}:${entry.packId ?? 'unit'}`;
+}
 
 /** POST /api/price-lists and PUT /api/price-lists/{id}: the whole list as the farm sets it. */
 export const priceListBody = z
@@ -83,25 +104,30 @@ export const priceListBody = z
         message: 'A list of prices has no percentage',
       });
     }
-    const priced = new Set<number>();
+    const priced = new Set<string>();
     body.prices.forEach((entry, index) => {
-      if (priced.has(entry.productId)) {
+      const key = priceListEntryKey(entry);
+      if (priced.has(key)) {
         ctx.addIssue({
           code: 'custom',
-          path: ['prices', index, 'productId'],
-          message: 'This product is priced above',
+          path: ['prices', index, isUnitEntry(entry) ? 'productId' : 'packId'],
+          message: isUnitEntry(entry)
+            ? 'This product is priced above'
+            : 'This pack is priced above',
         });
       }
-      priced.add(entry.productId);
+      priced.add(key);
     });
     const breaks = new Set<string>();
     body.breaks.forEach((entry, index) => {
-      const key = `${entry.productId}:${entry.minQuantity}`;
+      const key = `${priceListEntryKey(entry)}:${entry.minQuantity}`;
       if (breaks.has(key)) {
         ctx.addIssue({
           code: 'custom',
           path: ['breaks', index, 'minQuantity'],
-          message: 'This product has a break at this quantity above',
+          message: isUnitEntry(entry)
+            ? 'This product has a break at this quantity above'
+            : 'This pack has a break at this quantity above',
         });
       }
       breaks.add(key);
@@ -120,8 +146,19 @@ export const priceListOutput = z.object({
   kind: z.enum(PRICE_LIST_KINDS),
   /** "12.50" on a percentage list, null on a list of prices. */
   percentOff: z.string().nullable(),
-  prices: z.array(z.object({ productId: z.number(), price: moneyOutput })),
-  breaks: z.array(z.object({ productId: z.number(), minQuantity: z.number(), price: moneyOutput })),
+  /** `packId` null: the product's unit (its unit pack); else a pack of it (docs/packs.md). */
+  prices: z.array(
+    z.object({ productId: z.number(), packId: z.number().nullable(), price: moneyOutput }),
+  ),
+  /** A break on a pack counts packs. */
+  breaks: z.array(
+    z.object({
+      productId: z.number(),
+      packId: z.number().nullable(),
+      minQuantity: z.number(),
+      price: moneyOutput,
+    }),
+  ),
   /** The restaurants on this list. */
   restaurants: z.array(z.object({ id: z.number(), name: z.string() })),
   createdAt: z.string(),

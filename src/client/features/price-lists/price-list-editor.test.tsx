@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PriceList } from '#core/schemas/price-list';
-import { fakeApi } from '../../test/fake-api';
+import { fakeApi, failWith } from '../../test/fake-api';
 import { product } from '../../test/fixtures';
 import { renderInApp } from '../../test/render';
 import { PriceListEditor } from './price-list-editor';
@@ -100,5 +100,111 @@ describe('the price list editor', () => {
         { productId: 7, minQuantity: 20, price: '1.80' },
       ],
     });
+  });
+
+  it('prices a case on a row of its own under its product, and sends its breaks by pack', async () => {
+    const okra = product({
+      id: 9,
+      name: 'Okra',
+      unit: 'bunch',
+      price: '3.00',
+      packs: [
+        {
+          id: 90,
+          label: 'bunch',
+          size: 1,
+          price: '3.00',
+          minimumQuantity: null,
+          estimatedWeight: null,
+        },
+        {
+          id: 91,
+          label: 'case of 24 bunches',
+          size: 24,
+          price: '60.00',
+          minimumQuantity: null,
+          estimatedWeight: null,
+        },
+      ],
+    });
+    const list = saved({
+      name: 'Cases',
+      kind: 'prices',
+      percentOff: null,
+      prices: [{ productId: 9, packId: 91, price: '50.00' }],
+      breaks: [{ productId: 9, packId: 91, minQuantity: 5, price: '45.00' }],
+    });
+    const api = fakeApi({
+      [PRODUCTS]: [kale, okra],
+      'PUT /api/price-lists/5': ({ body }: { body: unknown }) => saved(body),
+    });
+    renderInApp(<PriceListEditor list={list} open onOpenChange={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Cases' });
+    const casePrice = await within(dialog).findByLabelText('Price of Okra, case of 24 bunches');
+    expect(casePrice).toHaveValue('50.00');
+    expect(casePrice).toHaveAttribute('placeholder', '60.00');
+    // Kale sells one pack only: no row of packs under it.
+    expect(within(dialog).queryByLabelText(/^Price of Kale, /)).toBeNull();
+    expect(within(dialog).getByLabelText('Price of Okra')).toHaveValue('');
+    await within(dialog).findAllByRole('option', { name: 'Okra (case of 24 bunches)' });
+    expect(within(dialog).getByLabelText('Product')).toHaveValue('9:91');
+    expect(within(dialog).getByLabelText('From (cases of 24 bunches)')).toHaveValue('5');
+
+    fireEvent.change(within(dialog).getByLabelText('Price of Okra'), { target: { value: '2.50' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save price list' }));
+    await waitFor(() => expect(api.made('PUT', '/api/price-lists/5')).toHaveLength(1));
+    expect(api.made('PUT', '/api/price-lists/5')[0]!.body).toEqual({
+      name: 'Cases',
+      kind: 'prices',
+      percentOff: null,
+      prices: [
+        { productId: 9, price: '2.50' },
+        { productId: 9, packId: 91, price: '50.00' },
+      ],
+      breaks: [{ productId: 9, packId: 91, minQuantity: 5, price: '45.00' }],
+    });
+  });
+
+  it("says the server's word on a pack's price under that pack's row", async () => {
+    const okra = product({
+      id: 9,
+      name: 'Okra',
+      unit: 'bunch',
+      packs: [
+        {
+          id: 90,
+          label: 'bunch',
+          size: 1,
+          price: '3.00',
+          minimumQuantity: null,
+          estimatedWeight: null,
+        },
+        {
+          id: 91,
+          label: 'case',
+          size: 24,
+          price: '60.00',
+          minimumQuantity: null,
+          estimatedWeight: null,
+        },
+      ],
+    });
+    fakeApi({
+      [PRODUCTS]: [okra],
+      'POST /api/price-lists': failWith(400, {
+        message: 'Not a pack of this product',
+        code: 'bad_request',
+        fields: { 'prices.0.packId': 'Not a pack of this product' },
+      }),
+    });
+    renderInApp(<PriceListEditor list={null} open onOpenChange={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'New price list' });
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Cases' } });
+    fireEvent.click(within(dialog).getByLabelText('Your own price for each product'));
+    const casePrice = await within(dialog).findByLabelText('Price of Okra, case');
+    fireEvent.change(casePrice, { target: { value: '50' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save price list' }));
+    await waitFor(() => expect(casePrice).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).getByLabelText('Price of Okra')).toHaveAttribute('aria-invalid', 'false');
   });
 });

@@ -1,7 +1,10 @@
 import { formatMoneyString } from '#core/money';
+import { isUnitPack, packNoun } from '#core/packs';
 import { isWeighedUnit } from '#core/quantity';
 import type { PriceListKind } from '#core/pricing';
+import type { Product } from '#core/schemas/product';
 import {
+  isUnitEntry,
   PRICE_LIST_KINDS,
   priceListBody,
   type PriceList,
@@ -10,6 +13,7 @@ import {
 } from '#core/schemas/price-list';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button';
@@ -23,7 +27,8 @@ import { addFieldIssues, messagesByField } from '../../lib/form-schema';
 import { usePricedProducts, useSavePriceList } from './api';
 
 interface BreakRow {
-  productId: string;
+  /** The product and, for a pack other than its unit, the pack: `breakTarget`'s value. */
+  target: string;
   minQuantity: string;
   price: string;
 }
@@ -33,12 +38,31 @@ interface PriceListValues {
   name: string;
   kind: PriceListKind;
   percentOff: string;
-  /** The list's own price by `p{productId}`; blank: the list price. */
+  /**
+   * The list's own price by `priceKey`: `p{productId}` for the product's unit, `p{productId}x
+   * {packId}` for another of its packs (docs/packs.md); blank: the list price.
+   */
   prices: Record<string, string>;
   breaks: BreakRow[];
 }
 
-const priceKey = (productId: number) => `p${productId}` as const;
+/** An entry's product and pack (none: its unit), as the form keys and the body sends them. */
+interface EntryTarget {
+  productId: number;
+  packId?: number | null;
+}
+
+const priceKey = (entry: EntryTarget) =>
+  isUnitEntry(entry) ? `p${entry.productId}` : `p${entry.productId}x${entry.packId}`;
+/** A break's product (and pack) as its select's value. */
+const breakTarget = (entry: EntryTarget) =>
+  isUnitEntry(entry) ? String(entry.productId) : `${entry.productId}:${entry.packId}`;
+
+function targetOf(key: string): EntryTarget {
+  const [productId, packId] = key.replace(/^p/, '').split(/[x:]/);
+  return { productId: Number(productId), packId: packId === undefined ? null : Number(packId) };
+}
+
 /** Where a message about the list's prices as a whole is said. */
 const PRICES_MESSAGE = 'prices.list';
 
@@ -47,50 +71,62 @@ function valuesOf(list: PriceList | null): PriceListValues {
     name: list?.name ?? '',
     kind: list?.kind ?? 'percent',
     percentOff: list?.percentOff ?? '',
-    prices: Object.fromEntries(
-      (list?.prices ?? []).map((entry) => [priceKey(entry.productId), entry.price]),
-    ),
+    prices: Object.fromEntries((list?.prices ?? []).map((entry) => [priceKey(entry), entry.price])),
     breaks: (list?.breaks ?? []).map((entry) => ({
-      productId: String(entry.productId),
+      target: breakTarget(entry),
       minQuantity: String(entry.minQuantity),
       price: entry.price,
     })),
   };
 }
 
-/** The body the typed list makes, and for each sent price the product it belongs to. */
-function bodyOf(values: PriceListValues): { body: PriceListFormValues; pricedIds: number[] } {
+/** The entry as the body sends it: a unit's without a pack, as before packs. */
+const sent = ({ productId, packId }: EntryTarget) =>
+  isUnitEntry({ packId }) ? { productId } : { productId, packId };
+
+/** The body the typed list makes, and for each sent price the form's key of it. */
+function bodyOf(values: PriceListValues): { body: PriceListFormValues; pricedKeys: string[] } {
   const priced = Object.entries(values.prices)
     .filter(([, price]) => price.trim() !== '')
-    .map(([key, price]) => [Number(key.slice(1)), price] as const)
-    .sort(([a], [b]) => a - b);
+    .map(([key, price]) => ({ key, target: targetOf(key), price }))
+    .sort(
+      (a, b) =>
+        a.target.productId - b.target.productId || (a.target.packId ?? 0) - (b.target.packId ?? 0),
+    );
+  const pricing = values.kind === 'prices' ? priced : [];
   return {
     body: {
       name: values.name,
       kind: values.kind,
       percentOff: values.kind === 'percent' ? values.percentOff : null,
-      prices:
-        values.kind === 'prices' ? priced.map(([productId, price]) => ({ productId, price })) : [],
+      prices: pricing.map(({ target, price }) => ({ ...sent(target), price })),
       breaks: values.breaks.map((row) => ({
-        productId: Number(row.productId),
+        ...sent(targetOf(row.target)),
         minQuantity: row.minQuantity.trim() === '' ? Number.NaN : Number(row.minQuantity),
         price: row.price,
       })),
     },
-    pricedIds: values.kind === 'prices' ? priced.map(([productId]) => productId) : [],
+    pricedKeys: pricing.map(({ key }) => key),
   };
 }
 
 /**
  * Where a message of the schema or the server (a dotted path) is said: the paths name prices
- * by position, the form by product.
+ * by position, the form by product and pack; a break's pack is its product's select.
  */
-function fieldOf(path: string, pricedIds: readonly number[]): string {
+function fieldOf(path: string, pricedKeys: readonly string[]): string {
   if (path === 'prices') return PRICES_MESSAGE;
+  const breakTargetPath = /^breaks\.(\d+)\.(productId|packId)$/.exec(path);
+  if (breakTargetPath) return `breaks.${breakTargetPath[1]}.target`;
   const price = /^prices\.(\d+)\./.exec(path);
   if (!price) return path;
-  const productId = pricedIds[Number(price[1])];
-  return productId === undefined ? PRICES_MESSAGE : `prices.${priceKey(productId)}`;
+  const key = pricedKeys[Number(price[1])];
+  return key === undefined ? PRICES_MESSAGE : `prices.${key}`;
+}
+
+/** A product's packs other than its unit, smallest first: each priced on a row of its own. */
+function otherPacks(product: Product) {
+  return (product.packs ?? []).filter((pack) => !isUnitPack(pack));
 }
 
 /**
@@ -103,17 +139,15 @@ const priceListForm = z
     kind: z.enum(PRICE_LIST_KINDS),
     percentOff: z.string(),
     prices: z.record(z.string(), z.string()),
-    breaks: z.array(
-      z.object({ productId: z.string(), minQuantity: z.string(), price: z.string() }),
-    ),
+    breaks: z.array(z.object({ target: z.string(), minQuantity: z.string(), price: z.string() })),
   })
   .transform((values, ctx) => {
-    const { body, pricedIds } = bodyOf(values);
+    const { body, pricedKeys } = bodyOf(values);
     const parsed = priceListBody.safeParse(body);
     if (parsed.success) return parsed.data;
     addFieldIssues(
       ctx,
-      messagesByField(parsed.error.issues, (path) => fieldOf(path, pricedIds), 'last'),
+      messagesByField(parsed.error.issues, (path) => fieldOf(path, pricedKeys), 'last'),
     );
     return z.NEVER;
   });
@@ -176,9 +210,9 @@ function EditorForm({ list, onDone }: { list: PriceList | null; onDone: () => vo
         },
         onError: (error) => {
           const fields = error instanceof ApiError ? error.body?.fields : undefined;
-          const { pricedIds } = bodyOf(getValues());
+          const { pricedKeys } = bodyOf(getValues());
           for (const [key, message] of Object.entries(fields ?? {})) {
-            setError(fieldOf(key, pricedIds) as Path<PriceListValues>, { message });
+            setError(fieldOf(key, pricedKeys) as Path<PriceListValues>, { message });
           }
           toast({
             title: 'The price list was not saved',
@@ -189,6 +223,38 @@ function EditorForm({ list, onDone }: { list: PriceList | null; onDone: () => vo
       },
     );
   });
+
+  /** One price of a list of prices: a product's unit, or under it one of its other packs. */
+  const priceRow = (row: {
+    key: string;
+    name: string;
+    label: ReactNode;
+    listPrice: string | undefined;
+    per: string;
+  }) => (
+    <div key={row.key} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <span className="min-w-0 flex-1 basis-40 text-sm">
+        {row.label}{' '}
+        <span className="tabular text-stone-600">
+          list {row.listPrice ? formatMoneyString(row.listPrice) : ''} / {row.per}
+        </span>
+      </span>
+      <Field
+        label={<span className="sr-only">Price of {row.name}</span>}
+        error={errors.prices?.[row.key]?.message}
+        className="w-32"
+      >
+        {(ids) => (
+          <Input
+            {...ids}
+            inputMode="decimal"
+            placeholder={row.listPrice ?? ''}
+            {...register(`prices.${row.key}`, clearing(`prices.${row.key}`, PRICES_MESSAGE))}
+          />
+        )}
+      </Field>
+    </div>
+  );
 
   const breaksMessage = errors.breaks?.root?.message ?? errors.breaks?.message;
   return (
@@ -264,34 +330,26 @@ function EditorForm({ list, onDone }: { list: PriceList | null; onDone: () => vo
             <p className="text-sm text-stone-600">Add products in Inventory to price them here.</p>
           ) : (
             <ul className="flex max-h-72 flex-col divide-y divide-stone-100 overflow-y-auto rounded-md border border-stone-200">
-              {productList.map((product) => {
-                const key = priceKey(product.id);
-                return (
-                  <li key={product.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-2">
-                    <span className="min-w-0 flex-1 basis-40 text-sm">
-                      <span className="font-medium">{product.name}</span>{' '}
-                      <span className="tabular text-stone-600">
-                        list {product.price ? formatMoneyString(product.price) : ''} /{' '}
-                        {product.unit}
-                      </span>
-                    </span>
-                    <Field
-                      label={<span className="sr-only">Price of {product.name}</span>}
-                      error={errors.prices?.[key]?.message}
-                      className="w-32"
-                    >
-                      {(ids) => (
-                        <Input
-                          {...ids}
-                          inputMode="decimal"
-                          placeholder={product.price ?? ''}
-                          {...register(`prices.${key}`, clearing(`prices.${key}`, PRICES_MESSAGE))}
-                        />
-                      )}
-                    </Field>
-                  </li>
-                );
-              })}
+              {productList.map((product) => (
+                <li key={product.id} className="flex flex-col gap-1 p-2">
+                  {priceRow({
+                    name: product.name,
+                    label: <span className="font-medium">{product.name}</span>,
+                    listPrice: product.price,
+                    per: product.unit,
+                    key: priceKey({ productId: product.id }),
+                  })}
+                  {otherPacks(product).map((pack) =>
+                    priceRow({
+                      name: `${product.name}, ${pack.label}`,
+                      label: <span className="pl-4 text-stone-700">{pack.label}</span>,
+                      listPrice: pack.price,
+                      per: pack.label,
+                      key: priceKey({ productId: product.id, packId: pack.id }),
+                    }),
+                  )}
+                </li>
+              ))}
             </ul>
           )}
         </section>
@@ -301,11 +359,17 @@ function EditorForm({ list, onDone }: { list: PriceList | null; onDone: () => vo
         <div>
           <h3 className="text-sm font-medium text-stone-800">Quantity breaks</h3>
           <p className="text-sm text-stone-600">
-            A lower price per unit from a quantity on, for each line of an order.
+            A lower price per unit (or per pack) from a quantity on, for each line of an order.
           </p>
         </div>
         {breaks.map((row, index) => {
-          const product = productList.find((candidate) => String(candidate.id) === row.productId);
+          const target = targetOf(row.target);
+          const product = productList.find((candidate) => candidate.id === target.productId);
+          const pack = isUnitEntry(target)
+            ? undefined
+            : product?.packs?.find((candidate) => candidate.id === target.packId);
+          const known = product !== undefined && (isUnitEntry(target) || pack !== undefined);
+          const counted = pack ? packNoun(pack.label, 2) : (product?.unit ?? 'units');
           const rowErrors = errors.breaks?.[index];
           return (
             <div
@@ -314,39 +378,46 @@ function EditorForm({ list, onDone }: { list: PriceList | null; onDone: () => vo
             >
               <Field
                 label="Product"
-                error={rowErrors?.productId?.message}
+                error={rowErrors?.target?.message}
                 className="col-span-2 sm:col-span-1"
               >
                 {(ids) => (
                   // Controlled: its options change once the products have loaded.
                   <Select
                     {...ids}
-                    value={row.productId}
+                    value={row.target}
                     onChange={(event) => {
-                      setValue(`breaks.${index}.productId`, event.target.value);
-                      clearErrors(`breaks.${index}.productId`);
+                      setValue(`breaks.${index}.target`, event.target.value);
+                      clearErrors(`breaks.${index}.target`);
                     }}
                   >
                     <option value="">Choose a product</option>
-                    {productList.map((option) => (
-                      <option key={option.id} value={option.id}>
+                    {productList.flatMap((option) => [
+                      <option key={option.id} value={breakTarget({ productId: option.id })}>
                         {option.name} ({option.unit})
-                      </option>
-                    ))}
-                    {row.productId && !product ? (
-                      <option value={row.productId}>{productName(Number(row.productId))}</option>
+                      </option>,
+                      ...otherPacks(option).map((optionPack) => (
+                        <option
+                          key={`${option.id}:${optionPack.id}`}
+                          value={breakTarget({ productId: option.id, packId: optionPack.id })}
+                        >
+                          {option.name} ({optionPack.label})
+                        </option>
+                      )),
+                    ])}
+                    {row.target && !known ? (
+                      <option value={row.target}>{productName(target.productId)}</option>
                     ) : null}
                   </Select>
                 )}
               </Field>
-              <Field
-                label={`From (${product?.unit ?? 'units'})`}
-                error={rowErrors?.minQuantity?.message}
-              >
+              <Field label={`From (${counted})`} error={rowErrors?.minQuantity?.message}>
                 {(ids) => (
                   <Input
                     {...ids}
-                    inputMode={product && isWeighedUnit(product.unit) ? 'decimal' : 'numeric'}
+                    inputMode={
+                      product && !pack && isWeighedUnit(product.unit) ? 'decimal' : 'numeric'
+                    }
                     {...register(
                       `breaks.${index}.minQuantity`,
                       clearing(`breaks.${index}.minQuantity`),
@@ -385,7 +456,7 @@ function EditorForm({ list, onDone }: { list: PriceList | null; onDone: () => vo
           type="button"
           variant="outline"
           className="self-start"
-          onClick={() => setBreaks([...breaks, { productId: '', minQuantity: '', price: '' }])}
+          onClick={() => setBreaks([...breaks, { target: '', minQuantity: '', price: '' }])}
         >
           <Plus aria-hidden="true" /> Add break
         </Button>

@@ -27,7 +27,9 @@ function summary(list: PriceList): string {
   if (list.kind === 'percent') {
     return `${formatQuantity(Number(list.percentOff ?? '0'))}% off list prices`;
   }
-  return `Own prices for ${countLabel(list.prices.length, 'product')}`;
+  // A product priced per pack as well is still one product.
+  const priced = new Set(list.prices.map((entry) => entry.productId));
+  return `Own prices for ${countLabel(priced.size, 'product')}`;
 }
 
 /**
@@ -156,7 +158,9 @@ function PriceListCard({
   onDelete,
 }: {
   list: PriceList;
-  productOf: (id: number) => { name: string; unit: string } | undefined;
+  productOf: (
+    id: number,
+  ) => { name: string; unit: string; packs?: { id: number; label: string }[] } | undefined;
   onEdit: () => void;
   onAssign: () => void;
   onDelete: () => void;
@@ -173,10 +177,15 @@ function PriceListCard({
           <ul className="tabular">
             {list.breaks.slice(0, 4).map((entry) => {
               const product = productOf(entry.productId);
+              // A break on a pack counts that pack.
+              const counted =
+                entry.packId === null
+                  ? product?.unit
+                  : product?.packs?.find((pack) => pack.id === entry.packId)?.label;
               return (
-                <li key={`${entry.productId}:${entry.minQuantity}`}>
-                  {product
-                    ? `${product.name}: ${breakLabel(entry, product.unit)}`
+                <li key={`${entry.productId}:${entry.packId ?? ''}:${entry.minQuantity}`}>
+                  {product && counted
+                    ? `${product.name}: ${breakLabel(entry, counted)}`
                     : `${formatQuantity(entry.minQuantity)}+ at ${formatMoney(entry.price)}`}
                 </li>
               );
