@@ -6,7 +6,7 @@ import type { FarmActor, RestaurantActor } from '#core/actor';
 import { centsOf, orderAmounts, parseMoney, rateOf, sumCents, toMoneyString } from '#core/money';
 import { quantityHundredths } from '#core/quantity';
 import { setClock } from '../../src/server/clock';
-import { memberships, orders, users } from '../../src/server/db/schema';
+import { memberships, orders, productPacks, users } from '../../src/server/db/schema';
 import { grantAdmin } from '../../src/server/modules/auth/service';
 import { monthlyStatement } from '../../src/server/modules/payments/statement';
 import {
@@ -657,5 +657,57 @@ describe('who may export, and what it takes', () => {
     const refused = await packing.get(`/api/exports/accounting?${OCTOBER}&format=xero`);
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json().code).toBe('forbidden_for_role');
+  });
+});
+
+describe('a line sold by the case', () => {
+  it('writes the pack in the description, its count and the price of one case', async () => {
+    const [casePack] = await ctx.database.db
+      .insert(productPacks)
+      .values({ productId: kale.id, label: 'case of 24 bunches', size: 24, price: '99.00' })
+      .returning({ id: productPacks.id });
+    setClock(hawaiiNoon('2026-12-07'));
+    try {
+      const profile = (await farm.get('/api/auth/user')).json().profile;
+      const subtotal = centsOf('198.00');
+      const total = orderAmounts(subtotal, centsOf('5.00'), rateOf(profile.taxRate)).totalCents;
+      const caseLine = {
+        productId: kale.id,
+        packId: casePack!.id,
+        quantity: 2,
+        unitPrice: '99.00',
+        totalPrice: '198.00',
+      };
+      const [order] = await placeCheckout(restaurant, [
+        { farmId: farm.farmId, totalAmount: toMoneyString(total), items: [caseLine] },
+      ]);
+      for (const status of ['confirmed', 'packed', 'in_transit', 'delivered']) {
+        const moved = await farm.patch(`/api/orders/${order!.id}/status`, {
+          status,
+          recipientName: 'Malia Keawe',
+        });
+        expect(moved.statusCode, moved.body).toBe(200);
+      }
+      const december = 'from=2026-12-01&to=2026-12-31';
+      const quickbooks = unzipCsv(
+        await farm.get(`/api/exports/accounting?${december}&format=quickbooks`),
+      )['invoices-2026-12-01-to-2026-12-31.csv']!;
+      expect(
+        quickbooks.records.find((row) => row['Item(Product/Service)'] === 'Kale, curly'),
+      ).toMatchObject({
+        ItemDescription: 'Kale, curly — case of 24 bunches',
+        ItemQuantity: '2',
+        ItemRate: '99.00',
+        ItemAmount: '198.00',
+      });
+      const bills = unzipCsv(
+        await restaurant.get(`/api/exports/accounting?${december}&format=quickbooks`),
+      )['bills-2026-12-01-to-2026-12-31.csv']!;
+      expect(bills.records.map((row) => row.LineDescription)).toContain(
+        'Kale, curly: 2 cases of 24 bunches at $99.00 per case of 24 bunches',
+      );
+    } finally {
+      setClock(hawaiiNoon('2026-11-10'));
+    }
   });
 });

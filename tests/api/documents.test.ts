@@ -1,6 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productPacks } from '../../src/server/db/schema';
 import { addDays, hawaiiToday } from '#core/hawaii-time';
+import { multiplyCents, parseMoney, toMoneyString } from '#core/money';
 import {
   addDeliveryDay,
   createProduct,
@@ -265,7 +267,7 @@ describe('pick list', () => {
     expectPdf(response, `attachment; filename="pick-list-${day}.pdf"`);
     const text = await pdfText(response);
     expect(text).toContain('PICK LIST');
-    expect(text).toMatch(/Mango\s+7\s+box\s+2/);
+    expect(text).toMatch(/Mango\s+7 boxes\s+2/);
     expect(text.match(/PACKING SLIP/g)).toHaveLength(2);
     for (const id of ids) expect(text).toContain(`#${id}`);
     expect(text).toContain('Elsewhere Cafe');
@@ -278,5 +280,101 @@ describe('pick list', () => {
     expect(
       (await restaurant.get(`/api/orders/farm/pick-list?date=${deliveryDay}`)).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('packs on the papers', () => {
+  const day = addDays(hawaiiToday(), 6);
+  let kale: ProductFixture;
+  let casePackId: number;
+  let packFarmer: Awaited<ReturnType<typeof signUpFarmer>>;
+
+  beforeAll(async () => {
+    packFarmer = await signUpFarmer(ctx.app, 'Kahuku Greens');
+    await addDeliveryDay(ctx.database.db, packFarmer.farmId, day, 'Honolulu');
+    kale = await createProduct(ctx.database.db, packFarmer.farmId, {
+      name: 'Lacinato kale',
+      unit: 'bunch',
+      price: '2.50',
+      availableQuantity: 10_000,
+    });
+    const [casePack] = await ctx.database.db
+      .insert(productPacks)
+      .values({ productId: kale.id, label: 'case of 24 bunches', size: 24, price: '57.50' })
+      .returning({ id: productPacks.id });
+    casePackId = casePack!.id;
+  });
+
+  /** A confirmed order of kale for the day: `cases` cases of 24, or `bunches` loose bunches. */
+  async function kaleOrder(
+    buyer: typeof restaurant,
+    line: { cases: number } | { bunches: number },
+  ) {
+    const item =
+      'cases' in line
+        ? { packId: casePackId, quantity: line.cases, unitPrice: '57.50' }
+        : { quantity: line.bunches, unitPrice: '2.50' };
+    const totalPrice = toMoneyString(multiplyCents(parseMoney(item.unitPrice)!, item.quantity));
+    const [order] = await placeCheckout(buyer, [
+      {
+        farmId: packFarmer.farmId,
+        deliveryDate: day,
+        items: [{ productId: kale.id, ...item, totalPrice }],
+        // The farm charges no delivery fee.
+        totalAmount: totalPrice,
+      },
+    ]);
+    const confirmed = await packFarmer.patch(`/api/orders/${order!.id}/status`, {
+      status: 'confirmed',
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    return order!.id;
+  }
+
+  it('sums the day’s kale in bunches over cases and loose bunches', async () => {
+    await kaleOrder(restaurant, { cases: 2 });
+    await kaleOrder(otherRestaurant, { bunches: 5 });
+    const response = await packFarmer.get(`/api/orders/farm/pick-list?date=${day}`);
+    expectPdf(response, `attachment; filename="pick-list-${day}.pdf"`);
+    const text = await pdfText(response);
+    // 2 cases of 24 and 5 bunches: 53 bunches, which fill no whole case.
+    expect(text).toMatch(/Lacinato kale\s+53 bunches\s+2/);
+    expect(text).toMatch(/Lacinato kale\s+2\s+cases of 24 bunches/);
+
+    // One more case and 19 more bunches make 96: four whole cases.
+    await kaleOrder(restaurant, { cases: 1 });
+    await kaleOrder(restaurant, { bunches: 19 });
+    const filled = await pdfText(await packFarmer.get(`/api/orders/farm/pick-list?date=${day}`));
+    expect(filled).toMatch(/Lacinato kale\s+96 bunches = 4 cases of 24 bunches\s+4/);
+  });
+
+  it('prints a case line’s count and price per case on the invoice, a bunch line as before', async () => {
+    const cases = await kaleOrder(restaurant, { cases: 2 });
+    const invoice = await pdfText(await packFarmer.get(`/api/orders/${cases}/invoice`));
+    expect(invoice).toMatch(/PRICE EACH/);
+    expect(invoice).toMatch(/Lacinato kale\s+2 cases of 24 bunches\s+\$57\.50\s+\$115\.00/);
+
+    const bunches = await kaleOrder(restaurant, { bunches: 5 });
+    const loose = await pdfText(await packFarmer.get(`/api/orders/${bunches}/invoice`));
+    expect(loose).toMatch(/Lacinato kale\s+5 bunch\s+\$2\.50\s+\$12\.50/);
+    expect(loose).toContain('UNIT PRICE');
+    expect(loose).not.toContain('case');
+  });
+
+  it('shows an adjusted case line’s cases ordered and delivered, with room for the product', async () => {
+    const id = await kaleOrder(restaurant, { cases: 3 });
+    const order = (await packFarmer.get(`/api/orders/farm?limit=100`)).json() as {
+      id: number;
+      orderItems: { id: number }[];
+    }[];
+    const line = order.find((entry) => entry.id === id)!.orderItems[0]!;
+    const adjusted = await packFarmer.post(`/api/orders/${id}/adjustments`, {
+      lines: [{ itemId: line.id, quantity: 2, reason: 'Short after rain' }],
+    });
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+    const text = await pdfText(await packFarmer.get(`/api/orders/${id}/invoice`));
+    expect(text).toMatch(
+      /Lacinato kale\s+3 cases of 24\s+2 cases of 24 bunches\s+\$57\.50\s+\$115\.00/,
+    );
   });
 });

@@ -116,6 +116,19 @@ describe('Hawaii demo data', () => {
           where delivery_date >= ${today}::date and delivery_area in ${oahu}`,
     );
     expect(servingOahu).toBe(counts.farms);
+
+    // Waimānalo sells ʻulu by the case, charged per pound on an estimate (docs/catch-weight.md).
+    const ulu = await rows<Record<string, unknown>>(
+      sql`select p.unit, p.weight_unit as "weightUnit", k.label, k.size::float as size,
+            k.estimated_weight::float as "estimatedWeight"
+          from products p
+          join farms f on f.id = p.farm_id
+          join product_packs k on k.product_id = p.id and k.archived_at is null
+          where f.name = 'Waimānalo Valley Farm' and p.name = 'ʻUlu'`,
+    );
+    expect(ulu).toEqual([
+      { unit: 'box', weightUnit: 'lb', label: 'case', size: 1, estimatedWeight: 25 },
+    ]);
   });
 
   it('has six months of orders in every status, with the demo accounts trading', async () => {

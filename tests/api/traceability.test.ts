@@ -12,6 +12,7 @@ import {
   notifications,
   orderLotChanges,
   orders,
+  productPacks,
   products,
   restaurants,
   shippingRecords,
@@ -717,6 +718,55 @@ describe('recall', () => {
       .from(shippingRecords)
       .where(and(eq(shippingRecords.lotId, kaleA.id)));
     expect(stillOpen).toHaveLength(2);
+  });
+});
+
+describe('records of a line sold by the case', () => {
+  it('ship the case line in the product’s unit: 24 heads a case, from the lots it took', async () => {
+    const db = ctx.database.db;
+    const romaine = await createProduct(db, farmer.farmId, {
+      name: 'Romaine',
+      unit: 'head',
+      price: '1.50',
+      availableQuantity: 200,
+      traceabilityCategory: 'leafy_greens',
+    });
+    const [casePack] = await db
+      .insert(productPacks)
+      .values({ productId: romaine.id, label: 'case of 24 heads', size: 24, price: '33.00' })
+      .returning({ id: productPacks.id });
+    const lot = await recordLot(farmer, { code: 'RM-1201', productId: romaine.id, quantity: 100 });
+    const placed = await chef.post('/api/orders', {
+      farmId: farmer.farmId,
+      totalAmount: '66.00',
+      items: [
+        {
+          productId: romaine.id,
+          packId: casePack!.id,
+          quantity: 2,
+          unitPrice: '33.00',
+          totalPrice: '66.00',
+        },
+      ],
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const id = (placed.json() as Order).id;
+    await db
+      .update(orders)
+      .set({ deliveryDate: DAY, status: 'confirmed' })
+      .where(eq(orders.id, id));
+    const order = await readOrder(id);
+    // Lots count heads: the two cases take 48 of them.
+    expect((await assign(order, romaine, [{ lotId: lot.id, quantity: 48 }])).statusCode).toBe(200);
+    for (const status of ['packed', 'in_transit']) {
+      const moved = await farmer.patch(`/api/orders/${id}/status`, { status });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    const csv = await farmer.get('/api/traceability/records?lot=RM-1201');
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('RM-1201,48,head,Romaine');
   });
 });
 

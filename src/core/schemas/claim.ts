@@ -117,13 +117,19 @@ export type CreditNote = z.infer<typeof creditNoteOutput>;
 
 export const claimLineOutput = z.object({
   itemId: z.number(),
+  /** `unit` is what the claim counts: the line's unit, or its weight unit when charged by weight. */
   product: z.object({ name: z.string(), unit: z.string() }),
+  /**
+   * The pack the claim's quantity counts (docs/packs.md): "case of 24 bunches", or the unit at
+   * size 1; null for a line charged by weight, whose claim counts `product.unit`. Always sent.
+   */
+  pack: z.object({ label: z.string(), size: z.number() }).nullable().optional(),
   kind: z.enum(CLAIM_KINDS),
   quantity: z.number(),
   /** What the farm accepted; null while the claim is open. */
   acceptedQuantity: z.number().nullable(),
   note: z.string(),
-  /** The line as delivered, for the decision. */
+  /** The line as delivered, for the decision (for a line charged by weight, the weight billed). */
   deliveredQuantity: z.number(),
   unitPrice: moneyOutput,
 });

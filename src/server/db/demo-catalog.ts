@@ -6,6 +6,7 @@ import type {
   SCHEDULE_ZONES_BY_ISLAND,
   Unit,
 } from '#core/constants';
+import type { WeightUnit } from '#core/catch-weight';
 
 export type Island = keyof typeof SCHEDULE_ZONES_BY_ISLAND;
 export type ScheduleZone = (typeof SCHEDULE_ZONES_BY_ISLAND)[Island][number];
@@ -29,6 +30,15 @@ export interface DemoContact {
 /** One or two people to call; profiles have room for four. */
 export type DemoContacts = readonly [DemoContact] | readonly [DemoContact, DemoContact];
 
+/** A pack the product also sells from its stock (docs/packs.md), beside its unit. */
+export interface DemoPack {
+  label: string;
+  /** Units of the product in one pack. */
+  size: number;
+  /** The pack's own price, dollars: a little under its size times the unit's. */
+  price: string;
+}
+
 export interface DemoProduct {
   name: string;
   description: string;
@@ -37,6 +47,13 @@ export interface DemoProduct {
   /** Wholesale price per unit, dollars. */
   price: string;
   availableQuantity: number;
+  /** Packs beyond the unit; the unit pack is the database's own at insert. */
+  packs?: readonly DemoPack[];
+  /**
+   * Charged on what the scale says (docs/catch-weight.md): `price` is per `weightUnit`, and the
+   * unit pack is sold under `packLabel`, each expected to weigh `estimatedWeight`.
+   */
+  byWeight?: { weightUnit: WeightUnit; packLabel: string; estimatedWeight: number };
   isOrganic?: boolean;
   /** Hidden from restaurants by the farmer (out of season). */
   inactive?: boolean;
@@ -153,8 +170,9 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
         category: 'vegetables',
         unit: 'bunch',
         price: '3.25',
-        availableQuantity: 38,
+        availableQuantity: 96,
         isOrganic: true,
+        packs: [{ label: 'case of 24 bunches', size: 24, price: '72.00' }],
       },
       {
         name: 'Baby Bok Choy',
@@ -212,6 +230,7 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
         unit: 'lb',
         price: '2.40',
         availableQuantity: 140,
+        packs: [{ label: '10 lb box', size: 10, price: '22.00' }],
       },
       {
         name: 'Apple Bananas',
@@ -245,6 +264,15 @@ export const DEMO_FARMS: readonly DemoFarm[] = [
         unit: 'box',
         price: '14.00',
         availableQuantity: 12,
+      },
+      {
+        name: 'ʻUlu',
+        description: 'Mature breadfruit by the case, charged on the weight packed.',
+        category: 'fruits',
+        unit: 'box',
+        price: '3.25',
+        availableQuantity: 18,
+        byWeight: { weightUnit: 'lb', packLabel: 'case', estimatedWeight: 25 },
       },
       {
         name: 'Watercress',

@@ -1,7 +1,7 @@
 // Hawaii demo data: the farms and restaurants of demo-catalog.ts, their delivery days and six
 // months of orders with full status history. Planned in memory first (deterministic for a
 // given `now`), then written in one transaction with a few multi-row inserts.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Role } from '#core/constants';
 import { addDays, hawaiiDate, hawaiiInstant, hawaiiToday } from '#core/hawaii-time';
 import { multiplyCents, parseMoney, sumCents, toMoneyString, type Cents } from '#core/money';
@@ -27,6 +27,7 @@ import {
   orders,
   orderStatusHistory,
   payments,
+  productPacks,
   products,
   restaurants,
   stockMovements,
@@ -229,6 +230,8 @@ function planItems(random: Random, farmIndex: number, createdAt: number, now: nu
   const sellable = farm.products
     .map((product, index) => ({ product, index }))
     .filter(({ product }) => {
+      // Demo orders are priced per unit; a product sold by weight is left for the farmer to try.
+      if (product.byWeight) return false;
       if (product.deletedDaysAgo !== undefined)
         return createdAt < now - product.deletedDaysAgo * DAY;
       if (product.inactive) return createdAt < now - SEASON_ENDED_DAYS * DAY;
@@ -657,6 +660,7 @@ async function insertPlan(tx: Tx, plan: DemoPlan, passwordHash: string): Promise
         category: product.category,
         unit: product.unit,
         price: product.price,
+        weightUnit: product.byWeight?.weightUnit ?? null,
         availableQuantity: product.availableQuantity,
         isOrganic: product.isOrganic ?? false,
         isActive: !product.inactive,
@@ -692,6 +696,7 @@ async function insertPlan(tx: Tx, plan: DemoPlan, passwordHash: string): Promise
   let next = 0;
   for (const farm of DEMO_FARMS)
     productIds.push(farm.products.map(() => insertedProducts[next++]!.id));
+  const unitPackIds = await insertPacks(tx, productIds);
 
   await inChunks(plan.schedules, (chunk) =>
     tx.insert(deliverySchedules).values(
@@ -748,6 +753,10 @@ async function insertPlan(tx: Tx, plan: DemoPlan, passwordHash: string): Promise
         productId: productIds[item.product.farm]![item.product.product]!,
         productName: product.name,
         productUnit: product.unit,
+        // Every demo line is of the unit pack, as a line placed without a pack is.
+        packId: unitPackIds.get(productIds[item.product.farm]![item.product.product]!) ?? null,
+        packLabel: product.unit,
+        packSize: 1,
         quantity: item.quantity,
         unitPrice: toMoneyString(item.unitPrice),
         totalPrice: toMoneyString(multiplyCents(item.unitPrice, item.quantity)),
@@ -789,4 +798,51 @@ async function insertPlan(tx: Tx, plan: DemoPlan, passwordHash: string): Promise
     ];
   });
   await inChunks(paymentRows, (chunk) => tx.insert(payments).values(chunk));
+}
+
+/**
+ * The demo's packs beyond the unit (a case of kale, a box of sweet potatoes); every product got
+ * its unit pack from the database at insert. Returns each product's unit pack by product id.
+ */
+async function insertPacks(tx: Tx, productIds: number[][]): Promise<Map<number, number>> {
+  const packRows = DEMO_FARMS.flatMap((farm, farmIndex) =>
+    farm.products.flatMap((product, productIndex) =>
+      (product.packs ?? []).map((pack) => ({
+        productId: productIds[farmIndex]![productIndex]!,
+        label: pack.label,
+        size: pack.size,
+        price: pack.price,
+      })),
+    ),
+  );
+  if (packRows.length > 0) await tx.insert(productPacks).values(packRows);
+  // A product sold by weight sells its unit under its own name, with what one weighs.
+  for (const [farmIndex, farm] of DEMO_FARMS.entries()) {
+    for (const [productIndex, product] of farm.products.entries()) {
+      if (!product.byWeight) continue;
+      await tx
+        .update(productPacks)
+        .set({
+          label: product.byWeight.packLabel,
+          estimatedWeight: product.byWeight.estimatedWeight,
+        })
+        .where(
+          and(
+            eq(productPacks.productId, productIds[farmIndex]![productIndex]!),
+            eq(productPacks.size, 1),
+          ),
+        );
+    }
+  }
+  const unitPacks = await tx
+    .select({ id: productPacks.id, productId: productPacks.productId })
+    .from(productPacks)
+    .where(
+      and(
+        inArray(productPacks.productId, productIds.flat()),
+        eq(productPacks.size, 1),
+        isNull(productPacks.archivedAt),
+      ),
+    );
+  return new Map(unitPacks.map((pack) => [pack.productId, pack.id]));
 }

@@ -1,3 +1,4 @@
+import { billedQuantity } from '#core/catch-weight';
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FarmActor, RestaurantActor } from '#core/actor';
 import { centsOf, sumCents, type Cents } from '#core/money';
@@ -48,9 +49,17 @@ export interface Party {
 export interface BookLine {
   productName: string;
   unit: string;
+  /** The pack sold (docs/packs.md): `quantity` counts these, each `size` units; size 1 is the unit. */
+  pack: { label: string; size: number };
   quantity: number;
+  /** The price of one pack, or for a line charged by weight of one weight unit. */
   unitCents: Cents;
   amountCents: Cents;
+  /**
+   * A line charged by weight (docs/catch-weight.md): the weight billed and its unit, which its
+   * price is per. Null for a line priced per pack.
+   */
+  billedWeight: { quantity: number; unit: string } | null;
 }
 
 export interface BookInvoice {
@@ -159,9 +168,15 @@ export async function booksOf(
         orderId: orderItems.orderId,
         productName: orderItems.productName,
         unit: orderItems.productUnit,
+        packLabel: orderItems.packLabel,
+        packSize: orderItems.packSize,
         quantity: orderItems.quantity,
         unitPrice: orderItems.unitPrice,
         totalPrice: orderItems.totalPrice,
+        weightUnit: orderItems.weightUnit,
+        packWeight: orderItems.packWeight,
+        weight: orderItems.weight,
+        weightDecision: orderItems.weightDecision,
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -211,9 +226,13 @@ export async function booksOf(
     lines.push({
       productName: row.productName,
       unit: row.unit,
+      // A line without a pack label was sold in the product's unit.
+      pack: { label: row.packLabel ?? row.unit, size: row.packSize },
       quantity: row.quantity,
       unitCents: centsOf(row.unitPrice),
       amountCents: centsOf(row.totalPrice),
+      billedWeight:
+        row.weightUnit === null ? null : { quantity: billedQuantity(row), unit: row.weightUnit },
     });
     linesByOrder.set(row.orderId, lines);
   }

@@ -9,8 +9,24 @@ const invoice = (overrides: Partial<BookInvoice> = {}): BookInvoice => ({
   dueDate: '2026-10-05',
   counterparty: { id: 3, name: 'Ono Kitchen' },
   lines: [
-    { productName: 'Taro', unit: 'lb', quantity: 1.25, unitCents: 399, amountCents: 499 },
-    { productName: 'Basil', unit: 'bunch', quantity: 2, unitCents: 150, amountCents: 300 },
+    {
+      productName: 'Taro',
+      unit: 'lb',
+      pack: { label: 'lb', size: 1 },
+      quantity: 1.25,
+      unitCents: 399,
+      amountCents: 499,
+      billedWeight: null,
+    },
+    {
+      productName: 'Basil',
+      unit: 'bunch',
+      pack: { label: 'bunch', size: 1 },
+      quantity: 2,
+      unitCents: 150,
+      amountCents: 300,
+      billedWeight: null,
+    },
   ],
   deliveryFeeCents: 0,
   taxRate: '0.0000',
@@ -44,6 +60,53 @@ describe('ledgerLines', () => {
       description: 'Basil (bunch)',
     });
     expect(basil!.spelledOut).toBe('Basil: 2 bunch at $1.50 per bunch');
+  });
+
+  it('counts a line charged by weight in the weight billed at its price per lb', () => {
+    const [ulu] = ledgerLines(
+      invoice({
+        lines: [
+          {
+            productName: 'ʻUlu',
+            unit: 'box',
+            pack: { label: 'case', size: 1 },
+            quantity: 2,
+            unitCents: 350,
+            amountCents: 17465,
+            billedWeight: { quantity: 49.9, unit: 'lb' },
+          },
+        ],
+        totalCents: 17465,
+      }),
+    );
+    expect(ulu).toMatchObject({ quantity: '49.9', unitAmount: '3.50', amountCents: 17465 });
+    expect(ulu!.spelledOut).toBe('ʻUlu: 2 cases, 49.9 lb at $3.50 per lb');
+  });
+
+  it('counts a line in its pack at the price of one pack', () => {
+    const [kale] = ledgerLines(
+      invoice({
+        lines: [
+          {
+            productName: 'Kale',
+            unit: 'bunch',
+            pack: { label: 'case of 24 bunches', size: 24 },
+            quantity: 2,
+            unitCents: 5750,
+            amountCents: 11500,
+            billedWeight: null,
+          },
+        ],
+        totalCents: 11500,
+      }),
+    );
+    expect(kale).toMatchObject({
+      quantity: '2',
+      unitAmount: '57.50',
+      amountCents: 11500,
+      description: 'Kale — case of 24 bunches',
+      spelledOut: 'Kale: 2 cases of 24 bunches at $57.50 per case of 24 bunches',
+    });
   });
 
   it('adds the delivery fee and the GET as lines of their own only when there are some', () => {

@@ -7,9 +7,11 @@ import {
   daysBetween,
   paymentTermsDays,
 } from '#core/payments';
+import { weightLabel } from '#core/catch-weight';
+import { isUnitPack, packCountLabel } from '#core/packs';
 import { formatQuantity, quantityHundredths } from '#core/quantity';
 import { type CsvFile, type CsvValue, toCsv } from '../reports';
-import type { BookInvoice, BookPayment, Books } from './books';
+import type { BookInvoice, BookLine, BookPayment, Books } from './books';
 
 /**
  * The import layouts of QuickBooks Online and Xero (docs/accounting.md): one CSV of invoices
@@ -36,22 +38,50 @@ interface LedgerLine {
   amountCents: Cents;
 }
 
+/** "Kale (bunch)" for the unit; "Kale — case of 24 bunches" for a pack of it. */
+function productDescription(line: BookLine): string {
+  if (line.billedWeight) {
+    return `${line.productName} — ${packCountLabel(line.quantity, line.pack.label)}, per ${line.billedWeight.unit}`;
+  }
+  return isUnitPack(line.pack)
+    ? `${line.productName} (${line.unit})`
+    : `${line.productName} — ${line.pack.label}`;
+}
+
 /**
- * An invoice's lines as the layouts write them. A product's quantity times its price is the
- * line's amount when that product is whole cents; a weighed line whose product is not (1.25 lb
- * at $3.99 is 498.75 cents, $4.99 on the invoice by docs/money.md's rounding) is written as 1 at
- * its amount, the quantity and price in its description, so no program rounds it again.
+ * "Basil: 2 bunch at $1.50 per bunch" (the unit's wording as it was), or of a pack "Kale: 2
+ * cases of 24 bunches at $57.50 per case of 24 bunches".
+ */
+function lineInWords(line: BookLine): string {
+  const price = formatUsd(line.unitCents);
+  if (line.billedWeight) {
+    const { quantity, unit } = line.billedWeight;
+    return `${line.productName}: ${packCountLabel(line.quantity, line.pack.label)}, ${weightLabel(quantity, unit)} at ${price} per ${unit}`;
+  }
+  return isUnitPack(line.pack)
+    ? `${line.productName}: ${formatQuantity(line.quantity)} ${line.unit} at ${price} per ${line.unit}`
+    : `${line.productName}: ${packCountLabel(line.quantity, line.pack.label)} at ${price} per ${line.pack.label}`;
+}
+
+/**
+ * An invoice's lines as the layouts write them, each counted in the pack sold at the price of
+ * one pack. A line's quantity times its price is its amount when that product is whole cents;
+ * a weighed line whose product is not (1.25 lb at $3.99 is 498.75 cents, $4.99 on the invoice
+ * by docs/money.md's rounding) is written as 1 at its amount, the quantity and price in its
+ * description, so no program rounds it again.
  */
 export function ledgerLines(invoice: BookInvoice): LedgerLine[] {
   const lines: LedgerLine[] = invoice.lines.map((line) => {
-    const quantity = formatQuantity(line.quantity);
-    const hundredths = quantityHundredths(line.quantity);
-    const inWords = `${line.productName}: ${quantity} ${line.unit} at ${formatUsd(line.unitCents)} per ${line.unit}`;
+    // A line charged by weight counts the weight billed, at its price per weight unit.
+    const counted = line.billedWeight?.quantity ?? line.quantity;
+    const quantity = formatQuantity(counted);
+    const hundredths = quantityHundredths(counted);
+    const inWords = lineInWords(line);
     const exact = hundredths !== null && line.unitCents * hundredths === line.amountCents * 100;
     return {
       kind: 'product',
       item: line.productName,
-      description: exact ? `${line.productName} (${line.unit})` : inWords,
+      description: exact ? productDescription(line) : inWords,
       spelledOut: inWords,
       quantity: exact ? quantity : '1',
       unitAmount: toMoneyString(exact ? line.unitCents : line.amountCents),

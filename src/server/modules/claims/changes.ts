@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Actor } from '#core/actor';
-import { claimWindowEnd } from '#core/claims';
+import type { WeighedLine } from '#core/catch-weight';
+import { claimMeasure, claimWindowEnd } from '#core/claims';
 import { formatCalendarDate } from '#core/hawaii-time';
 import { centsOf, formatUsd, multiplyCents, rateOf, taxCents, toMoneyString } from '#core/money';
 import {
@@ -60,14 +61,21 @@ export function creditNoteNumber(number: number): string {
   return `CN-${String(number).padStart(5, '0')}`;
 }
 
-interface DeliveredLine {
+interface DeliveredLine extends WeighedLine {
   id: number;
   productName: string;
   productUnit: string;
-  quantity: number;
   unitPrice: string;
   totalPrice: string;
 }
+
+/** The weight columns a claim reads of its line (docs/catch-weight.md). */
+const lineWeight = {
+  weightUnit: orderItems.weightUnit,
+  packWeight: orderItems.packWeight,
+  weight: orderItems.weight,
+  weightDecision: orderItems.weightDecision,
+};
 
 async function deliveredLines(tx: Tx, orderId: number): Promise<DeliveredLine[]> {
   return tx
@@ -78,6 +86,7 @@ async function deliveredLines(tx: Tx, orderId: number): Promise<DeliveredLine[]>
       quantity: orderItems.quantity,
       unitPrice: orderItems.unitPrice,
       totalPrice: orderItems.totalPrice,
+      ...lineWeight,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
@@ -159,14 +168,15 @@ export async function recordClaim(
       throw badRequest('List each line once', { [`lines.${index}.itemId`]: 'Listed twice' });
     }
     seen.add(line.id);
-    const problem = quantityProblem(line.productUnit, wanted.quantity);
+    const measure = claimMeasure(line);
+    const problem = quantityProblem(measure.unit, wanted.quantity);
     if (problem) throw badRequest(problem, { [`lines.${index}.quantity`]: problem });
-    const left = subtractQuantities(line.quantity, taken.get(line.id)?.taken ?? 0);
+    const left = subtractQuantities(measure.most, taken.get(line.id)?.taken ?? 0);
     if ((quantityHundredths(wanted.quantity) ?? 0) > (quantityHundredths(left) ?? 0)) {
       const message =
         left <= 0
           ? `All of ${line.productName} is already claimed`
-          : `At most ${formatQuantity(left)} ${line.productUnit}: what was delivered, less what is already claimed`;
+          : `At most ${formatQuantity(left)} ${measure.unit}: what was delivered, less what is already claimed`;
       throw badRequest(message, { [`lines.${index}.quantity`]: message });
     }
     return { line, ...wanted };
@@ -202,7 +212,7 @@ export async function recordClaim(
       restaurantName: restaurant!.name,
       lines: rows.map((row) => ({
         productName: row.line.productName,
-        unit: row.line.productUnit,
+        unit: claimMeasure(row.line).unit,
         kind: row.kind,
         quantity: row.quantity,
         acceptedQuantity: null,
@@ -264,6 +274,7 @@ export async function decideClaim(
       deliveredQuantity: orderItems.quantity,
       unitPrice: orderItems.unitPrice,
       totalPrice: orderItems.totalPrice,
+      weightUnit: orderItems.weightUnit,
     })
     .from(claimLines)
     .innerJoin(orderItems, eq(orderItems.id, claimLines.orderItemId))
@@ -286,10 +297,12 @@ export async function decideClaim(
         throw badRequest('List each line once', { [`lines.${index}.itemId`]: 'Listed twice' });
       }
       seen.add(line.itemId);
-      const problem = quantityProblem(line.productUnit, wanted.quantity);
+      // A claim of a line charged by weight counts its weight unit.
+      const unit = line.weightUnit ?? line.productUnit;
+      const problem = quantityProblem(unit, wanted.quantity);
       if (problem) throw badRequest(problem, { [`lines.${index}.quantity`]: problem });
       if ((quantityHundredths(wanted.quantity) ?? 0) > (quantityHundredths(line.quantity) ?? 0)) {
-        const message = `At most ${formatQuantity(line.quantity)} ${line.productUnit}: what was claimed`;
+        const message = `At most ${formatQuantity(line.quantity)} ${unit}: what was claimed`;
         throw badRequest(message, { [`lines.${index}.quantity`]: message });
       }
       accepted.set(line.itemId, wanted.quantity);
@@ -408,7 +421,7 @@ export async function decideClaim(
       creditNote,
       lines: credits.map(({ line, quantity }) => ({
         productName: line.productName,
-        unit: line.productUnit,
+        unit: line.weightUnit ?? line.productUnit,
         kind: line.kind as ClaimKind,
         quantity: line.quantity,
         acceptedQuantity: quantity,

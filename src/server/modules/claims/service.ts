@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { shortPersonName, type Actor, type FarmActor, type RestaurantActor } from '#core/actor';
+import { claimMeasure } from '#core/claims';
 import { centsOf, formatUsd, toMoneyString } from '#core/money';
 import type {
   Claim,
@@ -175,6 +176,12 @@ async function readClaims(db: DbOrTx, ids: number[]): Promise<Claim[]> {
       productUnit: orderItems.productUnit,
       deliveredQuantity: orderItems.quantity,
       unitPrice: orderItems.unitPrice,
+      packLabel: orderItems.packLabel,
+      packSize: orderItems.packSize,
+      weightUnit: orderItems.weightUnit,
+      packWeight: orderItems.packWeight,
+      weight: orderItems.weight,
+      weightDecision: orderItems.weightDecision,
     })
     .from(claimLines)
     .innerJoin(orderItems, eq(orderItems.id, claimLines.orderItemId))
@@ -201,13 +208,21 @@ async function readClaims(db: DbOrTx, ids: number[]): Promise<Claim[]> {
         lines: lines
           .filter((line) => line.claimId === id)
           .map((line) => ({
+            line,
+            measure: claimMeasure({ ...line, quantity: line.deliveredQuantity }),
+          }))
+          .map(({ line, measure }) => ({
             itemId: line.itemId,
-            product: { name: line.productName, unit: line.productUnit },
+            product: { name: line.productName, unit: measure.unit },
+            pack:
+              line.weightUnit === null
+                ? { label: line.packLabel ?? line.productUnit, size: line.packSize }
+                : null,
             kind: line.kind as ClaimKind,
             quantity: line.quantity,
             acceptedQuantity: line.acceptedQuantity,
             note: line.note,
-            deliveredQuantity: line.deliveredQuantity,
+            deliveredQuantity: measure.most,
             unitPrice: toMoneyString(centsOf(line.unitPrice)),
           })),
         photos: photos

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { isUnitPack, packNoun } from '#core/packs';
 import type { FarmActor } from '#core/actor';
 import { isOrderStatus, type OrderStatus } from '#core/order-status';
 import { groupByPlace } from '#core/delivery-places';
@@ -575,7 +576,11 @@ export async function driveRun(db: Db, actor: FarmActor, runId: number): Promise
         lines: (order?.orderItems ?? []).map((item) => ({
           name: item.product.name,
           quantity: item.quantity,
-          unit: item.product.unit,
+          // A line of a pack reads "2 cases of 24 bunches"; of the unit, "3 lb" as before.
+          unit:
+            item.pack && !isUnitPack(item.pack)
+              ? packNoun(item.pack.label, item.quantity)
+              : item.product.unit,
         })),
         delivery: order?.delivery ?? null,
       };

@@ -1,7 +1,8 @@
 import { formatCalendarDate, hawaiiDate, hawaiiWallClock } from '#core/hawaii-time';
 import { centsOf, formatMoneyString, formatRatePercent, formatUsd } from '#core/money';
-import { addQuantities, formatQuantity } from '#core/quantity';
-import { compareNames } from '#core/text-fold';
+import { weightLabel } from '#core/catch-weight';
+import { isUnitPack, packCountLabel, packNoun } from '#core/packs';
+import { formatQuantity } from '#core/quantity';
 import { CLAIM_KIND_LABELS, type Claim, type CreditNote } from '#core/schemas/claim';
 import type { DeliveryRun } from '#core/schemas/delivery-run';
 import type { GetSummary } from '#core/schemas/get-summary';
@@ -10,7 +11,7 @@ import type { ProofImages } from '../delivery-proof';
 import { monthEnd, type Statement } from '../payments';
 import { invoiceNumberLabel } from '../orders';
 import { documentFonts, type ParsedFont } from './fonts';
-import type { DocumentOrder, Invoice } from './service';
+import type { DocumentOrder, Invoice, PickListDay } from './service';
 
 type Pdf = PDFKit.PDFDocument;
 
@@ -333,6 +334,59 @@ function restaurantBlock(doc: Pdf, heading: string, data: DocumentOrder, withCon
   return { top: y, bottom: doc.y };
 }
 
+type OrderLine = PricedOrder['orderItems'][number];
+
+/** The pack a line was sold in (docs/packs.md); a line without one is of the product's unit. */
+function linePack(item: OrderLine): { label: string; size: number } {
+  return item.pack ?? { label: item.product.unit, size: 1 };
+}
+
+/**
+ * `count` of the line's pack: "2 cases of 24 bunches" for a pack other than the unit, else the
+ * quantity and unit as before ("3 lb").
+ */
+function lineCount(item: OrderLine, count: number): string {
+  const pack = linePack(item);
+  return isUnitPack(pack)
+    ? `${formatQuantity(count)} ${item.product.unit}`
+    : packCountLabel(count, pack.label);
+}
+
+/**
+ * A line charged by weight (docs/catch-weight.md): its packs, then the weight billed beside the
+ * estimate ("2 cases · 49.9 lb (est. 50 lb)"), or the estimate until the line is weighed.
+ */
+function weighedCount(item: OrderLine): string | null {
+  if (!item.weightUnit) return null;
+  const packs = packCountLabel(item.quantity, linePack(item).label);
+  const estimate = weightLabel(item.estimatedWeight ?? 0, item.weightUnit);
+  if (item.weight === null || item.weight === undefined) return `${packs} · ${estimate} estimated`;
+  return `${packs} · ${weightLabel(item.weight, item.weightUnit)} (est. ${estimate})`;
+}
+
+/** A line's price: "$3.50/lb" for one charged by weight, else the price of one. */
+function linePrice(item: OrderLine): string {
+  return item.weightUnit ? `${usd(item.unitPrice)}/${item.weightUnit}` : usd(item.unitPrice);
+}
+
+/**
+ * When the invoice changed after it was first issued because a weight was entered (the latest
+ * such weighing), or null.
+ */
+function revisedByWeights(order: PricedOrder, issuedAt: Date): string | null {
+  const later = order.orderItems
+    .map((item) => item.weighedAt)
+    .filter((at): at is string => !!at && new Date(at).getTime() > issuedAt.getTime())
+    .sort();
+  return later.length > 0 ? later[later.length - 1]! : null;
+}
+
+/** The noun a packing slip prints beside a line's count: "lb", "cases of 24 bunches". */
+function lineNoun(item: OrderLine, count: number): string {
+  const pack = linePack(item);
+  return isUnitPack(pack) ? item.product.unit : packNoun(pack.label, count);
+}
+
 /** What a line ordered, when the farm adjusted it to something else; else null. */
 function orderedIfAdjusted(item: PricedOrder['orderItems'][number]): number | null {
   const ordered = item.orderedQuantity ?? item.quantity;
@@ -360,8 +414,8 @@ function productCell(item: PricedOrder['orderItems'][number]): string {
 }
 
 /** "3 lb", or the line's quantity as ordered when it was not adjusted. */
-function orderedCell(item: PricedOrder['orderItems'][number]): string {
-  return `${formatQuantity(orderedIfAdjusted(item) ?? item.quantity)} ${item.product.unit}`;
+function orderedCell(item: OrderLine): string {
+  return lineCount(item, orderedIfAdjusted(item) ?? item.quantity);
 }
 
 /** The invoice: farm, bill-to, items with prices, totals and whom to pay. */
@@ -387,30 +441,52 @@ export function renderInvoice(doc: Pdf, invoice: Invoice, proof: ProofImages | n
   const width = contentWidth(doc);
   // An adjusted order shows what was ordered beside what is delivered and billed.
   const adjusted = hasAdjustedLines(order);
+  // A line counted in packs ("2 cases of 24 bunches") is priced by the pack: the price is of
+  // one of what the line counts, and its count needs the room.
+  const packed = order.orderItems.some((item) => !isUnitPack(linePack(item)) || item.weightUnit);
+  const price = packed ? 'Price each' : 'Unit price';
+  const count = packed ? 140 : adjusted ? 80 : 110;
+  const money = adjusted && packed ? 90 : 110;
   table(
     doc,
     adjusted
       ? [
-          { header: 'Product', width: width - 380 },
+          { header: 'Product', width: width - 80 - count - money * 2 },
           { header: 'Ordered', width: 80, align: 'right' },
-          { header: 'Delivered', width: 80, align: 'right' },
-          { header: 'Unit price', width: 110, align: 'right' },
-          { header: 'Line total', width: 110, align: 'right' },
+          { header: 'Delivered', width: count, align: 'right' },
+          { header: price, width: money, align: 'right' },
+          { header: 'Line total', width: money, align: 'right' },
         ]
       : [
-          { header: 'Product', width: width - 330 },
-          { header: 'Quantity', width: 110, align: 'right' },
-          { header: 'Unit price', width: 110, align: 'right' },
-          { header: 'Line total', width: 110, align: 'right' },
+          { header: 'Product', width: width - count - money * 2 },
+          { header: 'Quantity', width: count, align: 'right' },
+          { header: price, width: money, align: 'right' },
+          { header: 'Line total', width: money, align: 'right' },
         ],
     order.orderItems.map((item) => [
       productCell(item),
       ...(adjusted ? [orderedCell(item)] : []),
-      `${formatQuantity(item.quantity)} ${item.product.unit}`,
-      usd(item.unitPrice),
+      weighedCount(item) ?? lineCount(item, item.quantity),
+      linePrice(item),
       usd(item.totalPrice),
     ]),
   );
+  const revised = revisedByWeights(order, invoice.issuedAt);
+  if (revised) {
+    doc.moveDown(0.5);
+    doc
+      .font(REGULAR)
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(
+        `Revised on ${formatDay(hawaiiDate(new Date(revised)))}: weights entered`,
+        PAGE_MARGIN,
+        undefined,
+        {
+          width,
+        },
+      );
+  }
 
   ensureSpace(doc, 90);
   doc.moveDown(0.8);
@@ -533,23 +609,24 @@ export function renderPackingSlip(doc: Pdf, data: DocumentOrder): void {
     adjusted
       ? [
           { header: '', width: 30 },
-          { header: 'Product', width: width - 270 },
-          { header: 'Ordered', width: 80, align: 'right' },
-          { header: 'Deliver', width: 80, align: 'right' },
-          { header: 'Unit', width: 80 },
+          { header: 'Product', width: width - 300 },
+          { header: 'Ordered', width: 70, align: 'right' },
+          { header: 'Deliver', width: 70, align: 'right' },
+          // Room for a pack's name: "cases of 24 bunches".
+          { header: 'Unit', width: 130 },
         ]
       : [
           { header: '', width: 30 },
-          { header: 'Product', width: width - 190 },
+          { header: 'Product', width: width - 240 },
           { header: 'Quantity', width: 80, align: 'right' },
-          { header: 'Unit', width: 80 },
+          { header: 'Unit', width: 130 },
         ],
     order.orderItems.map((item) => [
       '',
       productCell(item),
       ...(adjusted ? [formatQuantity(orderedIfAdjusted(item) ?? item.quantity)] : []),
       formatQuantity(item.quantity),
-      item.product.unit,
+      lineNoun(item, item.quantity),
     ]),
     { checkbox: true },
   );
@@ -562,8 +639,12 @@ export function renderPackingSlip(doc: Pdf, data: DocumentOrder): void {
   doc.text('Received by: ____________________', PAGE_MARGIN + width / 2, y);
 }
 
-/** One day's pick list: every product to gather, summed over the day's orders. */
-export function renderPickList(doc: Pdf, date: string, slips: DocumentOrder[]): void {
+/**
+ * One day's pick list: every product to gather, summed in its unit over every pack the day's
+ * orders sold, and said in its largest pack where they fill whole ones.
+ */
+export function renderPickList(doc: Pdf, day: PickListDay): void {
+  const { date, slips } = day;
   const farm = slips[0]!.farm;
   const width = contentWidth(doc);
   doc
@@ -591,35 +672,15 @@ export function renderPickList(doc: Pdf, date: string, slips: DocumentOrder[]): 
     );
   doc.moveDown(1);
 
-  const totals = new Map<
-    string,
-    { name: string; unit: string; quantity: number; orders: number }
-  >();
-  for (const slip of slips) {
-    for (const item of slip.order.orderItems) {
-      const key = `${item.productId}|${item.product.unit}`;
-      const entry = totals.get(key) ?? {
-        name: item.product.name,
-        unit: item.product.unit,
-        quantity: 0,
-        orders: 0,
-      };
-      entry.quantity = addQuantities(entry.quantity, item.quantity);
-      entry.orders += 1;
-      totals.set(key, entry);
-    }
-  }
-  const rows = [...totals.values()].sort((a, b) => compareNames(a.name, b.name));
   table(
     doc,
     [
       { header: '', width: 30 },
-      { header: 'Product', width: width - 270 },
-      { header: 'Total quantity', width: 100, align: 'right' },
-      { header: 'Unit', width: 70 },
+      { header: 'Product', width: width - 330 },
+      { header: 'To harvest', width: 230 },
       { header: 'Orders', width: 70, align: 'right' },
     ],
-    rows.map((row) => ['', row.name, formatQuantity(row.quantity), row.unit, String(row.orders)]),
+    day.rows.map((row) => ['', row.name, row.harvest, String(row.orders)]),
     { checkbox: true },
   );
 
@@ -844,17 +905,20 @@ export function renderCreditNote(doc: Pdf, data: CreditNoteDocument): void {
   table(
     doc,
     [
-      { header: 'Item', width: width - 300 },
+      { header: 'Item', width: width - 340 },
       { header: 'Problem', width: 90 },
-      { header: 'Quantity', width: 70, align: 'right' },
+      { header: 'Quantity', width: 110, align: 'right' },
       { header: 'Unit price', width: 70, align: 'right' },
       { header: 'Amount', width: 70, align: 'right' },
     ],
     data.lines.map((line) => [
       pdfText(doc, line.product.name),
       CLAIM_KIND_LABELS[line.kind],
-      `${formatQuantity(line.acceptedQuantity)} ${line.product.unit}`,
-      usd(line.unitPrice),
+      // A case line credits cases: "1 case of 24 bunches".
+      line.pack && !isUnitPack(line.pack)
+        ? packCountLabel(line.acceptedQuantity, line.pack.label)
+        : `${formatQuantity(line.acceptedQuantity)} ${line.product.unit}`,
+      line.pack ? usd(line.unitPrice) : `${usd(line.unitPrice)}/${line.product.unit}`,
       usd(line.amount),
     ]),
   );

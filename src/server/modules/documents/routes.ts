@@ -30,7 +30,7 @@ import {
   documentOrder,
   issueDeliveredInvoice,
   issueInvoice,
-  pickListOrders,
+  pickListDay,
   showsProofPictures,
   type Invoice,
 } from './service';
@@ -107,12 +107,12 @@ export const documentModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { date } = request.query;
-      const slips = await pickListOrders(app.db, requireFarmActor(request), date);
+      const day = await pickListDay(app.db, requireFarmActor(request), date);
       return sendPdf(reply, {
         fileName: `pick-list-${date}.pdf`,
         title: `Pick list for ${date}`,
         disposition: 'attachment',
-        draw: (doc) => renderPickList(doc, date, slips),
+        draw: (doc) => renderPickList(doc, day),
       });
     },
   );

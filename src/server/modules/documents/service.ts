@@ -1,9 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Actor, FarmActor, RestaurantActor } from '#core/actor';
 import { DOCUMENT_STATUSES, statusLabel } from '#core/order-status';
+import { harvestLabel, unitsOfPacks } from '#core/packs';
+import { addQuantities } from '#core/quantity';
 import type { PricedOrder } from '#core/schemas/order';
+import { compareNames } from '#core/text-fold';
 import type { Db, DbOrTx } from '../../db/database';
-import { farms, orders, restaurants } from '../../db/schema';
+import { farms, orders, productPacks, products, restaurants } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { issueInvoiceNumbers, loadOrder, loadOrders, orderScope } from '../orders';
 
@@ -170,12 +173,31 @@ export async function issueDeliveredInvoice(
   return issueInvoice(db, orderId, restaurant);
 }
 
-/** The farm's orders with documents for one delivery day, oldest first, with both parties. */
-export async function pickListOrders(
-  db: Db,
-  farm: FarmActor,
-  date: string,
-): Promise<DocumentOrder[]> {
+/** One product of a pick list: what the day's orders take of it, in its unit. */
+export interface PickListRow {
+  productId: number;
+  name: string;
+  unit: string;
+  /** Units of stock over every pack the day's lines sold: 2 cases of 24 and 5 bunches are 53. */
+  quantity: number;
+  /** How many of the day's orders ask for it. */
+  orders: number;
+  /** What to harvest in words: "312 bunches = 13 cases of 24 bunches". */
+  harvest: string;
+}
+
+/** A delivery day's pick list: the products to gather, and each order's packing slip. */
+export interface PickListDay {
+  date: string;
+  rows: PickListRow[];
+  slips: DocumentOrder[];
+}
+
+/**
+ * The farm's orders with documents for one delivery day, oldest first, with both parties, and
+ * what they take of each product summed in its unit over every pack sold.
+ */
+export async function pickListDay(db: Db, farm: FarmActor, date: string): Promise<PickListDay> {
   const list = (
     await loadOrders(
       db,
@@ -190,5 +212,73 @@ export async function pickListOrders(
     throw notFound('No confirmed orders for that delivery day');
   }
   const parties = await loadParties(db, list);
-  return list.map((order, index) => ({ order, ...parties[index]! }));
+  const slips = list.map((order, index) => ({ order, ...parties[index]! }));
+  const productIds = list.flatMap((order) => order.orderItems.map((line) => line.productId));
+  const packs = await livePacks(db, [...new Set(productIds)]);
+  return { date, rows: pickListRows(list, packs), slips };
+}
+
+type LivePacks = Map<number, { unit: string; packs: { label: string; size: number }[] }>;
+
+/** The products' packs on sale now, with the unit they count in. */
+async function livePacks(db: DbOrTx, productIds: number[]): Promise<LivePacks> {
+  const byProduct: LivePacks = new Map();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .select({
+      productId: productPacks.productId,
+      unit: products.unit,
+      label: productPacks.label,
+      size: productPacks.size,
+    })
+    .from(productPacks)
+    .innerJoin(products, eq(products.id, productPacks.productId))
+    .where(and(inArray(productPacks.productId, productIds), isNull(productPacks.archivedAt)))
+    .orderBy(asc(productPacks.size), asc(productPacks.id));
+  for (const row of rows) {
+    const entry = byProduct.get(row.productId) ?? { unit: row.unit, packs: [] };
+    entry.packs.push({ label: row.label, size: row.size });
+    byProduct.set(row.productId, entry);
+  }
+  return byProduct;
+}
+
+/**
+ * The day's lines summed per product and unit as sold, in units of stock (a line of `quantity`
+ * packs takes quantity × size), named by name. The harvest is said in the product's packs on
+ * sale now, when it still counts in the unit the lines were sold in.
+ */
+export function pickListRows(list: PricedOrder[], packs: LivePacks): PickListRow[] {
+  const totals = new Map<string, PickListRow & { orderIds: Set<number> }>();
+  for (const order of list) {
+    for (const line of order.orderItems) {
+      const unit = line.product.unit;
+      const key = `${line.productId}|${unit}`;
+      const row = totals.get(key) ?? {
+        productId: line.productId,
+        name: line.product.name,
+        unit,
+        quantity: 0,
+        orders: 0,
+        harvest: '',
+        orderIds: new Set<number>(),
+      };
+      const units = unitsOfPacks(line.quantity, line.pack?.size ?? 1);
+      row.quantity = addQuantities(row.quantity, units);
+      // A case and some loose bunches of one order are one order to pick for.
+      row.orderIds.add(order.id);
+      totals.set(key, row);
+    }
+  }
+  return [...totals.values()]
+    .map(({ orderIds, ...row }) => {
+      const product = packs.get(row.productId);
+      const sold = product && product.unit === row.unit ? product.packs : [];
+      return {
+        ...row,
+        orders: orderIds.size,
+        harvest: harvestLabel(row.quantity, row.unit, sold),
+      };
+    })
+    .sort((a, b) => compareNames(a.name, b.name));
 }

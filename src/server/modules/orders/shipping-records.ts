@@ -1,4 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { estimatedWeight } from '#core/catch-weight';
+import { unitsOfPacks } from '#core/packs';
+import { fromHundredths, quantityHundredths } from '#core/quantity';
 import type { Tx } from '../../db/database';
 import {
   farms,
@@ -48,6 +51,11 @@ export async function writeShippingRecords(
       lotCode: lots.code,
       quantity: orderItemLots.quantity,
       unit: orderItems.productUnit,
+      lineQuantity: orderItems.quantity,
+      packSize: orderItems.packSize,
+      weightUnit: orderItems.weightUnit,
+      packWeight: orderItems.packWeight,
+      weight: orderItems.weight,
       productDescription: orderItems.productName,
       traceabilityCategory: products.traceabilityCategory,
       recipientName: restaurants.name,
@@ -65,14 +73,70 @@ export async function writeShippingRecords(
     .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
     .where(traced)
     .orderBy(asc(orderItems.id), asc(lots.id));
+  const shipped = shippedQuantities(rows);
   await tx.insert(shippingRecords).values(
-    rows.map(({ invoiceNumber, traceabilityCategory, ...row }) => ({
-      ...row,
-      traceabilityCategory: traceabilityCategory!,
+    rows.map((row, index) => ({
+      farmId: row.farmId,
+      restaurantId: row.restaurantId,
+      orderId: row.orderId,
+      orderItemId: row.orderItemId,
+      productId: row.productId,
+      lotId: row.lotId,
+      lotCode: row.lotCode,
+      ...shipped[index]!,
+      productDescription: row.productDescription,
+      traceabilityCategory: row.traceabilityCategory!,
+      recipientName: row.recipientName,
+      recipientLocation: row.recipientLocation,
+      shipFromName: row.shipFromName,
+      shipFromLocation: row.shipFromLocation,
       shipDate,
       lotCodeSource: `${row.shipFromName}, ${row.shipFromLocation}`,
-      referenceDocument: `Invoice ${invoiceNumberLabel(invoiceNumber!)}`,
+      referenceDocument: `Invoice ${invoiceNumberLabel(row.invoiceNumber!)}`,
     })),
   );
   return rows.length;
+}
+
+interface ShippedLotRow {
+  orderItemId: number;
+  quantity: number;
+  unit: string;
+  lineQuantity: number;
+  packSize: number;
+  weightUnit: string | null;
+  packWeight: number | null;
+  weight: number | null;
+}
+
+/**
+ * What each record says was shipped: a lot's units of the product, or for a line charged by
+ * weight (docs/catch-weight.md) the weight shipped in its weight unit (the weight entered, else
+ * the estimate), shared among the line's lots by the units each gave, the last lot taking what
+ * rounding left so the records add up to the line.
+ */
+export function shippedQuantities(
+  rows: readonly ShippedLotRow[],
+): { quantity: number; unit: string }[] {
+  const given = new Map<number, number>();
+  const lastLot = new Map<number, number>();
+  rows.forEach((row, index) => lastLot.set(row.orderItemId, index));
+  return rows.map((row, index) => {
+    if (row.weightUnit === null) return { quantity: row.quantity, unit: row.unit };
+    const total =
+      quantityHundredths(
+        row.weight ?? estimatedWeight({ quantity: row.lineQuantity, packWeight: row.packWeight }),
+      ) ?? 0;
+    const before = given.get(row.orderItemId) ?? 0;
+    const units = quantityHundredths(unitsOfPacks(row.lineQuantity, row.packSize)) ?? 0;
+    const share =
+      lastLot.get(row.orderItemId) === index || units === 0
+        ? total - before
+        : Math.min(
+            total - before,
+            Math.round((total * (quantityHundredths(row.quantity) ?? 0)) / units),
+          );
+    given.set(row.orderItemId, before + share);
+    return { quantity: fromHundredths(share), unit: row.weightUnit };
+  });
 }

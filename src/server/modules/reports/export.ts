@@ -35,7 +35,9 @@ export async function exportOrdersCsv(
     with items as (
       select oi.order_id,
         string_agg(
-          trim_scale(oi.quantity) || ' x ' || oi.product_name || ' (' || oi.product_unit || ')'
+          -- The pack sold, when the line has one: "2 x Kale (case of 24 bunches)".
+          trim_scale(oi.quantity) || ' x ' || oi.product_name
+            || ' (' || coalesce(oi.pack_label, oi.product_unit) || ')'
             || case when oi.ordered_quantity is not null and oi.ordered_quantity <> oi.quantity
               then ' [ordered ' || trim_scale(oi.ordered_quantity) || ']' else '' end,
           '; '

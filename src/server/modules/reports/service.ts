@@ -224,9 +224,11 @@ export async function farmReport(db: Db, farmId: number, now = clockNow()): Prom
     }>(
       tx,
       sql`
+        -- Sold in the product's unit: a line counts packs, each pack_size units.
         with ranked as (
           select p.id as product_id, p.name, p.unit,
-            sum(oi.quantity)::float8 as quantity_sold, sum(oi.total_price) as revenue
+            sum(oi.quantity * oi.pack_size)::float8 as quantity_sold,
+            sum(oi.total_price) as revenue
           from orders o
           join order_items oi on oi.order_id = o.id
           join products p on p.id = oi.product_id

@@ -13,7 +13,9 @@ import { toCsv } from '../reports';
  * FSMA 204 shipping records (docs/traceability.md): fixed when an order moves to in transit,
  * one row per lot of each line of a traced product, copied into their own table so that no
  * later rename, delete or cancel changes them. The same rows are the farm's shipping records
- * and the restaurant's receiving records.
+ * and the restaurant's receiving records. A quantity is in the product's unit: a line of packs
+ * ships count × pack size, which is what its lots add up to (docs/packs.md). A line charged by
+ * weight ships its weight, in its weight unit (docs/catch-weight.md); its lots still count units.
  */
 
 export type RecordsViewer = FarmActor | RestaurantActor;
