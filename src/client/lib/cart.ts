@@ -2,10 +2,13 @@ import {
   addToCart,
   cartItemCount,
   cartTotalCents,
+  findCartLine,
   parseStoredCart,
   removeFromCart,
+  repriceCartLine,
   setCartQuantity,
   type Cart,
+  type CartLineKey,
   type CartProduct,
 } from '#core/cart';
 import { CART_STORAGE_KEY } from '#core/constants';
@@ -48,11 +51,15 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Lines are keyed by product and pack (docs/packs.md); a pack left out is the unit pack. */
 export const cartActions = {
-  add: (product: CartProduct, quantity = 1) => commit(addToCart(cart, product, quantity)),
-  setQuantity: (productId: number, quantity: number, options: { cap: boolean }) =>
-    commit(setCartQuantity(cart, productId, quantity, options)),
-  remove: (productId: number) => commit(removeFromCart(cart, productId)),
+  add: (product: CartProduct, quantity = 1, packId?: number | null) =>
+    commit(addToCart(cart, product, quantity, packId)),
+  setQuantity: (key: CartLineKey, quantity: number, options: { cap: boolean }) =>
+    commit(setCartQuantity(cart, key, quantity, options)),
+  remove: (key: CartLineKey) => commit(removeFromCart(cart, key)),
+  reprice: (key: CartLineKey, unitPrice: string, availableQuantity: number) =>
+    commit(repriceCartLine(cart, key, unitPrice, availableQuantity)),
   clear: () => commit([]),
 };
 
@@ -66,7 +73,11 @@ export function useCart() {
     items,
     itemCount: cartItemCount(items),
     totalCents: cartTotalCents(items),
-    quantityOf: (productId: number) => items.find((item) => item.id === productId)?.quantity ?? 0,
+    /** The line of the product in that pack (absent: its unit pack), if the cart has it. */
+    lineOf: (product: CartProduct, packId?: number | null) => findCartLine(items, product, packId),
+    /** The packs of the product's line in that pack (absent: its unit pack), or 0. */
+    quantityOf: (product: CartProduct, packId?: number | null) =>
+      findCartLine(items, product, packId)?.quantity ?? 0,
     ...cartActions,
   };
 }

@@ -1,4 +1,6 @@
+import { weightLabel } from '#core/catch-weight';
 import { centsOf, formatRatePercent } from '#core/money';
+import { isUnitPack, packCountLabel } from '#core/packs';
 import { formatQuantity } from '#core/quantity';
 import type { DeliveryProof, OrderAsSeen, OrderItemAsSeen } from '#core/schemas/order';
 import {
@@ -7,14 +9,95 @@ import {
   formatMoney,
   ORDER_DATE_FORMAT,
 } from '../../lib/format';
+import type { ReactNode } from 'react';
 import { ProductPhoto } from './product-photo';
 
 /**
- * An order's lines as both sides read them: name, 'quantity x unit @ price each', line total;
- * a line the farm adjusted also says what was ordered and what is delivered. A member who is
- * not shown money (prices null) reads 'quantity x unit' alone.
+ * A line's quantity as both sides read it: '2 x lb' of the unit, '2 cases of 24 bunches' of
+ * another pack (docs/packs.md).
  */
-export function OrderItemList({ items }: { items: OrderItemAsSeen[] }) {
+function lineCount(item: OrderItemAsSeen, quantity: number): string {
+  if (item.pack && !isUnitPack(item.pack)) return packCountLabel(quantity, item.pack.label);
+  return `${formatQuantity(quantity)} x ${item.product.unit}`;
+}
+
+/** The same, where the count stands alone: '3 lb', '2 cases of 24 bunches'. */
+function lineAmount(item: OrderItemAsSeen, quantity: number): string {
+  if (item.pack && !isUnitPack(item.pack)) return packCountLabel(quantity, item.pack.label);
+  return `${formatQuantity(quantity)} ${item.product.unit}`;
+}
+
+/** "@ $3.50/lb": the price of a line by weight, when the reader is shown money. */
+const perWeight = (item: OrderItemAsSeen, unit: string) =>
+  item.unitPrice === null ? '' : ` @ ${formatMoney(item.unitPrice)}/${unit}`;
+
+/**
+ * A line priced by weight (docs/catch-weight.md): its estimate, then the weight once entered
+ * ("49.9 lb (est. 50 lb) @ $3.50/lb = $174.65") with who weighed it and when. A weight past the
+ * farm's tolerance waits for the restaurant: `decision` renders its answer there (the
+ * restaurant's card); without it the line says it waits.
+ */
+function WeighedLine({
+  item,
+  unit,
+  decision,
+}: {
+  item: OrderItemAsSeen;
+  unit: string;
+  decision: ((item: OrderItemAsSeen) => ReactNode) | undefined;
+}) {
+  const estimate = item.estimatedWeight ?? 0;
+  const weight = item.weight ?? null;
+  const weighed = weight === null ? null : weightLabel(weight, unit);
+  return (
+    <>
+      <span className="tabular block text-stone-600">
+        {lineCount(item, item.quantity)} {weightLabel(estimate, unit, true)}
+        {weight === null ? perWeight(item, unit) : null}
+      </span>
+      {weighed ? (
+        <span className="tabular block text-stone-700">
+          {weighed} (est. {weightLabel(estimate, unit)}){perWeight(item, unit)}
+          {item.totalPrice === null || item.weightDecision === 'pending'
+            ? null
+            : ` = ${formatMoney(item.totalPrice)}`}
+          {item.weightDecision === 'declined' ? ' · billed at the estimate' : null}
+        </span>
+      ) : null}
+      {weighed && item.weighedBy !== undefined ? (
+        <span className="block text-xs text-stone-600">
+          Weighed{item.weighedBy ? ` by ${item.weighedBy}` : ''}
+          {item.weighedAt ? ` · ${formatInstant(item.weighedAt, ORDER_DATE_FORMAT)}` : ''}
+        </span>
+      ) : null}
+      {weighed && item.weightDecision === 'pending' ? (
+        decision ? (
+          decision(item)
+        ) : (
+          <span className="block text-sm font-medium text-amber-800">
+            Waiting for the restaurant: {weighed} is over the {weightLabel(estimate, unit)}{' '}
+            estimated
+          </span>
+        )
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * An order's lines as both sides read them: name, 'quantity x unit @ price each' (or
+ * '2 cases of 24 bunches @ price each'), line total; a line the farm adjusted also says what
+ * was ordered and what is delivered; a line priced by weight its estimate and weight. A member
+ * who is not shown money (prices null) reads the quantity alone. `decision` is the restaurant's
+ * answer to a weight over the estimate.
+ */
+export function OrderItemList({
+  items,
+  decision,
+}: {
+  items: OrderItemAsSeen[];
+  decision?: (item: OrderItemAsSeen) => ReactNode;
+}) {
   return (
     <ul className="flex flex-col divide-y divide-stone-100 rounded-lg border border-stone-200">
       {items.map((item) => (
@@ -22,14 +105,18 @@ export function OrderItemList({ items }: { items: OrderItemAsSeen[] }) {
           <ProductPhoto imageUrl={item.product.imageUrl} className="size-10 shrink-0 rounded-md" />
           <span className="min-w-0 flex-1">
             <span className="block font-medium break-words">{item.product.name}</span>
-            <span className="tabular block text-stone-600">
-              {formatQuantity(item.quantity)} x {item.product.unit}
-              {item.unitPrice === null ? null : ` @ ${formatMoney(item.unitPrice)} each`}
-            </span>
+            {item.weightUnit ? (
+              <WeighedLine item={item} unit={item.weightUnit} decision={decision} />
+            ) : (
+              <span className="tabular block text-stone-600">
+                {lineCount(item, item.quantity)}
+                {item.unitPrice === null ? null : ` @ ${formatMoney(item.unitPrice)} each`}
+              </span>
+            )}
             {item.orderedQuantity !== undefined && item.orderedQuantity !== item.quantity ? (
               <span className="tabular block font-medium text-amber-800">
-                Ordered {formatQuantity(item.orderedQuantity)} {item.product.unit} · Delivered{' '}
-                {formatQuantity(item.quantity)} {item.product.unit}
+                Ordered {lineAmount(item, item.orderedQuantity)} · Delivered{' '}
+                {lineAmount(item, item.quantity)}
               </span>
             ) : null}
           </span>
@@ -89,16 +176,19 @@ export function OrderFigures({
 }) {
   const { subtotal, deliveryFee, totalAmount } = order;
   if (subtotal === null || deliveryFee === null || totalAmount === null) return null;
+  // Until every line by weight is weighed, the figures are estimates (docs/catch-weight.md).
+  const estimated = order.weightsPending === true;
+  const shownTotalLabel = totalLabel && estimated ? 'Estimated total' : totalLabel;
   return (
     <dl className="tabular grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-      <dt className="text-stone-600">Subtotal</dt>
+      <dt className="text-stone-600">Subtotal{estimated ? ' (estimated)' : ''}</dt>
       <dd className="text-right">{formatMoney(subtotal)}</dd>
       <dt className="text-stone-600">Delivery fee</dt>
       <dd className="text-right">{formatMoney(deliveryFee)}</dd>
       <OrderTaxRow order={order} />
-      {totalLabel ? (
+      {shownTotalLabel ? (
         <>
-          <dt className="font-semibold">{totalLabel}</dt>
+          <dt className="font-semibold">{shownTotalLabel}</dt>
           <dd className="text-right font-semibold">{formatMoney(totalAmount)}</dd>
         </>
       ) : null}

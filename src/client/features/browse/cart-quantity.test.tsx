@@ -9,7 +9,7 @@ import { CartQuantityControl } from './cart-quantity';
 const kalo = product({ id: 4, name: 'Kalo', unit: 'bunch', availableQuantity: 40 });
 
 function CartCount() {
-  return <output aria-label="In the cart">{useCart().quantityOf(kalo.id)}</output>;
+  return <output aria-label="In the cart">{useCart().quantityOf(kalo)}</output>;
 }
 
 describe('the browse quantity control', () => {

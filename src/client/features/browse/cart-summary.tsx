@@ -1,4 +1,12 @@
-import { lineTotalCents, lineUnitCents } from '#core/cart';
+import {
+  hasEstimatedLines,
+  lineCountLabel,
+  lineEstimateLabel,
+  linePerWeightLabel,
+  lineWeightUnit,
+  lineTotalCents,
+  lineUnitCents,
+} from '#core/cart';
 import { PriceBreaks } from '../../components/ui/offered-price';
 import { formatUsd } from '#core/money';
 import { ChevronDown, ChevronUp, ShoppingCart } from 'lucide-react';
@@ -74,7 +82,10 @@ export function CartSummary() {
           <LocationSwitcher compact />
           <ul className="max-h-[40dvh] divide-y divide-stone-100 overflow-y-auto px-4 lg:max-h-[60dvh]">
             {cart.items.map((item) => (
-              <li key={item.id} className="flex items-center gap-3 py-2 text-sm">
+              <li
+                key={`${item.id}:${item.packId}`}
+                className="flex items-center gap-3 py-2 text-sm"
+              >
                 <ProductPhoto imageUrl={item.imageUrl} className="size-10 shrink-0 rounded-md" />
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium" title={item.name}>
@@ -82,16 +93,26 @@ export function CartSummary() {
                   </p>
                   <p className="truncate text-stone-600">{item.farmName}</p>
                   <p className="tabular text-stone-600">
-                    {item.quantity} x {formatUsd(lineUnitCents(item))}
+                    {linePerWeightLabel(item) ??
+                      `${lineCountLabel(item)} x ${formatUsd(lineUnitCents(item))}`}
                   </p>
-                  <PriceBreaks breaks={item.breaks} unit={item.unit} quantity={item.quantity} />
+                  {lineEstimateLabel(item) ? (
+                    <p className="tabular text-stone-600">{lineEstimateLabel(item)}</p>
+                  ) : null}
+                  <PriceBreaks
+                    breaks={lineWeightUnit(item) ? undefined : item.breaks}
+                    unit={item.packLabel}
+                    quantity={item.quantity}
+                  />
                 </div>
                 <span className="tabular font-medium">{formatUsd(lineTotalCents(item))}</span>
               </li>
             ))}
           </ul>
           <div className="flex items-center justify-between border-t border-stone-100 px-4 py-2">
-            <span className="font-semibold">Total</span>
+            <span className="font-semibold">
+              {hasEstimatedLines(cart.items) ? 'Estimated total' : 'Total'}
+            </span>
             <span className="tabular text-lg font-bold">{formatUsd(cart.totalCents)}</span>
           </div>
         </div>

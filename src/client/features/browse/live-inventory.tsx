@@ -11,6 +11,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { deliveryDayLabel, formatMoney } from '../../lib/format';
 import { useCatalogList } from './api';
 import { CartQuantityControl } from './cart-quantity';
+import { PackChoice, usePackChoice } from '../../components/ui/pack-choice';
 import {
   DELIVERY_DAY_LABELS,
   DELIVERY_DAYS,
@@ -165,6 +166,7 @@ function InventoryRow({
   today: string;
 }) {
   const outOfStock = product.availableQuantity <= 0;
+  const [pack, choosePack] = usePackChoice(product);
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
@@ -182,8 +184,9 @@ function InventoryRow({
         </p>
       </div>
       {canOrder ? (
-        <div className="self-start sm:self-center">
-          <CartQuantityControl product={product} compact />
+        <div className="flex flex-wrap items-center gap-2 self-start sm:self-center">
+          <PackChoice product={product} pack={pack} onChoose={choosePack} variant="select" />
+          <CartQuantityControl product={product} packId={pack?.id} compact />
         </div>
       ) : null}
     </li>

@@ -11,6 +11,12 @@ import { ProductPhoto } from '../../components/ui/product-photo';
 import { Skeleton } from '../../components/ui/skeleton';
 import { countLabel, formatCalendarDate } from '../../lib/format';
 import { CartQuantityControl, isAvailable } from './cart-quantity';
+import {
+  PackChoice,
+  packsLeftLabel,
+  pricedBy,
+  usePackChoice,
+} from '../../components/ui/pack-choice';
 
 /** The farm's name, opening its page (docs/fresh-sheet.md#the-farm-page). */
 function FarmLink({ product }: { product: Product }) {
@@ -49,6 +55,9 @@ export function ProductCard({
 }) {
   const available = isAvailable(product);
   const delivery = deliveryText(product, outlook);
+  const [pack, choosePack] = usePackChoice(product);
+  const packsLeft = packsLeftLabel(product, pack);
+  const priced = pricedBy(product, pack);
 
   return (
     <Card className="flex min-w-0 flex-col gap-3 overflow-hidden p-5" data-testid="product-card">
@@ -87,7 +96,10 @@ export function ProductCard({
         <div>
           <dt className="text-stone-500">Price</dt>
           <dd className="text-lg">
-            <OfferedPrice price={product.price} listPrice={product.listPrice} unit={product.unit} />
+            <OfferedPrice price={priced.price} listPrice={priced.listPrice} unit={priced.unit} />
+            {priced.estimate ? (
+              <span className="tabular text-sm text-stone-600"> · {priced.estimate}</span>
+            ) : null}
           </dd>
         </div>
         <div>
@@ -95,12 +107,13 @@ export function ProductCard({
           <dd className="tabular font-medium">
             {countLabel(product.availableQuantity, product.unit)}
           </dd>
+          {packsLeft ? <dd className="tabular text-sm text-stone-600">{packsLeft}</dd> : null}
         </div>
-        {product.breaks && product.breaks.length > 0 ? (
+        {priced.breaks && priced.breaks.length > 0 ? (
           <div className="col-span-2">
             <dt className="sr-only">Quantity prices</dt>
             <dd>
-              <PriceBreaks breaks={product.breaks} unit={product.unit} className="text-sm" />
+              <PriceBreaks breaks={priced.breaks} unit={priced.unit} className="text-sm" />
             </dd>
           </div>
         ) : null}
@@ -116,8 +129,13 @@ export function ProductCard({
           ) : null}
         </div>
       </dl>
-      <div className="mt-auto pt-1">
-        <CartQuantityControl product={product} blockedReason={outlook?.reason ?? null} />
+      <div className="mt-auto flex flex-col gap-2 pt-1">
+        <PackChoice product={product} pack={pack} onChoose={choosePack} />
+        <CartQuantityControl
+          product={product}
+          packId={pack?.id}
+          blockedReason={outlook?.reason ?? null}
+        />
       </div>
     </Card>
   );
@@ -136,6 +154,9 @@ export function ProductRow({
 }) {
   const available = isAvailable(product);
   const delivery = deliveryText(product, outlook);
+  const [pack, choosePack] = usePackChoice(product);
+  const packsLeft = packsLeftLabel(product, pack);
+  const priced = pricedBy(product, pack);
   return (
     <li
       className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2 sm:flex-nowrap"
@@ -156,12 +177,18 @@ export function ProductRow({
         </p>
       </div>
       <div className="w-32 shrink-0 text-sm">
-        <OfferedPrice price={product.price} listPrice={product.listPrice} unit={product.unit} />
-        <PriceBreaks breaks={product.breaks} unit={product.unit} />
+        <OfferedPrice price={priced.price} listPrice={priced.listPrice} unit={priced.unit} />
+        {priced.estimate ? (
+          <span className="tabular text-stone-600"> · {priced.estimate}</span>
+        ) : null}
+        <PriceBreaks breaks={priced.breaks} unit={priced.unit} />
       </div>
       <p className="tabular w-24 shrink-0 text-sm">
         {available ? (
-          `${product.availableQuantity} ${product.unit}`
+          <>
+            {product.availableQuantity} {product.unit}
+            {packsLeft ? <span className="block text-xs text-stone-600">{packsLeft}</span> : null}
+          </>
         ) : (
           <span className="font-medium text-destructive">Out of Stock</span>
         )}
@@ -177,8 +204,14 @@ export function ProductRow({
         <span className="sr-only">Next Delivery </span>
         {delivery.day}
       </p>
-      <div className="ml-auto shrink-0">
-        <CartQuantityControl product={product} compact blockedReason={outlook?.reason ?? null} />
+      <div className="ml-auto flex shrink-0 flex-wrap items-center justify-end gap-2">
+        <PackChoice product={product} pack={pack} onChoose={choosePack} variant="select" />
+        <CartQuantityControl
+          product={product}
+          packId={pack?.id}
+          compact
+          blockedReason={outlook?.reason ?? null}
+        />
       </div>
     </li>
   );

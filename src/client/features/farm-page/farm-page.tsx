@@ -1,4 +1,5 @@
 import { formatOrderBy } from '#core/delivery-days';
+import { lineCountLabel, lineEstimateLabel } from '#core/cart';
 import { formatQuantity } from '#core/quantity';
 import type { FarmPage as FarmPageData } from '#core/schemas/fresh-sheet';
 import type { Product } from '#core/schemas/product';
@@ -9,6 +10,12 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
+import {
+  PackChoice,
+  packsLeftLabel,
+  pricedBy,
+  usePackChoice,
+} from '../../components/ui/pack-choice';
 import { ProductPhoto } from '../../components/ui/product-photo';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
@@ -268,8 +275,12 @@ function FarmProductCard({
   canOrder: boolean;
 }) {
   const cart = useCart();
-  const inCart = cart.quantityOf(product.id);
+  const [pack, choosePack] = usePackChoice(product);
+  const line = cart.lineOf(product, pack?.id);
+  const inCart = line?.quantity ?? 0;
   const soldOut = product.availableQuantity <= 0;
+  const packsLeft = packsLeftLabel(product, pack);
+  const { price, unit: per, estimate } = pricedBy(product, pack);
   return (
     <li
       id={`product-${product.id}`}
@@ -284,9 +295,16 @@ function FarmProductCard({
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <p className="font-medium break-words">{product.name}</p>
         <p className="text-sm tabular-nums">
-          <span className="font-semibold">{formatMoney(product.price)}</span>
-          <span className="text-stone-600"> / {product.unit}</span>
+          <span className="font-semibold">{formatMoney(price)}</span>
+          <span className="text-stone-600">
+            {' '}
+            / {per}
+            {estimate ? ` · ${estimate}` : ''}
+          </span>
         </p>
+        {line && lineEstimateLabel(line) ? (
+          <p className="text-sm text-stone-600 tabular-nums">{lineEstimateLabel(line)}</p>
+        ) : null}
         {soldOut ? (
           <Badge variant="warning" className="self-start">
             Sold out
@@ -294,21 +312,25 @@ function FarmProductCard({
         ) : (
           <p className="text-sm text-stone-600">
             {formatQuantity(product.availableQuantity)} {product.unit} available
+            {packsLeft ? ` · ${packsLeft}` : ''}
           </p>
         )}
+        {canOrder && !soldOut ? (
+          <PackChoice product={product} pack={pack} onChoose={choosePack} variant="select" />
+        ) : null}
         {canOrder && !soldOut ? (
           <Button
             size="sm"
             variant={inCart > 0 ? 'outline' : 'secondary'}
             className="mt-1 self-start"
             onClick={() => {
-              cartActions.add(product, 1);
+              cartActions.add(product, 1, pack?.id);
               toast({ title: `${product.name} added to your cart` });
             }}
             aria-label={`Add ${product.name} to cart`}
           >
             <ShoppingCart aria-hidden="true" />
-            {inCart > 0 ? `In cart (${formatQuantity(inCart)})` : 'Add to cart'}
+            {inCart > 0 && line ? `In cart (${lineCountLabel(line)})` : 'Add to cart'}
           </Button>
         ) : null}
       </div>

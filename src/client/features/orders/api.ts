@@ -3,7 +3,8 @@ import type { ORDER_CONFLICT_CODES } from '#core/schemas/order';
 import type { CheckoutInput, CheckoutResult, Order } from '#core/schemas/order';
 import type { Adjustment } from '#core/schemas/adjustment';
 import type { Reorder } from '#core/schemas/reorder';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import type { Page } from '#core/paging';
+import { useMutation, useQuery, type InfiniteData } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { usePagedList, type ListParams } from '../../lib/paged-list';
 import {
@@ -104,6 +105,8 @@ export interface PriceChangedBody {
   message: string;
   code: typeof ORDER_CONFLICT_CODES.priceChanged;
   productId: number;
+  /** The line's pack, when the server names it (docs/packs.md). */
+  packId?: number | null;
   unitPrice: string;
   placedUnitPrice: string;
 }
@@ -144,5 +147,43 @@ export function useCheckout() {
 export function useReorderPlan() {
   return useMutation({
     mutationFn: (orderId: number) => api.get<Reorder>(`/api/orders/${orderId}/reorder`),
+  });
+}
+
+type RestaurantOrderPages = InfiniteData<Page<Order>> | undefined;
+
+/**
+ * The restaurant's answer to a weight past the farm's tolerance (docs/catch-weight.md): accept
+ * it, or keep the estimate. The answered Order replaces the card's at once; the lists and
+ * figures are read again.
+ */
+export function useWeightDecision() {
+  return useMutation({
+    mutationFn: ({
+      orderId,
+      itemId,
+      accept,
+    }: {
+      orderId: number;
+      itemId: number;
+      accept: boolean;
+    }) => api.post<Order>(`/api/orders/${orderId}/items/${itemId}/weight/decision`, { accept }),
+    onSuccess: (updated) => {
+      queryClient.setQueriesData<RestaurantOrderPages>(
+        { queryKey: RESTAURANT_ORDERS_KEY },
+        (data) =>
+          data && typeof data === 'object' && 'pages' in data
+            ? {
+                ...data,
+                pages: data.pages.map((page) => ({
+                  ...page,
+                  items: page.items.map((order) => (order.id === updated.id ? updated : order)),
+                })),
+              }
+            : data,
+      );
+      void queryClient.invalidateQueries({ queryKey: RESTAURANT_ORDERS_KEY });
+      void queryClient.invalidateQueries({ queryKey: RESTAURANT_REPORT_KEY });
+    },
   });
 }

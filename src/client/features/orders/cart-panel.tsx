@@ -1,4 +1,12 @@
-import { lineTotalCents, lineUnitCents } from '#core/cart';
+import {
+  hasEstimatedLines,
+  lineCountLabel,
+  lineEstimateLabel,
+  linePerWeightLabel,
+  lineWeightUnit,
+  lineTotalCents,
+  lineUnitCents,
+} from '#core/cart';
 import { PriceBreaks } from '../../components/ui/offered-price';
 import { formatRatePercent, formatUsd } from '#core/money';
 import { useMemo } from 'react';
@@ -48,7 +56,10 @@ export function ShoppingCartPanel({ today }: { today: string }) {
                 <h3 className="text-sm font-semibold">{group.farmName}</h3>
                 <ul className="flex flex-col gap-1 text-sm">
                   {group.items.map((item) => (
-                    <li key={item.id} className="flex items-center justify-between gap-2">
+                    <li
+                      key={`${item.id}:${item.packId}`}
+                      className="flex items-center justify-between gap-2"
+                    >
                       <ProductPhoto
                         imageUrl={item.imageUrl}
                         className="size-10 shrink-0 rounded-md"
@@ -57,12 +68,18 @@ export function ShoppingCartPanel({ today }: { today: string }) {
                         <span className="block truncate">
                           {item.name}{' '}
                           <span className="text-stone-500">
-                            {item.quantity} x {formatUsd(lineUnitCents(item))}
+                            {linePerWeightLabel(item) ??
+                              `${lineCountLabel(item)} x ${formatUsd(lineUnitCents(item))}`}
                           </span>
                         </span>
+                        {lineEstimateLabel(item) ? (
+                          <span className="tabular block text-stone-500">
+                            {lineEstimateLabel(item)}
+                          </span>
+                        ) : null}
                         <PriceBreaks
-                          breaks={item.breaks}
-                          unit={item.unit}
+                          breaks={lineWeightUnit(item) ? undefined : item.breaks}
+                          unit={item.packLabel}
                           quantity={item.quantity}
                         />
                       </span>
@@ -86,7 +103,7 @@ export function ShoppingCartPanel({ today }: { today: string }) {
               </section>
             ))}
             <dl className="tabular grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-stone-200 pt-3 text-sm">
-              <dt>Items</dt>
+              <dt>Items{hasEstimatedLines(cart.items) ? ' (estimated)' : ''}</dt>
               <dd className="text-right">{formatUsd(cart.totalCents)}</dd>
               <dt>Delivery fees</dt>
               <dd className="text-right">{formatUsd(feesCents)}</dd>
@@ -96,7 +113,9 @@ export function ShoppingCartPanel({ today }: { today: string }) {
                   <dd className="text-right">{formatUsd(taxCents)}</dd>
                 </>
               ) : null}
-              <dt className="font-semibold">Total</dt>
+              <dt className="font-semibold">
+                {hasEstimatedLines(cart.items) ? 'Estimated total' : 'Total'}
+              </dt>
               <dd className="text-right font-semibold">{formatUsd(totalCents)}</dd>
             </dl>
             <Button asChild>

@@ -128,4 +128,49 @@ describe('Change quantities of a pending order', () => {
     expect(screen.getByLabelText(/^Kale \(lb, \$2\.00 each\)/)).toBeInTheDocument();
     expect(api.made('PATCH', '/api/orders/41/items')).toHaveLength(1);
   });
+
+  it('sends each changed line with its pack, a product in two packs being two lines', async () => {
+    const api = fakeApi({
+      'PATCH /api/orders/42/items': order(42, 'pending', { totalAmount: '30.00' }),
+    });
+    const kalo = { name: 'Kalo', unit: 'bunch', imageUrl: null };
+    renderInApp(
+      <ChangeOwnOrder
+        order={order(42, 'pending', {
+          orderItems: [
+            {
+              id: 1,
+              productId: 4,
+              product: kalo,
+              packId: 41,
+              pack: { label: 'bunch', size: 1 },
+              quantity: 5,
+              unitPrice: '2.00',
+              totalPrice: '10.00',
+            },
+            {
+              id: 2,
+              productId: 4,
+              product: kalo,
+              packId: 42,
+              pack: { label: 'case of 24 bunches', size: 24 },
+              quantity: 2,
+              unitPrice: '43.20',
+              totalPrice: '86.40',
+            },
+          ],
+        })}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Change quantities' }));
+    await screen.findByRole('dialog', { name: 'Change order #42' });
+    fireEvent.change(screen.getByLabelText(/^Kalo \(case of 24 bunches/), {
+      target: { value: '1' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.made('PATCH', '/api/orders/42/items')).toHaveLength(1));
+    expect(api.made('PATCH', '/api/orders/42/items')[0]!.body).toEqual({
+      items: [{ productId: 4, packId: 42, quantity: 1 }],
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { ORDER_CONFLICT_CODES } from '#core/order-limits';
 import type { Order } from '#core/schemas/order';
 import { MAX_LINE_QUANTITY } from '#core/order-limits';
+import { isUnitPack } from '#core/packs';
 import { isWeighedUnit, quantityProblem, quantityStep } from '#core/quantity';
 import { PencilLine } from 'lucide-react';
 import { useState } from 'react';
@@ -12,36 +13,50 @@ import { ApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { useChangeOwnOrderItems, type OwnOrderItemChange, type PriceChangedBody } from './api';
 
+/** What the restaurant typed, by order line id (a product may be on two lines, in two packs). */
 type Drafts = Record<number, string>;
+
+type Line = Order['orderItems'][number];
+
+/** A line of a pack other than the unit (docs/packs.md): counted whole, named by its pack. */
+const otherPack = (item: Line) => (item.pack && !isUnitPack(item.pack) ? item.pack : null);
+
+/** The unit a line's quantity is checked by: a pack other than the unit is counted whole. */
+const ruleUnit = (item: Line) => (otherPack(item) ? 'pack' : item.product.unit);
 
 /**
  * What the restaurant typed, checked as the server will: whole numbers (up to two decimals for
- * weighed units), at least one line kept.
+ * weighed units sold by the unit), at least one line kept. Each change names its line's pack.
  */
 function readDrafts(order: Order, drafts: Drafts) {
   const errors: Record<number, string> = {};
-  const changes: OwnOrderItemChange[] = [];
+  const changes: (OwnOrderItemChange & { lineId: number })[] = [];
   for (const item of order.orderItems) {
-    const text = (drafts[item.productId] ?? String(item.quantity)).trim();
+    const text = (drafts[item.id] ?? String(item.quantity)).trim();
     const quantity = Number(text);
-    const unit = item.product.unit;
+    const unit = ruleUnit(item);
     const weighed = isWeighedUnit(unit);
     if (text === '' || !Number.isFinite(quantity) || quantity < 0) {
-      errors[item.productId] = weighed
+      errors[item.id] = weighed
         ? 'Enter a number, 0 to remove the line'
         : 'Enter a whole number, 0 to remove the line';
     } else if (quantityProblem(unit, quantity)) {
-      errors[item.productId] = weighed
+      errors[item.id] = weighed
         ? quantityProblem(unit, quantity)!
         : 'Enter a whole number, 0 to remove the line';
     } else if (quantity > MAX_LINE_QUANTITY) {
-      errors[item.productId] = `At most ${MAX_LINE_QUANTITY}`;
+      errors[item.id] = `At most ${MAX_LINE_QUANTITY}`;
     } else if (quantity !== item.quantity) {
-      changes.push({ productId: item.productId, quantity });
+      changes.push({
+        lineId: item.id,
+        productId: item.productId,
+        ...(typeof item.packId === 'number' ? { packId: item.packId } : {}),
+        quantity,
+      });
     }
   }
   const kept = order.orderItems.some((item) => {
-    const change = changes.find((entry) => entry.productId === item.productId);
+    const change = changes.find((entry) => entry.lineId === item.id);
     return (change ? change.quantity : item.quantity) > 0;
   });
   return { errors, changes, kept };
@@ -62,7 +77,7 @@ export function ChangeOwnOrder({ order }: { order: Order }) {
   const [open, setOpen] = useState(false);
   const [drafts, setDrafts] = useState<Drafts>({});
   const [submitted, setSubmitted] = useState(false);
-  // Today's prices the restaurant was shown and accepted, by product; and the one to ask about.
+  // Today's prices the restaurant was shown and accepted, by line; and the one to ask about.
   const [accepted, setAccepted] = useState<Record<number, string>>({});
   const [asking, setAsking] = useState<PriceChangedBody | null>(null);
   const change = useChangeOwnOrderItems();
@@ -74,13 +89,24 @@ export function ChangeOwnOrder({ order }: { order: Order }) {
     setAccepted({});
     setAsking(null);
   };
-  const nameOf = (productId: number) =>
-    order.orderItems.find((item) => item.productId === productId)?.product.name ?? 'This product';
+  // The line a price_changed answer is about: its product, and its pack when named.
+  const lineAskedAbout = (body: PriceChangedBody) =>
+    order.orderItems.find(
+      (item) =>
+        item.productId === body.productId &&
+        (body.packId === undefined || body.packId === null || item.packId === body.packId),
+    );
+  const nameOf = (body: PriceChangedBody) => {
+    const item = lineAskedAbout(body);
+    if (!item) return 'This product';
+    const pack = otherPack(item);
+    return pack ? `${item.product.name} (${pack.label})` : item.product.name;
+  };
   const onSave = (prices: Record<number, string> = accepted) => {
     setSubmitted(true);
     if (Object.keys(errors).length > 0 || !kept || changes.length === 0) return;
-    const items = changes.map((line) =>
-      prices[line.productId] ? { ...line, unitPrice: prices[line.productId] } : line,
+    const items = changes.map(({ lineId, ...line }) =>
+      prices[lineId] ? { ...line, unitPrice: prices[lineId] } : line,
     );
     change.mutate(
       { orderId: order.id, items },
@@ -127,22 +153,22 @@ export function ChangeOwnOrder({ order }: { order: Order }) {
         <div className="flex flex-col gap-3">
           {order.orderItems.map((item) => (
             <Field
-              key={item.productId}
-              label={`${item.product.name} (${item.product.unit}${priceEach(accepted[item.productId] ?? item.unitPrice)})`}
-              error={submitted ? errors[item.productId] : undefined}
+              key={item.id}
+              label={`${item.product.name} (${otherPack(item)?.label ?? item.product.unit}${priceEach(accepted[item.id] ?? item.unitPrice)})`}
+              error={submitted ? errors[item.id] : undefined}
             >
               {(ids) => (
                 <Input
                   {...ids}
                   type="number"
-                  inputMode={isWeighedUnit(item.product.unit) ? 'decimal' : 'numeric'}
+                  inputMode={isWeighedUnit(ruleUnit(item)) ? 'decimal' : 'numeric'}
                   min={0}
                   max={MAX_LINE_QUANTITY}
-                  step={quantityStep(item.product.unit)}
+                  step={quantityStep(ruleUnit(item))}
                   className="tabular"
-                  value={drafts[item.productId] ?? String(item.quantity)}
+                  value={drafts[item.id] ?? String(item.quantity)}
                   onChange={(event) =>
-                    setDrafts((current) => ({ ...current, [item.productId]: event.target.value }))
+                    setDrafts((current) => ({ ...current, [item.id]: event.target.value }))
                   }
                 />
               )}
@@ -164,7 +190,7 @@ export function ChangeOwnOrder({ order }: { order: Order }) {
               className="flex flex-col gap-2 rounded-lg border border-amber-200 bg-warning-soft p-3 text-sm"
             >
               <p>
-                {nameOf(asking.productId)} is now {formatMoney(asking.unitPrice)} (you ordered at{' '}
+                {nameOf(asking)} is now {formatMoney(asking.unitPrice)} (you ordered at{' '}
                 {formatMoney(asking.placedUnitPrice)}). Ordering more changes the whole line to
                 today&apos;s price.
               </p>
@@ -175,7 +201,9 @@ export function ChangeOwnOrder({ order }: { order: Order }) {
                 <Button
                   disabled={change.isPending}
                   onClick={() => {
-                    const prices = { ...accepted, [asking.productId]: asking.unitPrice };
+                    const lineId = lineAskedAbout(asking)?.id;
+                    const prices =
+                      lineId === undefined ? accepted : { ...accepted, [lineId]: asking.unitPrice };
                     setAccepted(prices);
                     setAsking(null);
                     onSave(prices);

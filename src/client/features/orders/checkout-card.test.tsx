@@ -13,7 +13,7 @@ import { reorderNotes } from './reorder-notes';
 const ginger = product({ id: 12, name: 'Ginger', unit: 'lb', availableQuantity: 8 });
 
 function CartQuantity() {
-  return <output aria-label="In the cart">{useCart().quantityOf(ginger.id)}</output>;
+  return <output aria-label="In the cart">{useCart().quantityOf(ginger)}</output>;
 }
 
 beforeEach(() => {
@@ -96,5 +96,38 @@ describe('the checkout card', () => {
     expect(within(changed).getByRole('region', { name: 'Gone' })).toHaveTextContent(
       'Mint from Kula Greens: sold out',
     );
+  });
+});
+
+describe('a line priced by weight at checkout', () => {
+  it('shows the estimate and calls the total an estimate', () => {
+    cartActions.clear();
+    const ahi = product({
+      id: 40,
+      name: 'Ahi',
+      unit: 'case',
+      price: '3.50',
+      availableQuantity: 10,
+      weightUnit: 'lb',
+      pricedByWeight: true,
+      packs: [
+        {
+          id: 401,
+          label: 'case',
+          size: 1,
+          price: '87.50',
+          minimumQuantity: null,
+          estimatedWeight: 25,
+        },
+      ],
+    });
+    cartActions.add(ahi, 2, 401);
+    renderInApp(<CheckoutCard />);
+    expect(screen.getByText('2 cases ≈ 50 lb, about $175.00')).toBeInTheDocument();
+    expect(screen.getByText(/case ≈ 25 lb/)).toBeInTheDocument();
+    expect(screen.getByTestId('line-total')).toHaveTextContent('$175.00');
+    expect(screen.getByText('Estimated total')).toBeInTheDocument();
+    expect(screen.queryByText(/^Total$/)).not.toBeInTheDocument();
+    cartActions.clear();
   });
 });

@@ -1,4 +1,17 @@
-import { lineTotalCents, lineUnitCents, type CartItem, type FarmGroup } from '#core/cart';
+import {
+  hasEstimatedLines,
+  lineCountUnit,
+  lineEstimateLabel,
+  lineKeyOf,
+  lineMinimum,
+  lineTotalCents,
+  lineWeightUnit,
+  packEstimateLabel,
+  lineUnitCents,
+  type CartItem,
+  type FarmGroup,
+} from '#core/cart';
+import { packsIn } from '#core/packs';
 import { OfferedPrice, PriceBreaks } from '../../components/ui/offered-price';
 import { formatRatePercent, formatUsd, toMoneyString } from '#core/money';
 import { addQuantities, subtractQuantities } from '#core/quantity';
@@ -26,6 +39,7 @@ import {
   checkoutBody,
   describeConflict,
   groupWithCurrentTerms,
+  isProblemOf,
   submittedMessage,
   withBuyerTax,
   withChangedFees,
@@ -39,7 +53,9 @@ const MinimumDialog = lazyDialog(async () => (await import('./minimum-dialog')).
 
 /** The cart's lines as they stand, to tell when a retry is the same request or a new one. */
 function cartSignature(items: readonly CartItem[]): string {
-  return JSON.stringify(items.map((item) => [item.id, item.quantity, item.pricePerUnit]));
+  return JSON.stringify(
+    items.map((item) => [item.id, item.packId, item.quantity, item.pricePerUnit]),
+  );
 }
 
 /**
@@ -96,21 +112,13 @@ export function CheckoutCard() {
 
   const acceptNewPrices = (changed: OrderProblemProduct[]) => {
     for (const product of changed) {
-      const item = cart.items.find((entry) => entry.id === product.productId);
+      const item = cart.items.find((entry) =>
+        isProblemOf({ productId: product.productId, packId: product.packId, message: '' }, entry),
+      );
       if (!item || !product.unitPrice || product.availableQuantity <= 0) continue;
-      const { quantity, pricePerUnit: _old, farmName: _farmName, ...fields } = item;
-      // The cart store re-prices a line when its product is added again; the quantity is then
-      // put back as it was.
       // The price the server gave is the line's for its quantity, breaks included: the line
       // keeps it as it is, without breaks of its own.
-      cart.add({
-        ...fields,
-        price: product.unitPrice,
-        listPrice: undefined,
-        breaks: [],
-        availableQuantity: product.availableQuantity,
-      });
-      cart.setQuantity(item.id, quantity, { cap: false });
+      cart.reprice(lineKeyOf(item), product.unitPrice, product.availableQuantity);
     }
   };
 
@@ -153,7 +161,7 @@ export function CheckoutCard() {
         onError: (error) => {
           if (error instanceof ApiError && error.status === 409 && error.body?.code) {
             const body = error.body as OrderConflictBody;
-            const conflict = describeConflict(body);
+            const conflict = describeConflict(body, cart.items);
             const fees = changedFees(body);
             setProblems({
               signature,
@@ -222,20 +230,27 @@ export function CheckoutCard() {
             onChoice={(change) => setChoice(group.farmId, change)}
             problems={lineProblems}
             feeChanged={feeChangedFarmIds.includes(group.farmId)}
-            onDecrease={(item) =>
-              cart.setQuantity(item.id, subtractQuantities(item.quantity, 1), { cap: false })
-            }
+            onDecrease={(item) => {
+              // Under the pack's minimum the line goes, as it does under one of its unit.
+              const next = subtractQuantities(item.quantity, 1);
+              if (next < lineMinimum(item)) cart.remove(lineKeyOf(item));
+              else cart.setQuantity(lineKeyOf(item), next, { cap: false });
+            }}
             onIncrease={(item) =>
-              cart.setQuantity(item.id, addQuantities(item.quantity, 1), { cap: false })
+              cart.setQuantity(lineKeyOf(item), addQuantities(item.quantity, 1), { cap: false })
             }
-            onSetQuantity={(item, quantity) => cart.setQuantity(item.id, quantity, { cap: false })}
-            onRemove={(item) => cart.remove(item.id)}
+            onSetQuantity={(item, quantity) =>
+              cart.setQuantity(lineKeyOf(item), quantity, { cap: false })
+            }
+            onRemove={(item) => cart.remove(lineKeyOf(item))}
           />
         ))}
 
         <dl className="tabular flex flex-col gap-1 border-t border-stone-200 pt-4 text-sm">
           <div className="flex justify-between">
-            <dt className="text-stone-600">Items</dt>
+            <dt className="text-stone-600">
+              Items{hasEstimatedLines(cart.items) ? ' (estimated)' : ''}
+            </dt>
             <dd>{formatUsd(itemsCents)}</dd>
           </div>
           <div className="flex justify-between">
@@ -249,7 +264,7 @@ export function CheckoutCard() {
             </div>
           ) : null}
           <div className="flex justify-between text-lg font-bold">
-            <dt>Total</dt>
+            <dt>{hasEstimatedLines(cart.items) ? 'Estimated total' : 'Total'}</dt>
             <dd>{formatUsd(totalCents)}</dd>
           </div>
         </dl>
@@ -321,9 +336,13 @@ function FarmSection({
       </header>
       <ul className="flex flex-col divide-y divide-stone-100">
         {group.items.map((item) => {
-          const problem = problems.find((entry) => entry.productId === item.id);
+          const problem = problems.find((entry) => isProblemOf(entry, item));
+          const unit = lineCountUnit(item);
           return (
-            <li key={item.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2">
+            <li
+              key={`${item.id}:${item.packId}`}
+              className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2"
+            >
               <ProductPhoto imageUrl={item.imageUrl} className="size-12 shrink-0 rounded-md" />
               <div className="min-w-0 flex-1 basis-40">
                 <p className="font-medium break-words">{item.name}</p>
@@ -331,10 +350,23 @@ function FarmSection({
                   <OfferedPrice
                     price={toMoneyString(lineUnitCents(item))}
                     listPrice={item.listPrice}
-                    unit={item.unit}
+                    unit={lineWeightUnit(item) ?? item.packLabel}
                   />
+                  {lineWeightUnit(item)
+                    ? ` · ${packEstimateLabel(item, { label: item.packLabel, estimatedWeight: item.estimatedWeight })}`
+                    : null}
                 </p>
-                <PriceBreaks breaks={item.breaks} unit={item.unit} quantity={item.quantity} />
+                {lineEstimateLabel(item) ? (
+                  <p className="tabular text-sm text-stone-600">{lineEstimateLabel(item)}</p>
+                ) : null}
+                {/* Breaks of a line by weight are reached by the weight, not the packs. */}
+                {lineWeightUnit(item) ? null : (
+                  <PriceBreaks
+                    breaks={item.breaks}
+                    unit={item.packLabel}
+                    quantity={item.quantity}
+                  />
+                )}
                 {problem ? (
                   <p className="text-sm font-medium text-destructive" role="alert">
                     {problem.message}
@@ -354,9 +386,9 @@ function FarmSection({
                   </Button>
                   <QuantityInput
                     name={item.name}
-                    unit={item.unit}
+                    unit={unit}
                     quantity={item.quantity}
-                    stock={item.availableQuantity}
+                    stock={packsIn(item.availableQuantity, item.packSize)}
                     onChange={(quantity) => onSetQuantity(item, quantity)}
                   />
                   <Button
@@ -390,7 +422,9 @@ function FarmSection({
       </ul>
       <dl className="tabular flex flex-col gap-1 text-sm">
         <div className="flex justify-between">
-          <dt className="text-stone-600">Subtotal</dt>
+          <dt className="text-stone-600">
+            Subtotal{hasEstimatedLines(group.items) ? ' (estimated)' : ''}
+          </dt>
           <dd>{formatUsd(group.subtotalCents)}</dd>
         </div>
         <div className="flex justify-between">

@@ -263,3 +263,76 @@ describe('the success toast of a checkout', () => {
     expect(submittedMessage(2)).toBe('Your orders have been submitted to the farms.');
   });
 });
+
+describe('packs at checkout', () => {
+  const kalo = {
+    ...product(30, 'Kalo', '2.00', kula),
+    unit: 'bunch',
+    availableQuantity: 300,
+    packs: [
+      { id: 301, label: 'bunch', size: 1, price: '2.00', minimumQuantity: null },
+      { id: 302, label: 'case of 24 bunches', size: 24, price: '43.20', minimumQuantity: null },
+    ],
+  };
+  const packed = addToCart(addToCart([], kalo, 2, 302), kalo, 5, 301);
+
+  it("sends each line's pack, priced by the pack", () => {
+    const [group] = groupWithCurrentTerms(packed, undefined);
+    expect(checkoutBody([group!], {}).orders[0]!.items).toEqual([
+      { productId: 30, packId: 302, quantity: 2, unitPrice: '43.20', totalPrice: '86.40' },
+      { productId: 30, packId: 301, quantity: 5, unitPrice: '2.00', totalPrice: '10.00' },
+    ]);
+  });
+
+  it('says what is short in the packs of the line at fault', () => {
+    const result = describeConflict(
+      conflict(ORDER_CONFLICT_CODES.insufficientStock, {
+        products: [
+          problem({
+            productId: 30,
+            productName: 'Kalo',
+            packId: 302,
+            requestedQuantity: 20,
+            availableQuantity: 300,
+            availablePacks: 12,
+          }),
+        ],
+      }),
+      packed,
+    );
+    expect(result.description).toBe('Kalo from Kula Greens: only 12 cases of 24 bunches left.');
+    expect(result.problems).toEqual([{ productId: 30, packId: 302, message: 'Only 12 left' }]);
+  });
+});
+
+describe('checkoutBody for a line priced by weight', () => {
+  it('sends the price per lb and the price times the estimated weight', () => {
+    const ahi = {
+      ...product(30, 'Ahi', '3.50', hilo),
+      unit: 'case',
+      weightUnit: 'lb',
+      packs: [
+        {
+          id: 301,
+          label: 'case',
+          size: 1,
+          price: '87.50',
+          minimumQuantity: null,
+          estimatedWeight: 25,
+        },
+      ],
+    };
+    const groups = groupWithCurrentTerms(addToCart([], ahi, 2, 301), undefined);
+    expect(checkoutBody(groups, {})).toEqual({
+      orders: [
+        {
+          farmId: 2,
+          totalAmount: '175.00',
+          items: [
+            { productId: 30, packId: 301, quantity: 2, unitPrice: '3.50', totalPrice: '175.00' },
+          ],
+        },
+      ],
+    });
+  });
+});

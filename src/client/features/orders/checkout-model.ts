@@ -1,6 +1,8 @@
-import type { Cart, FarmGroup } from '#core/cart';
+import type { Cart, CartItem, FarmGroup } from '#core/cart';
 import { groupCartByFarm, lineTotalCents, lineUnitCents, withFarmTerms } from '#core/cart';
 import { countLabel } from '#core/counts';
+import { packCountLabel } from '#core/packs';
+import { formatQuantity } from '#core/quantity';
 import {
   formatMoneyString,
   formatRatePercent,
@@ -68,6 +70,8 @@ export function checkoutBody(
         totalAmount: toMoneyString(group.totalCents),
         items: group.items.map((item) => ({
           productId: item.id,
+          // A line stored before packs goes without one: the server reads it as the unit pack.
+          ...(item.packId === null ? {} : { packId: item.packId }),
           quantity: item.quantity,
           unitPrice: toMoneyString(lineUnitCents(item)),
           totalPrice: toMoneyString(lineTotalCents(item)),
@@ -82,17 +86,47 @@ export function checkoutBody(
 /** A problem the server found with one cart line, shown next to it. */
 export interface LineProblem {
   productId: number;
+  /** The line's pack, when the server named it (docs/packs.md). */
+  packId?: number | null;
   message: string;
 }
 
+/** Whether a problem is the line's: its product, and its pack when the server named one. */
+export function isProblemOf(problem: LineProblem, item: CartItem): boolean {
+  if (problem.productId !== item.id) return false;
+  if (problem.packId === undefined || problem.packId === null || item.packId === null) return true;
+  return problem.packId === item.packId;
+}
+
+type ProblemProduct = NonNullable<OrderConflictBody['products']>[number];
+
+/**
+ * What is left of a line's product, in the line's packs when the server counted them
+ * ("only 13 cases of 24 bunches left"), else in its unit.
+ */
+function leftLabel(product: ProblemProduct, cart: Cart): string {
+  const item = cart.find((entry) =>
+    isProblemOf({ productId: product.productId, packId: product.packId, message: '' }, entry),
+  );
+  if (product.availablePacks !== undefined && item && item.packSize !== 1) {
+    return packCountLabel(product.availablePacks, item.packLabel);
+  }
+  return countLabel(product.availableQuantity, product.unit ?? 'unit');
+}
+
 /** Turns a 409 from checkout into a title, a sentence, and per-line problems. */
-export function describeConflict(body: OrderConflictBody): {
+export function describeConflict(
+  body: OrderConflictBody,
+  cart: Cart = [],
+): {
   title: string;
   description: string;
   problems: LineProblem[];
 } {
   const products = body.products ?? [];
   const name = (product: (typeof products)[number]) => product.productName ?? 'A product';
+  const pack = (product: ProblemProduct) =>
+    product.packId === undefined || product.packId === null ? {} : { packId: product.packId };
   switch (body.code) {
     case ORDER_CONFLICT_CODES.insufficientStock:
       return {
@@ -100,14 +134,17 @@ export function describeConflict(body: OrderConflictBody): {
         description: products
           .map(
             (product) =>
-              `${name(product)} from ${product.farmName}: only ${countLabel(product.availableQuantity, product.unit ?? 'unit')} left.`,
+              `${name(product)} from ${product.farmName}: only ${leftLabel(product, cart)} left.`,
           )
           .join(' '),
-        problems: products.map((product) => ({
-          productId: product.productId,
-          message:
-            product.availableQuantity === 0 ? 'Sold out' : `Only ${product.availableQuantity} left`,
-        })),
+        problems: products.map((product) => {
+          const left = product.availablePacks ?? product.availableQuantity;
+          return {
+            productId: product.productId,
+            ...pack(product),
+            message: left === 0 ? 'Sold out' : `Only ${formatQuantity(left)} left`,
+          };
+        }),
       };
     case ORDER_CONFLICT_CODES.priceChanged:
       return {
@@ -120,6 +157,7 @@ export function describeConflict(body: OrderConflictBody): {
           .join(' '),
         problems: products.map((product) => ({
           productId: product.productId,
+          ...pack(product),
           message: `Now ${priceText(product.unitPrice)} each`,
         })),
       };
@@ -131,6 +169,7 @@ export function describeConflict(body: OrderConflictBody): {
           .join(' '),
         problems: products.map((product) => ({
           productId: product.productId,
+          ...pack(product),
           message: 'No longer available',
         })),
       };

@@ -22,6 +22,7 @@ import { ChangeOwnOrder } from './change-own-order';
 import { ReportProblem } from './report-problem';
 import { cartAdditions, hasDifferences, summarizeReorder } from './reorder-model';
 import { reorderNotes } from './reorder-notes';
+import { WeightDecision } from './weight-decision';
 
 /**
  * "Order again": fills the cart with the order's lines at today's prices and stock (the server
@@ -33,8 +34,9 @@ function OrderAgain({ order }: { order: Order }) {
   const onOrderAgain = () =>
     plan.mutate(order.id, {
       onSuccess: (result) => {
-        for (const { line, quantity } of cartAdditions(result)) {
-          if (line.product) cartActions.add(line.product, quantity);
+        // Each line goes back in its own pack (docs/packs.md); none: the unit pack.
+        for (const { line, quantity, packId } of cartAdditions(result)) {
+          if (line.product) cartActions.add(line.product, quantity, packId);
         }
         const told = summarizeReorder(result);
         reorderNotes.add({
@@ -215,8 +217,12 @@ export function RestaurantOrderCard({ order }: { order: Order }) {
             </p>
           </div>
           {order.totalAmount !== null ? (
-            <span className="tabular shrink-0 text-lg font-bold">
-              {formatMoney(order.totalAmount)}
+            <span className="tabular flex shrink-0 flex-col items-end">
+              <span className="text-lg font-bold">{formatMoney(order.totalAmount)}</span>
+              {/* Lines by weight not yet weighed: the total is their estimate. */}
+              {order.weightsPending ? (
+                <span className="text-xs text-stone-600">estimated</span>
+              ) : null}
             </span>
           ) : null}
         </div>
@@ -241,7 +247,10 @@ export function RestaurantOrderCard({ order }: { order: Order }) {
             <CancelOwnOrder order={order} />
           </div>
         )}
-        <OrderItemList items={order.orderItems} />
+        <OrderItemList
+          items={order.orderItems}
+          decision={(item) => <WeightDecision order={order} item={item} />}
+        />
         <FarmAdjustments order={order} />
         <OrderFigures order={order} totalLabel={order.adjustedAt ? 'Adjusted total' : null} />
         <OrderDeliveryDetails order={order} unscheduled="To be scheduled by the farm" />

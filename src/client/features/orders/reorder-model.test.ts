@@ -109,4 +109,58 @@ describe('Order again: what the restaurant is told', () => {
       note: 'Leave at the back door',
     });
   });
+
+  it('adds each pack with its id, label and size, and names packs in what it tells', () => {
+    const caseOf24 = { label: 'case of 24 bunches', size: 24 };
+    const result = plan([
+      line({
+        productName: 'Taro',
+        unit: 'bunch',
+        packId: 7,
+        pack: caseOf24,
+        status: 'short',
+        orderedQuantity: 3,
+        quantity: 2,
+        orderedUnitPrice: '60.00',
+        unitPrice: '66.00',
+        priceChange: 'up',
+      }),
+      line({ productName: 'Taro', unit: 'bunch', packId: 6, pack: { label: 'bunch', size: 1 } }),
+      line({
+        productId: 2,
+        productName: 'Mint',
+        packId: 9,
+        pack: { label: 'case of 12 bunches', size: 12 },
+        status: 'gone',
+        goneReason: 'not_offered',
+        quantity: 0,
+        unitPrice: null,
+        product: null,
+      }),
+    ]);
+    expect(
+      cartAdditions(result).map(({ packId, packLabel, packSize, quantity }) => ({
+        packId,
+        packLabel,
+        packSize,
+        quantity,
+      })),
+    ).toEqual([
+      { packId: 7, packLabel: 'case of 24 bunches', packSize: 24, quantity: 2 },
+      { packId: 6, packLabel: 'bunch', packSize: 1, quantity: 2 },
+    ]);
+    expect(summarizeReorder(result)).toMatchObject({
+      priceChanges: ['Taro (case of 24 bunches): now $66.00 (was $60.00)'],
+      short: ['Taro: 2 of the 3 cases of 24 bunches ordered (all there is)'],
+      gone: ['Mint (case of 12 bunches) from Kula Greens: no longer offered'],
+    });
+  });
+
+  it('reads a line answered without a pack as the unit', () => {
+    expect(cartAdditions(plan([line({})]))[0]).toMatchObject({
+      packId: null,
+      packLabel: 'lb',
+      packSize: 1,
+    });
+  });
 });

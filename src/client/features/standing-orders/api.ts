@@ -31,7 +31,7 @@ function refresh() {
 }
 
 export interface StandingOrderChange {
-  lines?: { productId: number; quantity: number }[];
+  lines?: { productId: number; packId?: number; quantity: number }[];
   weekdays?: Weekday[];
   daysBefore?: number;
   paused?: boolean;

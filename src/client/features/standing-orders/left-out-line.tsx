@@ -27,15 +27,17 @@ export function leftOutDay(standing: StandingOrder, line: Line): string | null {
 }
 
 /**
- * POST /api/orders's body for the line alone on that day, its total (fee and GET included)
- * counted as the cart counts it; none when the product has no stock to order.
+ * POST /api/orders's body for the line alone on that day, in its pack (absent: the unit), its
+ * total (fee and GET included) counted as the cart counts it; none when the product has no
+ * stock to order.
  */
 export function leftOutOrderBody(
   product: Product,
   quantity: number,
   deliveryDate: string,
+  packId?: number,
 ): OrderCreateInput | undefined {
-  const [group] = groupCartByFarm(addToCart([], product, quantity));
+  const [group] = groupCartByFarm(addToCart([], product, quantity, packId));
   const item = group?.items[0];
   if (!group || !item) return undefined;
   return {
@@ -44,6 +46,7 @@ export function leftOutOrderBody(
     items: [
       {
         productId: item.id,
+        ...(item.packId === null || item.packId === undefined ? {} : { packId: item.packId }),
         quantity: item.quantity,
         unitPrice: toMoneyString(lineUnitCents(item)),
         totalPrice: toMoneyString(lineTotalCents(item)),
@@ -62,12 +65,15 @@ function useOrderLeftOut(standing: StandingOrder, line: Line, deliveryDate: stri
   const product = catalog.data?.items.find((item) => item.id === line.productId);
   const mutation = useMutation({
     mutationFn: async () => {
-      const body = product ? leftOutOrderBody(product, line.quantity, deliveryDate) : undefined;
+      const body = product
+        ? leftOutOrderBody(product, line.quantity, deliveryDate, line.packId)
+        : undefined;
       if (!body) throw new Error(`${line.product.name} is not on offer now`);
       const order = await api.post<Order>('/api/orders', body);
       await api.post<StandingOrder>(`${STANDING_ORDERS_PATH}/${standing.id}/seen-prices`, {
         productId: line.productId,
-        // The restaurant's price for the line's quantity, as the order above was priced.
+        ...(line.packId === undefined ? {} : { packId: line.packId }),
+        // The restaurant's price of one pack for the line's quantity, as the order above was priced.
         unitPrice: body.items[0]!.unitPrice,
       });
       return order;

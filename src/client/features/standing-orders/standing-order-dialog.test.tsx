@@ -106,4 +106,59 @@ describe('the standing order dialog', () => {
     expect(await screen.findByText('At most 999 of Taro')).toBeInTheDocument();
     expect(screen.getByLabelText(/Taro/)).toHaveAttribute('aria-invalid', 'true');
   });
+
+  it('picks a pack per line, and sends two packs of one product as two lines', async () => {
+    const taro = {
+      ...product(2, 'Taro', '3.00'),
+      unit: 'bunch',
+      packs: [
+        {
+          id: 21,
+          label: 'bunch',
+          size: 1,
+          price: '3.00',
+          minimumQuantity: null,
+          estimatedWeight: null,
+        },
+        {
+          id: 22,
+          label: 'case of 24 bunches',
+          size: 24,
+          price: '60.00',
+          minimumQuantity: null,
+          estimatedWeight: null,
+        },
+      ],
+    };
+    const api = fakeApi({
+      'GET /api/products?farmId=7&pageSize=100&sort=name': { ...catalog, items: [taro] },
+      'PATCH /api/standing-orders/5': standing,
+    });
+    renderInApp(<StandingOrderDialog open editing={standing} onClose={() => {}} />);
+    await screen.findByRole('dialog', { name: 'Edit standing order with Windward Greens' });
+    const pack = await screen.findByRole('combobox', { name: 'Pack of Taro' });
+    expect(pack).toHaveValue('21');
+    fireEvent.change(pack, { target: { value: '22' } });
+    expect(screen.getByText('$60.00 / case of 24 bunches')).toBeInTheDocument();
+    const cases = screen.getByLabelText(/^Taro/, { selector: 'input' });
+    // Part of a case is refused before anything is sent.
+    fireEvent.change(cases, { target: { value: '1.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText('Use a whole number of cases of 24 bunches'),
+    ).toBeInTheDocument();
+    fireEvent.change(cases, { target: { value: '2' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add another pack of Taro' }));
+    fireEvent.change(screen.getByLabelText(/Taro, another pack/), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.made('PATCH', '/api/standing-orders/5')).toHaveLength(1));
+    expect(api.made('PATCH', '/api/standing-orders/5')[0]!.body).toEqual({
+      lines: [
+        { productId: 1, quantity: 4 },
+        { productId: 2, packId: 22, quantity: 2 },
+        { productId: 2, quantity: 5 },
+      ],
+    });
+  });
 });

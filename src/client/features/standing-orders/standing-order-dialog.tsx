@@ -1,5 +1,7 @@
 import { centsOf, formatUsd } from '#core/money';
+import { isUnitPack, packQuantityProblem } from '#core/packs';
 import { isWeighedUnit, quantityProblem } from '#core/quantity';
+import type { Product } from '#core/schemas/product';
 import {
   DEFAULT_DAYS_BEFORE,
   MAX_DAYS_BEFORE,
@@ -10,8 +12,8 @@ import {
   type Weekday,
 } from '#core/schemas/standing-order';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { useRef, useState } from 'react';
+import { useForm, type UseFormRegister } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -29,38 +31,63 @@ import {
   type StandingOrderChange,
 } from './api';
 
-/** The form as typed: quantities by `p{productId}` ("" = not in the standing order). */
+/**
+ * The form as typed, by row: `p{productId}` is a product's first row, `p{productId}_{n}` another
+ * pack of it. `quantities` ("" = not in the standing order) and the pack chosen in `packs`
+ * ("" = the product's unit pack).
+ */
 interface StandingOrderValues {
   farmId: string;
   quantities: Record<string, string>;
+  packs: Record<string, string>;
   weekdays: Weekday[];
   daysBefore: string;
   notes: string;
 }
+type RowKey = `p${number}` | `p${number}_${number}`;
 type FieldPath =
-  'farmId' | 'weekdays' | 'daysBefore' | 'notes' | 'quantities.lines' | `quantities.p${number}`;
+  'farmId' | 'weekdays' | 'daysBefore' | 'notes' | 'quantities.lines' | `quantities.${RowKey}`;
 
-const quantityKey = (productId: number) => `p${productId}` as const;
-const quantityField = (productId: number) => `quantities.p${productId}` as const;
+const rowKey = (productId: number, row: number): RowKey =>
+  row === 0 ? `p${productId}` : `p${productId}_${row}`;
+const quantityField = (key: RowKey) => `quantities.${key}` as const;
+const productOfRow = (key: string) => Number(key.slice(1).split('_')[0]);
+const rowIndex = (key: string) => Number(key.split('_')[1] ?? 0);
 
-function linesOf(quantities: Record<string, string>) {
+/** A form line: the row it was typed in, its product, pack (absent: the unit) and quantity. */
+interface FormLine {
+  row: RowKey;
+  productId: number;
+  packId?: number;
+  quantity: number;
+}
+
+function linesOf(quantities: Record<string, string>, packs: Record<string, string>): FormLine[] {
   return Object.entries(quantities)
     .filter(([, value]) => value.trim() !== '')
-    .map(([key, value]) => ({ productId: Number(key.slice(1)), quantity: Number(value) }))
-    .sort((a, b) => a.productId - b.productId);
+    .map(([key, value]) => {
+      const pack = packs[key] ?? '';
+      return {
+        row: key as RowKey,
+        productId: productOfRow(key),
+        ...(pack === '' ? {} : { packId: Number(pack) }),
+        quantity: Number(value),
+      };
+    })
+    .sort((a, b) => a.productId - b.productId || rowIndex(a.row) - rowIndex(b.row));
 }
+
+const withoutRow = ({ row: _row, ...line }: FormLine) => line;
 
 /**
  * Where a message of the standing-order schema (or the server's `fields`, with dotted paths)
- * belongs in the form: a line's under its product, the list's under the products.
+ * belongs in the form: a line's under its row, the list's under the products.
  */
-function fieldOf(path: readonly PropertyKey[], lines: { productId: number }[]): FieldPath {
+function fieldOf(path: readonly PropertyKey[], lines: { row: RowKey }[]): FieldPath {
   const [field, index] = path;
   if (field === 'lines') {
-    const productId = lines[Number(index)]?.productId;
-    return index !== undefined && productId !== undefined
-      ? quantityField(productId)
-      : 'quantities.lines';
+    const row = lines[Number(index)]?.row;
+    return index !== undefined && row !== undefined ? quantityField(row) : 'quantities.lines';
   }
   if (field === 'farmId' || field === 'weekdays' || field === 'daysBefore' || field === 'notes') {
     return field;
@@ -68,24 +95,36 @@ function fieldOf(path: readonly PropertyKey[], lines: { productId: number }[]): 
   return 'quantities.lines';
 }
 
+/** What the form checks of a product: its unit and packs, as the catalogue answers them. */
+type CatalogProduct = Pick<Product, 'unit' | 'packs'>;
+
+/** A line's pack among the product's (absent: its unit pack), or undefined. */
+function packOfLine(product: CatalogProduct | undefined, packId: number | undefined) {
+  return product?.packs?.find((pack) =>
+    packId === undefined ? isUnitPack(pack) : pack.id === packId,
+  );
+}
+
 /**
  * The form's schema: what was typed becomes the body the server's own schema checks, each of
- * its messages put where it belongs; decimals are for weighed units only, as the server checks.
+ * its messages put where it belongs; whole packs, decimals for a weighed unit only, and a
+ * pack's minimum, as the server checks.
  */
-export function standingOrderForm(units: ReadonlyMap<number, string>) {
+export function standingOrderForm(catalog: ReadonlyMap<number, CatalogProduct>) {
   return z
     .object({
       farmId: z.string(),
       quantities: z.record(z.string(), z.string()),
+      packs: z.record(z.string(), z.string()),
       weekdays: z.array(z.enum(WEEKDAYS)),
       daysBefore: z.string(),
       notes: z.string(),
     })
     .transform((values, ctx) => {
-      const lines = linesOf(values.quantities);
+      const lines = linesOf(values.quantities, values.packs);
       const parsed = standingOrderCreateBody.safeParse({
         farmId: values.farmId === '' ? 0 : Number(values.farmId),
-        lines,
+        lines: lines.map(withoutRow),
         weekdays: values.weekdays,
         daysBefore: values.daysBefore.trim() === '' ? Number.NaN : Number(values.daysBefore),
         notes: values.notes,
@@ -97,10 +136,15 @@ export function standingOrderForm(units: ReadonlyMap<number, string>) {
         if (!found.has(field)) found.set(field, issue.message);
       }
       for (const line of lines) {
-        const unit = units.get(line.productId);
+        const product = catalog.get(line.productId);
+        const pack = packOfLine(product, line.packId);
         const problem =
-          unit && Number.isFinite(line.quantity) ? quantityProblem(unit, line.quantity) : null;
-        const field = quantityField(line.productId);
+          !product || !Number.isFinite(line.quantity)
+            ? null
+            : pack
+              ? packQuantityProblem(product.unit, pack, line.quantity)
+              : quantityProblem(product.unit, line.quantity);
+        const field = quantityField(line.row);
         if (problem && !found.has(field)) found.set(field, problem);
       }
       for (const [field, message] of found) {
@@ -145,15 +189,15 @@ export function StandingOrderDialog({
 function changesOf(
   editing: StandingOrder,
   body: {
-    lines: { productId: number; quantity: number }[];
+    lines: { productId: number; packId?: number | undefined; quantity: number }[];
     weekdays: Weekday[];
     daysBefore: number;
     notes: string | null;
   },
 ): StandingOrderChange {
-  const key = (lines: { productId: number; quantity: number }[]) =>
+  const key = (lines: { productId: number; packId?: number | undefined; quantity: number }[]) =>
     lines
-      .map((line) => `${line.productId}:${line.quantity}`)
+      .map((line) => `${line.productId}:${line.packId ?? 'unit'}:${line.quantity}`)
       .sort()
       .join(',');
   const change: StandingOrderChange = {};
@@ -174,34 +218,43 @@ function StandingOrderForm({
   onClose: () => void;
 }) {
   const farms = useFarms(editing === null);
-  const { register, handleSubmit, setValue, setError, clearErrors, watch, formState } = useForm<
-    StandingOrderValues,
-    unknown,
-    StandingOrderCreateBody
-  >({
-    // The units come from the catalog, which loads after the form is made: read them late.
-    resolver: (values, context, options) =>
-      zodResolver(standingOrderForm(unitsRef.current))(values, context, options),
-    defaultValues: {
-      farmId: editing ? String(editing.farm.id) : '',
-      quantities: Object.fromEntries(
-        (editing?.lines ?? []).map((line) => [quantityKey(line.productId), String(line.quantity)]),
-      ),
-      weekdays: editing?.weekdays ?? [],
-      daysBefore: String(editing?.daysBefore ?? DEFAULT_DAYS_BEFORE),
-      notes: editing?.notes ?? '',
-    },
-    // A message goes once its field is edited, as before; the whole form is checked on send.
-    reValidateMode: 'onSubmit',
+  // Each line of a product has its row: a product bought in two packs has two.
+  const editedRows = rowsOfLines(editing?.lines ?? []);
+  const [rowCounts, setRowCounts] = useState<Record<number, number>>(() => {
+    const counts: Record<number, number> = {};
+    for (const { line } of editedRows) counts[line.productId] = (counts[line.productId] ?? 0) + 1;
+    return counts;
   });
+  const { register, handleSubmit, setValue, setError, clearErrors, watch, getValues, formState } =
+    useForm<StandingOrderValues, unknown, StandingOrderCreateBody>({
+      // The units and packs come from the catalog, which loads after the form is made: read them late.
+      resolver: (values, context, options) =>
+        zodResolver(standingOrderForm(catalogRef.current))(values, context, options),
+      defaultValues: {
+        farmId: editing ? String(editing.farm.id) : '',
+        quantities: Object.fromEntries(
+          editedRows.map(({ row, line }) => [row, String(line.quantity)]),
+        ),
+        packs: Object.fromEntries(
+          editedRows.map(({ row, line }) => [
+            row,
+            line.packId === undefined ? '' : String(line.packId),
+          ]),
+        ),
+        weekdays: editing?.weekdays ?? [],
+        daysBefore: String(editing?.daysBefore ?? DEFAULT_DAYS_BEFORE),
+        notes: editing?.notes ?? '',
+      },
+      // A message goes once its field is edited, as before; the whole form is checked on send.
+      reValidateMode: 'onSubmit',
+    });
   const farmValue = watch('farmId');
   const farmId = farmValue === '' ? null : Number(farmValue);
   const weekdays = watch('weekdays');
   const catalog = useFarmCatalog(farmId);
-  const unitsRef = useRef<ReadonlyMap<number, string>>(new Map());
-  unitsRef.current = new Map(
-    (catalog.data?.items ?? []).map((product) => [product.id, product.unit]),
-  );
+  const catalogRef = useRef<ReadonlyMap<number, CatalogProduct>>(new Map());
+  catalogRef.current = new Map((catalog.data?.items ?? []).map((product) => [product.id, product]));
+  const chosenPacks = watch('packs');
   const errors = formState.errors;
   const create = useCreateStandingOrder();
   const update = useUpdateStandingOrder();
@@ -228,8 +281,10 @@ function StandingOrderForm({
     } catch (error) {
       const response = error instanceof ApiError ? error.body : null;
       const fields = (response?.fields ?? {}) as Record<string, string>;
+      // The server counts the lines as sent: the rows they came from, in the same order.
+      const sent = linesOf(getValues('quantities'), getValues('packs'));
       for (const [key, message] of Object.entries(fields)) {
-        setError(fieldOf(key.split('.'), body.lines), { message });
+        setError(fieldOf(key.split('.'), sent), { message });
       }
       if (response?.code === 'no_delivery_day' || response?.code === 'no_zone') {
         setError('weekdays', { message: response.message });
@@ -255,6 +310,8 @@ function StandingOrderForm({
               onChange={(event) => {
                 setValue('farmId', event.target.value);
                 setValue('quantities', {});
+                setValue('packs', {});
+                setRowCounts({});
                 clearErrors();
               }}
             >
@@ -288,40 +345,41 @@ function StandingOrderForm({
           ) : (
             <ul className="flex max-h-72 flex-col divide-y divide-stone-200 overflow-y-auto rounded-md border border-stone-200">
               {products.map((product) => {
-                const key = quantityKey(product.id);
-                const error = errors.quantities?.[key]?.message;
+                const packs = product.packs ?? [];
+                const rows = Array.from(
+                  { length: Math.max(1, rowCounts[product.id] ?? 1) },
+                  (_, index) => rowKey(product.id, index),
+                );
                 return (
                   <li key={product.id} className="flex flex-col gap-1 px-3 py-2">
-                    <div className="flex items-center justify-between gap-3">
-                      <label htmlFor={`qty-${product.id}`} className="min-w-0 flex-1 text-sm">
-                        <span className="block truncate font-medium">{product.name}</span>
-                        <span className="tabular text-xs text-stone-600">
-                          {formatUsd(centsOf(product.price))} / {product.unit}
-                        </span>
-                      </label>
-                      <div className="w-24 shrink-0">
-                        <Input
-                          id={`qty-${product.id}`}
-                          inputMode={isWeighedUnit(product.unit) ? 'decimal' : 'numeric'}
-                          autoComplete="off"
-                          placeholder="0"
-                          aria-invalid={Boolean(error)}
-                          aria-describedby={error ? `qty-${product.id}-error` : undefined}
-                          className="tabular text-right"
-                          {...register(`quantities.${key}`, {
-                            onChange: () => clearErrors([`quantities.${key}`, 'quantities.lines']),
-                          })}
-                        />
-                      </div>
-                    </div>
-                    {error ? (
-                      <p
-                        id={`qty-${product.id}-error`}
-                        role="alert"
-                        className="text-sm text-destructive"
+                    {rows.map((row, index) => (
+                      <PackRow
+                        key={row}
+                        product={product}
+                        row={row}
+                        first={index === 0}
+                        packId={chosenPacks?.[row] ?? ''}
+                        onPack={(value) => {
+                          setValue(`packs.${row}`, value);
+                          clearErrors([quantityField(row), 'quantities.lines']);
+                        }}
+                        error={errors.quantities?.[row]?.message}
+                        input={register(quantityField(row), {
+                          onChange: () => clearErrors([quantityField(row), 'quantities.lines']),
+                        })}
+                      />
+                    ))}
+                    {packs.length > rows.length ? (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="self-start"
+                        onClick={() =>
+                          setRowCounts((counts) => ({ ...counts, [product.id]: rows.length + 1 }))
+                        }
                       >
-                        {error}
-                      </p>
+                        Add another pack of {product.name}
+                      </Button>
                     ) : null}
                   </li>
                 );
@@ -377,5 +435,94 @@ function StandingOrderForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The edited lines in rows: a product's first line in its first row, the next in the next. */
+function rowsOfLines(
+  lines: StandingOrder['lines'],
+): { row: RowKey; line: StandingOrder['lines'][number] }[] {
+  const seen = new Map<number, number>();
+  return lines.map((line) => {
+    const index = seen.get(line.productId) ?? 0;
+    seen.set(line.productId, index + 1);
+    return { row: rowKey(line.productId, index), line };
+  });
+}
+
+/**
+ * One line of a product: its pack (a choice when it sells more than one) beside the quantity,
+ * with the price of the pack chosen.
+ */
+function PackRow({
+  product,
+  row,
+  first,
+  packId,
+  onPack,
+  error,
+  input,
+}: {
+  product: Product;
+  row: RowKey;
+  first: boolean;
+  /** The pack chosen ("": the unit pack). */
+  packId: string;
+  onPack: (packId: string) => void;
+  error: string | undefined;
+  input: ReturnType<UseFormRegister<StandingOrderValues>>;
+}) {
+  const packs = product.packs ?? [];
+  const pack = packOfLine(product, packId === '' ? undefined : Number(packId));
+  const price = pack?.price ?? product.price;
+  const label = pack?.label ?? product.unit;
+  const inputId = `qty-${row}`;
+  const selected = packId === '' ? String(pack?.id ?? '') : packId;
+  return (
+    <>
+      <div className="flex items-center justify-between gap-3">
+        <label htmlFor={inputId} className="min-w-0 flex-1 text-sm">
+          <span className={first ? 'block truncate font-medium' : 'sr-only'}>
+            {first ? product.name : `${product.name}, another pack`}
+          </span>
+          <span className="tabular text-xs text-stone-600">
+            {formatUsd(centsOf(price))} / {label}
+          </span>
+        </label>
+        {packs.length > 1 ? (
+          <Select
+            aria-label={`Pack of ${product.name}`}
+            className="w-40 shrink-0"
+            value={selected}
+            onChange={(event) => onPack(event.target.value)}
+          >
+            {packs.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.label}
+              </option>
+            ))}
+          </Select>
+        ) : null}
+        <div className="w-24 shrink-0">
+          <Input
+            id={inputId}
+            inputMode={
+              isWeighedUnit(product.unit) && (!pack || isUnitPack(pack)) ? 'decimal' : 'numeric'
+            }
+            autoComplete="off"
+            placeholder="0"
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? `${inputId}-error` : undefined}
+            className="tabular text-right"
+            {...input}
+          />
+        </div>
+      </div>
+      {error ? (
+        <p id={`${inputId}-error`} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </>
   );
 }

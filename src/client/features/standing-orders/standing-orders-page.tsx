@@ -1,4 +1,5 @@
 import { centsOf, formatUsd, multiplyCents } from '#core/money';
+import { isUnitPack, packNoun } from '#core/packs';
 import { WEEKDAY_LABELS, type StandingOrder } from '#core/schemas/standing-order';
 import { CalendarClock, Pause, Pencil, Play, Plus, SkipForward, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -174,11 +175,14 @@ function StandingOrderCard({ standing, onEdit }: { standing: StandingOrder; onEd
 
         <ul className="divide-y divide-stone-100 text-sm">
           {standing.lines.map((line) => (
-            <li key={line.productId} className="py-1.5">
+            <li key={`${line.productId}:${line.packId ?? 'unit'}`} className="py-1.5">
               <div className="flex items-center justify-between gap-3">
                 <span className="min-w-0">
-                  <span className="tabular">{line.quantity}</span> {line.product.unit} ·{' '}
-                  {line.product.name}
+                  <span className="tabular">{line.quantity}</span>{' '}
+                  {line.pack && !isUnitPack(line.pack)
+                    ? packNoun(line.pack.label, line.quantity)
+                    : line.product.unit}{' '}
+                  · {line.product.name}
                   {line.product.available ? null : (
                     <span className="ml-2 text-xs text-amber-900">(not on offer now)</span>
                   )}
