@@ -67,13 +67,17 @@ export default defineConfig({
             },
           },
           {
-            // The signed-in user (the app's shell needs it), the day's runs and the driver's run.
+            // The signed-in user (the app's shell needs it), the day's runs, the driver's run and
+            // the farm's orders (packing weighs them at the shed).
             // Written out here: the function is copied into the service worker without its
             // surroundings.
             urlPattern: ({ url, sameOrigin }) =>
               sameOrigin &&
               (url.pathname === '/api/auth/user' ||
                 url.pathname === '/api/delivery-runs' ||
+                // The farm's orders, so the packing screen opens without signal too.
+                url.pathname === '/api/orders/farm' ||
+                url.pathname === '/api/delivery-schedules' ||
                 /^\/api\/delivery-runs\/\d+$/.test(url.pathname)),
             handler: 'NetworkFirst',
             method: 'GET',

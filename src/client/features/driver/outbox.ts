@@ -6,6 +6,7 @@ import {
   STOP_ORDER_IDS_FIELD,
 } from '#core/delivery-request';
 import { api, ApiError } from '../../lib/api';
+import { offlineStore } from '../../lib/offline-store';
 
 /**
  * Deliveries confirmed on the phone wait here, in IndexedDB, until the server has them
@@ -39,69 +40,29 @@ export interface WaitingDelivery {
   refusal: string | null;
 }
 
-const DB_NAME = 'harvest-hui-driver';
-const STORE = 'deliveries';
-
-let opening: Promise<IDBDatabase> | null = null;
-
-function openDb(): Promise<IDBDatabase> {
-  opening ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => {
-      request.result.createObjectStore(STORE, { keyPath: 'key' });
-    };
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => {
-      opening = null;
-      reject(request.error ?? new Error('The phone’s storage could not be opened'));
-    };
-  });
-  return opening;
-}
-
-async function inStore<T>(
-  mode: IDBTransactionMode,
-  work: (store: IDBObjectStore) => IDBRequest<T>,
-): Promise<T> {
-  const db = await openDb();
-  return new Promise((resolve, reject) => {
-    const transaction = db.transaction(STORE, mode);
-    const request = work(transaction.objectStore(STORE));
-    transaction.oncomplete = () => resolve(request.result);
-    transaction.onerror = () => reject(transaction.error ?? new Error('Storage failed'));
-    transaction.onabort = () => reject(transaction.error ?? new Error('Storage failed'));
-  });
-}
-
-const listeners = new Set<() => void>();
-let snapshot: WaitingDelivery[] = [];
-
 /** A kept confirmation as this version reads it: one kept before stops has its one order. */
 function asRead(kept: WaitingDelivery): WaitingDelivery {
   return Array.isArray(kept.orderIds) ? kept : { ...kept, orderIds: [kept.orderId!] };
 }
 
-async function readAll(): Promise<WaitingDelivery[]> {
-  const all = await inStore<WaitingDelivery[]>('readonly', (store) => store.getAll());
-  return all.sort((a, b) => a.deliveredAt.localeCompare(b.deliveredAt));
-}
-
-async function refresh(): Promise<void> {
-  snapshot = (await readAll()).map(asRead);
-
-  for (const listener of listeners) listener();
-}
+// A proof of delivery must outlive the page: without IndexedDB the driver is told it was not
+// kept rather than have it held in memory.
+const keptDeliveries = offlineStore<WaitingDelivery>({
+  database: 'harvest-hui-driver',
+  store: 'deliveries',
+  compare: (a, b) => a.deliveredAt.localeCompare(b.deliveredAt),
+  withoutIndexedDb: 'refuse',
+  asRead,
+});
 
 /** Calls `listener` whenever what waits changes; answers the function that stops it. */
 export function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  if (listeners.size === 1) void refresh().catch(() => undefined);
-  return () => listeners.delete(listener);
+  return keptDeliveries.subscribe(listener);
 }
 
 /** What waits on the phone now, oldest first (for useSyncExternalStore). */
 export function waitingDeliveries(): WaitingDelivery[] {
-  return snapshot;
+  return keptDeliveries.snapshot();
 }
 
 /** A new key for a new confirmation: random, so two phones never share one. */
@@ -113,17 +74,15 @@ export function newDeliveryKey(): string {
 export async function keepDelivery(
   delivery: Omit<WaitingDelivery, 'state' | 'refusal' | 'orderId'>,
 ): Promise<void> {
-  await inStore('readwrite', (store) =>
-    store.put({ ...delivery, state: 'waiting', refusal: null }),
-  );
-  await refresh();
+  await keptDeliveries.put({ ...delivery, state: 'waiting', refusal: null });
+  await keptDeliveries.refresh();
   void sendWaitingDeliveries();
 }
 
 /** Forgets a refused confirmation once the driver has read why. */
 export async function dismissDelivery(key: string): Promise<void> {
-  await inStore('readwrite', (store) => store.delete(key));
-  await refresh();
+  await keptDeliveries.remove(key);
+  await keptDeliveries.refresh();
 }
 
 /** Whether an answer means the server will never take this confirmation as it is. */
@@ -166,25 +125,25 @@ export function sendWaitingDeliveries(): Promise<number> {
   sending ??= (async () => {
     let sent = 0;
     try {
-      const waiting = (await readAll()).filter((delivery) => delivery.state === 'waiting');
+      const waiting = (await keptDeliveries.readAll()).filter(
+        (delivery) => delivery.state === 'waiting',
+      );
       for (const delivery of waiting) {
         try {
           await api.post(addressOf(delivery), formOf(delivery), {
             headers: { [IDEMPOTENCY_KEY_HEADER]: delivery.key },
             quietUnauthorized: true,
           });
-          await inStore('readwrite', (store) => store.delete(delivery.key));
+          await keptDeliveries.remove(delivery.key);
           sent += 1;
         } catch (error) {
           if (!isFinalRefusal(error)) break;
-          await inStore('readwrite', (store) =>
-            store.put({ ...delivery, state: 'refused', refusal: error.message }),
-          );
+          await keptDeliveries.put({ ...delivery, state: 'refused', refusal: error.message });
         }
       }
     } finally {
       sending = null;
-      await refresh().catch(() => undefined);
+      await keptDeliveries.refresh().catch(() => undefined);
     }
     return sent;
   })();

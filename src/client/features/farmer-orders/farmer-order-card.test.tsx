@@ -121,3 +121,38 @@ describe("the farm's order card by the person's role", () => {
     expect(buttons).toEqual(['Invoice']);
   });
 });
+
+describe('the lines of packs on the farm order card', () => {
+  it('counts a line of a pack in that pack, and one of the unit as before', () => {
+    const placed = order(9, 'confirmed', {
+      orderItems: [
+        {
+          id: 1,
+          productId: 10,
+          product: { name: 'Kalo', unit: 'bunch', imageUrl: null },
+          packId: 42,
+          pack: { label: 'case of 24 bunches', size: 24 },
+          quantity: 2,
+          unitPrice: '43.20',
+          totalPrice: '86.40',
+        },
+        {
+          id: 2,
+          productId: 10,
+          product: { name: 'Kalo', unit: 'bunch', imageUrl: null },
+          packId: 41,
+          pack: { label: 'bunch', size: 1 },
+          quantity: 5,
+          unitPrice: '2.00',
+          totalPrice: '10.00',
+        },
+      ],
+    });
+    renderInApp(<FarmerOrderCard order={placed} busy={null} onMove={noop} onDownload={noop} />, {
+      user: user('farmer'),
+    });
+    const card = screen.getByRole('article', { name: /Order #9/ });
+    expect(card).toHaveTextContent('2 cases of 24 bunches @ $43.20 each');
+    expect(card).toHaveTextContent('5 x bunch @ $2.00 each');
+  });
+});

@@ -15,6 +15,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { AdjustOrder, isAdjustable } from './adjust-order';
 import { AssignLots, LineLotsSummary } from './assign-lots';
+import { WeighLines } from './weigh-lines';
 import { formatMoney, formatOrderDate, ORDER_DATE_FORMAT } from '../../lib/format';
 import { usePermissions } from '../../lib/permissions';
 
@@ -83,6 +84,8 @@ export function FarmerOrderCard({
         </div>
 
         <OrderItemList items={order.orderItems} />
+
+        <WeighLines order={order} />
 
         <LineLotsSummary order={order} />
 

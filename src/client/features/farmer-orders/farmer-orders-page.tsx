@@ -15,7 +15,7 @@ import {
   PackageCheck,
   Truck,
 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -76,6 +76,7 @@ export function FarmerOrdersPage() {
   const orders = useFarmOrders(listParams({ ...filters, search }, day));
   const actions = useFarmOrderActions();
   const filtered = hasFilters(filters) || day !== ALL_DAYS;
+  useKeptForNoSignal();
 
   return (
     <div className="flex flex-col gap-6">
@@ -439,3 +440,24 @@ FarmerOrdersPage.firstData = ({ queryClient }: FirstDataContext) =>
   queryClient.prefetchInfiniteQuery(
     pagedListQuery<OrderAsSeen>(FARM_ORDERS_KEY[0], listParams(NO_FILTERS, ALL_DAYS)),
   );
+
+/** The message the service worker keeps a page and the user on (public/sw-keep-for-no-signal.js). */
+const KEEP_FOR_NO_SIGNAL = 'keep-for-no-signal';
+
+/**
+ * Packing weighs orders in a shed without signal: the same service worker as the driver's view
+ * keeps this page, the user and the farm's orders, so a page opened once opens again offline.
+ */
+function useKeptForNoSignal() {
+  useEffect(() => {
+    const keep = () =>
+      navigator.serviceWorker?.controller?.postMessage({
+        type: KEEP_FOR_NO_SIGNAL,
+        url: window.location.href,
+      });
+    navigator.serviceWorker?.register('/sw.js').catch(() => undefined);
+    keep();
+    navigator.serviceWorker?.addEventListener('controllerchange', keep);
+    return () => navigator.serviceWorker?.removeEventListener('controllerchange', keep);
+  }, []);
+}

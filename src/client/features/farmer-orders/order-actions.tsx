@@ -80,7 +80,9 @@ export function useFarmOrderActions({
         },
         onError: (error) =>
           toast({
-            title: 'Failed to update order status',
+            title: isWeightApprovalNeeded(error)
+              ? 'A weight waits for the restaurant'
+              : 'Failed to update order status',
             description: error instanceof ApiError ? error.userMessage('') || undefined : undefined,
             variant: 'destructive',
           }),
@@ -137,4 +139,12 @@ export function useFarmOrderActions({
     download: (order: OrderAsSeen, document: OrderDocument) => void download(order, document),
     dialogs,
   };
+}
+
+/**
+ * The server refuses to ship an order while a weight past the tolerance waits for the
+ * restaurant (409 weight_approval_needed): its message names the lines.
+ */
+function isWeightApprovalNeeded(error: unknown): boolean {
+  return error instanceof ApiError && error.body?.code === 'weight_approval_needed';
 }

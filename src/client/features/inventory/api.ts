@@ -9,6 +9,7 @@ import { api } from '../../lib/api';
 import { pagedListQuery, usePagedList } from '../../lib/paged-list';
 import { FARM_PRODUCTS_KEY, refreshProducts as refreshEveryProductList } from '../../lib/queries';
 import { queryClient } from '../../lib/query-client';
+import { newProductBody, ownPackPrice } from './product-changes';
 
 /** Inventory reads the farm's products 100 at a time, by name, with Load more. */
 export const INVENTORY_PAGE_SIZE = 100;
@@ -59,7 +60,7 @@ export function useUndoDelete() {
     mutationFn: ({ product, result }: { product: Product; result: ProductDeleteResult }) =>
       result.archived
         ? api.post<Product>(`/api/products/${product.id}/restore`)
-        : api.post<Product>('/api/products', productToBody(product)),
+        : api.post<Product>('/api/products', newProductBody(productToBody(product))),
     onSuccess: refreshProducts,
   });
 }
@@ -74,5 +75,14 @@ export function productToBody(product: Product): ProductBody {
     availableQuantity: product.availableQuantity,
     isOrganic: product.isOrganic,
     isActive: product.isActive,
+    ...(product.pricedByWeight === undefined ? {} : { pricedByWeight: product.pricedByWeight }),
+    weightUnit: product.weightUnit ?? null,
+    packs: product.packs?.map((pack) => ({
+      label: pack.label,
+      size: pack.size,
+      price: ownPackPrice(pack, product.price),
+      minimumQuantity: pack.minimumQuantity,
+      estimatedWeight: pack.estimatedWeight,
+    })),
   };
 }

@@ -12,6 +12,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { formatMoney } from '../../lib/format';
 import { useFarmProducts } from './api';
 import { useDeleteWithUndo } from './delete-with-undo';
+import { OtherPacks } from './other-packs';
 
 // The product form (react-hook-form, the product schema) loads when the dialog first opens.
 const ProductFormDialog = lazyDialog(
@@ -96,6 +97,7 @@ function ProductRow({ product, manage }: { product: Product; manage: Manage | un
           {low ? <span className="font-medium text-destructive"> (Low)</span> : null}
           {manage ? null : <> · {product.farm.name}</>}
         </p>
+        <OtherPacks product={product} />
       </div>
       {manage ? (
         <div className="flex shrink-0 gap-1">

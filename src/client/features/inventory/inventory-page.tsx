@@ -16,6 +16,7 @@ import { LoadMoreFooter } from '../../components/ui/order-list-controls';
 import type { FirstDataContext } from '../../lib/first-data';
 import { farmProductsQuery, useFarmProducts } from './api';
 import { useDeleteWithUndo } from './delete-with-undo';
+import { OtherPacks } from './other-packs';
 
 // The product form (react-hook-form, the product schema) loads when the dialog first opens.
 const ProductFormDialog = lazyDialog(
@@ -74,6 +75,7 @@ function ProductTile({
           </dd>
         </div>
       </dl>
+      <OtherPacks product={product} />
       {product.isOrganic ? (
         <Badge variant="outline" className="self-start">
           <Leaf className="mr-1 size-3 text-primary" aria-hidden="true" /> Organic

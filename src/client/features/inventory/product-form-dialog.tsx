@@ -11,7 +11,9 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import { isUnitPack } from '#core/packs';
 import { isWeighedUnit } from '#core/quantity';
+import { WEIGHT_UNITS } from '#core/catch-weight';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { Field, Input, Select, Textarea } from '../../components/ui/form';
@@ -20,7 +22,8 @@ import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useCreateProduct, useUpdateProduct } from './api';
 import { ProductPhotos } from './product-photos';
-import { productChanges } from './product-changes';
+import { PackFields } from './pack-fields';
+import { newProductBody, ownPackPrice, productChanges, unitPack } from './product-changes';
 
 const EMPTY: ProductFormValues = {
   name: '',
@@ -32,6 +35,9 @@ const EMPTY: ProductFormValues = {
   isOrganic: false,
   isActive: true,
   traceabilityCategory: '',
+  packs: [unitPack('')],
+  pricedByWeight: false,
+  weightUnit: null,
 };
 
 function valuesOf(product: Product | null): ProductFormValues {
@@ -46,7 +52,25 @@ function valuesOf(product: Product | null): ProductFormValues {
     isOrganic: product.isOrganic,
     isActive: product.isActive,
     traceabilityCategory: product.traceabilityCategory ?? '',
+    packs: product.packs
+      ? product.packs.map((pack) => ({
+          id: pack.id,
+          label: pack.label,
+          size: pack.size,
+          price: ownPackPrice(pack, product.price),
+          minimumQuantity: pack.minimumQuantity,
+          estimatedWeight: pack.estimatedWeight,
+        }))
+      : [unitPack(product.unit)],
+    pricedByWeight: product.pricedByWeight ?? false,
+    weightUnit: product.weightUnit ?? null,
   };
+}
+
+/** The label the unit pack's row shows: the unit once the farmer chose or changed it. */
+function unitPackLabel(product: Product | null, unit: string | undefined): string {
+  const loaded = product?.packs?.find(isUnitPack)?.label ?? product?.unit;
+  return unit && unit !== product?.unit ? unit : (loaded ?? unit ?? '');
 }
 
 /** Add Product, or edit one when `product` is given. */
@@ -65,18 +89,34 @@ export function ProductFormDialog({
     resolver: zodResolver(productBody),
     defaultValues: valuesOf(product),
   });
-  const { register, handleSubmit, reset, setError, control, formState } = form;
+  const { register, handleSubmit, reset, setError, setValue, control, formState } = form;
   const errors = formState.errors;
+  const unit = useWatch({ control, name: 'unit' }) as string | undefined;
   // Weighed units (lb, kg, oz) take stock to the hundredth; counted ones whole.
-  const weighed = isWeighedUnit(useWatch({ control, name: 'unit' }));
+  const weighed = isWeighedUnit(unit);
+  const pricedByWeight = useWatch({ control, name: 'pricedByWeight' }) === true;
+  const weightUnit = useWatch({ control, name: 'weightUnit' }) ?? null;
+  // Until the farmer picks one, the labels read in pounds, the unit first offered.
+  const shownWeightUnit = weightUnit || WEIGHT_UNITS[0];
+  // The first pack row is the unit pack until the farmer removes it (new rows go last).
+  const [unitRowShown, setUnitRowShown] = useState(true);
   // The stock the farmer has seen: the loaded figure, or the current one a 409 reported.
   const [seenStock, setSeenStock] = useState<number | null>(null);
 
   useEffect(() => {
     if (!open) return;
-    reset(valuesOf(product));
+    const values = valuesOf(product);
+    reset(values);
+    setUnitRowShown(values.packs?.[0] !== undefined && isUnitPack(values.packs[0]));
     setSeenStock(null);
   }, [open, product, reset]);
+
+  // The unit pack is named by the unit.
+  useEffect(() => {
+    if (!unitRowShown) return;
+    const label = unitPackLabel(product, unit);
+    if (form.getValues('packs.0.label') !== label) setValue('packs.0.label', label);
+  }, [form, product, setValue, unit, unitRowShown]);
 
   const isEdit = product !== null;
   const pending = createProduct.isPending || updateProduct.isPending;
@@ -90,7 +130,7 @@ export function ProductFormDialog({
         }
         toast({ title: 'Product updated', description: `${body.name} was saved.` });
       } else {
-        await createProduct.mutateAsync(body);
+        await createProduct.mutateAsync(newProductBody(body));
         toast({ title: 'Product added', description: `${body.name} is in your inventory.` });
       }
       onOpenChange(false);
@@ -109,8 +149,9 @@ export function ProductFormDialog({
         return;
       }
       const fields = error instanceof ApiError ? error.body?.fields : undefined;
+      // A pack's field is named by its row: "packs.1.label".
       for (const [name, message] of Object.entries(fields ?? {})) {
-        if (name in EMPTY) setError(name as Path<ProductFormValues>, { message });
+        if (name.split('.')[0]! in EMPTY) setError(name as Path<ProductFormValues>, { message });
       }
       toast({
         title: isEdit ? 'Failed to update product' : 'Failed to add product',
@@ -172,7 +213,50 @@ export function ProductFormDialog({
                 </Select>
               )}
             </Field>
-            <Field label="Price ($)" required error={errors.price?.message}>
+            <Controller
+              control={control}
+              name="pricedByWeight"
+              render={({ field }) => (
+                <label className="flex min-h-11 items-center gap-3 text-sm font-medium sm:col-span-2">
+                  <Switch
+                    checked={Boolean(field.value)}
+                    onCheckedChange={(checked) => {
+                      field.onChange(checked);
+                      if (checked && !form.getValues('weightUnit')) {
+                        setValue('weightUnit', WEIGHT_UNITS[0]);
+                      }
+                      if (!checked) setValue('weightUnit', null);
+                    }}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                  />
+                  Priced by weight
+                </label>
+              )}
+            />
+            {pricedByWeight ? (
+              <Field label="Weight unit" required error={errors.weightUnit?.message}>
+                {(ids) => (
+                  <Select
+                    {...ids}
+                    {...register('weightUnit', {
+                      setValueAs: (value: unknown) => (value === '' ? null : value),
+                    })}
+                  >
+                    {WEIGHT_UNITS.map((choice) => (
+                      <option key={choice} value={choice}>
+                        {choice}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+            ) : null}
+            <Field
+              label={pricedByWeight ? `Price per ${shownWeightUnit}` : 'Price ($)'}
+              required
+              error={errors.price?.message}
+            >
               {(ids) => (
                 <Input
                   {...ids}
@@ -199,6 +283,14 @@ export function ProductFormDialog({
               )}
             </Field>
           </div>
+          <PackFields
+            control={control}
+            register={register}
+            errors={errors}
+            unitRowShown={unitRowShown}
+            onUnitRowRemoved={() => setUnitRowShown(false)}
+            weightUnit={pricedByWeight ? shownWeightUnit : null}
+          />
           {product ? (
             <ProductPhotos key={product.id} product={product} />
           ) : (
