@@ -31,15 +31,14 @@ describe('when something last happened', () => {
 });
 
 describe('an instant in Hawaii time', () => {
-  // The patterns the screens use, and those that move the date (the weeks and their years) or
-  // name the offset, each checked against date-fns' own time zone dates (the Intl data).
+  // The patterns the screens use and every field formatInstant reads, each checked against
+  // date-fns' own time zone dates (the Intl data).
   const patterns = [
     "MMM d, yyyy 'at' h:mm a",
     'MMM dd, yyyy',
     "EEE, MMM d 'at' h a",
     'EEEE HH:mm:ss.SSS',
-    "I 'week' w, Q, R",
-    'xxx',
+    "MMMM M/MM/d yy y hh H m s ''a''",
   ];
   const instants = fc.date({
     min: new Date('1990-01-01T00:00:00Z'),
@@ -68,5 +67,9 @@ describe('an instant in Hawaii time', () => {
     expect(formatInstant('2026-11-26T09:30:00Z', "MMM d 'at' h:mm a")).toBe('Nov 25 at 11:30 PM');
     expect(formatInstant(null, 'MMM d')).toBeNull();
     expect(formatInstant('not a date', 'MMM d')).toBeNull();
+  });
+
+  it('refuses a field it does not read rather than print it', () => {
+    expect(() => formatInstant('2026-11-26T09:30:00Z', "I 'week' w")).toThrow(RangeError);
   });
 });

@@ -1,81 +1,77 @@
-import {
-  addDays,
-  formatCalendarDate,
-  HAWAII_TIMEZONE_OFFSET_MINUTES,
-  hawaiiDate,
-  hawaiiWallClock,
-  instantOfHawaiiWallClock,
-} from '#core/hawaii-time';
+import { addDays, formatCalendarDate, hawaiiDate, hawaiiWallClock } from '#core/hawaii-time';
 import { formatMoneyString } from '#core/money';
-import { format } from 'date-fns';
 
 export { formatMoneyString as formatMoney };
 export { formatCalendarDate };
 
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const padded = (value: number, digits: number) => String(value).padStart(digits, '0');
+// The wall clock's month and weekday always index these lists.
+const monthName = (wall: Date) => MONTHS[wall.getUTCMonth()] ?? '';
+const weekdayName = (wall: Date) => WEEKDAYS[wall.getUTCDay()] ?? '';
+
+/** What each field of a pattern says, read from the Hawaii wall clock's UTC fields. */
+const FIELDS: Record<string, (wall: Date) => string> = {
+  yyyy: (wall) => padded(wall.getUTCFullYear(), 4),
+  yy: (wall) => padded(wall.getUTCFullYear() % 100, 2),
+  y: (wall) => String(wall.getUTCFullYear()),
+  MMMM: monthName,
+  MMM: (wall) => monthName(wall).slice(0, 3),
+  MM: (wall) => padded(wall.getUTCMonth() + 1, 2),
+  M: (wall) => String(wall.getUTCMonth() + 1),
+  dd: (wall) => padded(wall.getUTCDate(), 2),
+  d: (wall) => String(wall.getUTCDate()),
+  EEEE: weekdayName,
+  EEE: (wall) => weekdayName(wall).slice(0, 3),
+  HH: (wall) => padded(wall.getUTCHours(), 2),
+  H: (wall) => String(wall.getUTCHours()),
+  hh: (wall) => padded(wall.getUTCHours() % 12 || 12, 2),
+  h: (wall) => String(wall.getUTCHours() % 12 || 12),
+  mm: (wall) => padded(wall.getUTCMinutes(), 2),
+  m: (wall) => String(wall.getUTCMinutes()),
+  ss: (wall) => padded(wall.getUTCSeconds(), 2),
+  s: (wall) => String(wall.getUTCSeconds()),
+  SSS: (wall) => padded(wall.getUTCMilliseconds(), 3),
+  a: (wall) => (wall.getUTCHours() < 12 ? 'AM' : 'PM'),
+};
+
+/** A run of one letter, a quoted text ('' is an apostrophe), or any other character. */
+const PATTERN_PART = /([A-Za-z])\1*|'(?:[^']|'')*'?|[^A-Za-z']+/g;
+
 /**
- * An instant whose calendar and clock read Hawaii's wall clock in any browser, for date-fns'
- * format (which reads these and copies the date through its constructor). Hawaii keeps one
- * offset all year (core/hawaii-time), so no time zone data is needed: loading it for Intl cost
- * a phone about 100 ms on the first date a screen showed (docs/performance.md).
+ * Formats with date-fns' pattern letters, the subset the screens use (FIELDS). Written here
+ * rather than taken from date-fns: its format brings every locale formatter into each screen
+ * that shows a date, about 5 KB gzip. Hawaii keeps one offset all year
+ * (core/hawaii-time), so no time zone data is needed: loading it for Intl cost a phone about
+ * 100 ms on the first date a screen showed.
  */
-class HawaiiClockDate extends Date {
-  #wall(): Date {
-    return hawaiiWallClock(this);
-  }
-  #setWall(change: (wall: Date) => void): number {
-    const wall = this.#wall();
-    change(wall);
-    return this.setTime(instantOfHawaiiWallClock(wall).getTime());
-  }
-  override getFullYear() {
-    return this.#wall().getUTCFullYear();
-  }
-  override getMonth() {
-    return this.#wall().getUTCMonth();
-  }
-  override getDate() {
-    return this.#wall().getUTCDate();
-  }
-  override getDay() {
-    return this.#wall().getUTCDay();
-  }
-  override getHours() {
-    return this.#wall().getUTCHours();
-  }
-  override getMinutes() {
-    return this.#wall().getUTCMinutes();
-  }
-  override getSeconds() {
-    return this.#wall().getUTCSeconds();
-  }
-  override getMilliseconds() {
-    return this.#wall().getUTCMilliseconds();
-  }
-  override getTimezoneOffset() {
-    return HAWAII_TIMEZONE_OFFSET_MINUTES;
-  }
-  // The week and day-of-year patterns move the date to the year's or week's start.
-  override setFullYear(year: number, month?: number, date?: number) {
-    return this.#setWall((wall) =>
-      wall.setUTCFullYear(year, month ?? wall.getUTCMonth(), date ?? wall.getUTCDate()),
-    );
-  }
-  override setMonth(month: number, date?: number) {
-    return this.#setWall((wall) => wall.setUTCMonth(month, date ?? wall.getUTCDate()));
-  }
-  override setDate(date: number) {
-    return this.#setWall((wall) => wall.setUTCDate(date));
-  }
-  override setHours(hours: number, minutes?: number, seconds?: number, ms?: number) {
-    return this.#setWall((wall) =>
-      wall.setUTCHours(
-        hours,
-        minutes ?? wall.getUTCMinutes(),
-        seconds ?? wall.getUTCSeconds(),
-        ms ?? wall.getUTCMilliseconds(),
-      ),
-    );
-  }
+function formatHawaiiWallClock(instant: Date, pattern: string): string {
+  const wall = hawaiiWallClock(instant);
+  return (pattern.match(PATTERN_PART) ?? [])
+    .map((part) => {
+      if (part.startsWith("'")) {
+        return part === "''" ? "'" : part.replace(/^'|'$/g, '').replace(/''/g, "'");
+      }
+      if (!/^[A-Za-z]/.test(part)) return part;
+      const field = FIELDS[part];
+      if (!field) throw new RangeError(`Format string contains an unsupported field: ${part}`);
+      return field(wall);
+    })
+    .join('');
 }
 
 /** An instant in Hawaii time, e.g. 'MMM dd, yyyy' or "MMM d, yyyy 'at' h:mm a". */
@@ -84,9 +80,9 @@ export function formatInstant(
   pattern: string,
 ): string | null {
   if (!value) return null;
-  const date = new HawaiiClockDate(value);
+  const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return format(date, pattern);
+  return formatHawaiiWallClock(date, pattern);
 }
 
 /** "1 item", "2 items", "3 bunches": the one helper for counts with their noun (core). */
