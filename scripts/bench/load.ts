@@ -81,6 +81,14 @@ export async function loadBenchData(database: Database, size: BenchSize): Promis
     from generate_series(1, ${size.products}) as i
     join (select id, row_number() over (order by id) - 1 as n from farms) as f
       on f.n = i % ${size.farms}`);
+  // Packs (docs/packs.md): every product has its unit pack from the database; a third of the
+  // counted ones also sell a case of 12, and every twentieth a 10 lb box at its own price.
+  await db.execute(sql`
+    insert into product_packs (product_id, label, size, price)
+    select id, 'case of 12', 12, null from products where unit <> 'lb' and id % 3 = 0
+    union all
+    select id, '10 lb box', 10, (price * 9)::numeric(12, 2) from products
+    where unit = 'lb' and id % 20 = 0`);
   await db.execute(sql`
     insert into delivery_schedules (farm_id, delivery_date, delivery_area)
     select f.id, current_date + d, 'Honolulu'
