@@ -249,4 +249,21 @@ describe('catch weight', () => {
       .where(eq(orderItemWeights.orderItemId, itemId));
     expect(history).toHaveLength(1);
   });
+
+  it('tells the restaurant the new total of an invoice it already holds', async () => {
+    const order = await placeConfirmed(1);
+    const invoice = await farmer.get(`/api/orders/${order.id}/invoice`);
+    expect(invoice.statusCode).toBe(200);
+    const url = `/api/orders/${order.id}/items/${order.orderItems[0]!.id}/weight`;
+    const weighed = await farmer.put(url, { weight: 24.2 });
+    expect(weighed.statusCode, weighed.body).toBe(200);
+    const notices = (await restaurant.get('/api/notifications')).json().items as {
+      title: string;
+      body: string;
+    }[];
+    const revised = notices.find(
+      (notice) => notice.title === `Order #${order.id}: invoice revised for the weight of ʻUlu`,
+    );
+    expect(revised?.body).toContain(`New total: $${weighed.json().totalAmount}`);
+  });
 });

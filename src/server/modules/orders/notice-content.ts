@@ -314,6 +314,22 @@ export function weightApprovalContent(
   };
 }
 
+/** To the restaurant: a weight entered after its invoice was issued changed the invoice. */
+export function weightRevisedContent(
+  order: OrderFacts,
+  line: WeightFacts,
+  reader: Reader = SEES_MONEY,
+): NotificationContent {
+  return {
+    kind: 'order_status',
+    title: `Order #${order.id}: invoice revised for the weight of ${line.productName}`,
+    body: `${order.farmName} weighed ${line.productName} at ${weightLabel(line.weight, line.weightUnit)} (estimated ${weightLabel(line.estimatedWeight, line.weightUnit)})${reader.money ? `. New total: ${formatMoneyString(order.totalAmount)}` : ''}.`,
+    details: orderDetails(order, `Farm: ${order.farmName}`, reader),
+    link: `/restaurant/orders#order-${order.id}-title`,
+    eventKey: `order:${order.id}:weight-revised:${line.itemId}:${line.weight}`,
+  };
+}
+
 /** To the farm: the restaurant accepted a weight, or kept the estimate. */
 export function weightDecidedContent(
   order: OrderFacts,

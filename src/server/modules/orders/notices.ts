@@ -26,6 +26,7 @@ import {
   type StockFacts,
   weightApprovalContent,
   weightDecidedContent,
+  weightRevisedContent,
   type WeightFacts,
 } from './notice-content';
 
@@ -67,6 +68,8 @@ declare module '../notifications' {
     'order.adjusted': OrderAdjustedEvent;
     /** A line weighed past the tolerance: the restaurant is asked (docs/catch-weight.md). */
     'order.weight_approval': { type: 'order.weight_approval'; orderId: number; itemId: number };
+    /** A weight entered after the invoice was issued: the restaurant hears the new total. */
+    'order.weight_revised': { type: 'order.weight_revised'; orderId: number; itemId: number };
     /** The restaurant's word on it: the farm hears it. */
     'order.weight_decided': {
       type: 'order.weight_decided';
@@ -222,6 +225,7 @@ export const orderNotices: NotificationKindProviders<
   | 'order.items_changed'
   | 'order.adjusted'
   | 'order.weight_approval'
+  | 'order.weight_revised'
   | 'order.weight_decided'
 > = {
   'order.placed': {
@@ -288,6 +292,17 @@ export const orderNotices: NotificationKindProviders<
       WHO_CARES.restaurantOrders,
       { orderId: order.id },
       (reader) => weightApprovalContent(order, line, reader),
+    );
+  }),
+  'order.weight_revised': aboutTheOrder(async (tx, order, event) => {
+    const line = await weightFactsOf(tx, event.itemId);
+    if (!line) return [];
+    return tell(
+      tx,
+      restaurantOf(order.restaurantId),
+      WHO_CARES.restaurantDelivered,
+      { orderId: order.id },
+      (reader) => weightRevisedContent(order, line, reader),
     );
   }),
   'order.weight_decided': aboutTheOrder(async (tx, order, event) => {

@@ -93,6 +93,10 @@ export async function weighLine({
     .select({ allowance: farms.adjustmentAllowancePercent })
     .from(farms)
     .where(eq(farms.id, order.farmId));
+  const [issued] = await tx
+    .select({ at: orders.invoiceIssuedAt })
+    .from(orders)
+    .where(eq(orders.id, order.id));
   const estimate = estimatedWeight(line);
   const decision = beyondTolerance(change.weight, estimate, farm!.allowance) ? 'pending' : null;
   const who = historyActor(actor);
@@ -118,11 +122,15 @@ export async function weighLine({
     userId: who.changedByUserId,
     at: now,
   });
+  // Past the tolerance the restaurant is asked; otherwise, once it holds an invoice, it is told
+  // of the invoice's new total.
   return {
     events:
       decision === 'pending'
         ? [{ type: 'order.weight_approval', orderId: order.id, itemId: line.id }]
-        : [],
+        : issued?.at
+          ? [{ type: 'order.weight_revised', orderId: order.id, itemId: line.id }]
+          : [],
   };
 }
 
