@@ -235,7 +235,7 @@ function FarmProducts({ farm }: { farm: FarmPageData }) {
         />
       ) : (
         <>
-          <ul className="grid gap-3 sm:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             {products.items!.map((product) => (
               <FarmProductCard
                 key={product.id}
