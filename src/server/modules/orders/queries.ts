@@ -89,10 +89,14 @@ const orderItemsColumn = sql<ItemRow[]>`coalesce((
     'packWeight', ${orderItems.packWeight},
     'weight', ${orderItems.weight},
     'weights', ${orderItems.weights},
-    'weighedBy', ${personNamesColumn(orderItems.weighedByUserId)},
+    -- Only a line charged by weight has a weigher and a history to look up: every other line,
+    -- on every order list, skips both subqueries.
+    'weighedBy', case when ${orderItems.weighedByUserId} is not null
+      then ${personNamesColumn(orderItems.weighedByUserId)} end,
     'weighedAt', ${orderItems.weighedAt},
     'weightDecision', ${orderItems.weightDecision},
-    'weightHistory', ${weightHistoryColumn(orderItems.id)}
+    'weightHistory', case when ${orderItems.weightUnit} is not null
+      then ${weightHistoryColumn(orderItems.id)} end
   ) order by ${orderItems.id})
   from ${orderItems} join ${products} on ${products.id} = ${orderItems.productId}
   where ${orderItems.orderId} = ${orders.id}
