@@ -1,5 +1,5 @@
 import { centsOf, multiplyCents, percentOffCents, type Cents, type RateUnits } from './money';
-import { isUnitPack } from './packs';
+import { isUnitPack, unitsOfPacks } from './packs';
 import { quantityHundredths } from './quantity';
 
 /**
@@ -124,6 +124,22 @@ export interface PricedPack {
   ownPriceCents: Cents | null;
 }
 
+/** A pack as it is stored: its size, and its own price as a money string or null. */
+export interface StoredPackPrice {
+  id: number;
+  size: number | string;
+  price: string | null;
+}
+
+/** The stored pack as the price rule reads it. */
+export function pricedPackOf(pack: StoredPackPrice): PricedPack {
+  return {
+    id: pack.id,
+    size: Number(pack.size),
+    ownPriceCents: pack.price === null ? null : centsOf(pack.price),
+  };
+}
+
 /**
  * The list's price of one pack before any break (docs/packs.md): the unit pack is priced as the
  * product is; another pack by the list's own price of it, else its own price (less a `percent`
@@ -173,4 +189,53 @@ export function packBreakReached(
 ): number | null {
   if (isUnitPack(pack)) return breakReached(product, list, quantity);
   return reachedBreak(list?.packBreaks?.get(pack.id) ?? [], quantity)?.minQuantity ?? null;
+}
+
+/** What a line of `quantity` packs is charged: its unit price, the quantity it multiplies, its break. */
+export interface LinePrice {
+  unitCents: Cents;
+  /** Packs, or for a product priced by weight the weight units of the packs' estimate. */
+  billed: number;
+  priceBreakQuantity: number | null;
+}
+
+/**
+ * THE price of a line of `quantity` packs: per pack (`packPriceCents`), or for a product priced
+ * by weight per weight unit on the packs' estimated weight, its breaks counted by weight
+ * (docs/catch-weight.md).
+ */
+export function linePriceOf(
+  product: PricedProduct & { pricedByWeight: boolean },
+  pack: StoredPackPrice & { estimatedWeight: number | string | null },
+  list: PriceListTerms | null,
+  quantity: number,
+): LinePrice {
+  const priced = { id: product.id, listPriceCents: product.listPriceCents };
+  if (product.pricedByWeight) {
+    const billed = unitsOfPacks(quantity, Number(pack.estimatedWeight ?? 0));
+    return {
+      unitCents: unitPriceCents(priced, list, billed),
+      billed,
+      priceBreakQuantity: breakReached(priced, list, billed),
+    };
+  }
+  const terms = pricedPackOf(pack);
+  return {
+    unitCents: packPriceCents(priced, terms, list, quantity),
+    billed: quantity,
+    priceBreakQuantity: packBreakReached(priced, terms, list, quantity),
+  };
+}
+
+/**
+ * One pack's price at a line's unit price: the unit price itself, or for a product priced by
+ * weight the unit price × the pack's estimated weight. A standing order keeps and compares its
+ * prices per pack (docs/standing-orders.md).
+ */
+export function onePackCents(
+  unitCents: Cents,
+  pack: { estimatedWeight: number | string | null },
+  pricedByWeight: boolean,
+): Cents {
+  return pricedByWeight ? multiplyCents(unitCents, Number(pack.estimatedWeight ?? 0)) : unitCents;
 }

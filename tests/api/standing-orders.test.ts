@@ -548,6 +548,60 @@ describe('placing standing orders', () => {
     expect(shown.upcoming[0]).toMatchObject({ status: 'placed', leftOutProductIds: [s.kale.id] });
   });
 
+  it('keeps a line priced by weight per case, places it per lb, and leaves it out once dearer', async () => {
+    const s = await scene();
+    const ulu = await createProduct(ctx.database.db, s.farm.farmId, {
+      price: '3.25',
+      availableQuantity: 20,
+      unit: 'box',
+    });
+    await updateProduct(ctx.database.db, ulu.id, { weightUnit: 'lb' });
+    await ctx.database.db
+      .update(productPacks)
+      .set({ estimatedWeight: 25 })
+      .where(eq(productPacks.id, await unitPackOf(ulu.id)));
+    const created = await create(s, { lines: [{ productId: ulu.id, quantity: 2 }] });
+    // One case of about 25 lb at $3.25/lb.
+    expect(created.lines).toMatchObject([
+      { quantity: 2, seenUnitPrice: '81.25', product: { unitPrice: '81.25' } },
+    ]);
+    expect(await sweepAt(PLACE_DEC_3, created.id)).toMatchObject([{ outcome: 'placed' }]);
+    const [placed] = (await s.restaurant.get('/api/orders/restaurant')).json();
+    expect(placed.orderItems).toMatchObject([
+      {
+        quantity: 2,
+        unitPrice: '3.25',
+        weightUnit: 'lb',
+        estimatedWeight: 50,
+        totalPrice: '162.50',
+      },
+    ]);
+    // Placed at the price seen: nothing to tell beyond the order.
+    const told = (await s.restaurant.get('/api/notifications')).json().items[0];
+    expect(told.body).not.toContain('New prices');
+
+    const next = await create(s, {
+      lines: [
+        { productId: ulu.id, quantity: 1 },
+        { productId: s.kale.id, quantity: 1 },
+      ],
+      weekdays: ['mon'],
+    });
+    await updateProduct(ctx.database.db, ulu.id, { price: '3.30' });
+    const shown = (await s.restaurant.get(`/api/standing-orders/${next.id}`)).json();
+    expect(shown.lines[0]).toMatchObject({
+      seenUnitPrice: '81.25',
+      product: { unitPrice: '82.50' },
+    });
+    // Mon Nov 30's moment: 6 AM three days before. The kale is placed, the dearer ʻulu left out.
+    const runs = await sweepAt(new Date('2026-11-27T16:00:00Z'), next.id);
+    expect(runs).toMatchObject([{ outcome: 'placed' }]);
+    const order = (await s.restaurant.get('/api/orders/restaurant')).json()[0];
+    expect(order.orderItems).toMatchObject([{ productId: s.kale.id }]);
+    const note = (await s.restaurant.get('/api/notifications')).json().items[0];
+    expect(note.body).toContain('$81.25 → $82.50');
+  });
+
   it('names no line left out when a price rose only after the day was placed', async () => {
     const s = await scene({ kale: 10, taro: 10 });
     const created = await create(s);

@@ -2,14 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { RestaurantActor } from '#core/actor';
 import { centsOf, rateOf, toMoneyString } from '#core/money';
 import { packQuantityProblem } from '#core/packs';
-import {
-  breakReached,
-  packBreakReached,
-  packPriceCents,
-  unitPriceCents,
-  type PricedPack,
-} from '#core/pricing';
-import { estimatedWeight } from '#core/catch-weight';
+import { linePriceOf } from '#core/pricing';
 import type { OrderItemsChangeBody } from '#core/schemas/delivery';
 import { ORDER_CONFLICT_CODES, type PricedOrder } from '#core/schemas/order';
 import { now as clockNow } from '../../clock';
@@ -133,62 +126,46 @@ export async function changeLines({
       quantity > 0 && line.priceBreakQuantity !== null && quantity < line.priceBreakQuantity,
   );
   const repriced = [...raised, ...belowBreak];
-  const listPrices = new Map(
-    repriced.length === 0
-      ? []
-      : (
-          await tx
-            .select({ id: products.id, price: products.price })
-            .from(products)
-            .where(
-              inArray(
-                products.id,
-                repriced.map(({ line }) => line.productId),
-              ),
-            )
-        ).map((row) => [row.id, centsOf(row.price)]),
-  );
-  // The lines' packs as they are today, for their prices; a pack since removed keeps its price.
+  // Each raised line's product price and pack as they are today, in one read; a pack since
+  // removed keeps the line's price.
   const repricedPackIds = repriced.flatMap(({ line }) => (line.packId ? [line.packId] : []));
-  const packsToday = new Map(
+  const today = new Map(
     repricedPackIds.length === 0
       ? []
       : (
           await tx
-            .select({ id: productPacks.id, size: productPacks.size, price: productPacks.price })
+            .select({
+              id: productPacks.id,
+              size: productPacks.size,
+              price: productPacks.price,
+              listPrice: products.price,
+            })
             .from(productPacks)
+            .innerJoin(products, eq(products.id, productPacks.productId))
             .where(and(inArray(productPacks.id, repricedPackIds), isNull(productPacks.archivedAt)))
-        ).map((row): [number, PricedPack] => [
-          row.id,
-          {
-            id: row.id,
-            size: row.size,
-            ownPriceCents: row.price === null ? null : centsOf(row.price),
-          },
-        ]),
+        ).map((row) => [row.id, row]),
   );
   const pricing =
     repriced.length === 0
       ? null
       : listOfFarm(await restaurantPricing(tx, order.restaurantId, [order.farmId]), order.farmId);
   /** The restaurant's price of the line's pack for `quantity` today (src/core/pricing.ts). */
-  const todayFor = (line: StoredLine, quantity: number) => {
-    const listPriceCents = listPrices.get(line.productId);
-    const pack = line.packId === null ? undefined : packsToday.get(line.packId);
-    if (listPriceCents === undefined || pack === undefined) return undefined;
-    const product = { id: line.productId, listPriceCents };
-    if (line.weightUnit !== null) {
-      // Per weight unit, its breaks by the estimate (docs/catch-weight.md).
-      const estimate = estimatedWeight({ quantity, packWeight: line.packWeight });
-      return {
-        cents: unitPriceCents(product, pricing, estimate),
-        breakQuantity: breakReached(product, pricing, estimate),
-      };
-    }
-    return {
-      cents: packPriceCents(product, pack, pricing, quantity),
-      breakQuantity: packBreakReached(product, pack, pricing, quantity),
+  const todayFor = (line: StoredLine, quantity: number, listPrice?: string) => {
+    const pack = line.packId === null ? undefined : today.get(line.packId);
+    if (pack === undefined) return undefined;
+    const product = {
+      id: line.productId,
+      listPriceCents: centsOf(listPrice ?? pack.listPrice),
+      pricedByWeight: line.weightUnit !== null,
     };
+    // A line by weight is estimated at the pack weight it was placed with.
+    const { unitCents, priceBreakQuantity } = linePriceOf(
+      product,
+      { ...pack, estimatedWeight: line.packWeight },
+      pricing,
+      quantity,
+    );
+    return { cents: unitCents, breakQuantity: priceBreakQuantity };
   };
   const unitPrice = new Map(lines.map((line) => [line.id, centsOf(line.unitPrice)]));
   const breakQuantity = new Map(lines.map((line) => [line.id, line.priceBreakQuantity]));
@@ -235,20 +212,13 @@ export async function changeLines({
   // A list price that moved between the read above and the take is refused like any other.
   for (const taken of result.moved) {
     const line = lines.find((candidate) => candidate.id === taken.move.orderItemId)!;
-    const read = listPrices.get(line.productId);
-    const pack = line.packId === null ? undefined : packsToday.get(line.packId);
+    const read = line.packId === null ? undefined : today.get(line.packId);
     if (
       taken.move.change < 0 &&
       read !== undefined &&
-      pack !== undefined &&
-      centsOf(taken.price) !== read
+      centsOf(taken.price) !== centsOf(read.listPrice)
     ) {
-      const now = packPriceCents(
-        { id: line.productId, listPriceCents: centsOf(taken.price) },
-        pack,
-        pricing,
-        quantityOf(line),
-      );
+      const now = todayFor(line, quantityOf(line), taken.price)!.cents;
       throw conflict(
         'The price has changed since this order was placed',
         ORDER_CONFLICT_CODES.priceChanged,

@@ -50,14 +50,7 @@ import { resolveDeliveryDays, type ResolvedDeliveryDay } from '../schedules';
 import { buyerTaxOn, buyerTaxTerms, type BuyerTaxTerms } from '../resale-certificates';
 import { hawaiiDate } from '#core/hawaii-time';
 import { farmIsOpen } from '../businesses';
-import {
-  breakReached,
-  packBreakReached,
-  packPriceCents,
-  unitPriceCents,
-  type PriceListTerms,
-  type PricedPack,
-} from '#core/pricing';
+import { linePriceOf, onePackCents, type PriceListTerms } from '#core/pricing';
 import { listOfFarm, restaurantPricing } from '../price-lists';
 import { checkCredit, creditRowsOf, holdOnRefusal } from '../customers';
 import { now as clockNow, today as clockToday } from '../../clock';
@@ -369,15 +362,6 @@ const packsOfPlacement = preparedSelect((select) =>
     ),
 );
 
-/** The pack as the price rule reads it. */
-function pricedPackOf(pack: PackRow): PricedPack {
-  return {
-    id: pack.id,
-    size: pack.size,
-    ownPriceCents: pack.price === null ? null : cents(pack.price),
-  };
-}
-
 /**
  * Phase 1, check: every farm exists, every product is the farm's, listed, at the sent price and
  * in stock. Bad input first (400), then the state of the catalog (409), all before any write.
@@ -433,24 +417,12 @@ async function checkEntries(
   const productById = new Map(productRows.map((product) => [product.id, product]));
   const priceOf = (product: ProductRow, pack: PackRow, quantity: number) => {
     const list = listOfFarm(pricing, product.farmId);
-    const priced = { id: product.id, listPriceCents: cents(product.price) };
-    if (product.weightUnit !== null) {
-      // Charged per weight unit on the estimate (docs/catch-weight.md): breaks by weight.
-      const billed = unitsOfPacks(quantity, pack.estimatedWeight ?? 0);
-      return {
-        unitCents: unitPriceCents(priced, list, billed),
-        priceBreakQuantity: breakReached(priced, list, billed),
-        billed,
-        list,
-      };
-    }
-    const terms = pricedPackOf(pack);
-    return {
-      unitCents: packPriceCents(priced, terms, list, quantity),
-      priceBreakQuantity: packBreakReached(priced, terms, list, quantity),
-      billed: quantity,
-      list,
+    const priced = {
+      id: product.id,
+      listPriceCents: cents(product.price),
+      pricedByWeight: product.weightUnit !== null,
     };
+    return { ...linePriceOf(priced, pack, list, quantity), list };
   };
   /** The line's pack, when it is one the product has (archived or not). */
   const packOfLine = (line: OrderLine, product: ProductRow) => {
@@ -480,7 +452,14 @@ async function checkEntries(
         const quantity =
           pack && pack.minimumQuantity !== null && fits < pack.minimumQuantity ? 0 : fits;
         const price = product && pack && quantity > 0 ? priceOf(product, pack, quantity) : null;
-        if (product && pack && price && price.unitCents <= line.sentUnitPriceCents) {
+        // The seen price is one pack's (by weight, its estimate's), as the standing order keeps it.
+        if (
+          product &&
+          pack &&
+          price &&
+          onePackCents(price.unitCents, pack, product.weightUnit !== null) <=
+            line.sentUnitPriceCents
+        ) {
           left.set(product.id, subtractQuantities(stock, unitsOfPacks(quantity, pack.size)));
           checkedLines.push({ ...line, quantity, product, pack, ...price });
         }
@@ -677,11 +656,12 @@ async function takeStock(tx: Tx, actor: Actor, entries: InsertedEntry[]): Promis
     // The list price the line was priced from must not have moved since it was read.
     if (cents(taken.price) !== cents(line.product.price)) {
       const product = { ...line.product, price: taken.price };
-      const listed = { id: product.id, listPriceCents: cents(taken.price) };
-      const unitCents =
-        product.weightUnit === null
-          ? packPriceCents(listed, pricedPackOf(line.pack), line.list, line.quantity)
-          : unitPriceCents(listed, line.list, line.billed);
+      const listed = {
+        id: product.id,
+        listPriceCents: cents(taken.price),
+        pricedByWeight: product.weightUnit !== null,
+      };
+      const { unitCents } = linePriceOf(listed, line.pack, line.list, line.quantity);
       throw placementConflict('Prices have changed', ORDER_CONFLICT_CODES.priceChanged, [
         problem(entry.farm, line, product, product.availableQuantity, unitCents, line.pack),
       ]);

@@ -4,6 +4,7 @@ import { findZone } from '#core/delivery-zones';
 import { hawaiiDate } from '#core/hawaii-time';
 import { centsOf, toMoneyString } from '#core/money';
 import { isUnitPack } from '#core/packs';
+import { onePackCents } from '#core/pricing';
 import type { OrderCreateBody, PricedOrder } from '#core/schemas/order';
 import { isPlacementDue, weekdayOf } from '#core/standing-orders';
 import { now as clockNow } from '../../clock';
@@ -53,6 +54,9 @@ interface LineRow {
   seenUnitPrice: string;
   /** The restaurant's price of one pack today, for the line's quantity. */
   price: string;
+  /** A product priced by weight: its unit, and one pack's estimated weight. */
+  weightUnit: string | null;
+  packWeight: number | null;
   name: string;
   unit: string;
 }
@@ -72,8 +76,8 @@ async function linesOf(
     pack: { label: packLabel, size: packSize },
     price: restaurantPackPrice(
       pricing,
-      { id: row.productId, farmId: standing.farmId, listPrice },
-      { id: row.packId, size: packSize, price: packPrice },
+      { id: row.productId, farmId: standing.farmId, listPrice, weightUnit: row.weightUnit },
+      { id: row.packId, size: packSize, price: packPrice, estimatedWeight: row.packWeight },
       row.quantity,
     ),
   }));
@@ -88,6 +92,8 @@ async function rowsOf(db: DbOrTx, standingOrderId: number) {
       packSize: productPacks.size,
       packPrice: productPacks.price,
       packArchived: sql<boolean>`${productPacks.archivedAt} is not null`,
+      packWeight: productPacks.estimatedWeight,
+      weightUnit: products.weightUnit,
       quantity: standingOrderLines.quantity,
       seenUnitPrice: standingOrderLines.seenUnitPrice,
       listPrice: products.price,
@@ -134,7 +140,17 @@ function compare(lines: LineRow[], order: PricedOrder | null) {
       requested: line.quantity,
       placed: item?.quantity ?? 0,
       seenUnitPrice: toMoneyString(centsOf(line.seenUnitPrice)),
-      unitPrice: item?.unitPrice ?? toMoneyString(centsOf(line.seenUnitPrice)),
+      // Per pack, as it was seen: by weight, the placed price per unit × the pack's estimate.
+      unitPrice:
+        item?.unitPrice == null
+          ? toMoneyString(centsOf(line.seenUnitPrice))
+          : toMoneyString(
+              onePackCents(
+                centsOf(item.unitPrice),
+                { estimatedWeight: line.packWeight },
+                line.weightUnit !== null,
+              ),
+            ),
     };
     // Dearer than last seen: left out, and the restaurant is told the new price.
     if (leftOutForPrice(line, order ?? null)) {

@@ -5,7 +5,7 @@ import type { DeliveryZone } from '#core/delivery-zones';
 import { addDays, formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
 import { centsOf, toMoneyString } from '#core/money';
 import { isUnitPack, packQuantityProblem } from '#core/packs';
-import { packPriceCents } from '#core/pricing';
+import { linePriceOf, onePackCents } from '#core/pricing';
 import { ORDER_CONFLICT_CODES } from '#core/schemas/order';
 import {
   STANDING_ORDER_CODES,
@@ -115,35 +115,35 @@ async function requireZone(db: DbOrTx, restaurantId: number): Promise<DeliveryZo
   return zone;
 }
 
-/** A pack as a line is priced by: its id, size and own price (null: size × the product's). */
+/**
+ * A pack as a line is priced by: its id, size, own price (null: size × the product's) and
+ * estimated weight (a product priced by weight).
+ */
 export interface LinePack {
   id: number;
   size: number;
   price: string | null;
+  estimatedWeight: number | null;
 }
 
 /**
  * The restaurant's price of one pack on a line of `quantity` packs, by its list of the
- * product's farm, as a money string (src/core/pricing.ts).
+ * product's farm, as a money string (src/core/pricing.ts); by weight, the pack's estimate's.
  */
 export function restaurantPackPrice(
   pricing: RestaurantPricing,
-  product: { id: number; farmId: number; listPrice: string },
+  product: { id: number; farmId: number; listPrice: string; weightUnit: string | null },
   pack: LinePack,
   quantity: number,
 ): string {
-  return toMoneyString(
-    packPriceCents(
-      { id: product.id, listPriceCents: centsOf(product.listPrice) },
-      {
-        id: pack.id,
-        size: pack.size,
-        ownPriceCents: pack.price === null ? null : centsOf(pack.price),
-      },
-      listOfFarm(pricing, product.farmId),
-      quantity,
-    ),
+  const pricedByWeight = product.weightUnit !== null;
+  const { unitCents } = linePriceOf(
+    { id: product.id, listPriceCents: centsOf(product.listPrice), pricedByWeight },
+    pack,
+    listOfFarm(pricing, product.farmId),
+    quantity,
   );
+  return toMoneyString(onePackCents(unitCents, pack, pricedByWeight));
 }
 
 /** The pack columns a line's answer and price read. */
@@ -153,12 +153,20 @@ const linePackColumns = {
   packSize: productPacks.size,
   packPrice: productPacks.price,
   packArchived: sql<boolean>`${productPacks.archivedAt} is not null`,
+  packWeight: productPacks.estimatedWeight,
+  weightUnit: products.weightUnit,
 };
 
-const packOf = (line: { packId: number; packSize: number; packPrice: string | null }) => ({
+const packOf = (line: {
+  packId: number;
+  packSize: number;
+  packPrice: string | null;
+  packWeight: number | null;
+}): LinePack => ({
   id: line.packId,
   size: line.packSize,
   price: line.packPrice,
+  estimatedWeight: line.packWeight,
 });
 
 /**
@@ -178,6 +186,7 @@ async function checkedLines(
       farmId: products.farmId,
       unit: products.unit,
       price: products.price,
+      weightUnit: products.weightUnit,
       isActive: products.isActive,
       deletedAt: products.deletedAt,
     })
@@ -197,6 +206,7 @@ async function checkedLines(
       size: productPacks.size,
       price: productPacks.price,
       minimumQuantity: productPacks.minimumQuantity,
+      estimatedWeight: productPacks.estimatedWeight,
     })
     .from(productPacks)
     .where(
@@ -255,7 +265,12 @@ async function checkedLines(
       quantity: line.quantity,
       seenUnitPrice: restaurantPackPrice(
         pricing,
-        { id: line.productId, farmId: farm.id, listPrice: byId.get(line.productId)!.price },
+        {
+          id: line.productId,
+          farmId: farm.id,
+          listPrice: byId.get(line.productId)!.price,
+          weightUnit: byId.get(line.productId)!.weightUnit,
+        },
         pack,
         line.quantity,
       ),
@@ -399,7 +414,12 @@ async function present(
             unit: line.unit,
             unitPrice: restaurantPackPrice(
               pricing,
-              { id: line.productId, farmId: row.farmId, listPrice: line.price },
+              {
+                id: line.productId,
+                farmId: row.farmId,
+                listPrice: line.price,
+                weightUnit: line.weightUnit,
+              },
               packOf(line),
               line.quantity,
             ),
@@ -607,7 +627,12 @@ export async function acceptTodaysPrice(
       ...found,
       price: restaurantPackPrice(
         pricing,
-        { id: body.productId, farmId: row.farmId, listPrice: found.listPrice },
+        {
+          id: body.productId,
+          farmId: row.farmId,
+          listPrice: found.listPrice,
+          weightUnit: found.weightUnit,
+        },
         packOf(found),
         found.quantity,
       ),
