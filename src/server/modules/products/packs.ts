@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { centsOf, multiplyCents, toMoneyString, type Cents } from '#core/money';
 import { isUnitPack } from '#core/packs';
 import { isWeighedUnit, wholeNumberMessage } from '#core/quantity';
-import { listedPackCents, packBreaksOf, type PriceListTerms, type PricedPack } from '#core/pricing';
+import { listedPackCents, packBreaksOf, pricedPackOf, type PriceListTerms } from '#core/pricing';
 import type { PackInput, PackOutput } from '#core/schemas/product';
 import type { Tx } from '../../db/database';
 import { productPacks, products } from '../../db/schema';
@@ -46,14 +46,6 @@ function numberOrNull(value: unknown): number | null {
   return value === null || value === undefined ? null : Number(value);
 }
 
-function pricedPack(pack: StoredPack): PricedPack {
-  return {
-    id: pack.id,
-    size: Number(pack.size),
-    ownPriceCents: pack.price === null ? null : centsOf(pack.price),
-  };
-}
-
 /**
  * The product's packs as its reader buys them (docs/packs.md): the reader's price of each before
  * any break, the pack's own beside it when they differ, and the reader's breaks of it.
@@ -64,7 +56,7 @@ export function packsFor(
   list: PriceListTerms | null,
 ): PackOutput[] {
   return (packs ?? []).map((stored) => {
-    const pack = pricedPack(stored);
+    const pack = pricedPackOf(stored);
     const listCents = listedPackCents(product, pack, null);
     const own = listedPackCents(product, pack, list);
     return {
@@ -164,30 +156,33 @@ export async function setPacks(
   }
 }
 
-/** A product moved to a counted unit keeps no pack of a part unit (400 naming the unit). */
-export async function refuseDecimalPackSizes(tx: Tx, productId: number, unit: string) {
+/**
+ * The product's live packs after a change, checked in one read: whole sizes for a unit that is
+ * counted (`wholeSizesFor`, the new unit), and for a product priced by weight an estimate on
+ * every pack (docs/catch-weight.md), since the line's estimate is what the restaurant sees and
+ * is charged until the weight is entered.
+ */
+export async function refuseUnfitPacks(
+  tx: Tx,
+  productId: number,
+  rules: { wholeSizesFor?: string; pricedByWeight: boolean },
+) {
+  if (rules.wholeSizesFor === undefined && !rules.pricedByWeight) return;
   const packs = await tx
-    .select({ size: productPacks.size })
+    .select({
+      label: productPacks.label,
+      size: productPacks.size,
+      estimatedWeight: productPacks.estimatedWeight,
+    })
     .from(productPacks)
     .where(and(eq(productPacks.productId, productId), isNull(productPacks.archivedAt)));
-  if (packs.some((pack) => !Number.isInteger(pack.size))) {
+  if (rules.wholeSizesFor !== undefined && packs.some((pack) => !Number.isInteger(pack.size))) {
     throw badRequest('A pack holds part of a unit: set whole pack sizes with the new unit', {
-      packs: wholeNumberMessage(unit),
+      packs: wholeNumberMessage(rules.wholeSizesFor),
     });
   }
-}
-
-/**
- * A product priced by weight has an estimate on every pack (docs/catch-weight.md): the line's
- * estimate is what the restaurant sees and is charged until the weight is entered.
- */
-export async function refuseUnweighedPacks(tx: Tx, productId: number) {
-  const packs = await tx
-    .select({ label: productPacks.label, estimatedWeight: productPacks.estimatedWeight })
-    .from(productPacks)
-    .where(and(eq(productPacks.productId, productId), isNull(productPacks.archivedAt)));
-  const missing = packs.find((pack) => pack.estimatedWeight === null);
-  if (!missing) return;
-  const message = `Enter what one ${missing.label} weighs`;
+  const unweighed = rules.pricedByWeight && packs.find((pack) => pack.estimatedWeight === null);
+  if (!unweighed) return;
+  const message = `Enter what one ${unweighed.label} weighs`;
   throw badRequest(message, { packs: message });
 }

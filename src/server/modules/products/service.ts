@@ -26,14 +26,7 @@ import type { TraceabilityCategory } from '#core/traceability';
 import { centsOf, rateOf, toMoneyString, toRateString } from '#core/money';
 import { breaksOf, listedUnitCents } from '#core/pricing';
 import type { WeightUnit } from '#core/catch-weight';
-import {
-  packsColumn,
-  packsFor,
-  refuseDecimalPackSizes,
-  refuseUnweighedPacks,
-  setPacks,
-  type StoredPack,
-} from './packs';
+import { packsColumn, packsFor, refuseUnfitPacks, setPacks, type StoredPack } from './packs';
 import { isClockSet, now as clockNow } from '../../clock';
 import type { Db, DbOrTx, Tx } from '../../db/database';
 import { foldedSql } from '../../db/fold';
@@ -448,7 +441,7 @@ export async function createProduct(db: Db, actor: FarmActor, body: ProductBody)
     if (packs) {
       await setPacks(tx, row!.id, packs, { unit: fields.unit, priceCents: centsOf(fields.price) });
     }
-    if (pricedByWeight) await refuseUnweighedPacks(tx, row!.id);
+    if (pricedByWeight) await refuseUnfitPacks(tx, row!.id, { pricedByWeight: true });
     await openStock(tx, actor, row!.id, row!.availableQuantity);
     await publishLiveEvent(tx, { type: 'products.changed', farmId, productIds: [row!.id] });
     return row!.id;
@@ -542,17 +535,20 @@ export async function updateProduct(
         unit,
         priceCents: centsOf(changes.price ?? current.price),
       });
-    } else if (changes.unit !== undefined && !isWeighedUnit(unit)) {
-      await refuseDecimalPackSizes(tx, productId, unit);
     }
-    if (pricedByWeight || (pricedByWeight === undefined && current.weightUnit !== null)) {
-      if (pricedByWeight && !(changes.weightUnit ?? current.weightUnit)) {
-        throw badRequest('Choose the weight the price is per', {
-          weightUnit: 'Choose lb, kg or oz',
-        });
-      }
-      await refuseUnweighedPacks(tx, productId);
+    const byWeight =
+      pricedByWeight || (pricedByWeight === undefined && current.weightUnit !== null);
+    if (pricedByWeight && !(changes.weightUnit ?? current.weightUnit)) {
+      throw badRequest('Choose the weight the price is per', {
+        weightUnit: 'Choose lb, kg or oz',
+      });
     }
+    // Packs just set were checked as they were set; a new counted unit checks the kept ones.
+    const unitChanged = !packs && changes.unit !== undefined && !isWeighedUnit(unit);
+    await refuseUnfitPacks(tx, productId, {
+      ...(unitChanged ? { wholeSizesFor: unit } : {}),
+      pricedByWeight: byWeight,
+    });
     if (availableQuantity !== undefined) {
       // The row is locked, so the stock is still what was read.
       await setStock(tx, actor, productId, availableQuantity, current.availableQuantity);
