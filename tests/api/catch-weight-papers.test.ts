@@ -137,6 +137,8 @@ describe('the papers of a case charged by weight', () => {
     expect(before).toContain('$3.50/lb');
     expect(before).not.toContain('Revised on');
 
+    // Weighed an hour after the invoice was issued.
+    setClock(new Date(`${DAY}T23:00:00Z`));
     const weighed = await weigh(order);
     expect(weighed.orderItems[0]).toMatchObject({ weight: 49.9, totalPrice: '174.65' });
     const after = await invoiceText(weighed);

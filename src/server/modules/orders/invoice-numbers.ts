@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { now as clockNow } from '../../clock';
 import type { Tx } from '../../db/database';
 import { farms, orders } from '../../db/schema';
 
@@ -18,8 +19,13 @@ export function invoiceNumberLabel(number: number): string {
  * counter, oldest delivery first, and stamps it issued. Call it inside a transaction: the orders'
  * rows are locked first, in id order (so a concurrent issue of the same order waits, then finds
  * the number set and leaves it), then each farm's counter moves on once for all its orders.
+ * Stamped at the marketplace clock, as every other moment of an order is.
  */
-export async function issueInvoiceNumbers(tx: Tx, orderIds: readonly number[]): Promise<void> {
+export async function issueInvoiceNumbers(
+  tx: Tx,
+  orderIds: readonly number[],
+  now: Date = clockNow(),
+): Promise<void> {
   if (orderIds.length === 0) return;
   const unnumbered = await tx
     .select({ id: orders.id, farmId: orders.farmId, deliveryDate: orders.deliveryDate })
@@ -46,7 +52,7 @@ export async function issueInvoiceNumbers(tx: Tx, orderIds: readonly number[]): 
         sql`, `,
       );
       await tx.execute(sql`
-        update orders set invoice_number = v.number, invoice_issued_at = now()
+        update orders set invoice_number = v.number, invoice_issued_at = ${now.toISOString()}::timestamptz
         from (values ${values}) as v(id, number)
         where orders.id = v.id`);
     }

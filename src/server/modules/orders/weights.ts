@@ -38,6 +38,7 @@ async function saveWeighed(
   lines: StoredLine[],
   weighed: StoredLine,
   values: Partial<typeof orderItems.$inferInsert>,
+  now: Date,
 ) {
   const unitCents = centsOf(weighed.unitPrice);
   const price = priceOrder(
@@ -50,7 +51,6 @@ async function saveWeighed(
     rateOf(order.taxRate),
   );
   if (!price.withinCap) throw tooLarge('lines');
-  const now = new Date();
   await tx
     .update(orderItems)
     .set({
@@ -79,6 +79,7 @@ export async function weighLine({
   actor,
   order,
   change,
+  now,
 }: ChangeContext<OrderChangeOf<'weight'>>): Promise<ChangeOutcome> {
   const { line, lines } = await lineOfOrder(tx, order.id, change.itemId);
   if (line.weightUnit === null) {
@@ -89,18 +90,17 @@ export async function weighLine({
     const message = `Enter one weight for each of the ${formatQuantity(line.quantity)} packs`;
     throw badRequest(message, { weights: message });
   }
-  const [farm] = await tx
-    .select({ allowance: farms.adjustmentAllowancePercent })
-    .from(farms)
-    .where(eq(farms.id, order.farmId));
-  const [issued] = await tx
-    .select({ at: orders.invoiceIssuedAt })
+  const [terms] = await tx
+    .select({
+      allowance: farms.adjustmentAllowancePercent,
+      invoiceIssuedAt: orders.invoiceIssuedAt,
+    })
     .from(orders)
+    .innerJoin(farms, eq(farms.id, orders.farmId))
     .where(eq(orders.id, order.id));
   const estimate = estimatedWeight(line);
-  const decision = beyondTolerance(change.weight, estimate, farm!.allowance) ? 'pending' : null;
+  const decision = beyondTolerance(change.weight, estimate, terms!.allowance) ? 'pending' : null;
   const who = historyActor(actor);
-  const now = new Date();
   await saveWeighed(
     tx,
     order,
@@ -113,6 +113,7 @@ export async function weighLine({
       weighedAt: now,
       weightDecision: decision,
     },
+    now,
   );
   await tx.insert(orderItemWeights).values({
     orderItemId: line.id,
@@ -128,7 +129,7 @@ export async function weighLine({
     events:
       decision === 'pending'
         ? [{ type: 'order.weight_approval', orderId: order.id, itemId: line.id }]
-        : issued?.at
+        : terms!.invoiceIssuedAt
           ? [{ type: 'order.weight_revised', orderId: order.id, itemId: line.id }]
           : [],
   };
@@ -143,6 +144,7 @@ export async function decideWeight({
   actor,
   order,
   change,
+  now,
 }: ChangeContext<OrderChangeOf<'weight_decision'>>): Promise<ChangeOutcome> {
   const { line, lines } = await lineOfOrder(tx, order.id, change.itemId);
   if (line.weightDecision !== 'pending' || line.weight === null) {
@@ -152,12 +154,13 @@ export async function decideWeight({
   }
   const decision = change.accept ? 'accepted' : 'declined';
   const decided = { ...line, weightDecision: decision } as const;
-  await saveWeighed(tx, order, lines, decided, { weightDecision: decision });
+  await saveWeighed(tx, order, lines, decided, { weightDecision: decision }, now);
   await tx.insert(orderItemWeights).values({
     orderItemId: line.id,
     kind: decision,
     weight: billedQuantity(decided),
     userId: historyActor(actor).changedByUserId,
+    at: now,
   });
   return {
     events: [{ type: 'order.weight_decided', orderId: order.id, itemId: line.id, decision }],
