@@ -56,6 +56,7 @@ import { createCatalogCache, productModule } from './modules/products';
 import { profileModule } from './modules/profiles';
 import { createReportCache, reportsModule } from './modules/reports';
 import { scheduleModule } from './modules/schedules';
+import { orderGuideModule } from './modules/order-guide';
 import { standingOrderModule } from './modules/standing-orders';
 import { registerHiddenMoney, teamModule } from './modules/teams';
 import { AppPage, sendAppPage } from './http/app-page';
@@ -290,6 +291,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       await api.register(photoModule);
       await api.register(scheduleModule);
       await api.register(standingOrderModule);
+      await api.register(orderGuideModule);
       await api.register(reportsModule);
       await api.register(adminModule);
       await api.register(notificationModule);

@@ -20,6 +20,7 @@ import type { BusinessKind } from '#core/actor';
 import type { ApprovalStatus, AuditAction } from '#core/business-status';
 import type { GroupRole } from '#core/group-roles';
 import type { BusinessRole } from '#core/permissions';
+import type { Substitution } from '#core/schemas/order-guide';
 import { TRACEABILITY_CATEGORIES, type TraceabilityCategory } from '#core/traceability';
 import { foldedSql } from './fold';
 
@@ -1052,6 +1053,84 @@ export const standingOrderRuns = pgTable(
     check(
       'standing_order_runs_outcome_check',
       sql`${t.outcome} in ('placed', 'skipped', 'not_placed')`,
+    ),
+  ],
+);
+
+/**
+ * A restaurant's order guide (docs/order-guide.md): one row once it saves one, so a guide saved
+ * empty is told from one never saved. Its sections and items are replaced whole on each save.
+ */
+export const orderGuides = pgTable('order_guides', {
+  restaurantId: integer('restaurant_id')
+    .primaryKey()
+    .references(() => restaurants.id, { onDelete: 'cascade' }),
+  updatedByUserId: integer('updated_by_user_id').references(() => users.id, {
+    onDelete: 'set null',
+  }),
+  updatedAt: updatedAt(),
+});
+
+/** A named part of the guide, in the order the chef counts ("Walk-in", "Dry store"). */
+export const orderGuideSections = pgTable(
+  'order_guide_sections',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => orderGuides.restaurantId, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    uniqueIndex('order_guide_sections_name_unique').on(t.restaurantId, sql`lower(${t.name})`),
+    uniqueIndex('order_guide_sections_position_unique').on(t.restaurantId, t.position),
+  ],
+);
+
+/**
+ * A product and pack of the guide, with its par per delivery weekday (in packs) and what the
+ * restaurant wants when it is short. A product or pack the farm removes for good takes its
+ * items with it; one archived or unlisted stays, shown as not available.
+ */
+export const orderGuideItems = pgTable(
+  'order_guide_items',
+  {
+    id: serial('id').primaryKey(),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => orderGuideSections.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => orderGuides.restaurantId, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    packId: integer('pack_id')
+      .notNull()
+      .references(() => productPacks.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    parMon: integer('par_mon').notNull().default(0),
+    parTue: integer('par_tue').notNull().default(0),
+    parWed: integer('par_wed').notNull().default(0),
+    parThu: integer('par_thu').notNull().default(0),
+    parFri: integer('par_fri').notNull().default(0),
+    parSat: integer('par_sat').notNull().default(0),
+    parSun: integer('par_sun').notNull().default(0),
+    substitution: text('substitution').$type<Substitution>().notNull().default('ask'),
+  },
+  (t) => [
+    uniqueIndex('order_guide_items_pack_unique').on(t.restaurantId, t.productId, t.packId),
+    index('order_guide_items_section_idx').on(t.sectionId, t.position),
+    // A product removed for good takes its items: found by product, not a scan.
+    index('order_guide_items_product_idx').on(t.productId),
+    check(
+      'order_guide_items_pars_check',
+      sql`${t.parMon} >= 0 and ${t.parTue} >= 0 and ${t.parWed} >= 0 and ${t.parThu} >= 0 and ${t.parFri} >= 0 and ${t.parSat} >= 0 and ${t.parSun} >= 0`,
+    ),
+    check(
+      'order_guide_items_substitution_check',
+      sql`${t.substitution} in ('allow', 'ask', 'never')`,
     ),
   ],
 );
