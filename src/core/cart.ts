@@ -158,7 +158,8 @@ function linePackOf(product: CartProduct, packId: number | null | undefined): Li
     return {
       ...unitLine,
       packId: pack.id,
-      packLabel: isUnitPack(pack) ? product.unit : pack.label,
+      // By weight the pack is named as browse offers it ("case ≈ 25 lb"), the unit pack too.
+      packLabel: pack.label,
       packSize: pack.size,
       packMinimum: pack.minimumQuantity,
       estimatedWeight: pack.estimatedWeight,
@@ -371,8 +372,7 @@ export function packEstimateLabel(
 export function linePerWeightLabel(item: CartItem): string | null {
   const unit = lineWeightUnit(item);
   if (!unit) return null;
-  const pack = isUnitPack({ size: item.packSize }) ? item.unit : item.packLabel;
-  return `${formatUsd(lineUnitCents(item))} / ${unit} · ${packEstimateLabel(item, { label: pack, estimatedWeight: item.estimatedWeight })}`;
+  return `${formatUsd(lineUnitCents(item))} / ${unit} · ${packEstimateLabel(item, { label: item.packLabel, estimatedWeight: item.estimatedWeight })}`;
 }
 
 /**
@@ -383,10 +383,7 @@ export function lineEstimateLabel(item: CartItem): string | null {
   const unit = lineWeightUnit(item);
   const weight = lineEstimatedWeight(item);
   if (!unit || weight === null) return null;
-  const count = isUnitPack({ size: item.packSize })
-    ? `${formatQuantity(item.quantity)} ${packNoun(item.unit, item.quantity)}`
-    : packCountLabel(item.quantity, item.packLabel);
-  return `${count} ${weightLabel(weight, unit, true)}, about ${formatUsd(lineTotalCents(item))}`;
+  return `${packCountLabel(item.quantity, item.packLabel)} ${weightLabel(weight, unit, true)}, about ${formatUsd(lineTotalCents(item))}`;
 }
 
 /**

@@ -27,6 +27,9 @@ function lineAmount(item: OrderItemAsSeen, quantity: number): string {
   return `${formatQuantity(quantity)} ${item.product.unit}`;
 }
 
+/** How each entry of a line's weight history reads. */
+const HISTORY_WORDS = { weighed: 'Weighed', accepted: 'Accepted', declined: 'Declined' } as const;
+
 /** "@ $3.50/lb": the price of a line by weight, when the reader is shown money. */
 const perWeight = (item: OrderItemAsSeen, unit: string) =>
   item.unitPrice === null ? '' : ` @ ${formatMoney(item.unitPrice)}/${unit}`;
@@ -52,7 +55,11 @@ function WeighedLine({
   return (
     <>
       <span className="tabular block text-stone-600">
-        {lineCount(item, item.quantity)} {weightLabel(estimate, unit, true)}
+        {/* Its pack by name, the unit pack too, as browse and the cart offer it ("2 cases"). */}
+        {item.pack
+          ? packCountLabel(item.quantity, item.pack.label)
+          : lineCount(item, item.quantity)}{' '}
+        {weightLabel(estimate, unit, true)}
         {weight === null ? perWeight(item, unit) : null}
       </span>
       {weighed ? (
@@ -69,6 +76,21 @@ function WeighedLine({
           Weighed{item.weighedBy ? ` by ${item.weighedBy}` : ''}
           {item.weighedAt ? ` · ${formatInstant(item.weighedAt, ORDER_DATE_FORMAT)}` : ''}
         </span>
+      ) : null}
+      {(item.weightHistory?.length ?? 0) > 1 ? (
+        <details className="text-xs text-stone-600">
+          <summary className="cursor-pointer">
+            Weight history ({item.weightHistory!.length})
+          </summary>
+          <ol className="mt-1 flex flex-col gap-0.5">
+            {item.weightHistory!.map((entry) => (
+              <li key={`${entry.kind}-${entry.at}`} className="tabular">
+                {HISTORY_WORDS[entry.kind]} {weightLabel(entry.weight, unit)}
+                {entry.by ? ` by ${entry.by}` : ''} · {formatInstant(entry.at, ORDER_DATE_FORMAT)}
+              </li>
+            ))}
+          </ol>
+        </details>
       ) : null}
       {weighed && item.weightDecision === 'pending' ? (
         decision ? (

@@ -110,7 +110,7 @@ describe('A line priced by weight', () => {
     fakeApi({});
     setTestDate('2026-11-26T03:59:00Z');
     renderInApp(<RestaurantOrderCard order={confirmed({}, true)} />, { user: user('restaurant') });
-    expect(screen.getByText('2 x case ≈ 50 lb @ $3.50/lb')).toBeInTheDocument();
+    expect(screen.getByText('2 cases ≈ 50 lb @ $3.50/lb')).toBeInTheDocument();
     expect(screen.getByText('estimated')).toBeInTheDocument();
   });
 
@@ -130,6 +130,29 @@ describe('A line priced by weight', () => {
     expect(screen.getByText('49.9 lb (est. 50 lb) @ $3.50/lb = $174.65')).toBeInTheDocument();
     expect(screen.getByText(/^Weighed by Keoni P\. · /)).toBeInTheDocument();
     expect(screen.queryByText('estimated')).not.toBeInTheDocument();
+  });
+
+  it('lists every weight entered and decision made, oldest first, once there is more than one', () => {
+    fakeApi({});
+    setTestDate('2026-11-26T03:59:00Z');
+    const reweighed = confirmed(
+      {
+        weight: 49.9,
+        totalPrice: '174.65',
+        weighedBy: 'Malia K.',
+        weighedAt: '2026-11-25T19:00:00.000Z',
+        weightHistory: [
+          { kind: 'weighed', weight: 58, by: 'Keoni P.', at: '2026-11-25T18:30:00.000Z' },
+          { kind: 'weighed', weight: 49.9, by: 'Malia K.', at: '2026-11-25T19:00:00.000Z' },
+        ],
+      },
+      false,
+    );
+    renderInApp(<RestaurantOrderCard order={reweighed} />, { user: user('restaurant') });
+    expect(screen.getByText('Weight history (2)')).toBeInTheDocument();
+    const entries = screen.getAllByText(/^Weighed \d/).map((entry) => entry.textContent);
+    expect(entries[0]).toMatch(/^Weighed 58 lb by Keoni P\. · /);
+    expect(entries[1]).toMatch(/^Weighed 49\.9 lb by Malia K\. · /);
   });
 
   it('asks about a weight over the estimate and sends the answer', async () => {
