@@ -213,27 +213,30 @@ export function ProductFormDialog({
                 </Select>
               )}
             </Field>
-            <Controller
-              control={control}
-              name="pricedByWeight"
-              render={({ field }) => (
-                <label className="flex min-h-11 items-center gap-3 text-sm font-medium sm:col-span-2">
-                  <Switch
-                    checked={Boolean(field.value)}
-                    onCheckedChange={(checked) => {
-                      field.onChange(checked);
-                      if (checked && !form.getValues('weightUnit')) {
-                        setValue('weightUnit', WEIGHT_UNITS[0]);
-                      }
-                      if (!checked) setValue('weightUnit', null);
-                    }}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                  />
-                  Priced by weight
-                </label>
-              )}
-            />
+            {/* A product sold by the lb is priced by weight already: no switch to offer. */}
+            {!weighed || pricedByWeight ? (
+              <Controller
+                control={control}
+                name="pricedByWeight"
+                render={({ field }) => (
+                  <label className="flex min-h-11 items-center gap-3 text-sm font-medium sm:col-span-2">
+                    <Switch
+                      checked={Boolean(field.value)}
+                      onCheckedChange={(checked) => {
+                        field.onChange(checked);
+                        if (checked && !form.getValues('weightUnit')) {
+                          setValue('weightUnit', WEIGHT_UNITS[0]);
+                        }
+                        if (!checked) setValue('weightUnit', null);
+                      }}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                    />
+                    Priced by weight
+                  </label>
+                )}
+              />
+            ) : null}
             {pricedByWeight ? (
               <Field label="Weight unit" required error={errors.weightUnit?.message}>
                 {(ids) => (
