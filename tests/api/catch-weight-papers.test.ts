@@ -2,62 +2,35 @@ import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCalendarDate, hawaiiDate } from '#core/hawaii-time';
-import {
-  multiplyCents,
-  orderAmounts,
-  parseMoney,
-  rateOf,
-  taxCents,
-  toMoneyString,
-} from '#core/money';
+import { multiplyCents, parseMoney, rateOf, taxCents, toMoneyString } from '#core/money';
 import type { Claim } from '#core/schemas/claim';
 import type { Order } from '#core/schemas/order';
 import type { Product } from '#core/schemas/product';
 import { setClock } from '../../src/server/clock';
 import { farms, orders, products } from '../../src/server/db/schema';
-import { setFarmTerms } from '../helpers/catalog-fixtures';
+import { ULU_PRICE, ULU_TAX_RATE, uluScene, type UluScene } from '../helpers/catch-weight-fixtures';
 import { pdfText } from '../helpers/pdf-text';
-import {
-  createTestApp,
-  signUpFarmer,
-  signUpRestaurant,
-  type TestContext,
-} from '../helpers/test-app';
+import { createTestApp, type TestContext } from '../helpers/test-app';
 
 // The papers of a line charged by weight (docs/catch-weight.md): the invoice, the FSMA 204
 // shipping record, the accounting export and a claim of a short weight, each on 49.9 lb.
 
 let ctx: TestContext;
-let farmer: Awaited<ReturnType<typeof signUpFarmer>>;
-let restaurant: Awaited<ReturnType<typeof signUpRestaurant>>;
+let farmer: UluScene['farmer'];
+let restaurant: UluScene['restaurant'];
 let ulu: Product;
+let orderOf: UluScene['orderOf'];
 
-const TAX_RATE = '4.7120';
+const TAX_RATE = ULU_TAX_RATE;
 const DAY = '2026-12-03';
-const PRICE = parseMoney('3.50')!;
+const PRICE = parseMoney(ULU_PRICE)!;
 
 beforeAll(async () => {
   setClock(new Date(`${DAY}T22:00:00Z`));
   ctx = await createTestApp();
+  ({ farmer, restaurant, ulu, orderOf } = await uluScene(ctx));
   const { db } = ctx.database;
-  farmer = await signUpFarmer(ctx.app, 'Hāmākua Ulu');
-  restaurant = await signUpRestaurant(ctx.app, 'Pier Kitchen');
-  await setFarmTerms(db, farmer.farmId, { deliveryFee: '5.00' });
-  await db
-    .update(farms)
-    .set({ taxRate: TAX_RATE, traceabilityEnabled: true })
-    .where(eq(farms.id, farmer.farmId));
-  const created = await farmer.post('/api/products', {
-    name: 'ʻUlu',
-    unit: 'box',
-    price: '3.50',
-    availableQuantity: 40,
-    pricedByWeight: true,
-    weightUnit: 'lb',
-    packs: [{ label: 'case', size: 1, estimatedWeight: 25 }],
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  ulu = created.json();
+  await db.update(farms).set({ traceabilityEnabled: true }).where(eq(farms.id, farmer.farmId));
   await db
     .update(products)
     .set({ traceabilityCategory: 'tropical_tree_fruits' })
@@ -70,13 +43,7 @@ afterAll(async () => {
 
 /** Two cases of ʻulu placed at their 50 lb estimate and confirmed, delivering on DAY. */
 async function confirmedCases(): Promise<Order> {
-  const line = toMoneyString(multiplyCents(PRICE, 50));
-  const { totalCents } = orderAmounts(parseMoney(line)!, parseMoney('5.00')!, rateOf(TAX_RATE));
-  const placed = await restaurant.post('/api/orders', {
-    farmId: farmer.farmId,
-    totalAmount: toMoneyString(totalCents),
-    items: [{ productId: ulu.id, quantity: 2, unitPrice: '3.50', totalPrice: line }],
-  });
+  const placed = await restaurant.post('/api/orders', orderOf(2));
   expect(placed.statusCode, placed.body).toBe(201);
   const id = (placed.json() as Order).id;
   await ctx.database.db.update(orders).set({ deliveryDate: DAY }).where(eq(orders.id, id));

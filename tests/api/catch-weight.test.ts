@@ -3,66 +3,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multiplyCents, orderAmounts, parseMoney, rateOf, toMoneyString } from '#core/money';
 import type { Order } from '#core/schemas/order';
 import type { Product } from '#core/schemas/product';
-import { farms, orderItemWeights } from '../../src/server/db/schema';
+import { orderItemWeights } from '../../src/server/db/schema';
 import { expectBooksBalance } from '../helpers/invariants';
-import { setFarmTerms } from '../helpers/catalog-fixtures';
-import {
-  createTestApp,
-  signUpFarmer,
-  signUpRestaurant,
-  type TestContext,
-} from '../helpers/test-app';
+import { ULU_TAX_RATE, uluScene, type UluScene } from '../helpers/catch-weight-fixtures';
+import { createTestApp, type TestContext } from '../helpers/test-app';
 
 let ctx: TestContext;
-let farmer: Awaited<ReturnType<typeof signUpFarmer>>;
-let restaurant: Awaited<ReturnType<typeof signUpRestaurant>>;
+let farmer: UluScene['farmer'];
+let restaurant: UluScene['restaurant'];
 let ulu: Product;
+let uluOrder: UluScene['orderOf'];
+let placeConfirmed: UluScene['placeConfirmed'];
 
-const TAX_RATE = '4.7120';
+const TAX_RATE = ULU_TAX_RATE;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  farmer = await signUpFarmer(ctx.app, 'Hāmākua Ulu');
-  restaurant = await signUpRestaurant(ctx.app, 'Pier Kitchen');
-  await setFarmTerms(ctx.database.db, farmer.farmId, { deliveryFee: '5.00' });
-  await ctx.database.db.update(farms).set({ taxRate: TAX_RATE }).where(eq(farms.id, farmer.farmId));
-  const created = await farmer.post('/api/products', {
-    name: 'ʻUlu',
-    unit: 'box',
-    price: '3.50',
-    availableQuantity: 40,
-    pricedByWeight: true,
-    weightUnit: 'lb',
-    packs: [{ label: 'case', size: 1, estimatedWeight: 25 }],
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  ulu = created.json();
+  ({ farmer, restaurant, ulu, orderOf: uluOrder, placeConfirmed } = await uluScene(ctx));
 });
 afterAll(async () => {
   await ctx.close();
 });
-
-/** An order of `cases` cases of ʻulu at the estimate, as checkout sends it. */
-function uluOrder(cases: number, totalPrice?: string) {
-  const estimate = cases * 25;
-  const line = totalPrice ?? toMoneyString(multiplyCents(parseMoney('3.50')!, estimate));
-  const { totalCents } = orderAmounts(parseMoney(line)!, parseMoney('5.00')!, rateOf(TAX_RATE));
-  return {
-    farmId: farmer.farmId,
-    totalAmount: toMoneyString(totalCents),
-    items: [{ productId: ulu.id, quantity: cases, unitPrice: '3.50', totalPrice: line }],
-  };
-}
-
-async function placeConfirmed(cases: number): Promise<Order> {
-  const placed = await restaurant.post('/api/orders', uluOrder(cases));
-  expect(placed.statusCode, placed.body).toBe(201);
-  const confirmed = await farmer.patch(`/api/orders/${placed.json().id}/status`, {
-    status: 'confirmed',
-  });
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
-  return confirmed.json();
-}
 
 /** The order's money on `billedWeight` lb of ʻulu, with the fee and GET. */
 function expectedTotals(billedWeight: number) {
