@@ -48,7 +48,7 @@ export function isActive(item: NavItem, pathname: string): boolean {
 }
 
 export const NAV_MENU_TRIGGER_CLASS =
-  'flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-md border border-stone-200 px-2 text-sm font-medium text-stone-800 hover:bg-stone-100 sm:px-3 lg:hidden';
+  'flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-md border border-stone-200 px-2 text-sm font-medium text-stone-800 hover:bg-stone-100 sm:px-3 xl:hidden';
 
 /** The Menu button's name: "Menu, current page Orders". */
 export function navMenuLabel(items: NavItem[], pathname: string): string {
@@ -78,10 +78,13 @@ export function businessMenuLabel(user: User): string {
   return `Switch business, acting for ${profileDisplayName(user)}`;
 }
 
-/** The widest layout's account name and email, which open the switcher when there is one. */
+/**
+ * The widest layout's account name and email, which open the switcher when there is one: from
+ * 1536 px, where the bar spans the screen (below it the avatar and the menus name the account).
+ */
 export function AccountName({ user }: { user: User }) {
   return (
-    <span className="flex max-w-24 flex-col leading-tight 2xl:max-w-40">
+    <span className="hidden max-w-40 flex-col leading-tight 2xl:flex">
       <span className="truncate text-sm font-medium">{profileDisplayName(user)}</span>
       <span className="truncate text-xs text-stone-500">{user.email}</span>
     </span>

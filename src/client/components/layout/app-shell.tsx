@@ -64,12 +64,12 @@ function LazyMenu({
 }
 
 /**
- * Edit Profile and Log out beside the avatar: icons with their names from 1280 px, where a
- * restaurant's seven navigation items leave no room for the words, which show from 1536 px.
+ * Edit Profile, Team and Log out beside the avatar from 1280 px: icons, named for screen readers
+ * and by their titles, since a restaurant's eight navigation items leave no room for words.
  */
 const ACCOUNT_LINK_CLASS =
   'flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-md px-2 text-sm whitespace-nowrap text-stone-700 hover:bg-stone-100';
-const ACCOUNT_LINK_TEXT_CLASS = 'sr-only 2xl:not-sr-only';
+const ACCOUNT_LINK_TEXT_CLASS = 'sr-only';
 
 export function AppShell({
   user,
@@ -96,16 +96,17 @@ export function AppShell({
         Skip to content
       </a>
       <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex max-w-7xl items-center gap-3 px-4">
+        {/* The bar spans wide screens, whose room the navigation and the account can use. */}
+        <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 2xl:max-w-none">
           <Brand />
-          <nav aria-label="Main" className="hidden flex-1 items-center gap-1 lg:flex">
+          <nav aria-label="Main" className="hidden flex-1 items-center gap-0.5 xl:flex">
             {navItems.map((item) => (
               <Link
                 key={item.to}
                 to={item.to}
                 aria-current={isActive(item, pathname) ? 'page' : undefined}
                 className={cn(
-                  'flex min-h-11 items-center gap-2 rounded-md px-2.5 text-sm font-medium whitespace-nowrap',
+                  'flex min-h-11 items-center gap-2 rounded-md px-2 text-sm font-medium whitespace-nowrap',
                   isActive(item, pathname)
                     ? 'bg-primary-soft text-green-900'
                     : 'text-stone-700 hover:bg-stone-100',
@@ -115,7 +116,7 @@ export function AppShell({
               </Link>
             ))}
           </nav>
-          <div className="ml-auto flex items-center gap-2 lg:ml-0">
+          <div className="ml-auto flex items-center gap-2 xl:ml-0">
             <LazyMenu
               className={NAV_MENU_TRIGGER_CLASS}
               label={navMenuLabel(navItems, pathname)}
