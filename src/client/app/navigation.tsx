@@ -7,6 +7,7 @@ import {
   ClipboardList,
   LayoutDashboard,
   LayoutGrid,
+  ListChecks,
   Package,
   ReceiptText,
   ShoppingBasket,
@@ -54,6 +55,12 @@ export const restaurantNav: AppNavItem[] = [
     to: '/restaurant/orders',
     label: 'My Orders',
     icon: <ReceiptText className="size-4" aria-hidden="true" />,
+  },
+  {
+    to: '/restaurant/order-guide',
+    label: 'Order guide',
+    icon: <ListChecks className="size-4" aria-hidden="true" />,
+    requires: 'orders.place',
   },
   {
     to: '/restaurant/standing-orders',

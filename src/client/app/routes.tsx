@@ -122,6 +122,10 @@ const StandingOrdersPage = lazyNamed(
   () => import('../features/standing-orders/standing-orders-page'),
   'StandingOrdersPage',
 );
+const OrderGuidePage = lazyNamed(
+  () => import('../features/order-guide/order-guide-page'),
+  'OrderGuidePage',
+);
 const TeamPage = lazyNamed(() => import('../features/team/team-page'), 'TeamPage');
 const GroupsPage = lazyNamed(() => import('../features/groups/group-page'), 'GroupsPage');
 const GroupPage = lazyNamed(() => import('../features/groups/group-page'), 'GroupPage');
@@ -168,6 +172,7 @@ export const restaurantPages: PageRoute[] = [
   { path: '/restaurant/bills', element: <BillsPage />, requires: 'bills.view' },
   { path: '/restaurant/claims', element: <ClaimsPage />, requires: 'money.view' },
   { path: '/restaurant/claims/:id', element: <ClaimDetailPage />, requires: 'money.view' },
+  { path: '/restaurant/order-guide', element: <OrderGuidePage /> },
   {
     path: '/restaurant/standing-orders',
     element: <StandingOrdersPage />,

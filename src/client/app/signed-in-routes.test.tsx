@@ -108,6 +108,7 @@ describe('the signed-in app by the person’s role', () => {
       'Dashboard',
       'Browse Products',
       'My Orders',
+      'Order guide',
       'Standing orders',
       'Reports',
       'Hub',
