@@ -31,6 +31,7 @@ import {
 import { clockModule, devtoolsAbsentModule, devtoolsModule } from './modules/devtools';
 import { deliveryRunModule } from './modules/delivery-runs';
 import { claimModule } from './modules/claims';
+import { cutoffReminderModule } from './modules/cutoff-reminders';
 import { customerModule } from './modules/customers';
 import { documentModule } from './modules/documents';
 import { eventsModule, LiveEventHub } from './modules/events';
@@ -291,6 +292,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       await api.register(photoModule);
       await api.register(scheduleModule);
       await api.register(standingOrderModule);
+      await api.register(cutoffReminderModule);
       await api.register(orderGuideModule);
       await api.register(reportsModule);
       await api.register(adminModule);

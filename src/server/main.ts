@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { appOriginOf, ConfigError, loadConfig, startupWarnings } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed';
+import { startCutoffReminderWorker } from './modules/cutoff-reminders';
 import { startFreshSheetWorker } from './modules/fresh-sheet';
 import { startGroupStatementWorker } from './modules/groups';
 import { startNotificationWorker } from './modules/notifications';
@@ -78,6 +79,9 @@ async function main(): Promise<void> {
   const standingOrderWorker = runsQueue
     ? await startStandingOrderWorker({ database, log: app.log })
     : idle;
+  const cutoffReminderWorker = runsQueue
+    ? await startCutoffReminderWorker({ database, log: app.log })
+    : idle;
   const reminderWorker = runsQueue
     ? await startPaymentReminderWorker({ database, log: app.log })
     : idle;
@@ -96,6 +100,7 @@ async function main(): Promise<void> {
     await notificationWorker.stop();
     await autoCancelWorker.stop();
     await standingOrderWorker.stop();
+    await cutoffReminderWorker.stop();
     await reminderWorker.stop();
     await certificateWorker.stop();
     await freshSheetWorker.stop();

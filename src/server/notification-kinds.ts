@@ -1,5 +1,6 @@
 import { businessNotices } from './modules/businesses';
 import { claimNotices } from './modules/claims';
+import { cutoffReminderNotices } from './modules/cutoff-reminders';
 import { leavingNotices } from './modules/leaving';
 import { groupNotices } from './modules/groups';
 import { customerCreditNotices } from './modules/customers';
@@ -22,6 +23,7 @@ export function registerNotificationKindProviders(): void {
     ...claimNotices,
     ...recallNotices,
     ...standingOrderNotices,
+    ...cutoffReminderNotices,
     ...businessNotices,
     ...leavingNotices,
     ...groupNotices,

@@ -254,6 +254,8 @@ const EXPECTED: Record<string, Need> = {
   'POST /api/customers/groups/{groupId}/payments/{paymentId}/void': farm('payments.manage'),
   'POST /api/farms/{id}/follow': restaurant('orders.place'),
   'DELETE /api/farms/{id}/follow': restaurant('orders.place'),
+  'GET /api/farms/{id}/reminders': restaurant(),
+  'PUT /api/farms/{id}/reminders': restaurant(),
   'GET /api/farms/{id}': person,
   'GET /api/farms/{id}/products': person,
   'GET /api/fresh-sheet/preview': farm('products.manage'),
@@ -269,10 +271,15 @@ const EXPECTED: Record<string, Need> = {
   'DELETE /api/profile/farm/cover-photo': farm('profile.edit'),
 };
 
-/** Their {id} is a farm any restaurant may follow, not a row of the farm's own. */
+/**
+ * Their {id} is a farm any restaurant may follow or take reminders from, not a row of the farm's
+ * own.
+ */
 const OPEN_TO_EVERY_RESTAURANT = new Set([
   'POST /api/farms/{id}/follow',
   'DELETE /api/farms/{id}/follow',
+  'GET /api/farms/{id}/reminders',
+  'PUT /api/farms/{id}/reminders',
 ]);
 
 /** These change the session they are sent with: each is sent with a second one of the person. */

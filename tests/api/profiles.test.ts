@@ -168,6 +168,8 @@ describe('PUT /api/profile/farm', () => {
       traceabilityEnabled: false,
       // The days after delivery a restaurant may report a problem (docs/claims.md), by default.
       claimWindowDays: 2,
+      // Hours before a cutoff usual restaurants are reminded (docs/cutoff-reminders.md), by default.
+      reminderHoursBeforeCutoff: 3,
       // The GET rule by buyer (docs/tax.md): none until the farm sets one.
       getRule: null,
       // Admission and suspension (docs/admission.md): the tests' app approves new farms.

@@ -124,6 +124,8 @@ export const profileOutput = z.object({
   traceabilityEnabled: z.boolean().optional(),
   /** Farms: days after delivery a restaurant may report a problem (docs/claims.md). */
   claimWindowDays: z.number().optional(),
+  /** Farms: hours before a cutoff usual restaurants are reminded; 0: off (docs/cutoff-reminders.md). */
+  reminderHoursBeforeCutoff: z.number().optional(),
   /** Farms: whether an administrator has approved it; only approved farms sell (docs/admission.md). */
   approvalStatus: z.enum(APPROVAL_STATUSES).optional(),
   /** Farms: the administrator's reason, while the farm is declined. */

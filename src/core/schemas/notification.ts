@@ -21,6 +21,8 @@ export const NOTIFICATION_KINDS = [
   'credit_hold',
   /** A resale certificate ends within 30 days (docs/tax.md). */
   'resale_certificate',
+  /** A usual farm's cutoff is near and the restaurant has not ordered (docs/cutoff-reminders.md). */
+  'cutoff_reminder',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

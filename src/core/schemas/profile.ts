@@ -90,6 +90,15 @@ export const claimWindowInput = z
   .min(0, CLAIM_WINDOW_MESSAGE)
   .max(CLAIM_WINDOW_MAX_DAYS, CLAIM_WINDOW_MESSAGE);
 
+export const REMINDER_HOURS_MAX = 48;
+export const REMINDER_HOURS_DEFAULT = 3;
+export const REMINDER_HOURS_MESSAGE = `Use a whole number of hours from 0 to ${REMINDER_HOURS_MAX}`;
+export const reminderHoursInput = z
+  .number({ error: REMINDER_HOURS_MESSAGE })
+  .int(REMINDER_HOURS_MESSAGE)
+  .min(0, REMINDER_HOURS_MESSAGE)
+  .max(REMINDER_HOURS_MAX, REMINDER_HOURS_MESSAGE);
+
 /** PUT /api/profile/farm. */
 export const farmProfileUpdateBody = profileCreateBody.extend({
   ...contactFields,
@@ -123,6 +132,11 @@ export const farmProfileUpdateBody = profileCreateBody.extend({
   traceabilityEnabled: z.boolean({ error: 'Must be true or false' }).optional(),
   /** Days after delivery the restaurant may report a problem (0 to 14, default 2; docs/claims.md). */
   claimWindowDays: claimWindowInput.optional(),
+  /**
+   * Hours before a delivery day's cutoff its usual restaurants without an order are reminded
+   * (0 to 48, default 3; 0 turns reminders off; docs/cutoff-reminders.md).
+   */
+  reminderHoursBeforeCutoff: reminderHoursInput.optional(),
 });
 export type FarmProfileUpdateBody = z.infer<typeof farmProfileUpdateBody>;
 
@@ -136,6 +150,7 @@ export const FARM_TERMS_FIELDS = [
   'getRule',
   'adjustmentAllowancePercent',
   'claimWindowDays',
+  'reminderHoursBeforeCutoff',
 ] as const satisfies readonly (keyof FarmProfileUpdateBody)[];
 
 /** PUT /api/profile/restaurant. */

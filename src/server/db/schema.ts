@@ -212,6 +212,11 @@ export const farms = pgTable(
     adjustmentAllowancePercent: integer('adjustment_allowance_percent').notNull().default(10),
     /** Days after the Hawaii delivery date the restaurant may report a problem (docs/claims.md). */
     claimWindowDays: integer('claim_window_days').notNull().default(2),
+    /**
+     * Hours before a delivery day's cutoff its usual restaurants that have not ordered are
+     * reminded (0 to 48; 0: no reminders; docs/cutoff-reminders.md).
+     */
+    reminderHoursBeforeCutoff: integer('reminder_hours_before_cutoff').notNull().default(3),
     /** The last credit note number the farm gave (CN-00001, ...): its own sequence. */
     lastCreditNoteNumber: integer('last_credit_note_number').notNull().default(0),
     /** Lots are required at packing for its traced products (docs/traceability.md). */
@@ -236,6 +241,7 @@ export const farms = pgTable(
     index('farms_pending_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.approvalStatus} = 'pending'`),
+    check('farms_reminder_hours_check', sql`${t.reminderHoursBeforeCutoff} between 0 and 48`),
     check(
       'farms_approval_status_check',
       sql`${t.approvalStatus} in ('pending', 'approved', 'declined')`,
@@ -571,6 +577,8 @@ export const orders = pgTable(
     index('orders_farm_created_idx').on(t.farmId, t.createdAt),
     index('orders_farm_status_idx').on(t.farmId, t.status),
     index('orders_created_idx').on(t.createdAt),
+    // A farm's orders by delivery day: the cutoff reminders' usual restaurants and their orders.
+    index('orders_farm_day_idx').on(t.farmId, t.deliveryDate, t.restaurantId),
     // What the auto-cancel sweep looks for: pending orders, by day.
     index('orders_pending_day_idx')
       .on(t.deliveryDate, t.createdAt)
@@ -2096,4 +2104,44 @@ export const groupInvitations = pgTable(
       sql`${t.groupRole} in ('group_owner', 'group_bookkeeper', 'group_buyer')`,
     ),
   ],
+);
+
+/**
+ * The reminders before the cutoff sent (docs/cutoff-reminders.md): one per restaurant, farm and
+ * delivery day. A sweep inserts the row in the transaction that records the notification, so a
+ * second sweep, in this process or another, finds the key taken and sends nothing.
+ */
+export const cutoffReminders = pgTable(
+  'cutoff_reminders',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'cutoff_reminders_pk',
+      columns: [t.restaurantId, t.farmId, t.deliveryDate],
+    }),
+  ],
+);
+
+/** A person who turned a farm's reminders before the cutoff off; without a row they are on. */
+export const cutoffReminderOptOuts = pgTable(
+  'cutoff_reminder_opt_outs',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'cutoff_reminder_opt_outs_pk', columns: [t.userId, t.farmId] })],
 );

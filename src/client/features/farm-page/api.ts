@@ -1,3 +1,4 @@
+import type { CutoffReminderSetting } from '#core/schemas/cutoff-reminder';
 import type { FarmPage, FollowState } from '#core/schemas/fresh-sheet';
 import type { Product } from '#core/schemas/product';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -35,6 +36,40 @@ export function useFollow(farmId: number) {
           ? { ...page, following: state.following, freshSheet: state.following ? 'on' : 'off' }
           : page,
       );
+    },
+  });
+}
+
+const remindersPath = (farmId: number) => `${farmPath(farmId)}/reminders`;
+
+/** Whether the reader gets the farm's reminders before its cutoff (docs/cutoff-reminders.md). */
+export function useCutoffReminder(farmId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [remindersPath(farmId)],
+    queryFn: ({ signal }) => api.get<CutoffReminderSetting>(remindersPath(farmId), { signal }),
+    enabled,
+  });
+}
+
+/**
+ * Turns the farm's reminders on or off for the reader. The switch moves at once; a refusal
+ * puts back what it showed before, and the caller says so.
+ */
+export function useSetCutoffReminder(farmId: number) {
+  const queryKey = [remindersPath(farmId)];
+  return useMutation({
+    mutationFn: (enabled: boolean) =>
+      api.put<CutoffReminderSetting>(remindersPath(farmId), { enabled }),
+    onMutate: async (enabled) => {
+      // A read still under way would overwrite the new state with the old one.
+      await queryClient.cancelQueries({ queryKey });
+      const before = queryClient.getQueryData<CutoffReminderSetting>(queryKey);
+      queryClient.setQueryData<CutoffReminderSetting>(queryKey, { farmId, enabled });
+      return { before };
+    },
+    onSuccess: (setting) => queryClient.setQueryData(queryKey, setting),
+    onError: (_error, _enabled, context) => {
+      if (context?.before) queryClient.setQueryData(queryKey, context.before);
     },
   });
 }

@@ -23,6 +23,7 @@ import { ApiError } from '../../lib/api';
 import { cartActions, useCart } from '../../lib/cart';
 import { formatCalendarDate, formatMoney } from '../../lib/format';
 import { useFarmPage, useFarmProducts, useFollow } from './api';
+import { CutoffReminderSwitch } from './cutoff-reminder-switch';
 
 /** /farms/{id}: a farm's story, delivery days and products, for a signed-in restaurant. */
 export function FarmPage() {
@@ -154,6 +155,7 @@ function FarmDetails({ farm }: { farm: FarmPageData }) {
                   : 'Its weekly fresh sheet does not come to you. Follow the farm to get it.'}
             </p>
           ) : null}
+          <CutoffReminderSwitch farm={farm} />
           {farm.description ? (
             <p className="max-w-3xl whitespace-pre-line text-stone-700">{farm.description}</p>
           ) : null}

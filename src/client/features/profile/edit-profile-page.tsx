@@ -1,5 +1,6 @@
 import type { ProfileRole } from '#core/constants';
 import { PAYMENT_TERMS, PAYMENT_TERMS_LABELS } from '#core/payments';
+import { REMINDER_HOURS_MAX } from '#core/schemas/profile';
 import type { Profile } from '#core/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ChevronDown } from 'lucide-react';
@@ -45,7 +46,8 @@ const CUTOFF_DAY_CHOICES = [0, 1, 2, 3, 4, 5, 6, 7] as const;
 
 /**
  * The PUT body of the role: the address as one location, and only that role's own fields; a
- * farm's terms (payment terms, tax, adjustment allowance) only from a role that sets them.
+ * farm's terms (payment terms, tax, adjustment allowance, claims, reminders) only from a role
+ * that sets them.
  */
 function toUpdate(role: ProfileRole, values: EditFormOutput, withTerms: boolean): ProfileUpdate {
   const {
@@ -60,6 +62,7 @@ function toUpdate(role: ProfileRole, values: EditFormOutput, withTerms: boolean)
     adjustmentAllowancePercent,
     traceabilityEnabled,
     claimWindowDays,
+    reminderHoursBeforeCutoff,
     getLicenseNumber,
     getRuleOn,
     wholesaleRate,
@@ -79,7 +82,14 @@ function toUpdate(role: ProfileRole, values: EditFormOutput, withTerms: boolean)
           orderCutoffDaysBefore,
           traceabilityEnabled,
           ...(withTerms
-            ? { paymentTerms, taxRate, getRule, adjustmentAllowancePercent, claimWindowDays }
+            ? {
+                paymentTerms,
+                taxRate,
+                getRule,
+                adjustmentAllowancePercent,
+                claimWindowDays,
+                reminderHoursBeforeCutoff,
+              }
             : {}),
         },
       }
@@ -427,6 +437,24 @@ function EditProfileForm({ role, profile }: { role: ProfileRole; profile: Profil
               For this many days after the delivery day (0 to 14; 0: the day itself) a restaurant
               may report a line that arrived short, damaged, wrong or poor. You accept, accept part
               or decline each claim; what you accept is credited on the invoice.
+            </p>
+            <TextField
+              label="Remind restaurants before the cutoff"
+              hint="Hours before ordering closes; 0 turns reminders off"
+              registration={register('reminderHoursBeforeCutoff', { valueAsNumber: true })}
+              error={errors.reminderHoursBeforeCutoff?.message}
+              disabled={!setsTerms}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={REMINDER_HOURS_MAX}
+              step={1}
+              className="tabular col-span-2 sm:col-span-1"
+            />
+            <p className="col-span-2 text-sm text-stone-600">
+              A restaurant that usually orders from you and has not yet ordered for your next
+              delivery day gets one reminder, with what it usually orders. Each of its people may
+              turn your reminders off.
             </p>
             {setsTerms ? null : (
               <p className="col-span-2 rounded-md bg-stone-50 px-3 py-2 text-sm text-stone-700">

@@ -10,6 +10,7 @@ import {
   CLAIM_WINDOW_DEFAULT_DAYS,
   farmProfileUpdateBody,
   profileCreateBody,
+  REMINDER_HOURS_DEFAULT,
   restaurantProfileUpdateBody,
 } from '#core/schemas/profile';
 import type { FieldErrors } from 'react-hook-form';
@@ -111,6 +112,7 @@ export function toEditValues(profile: Profile): EditFormInput {
       profile.adjustmentAllowancePercent ?? ADJUSTMENT_ALLOWANCE_DEFAULT_PERCENT,
     traceabilityEnabled: profile.traceabilityEnabled ?? false,
     claimWindowDays: profile.claimWindowDays ?? CLAIM_WINDOW_DEFAULT_DAYS,
+    reminderHoursBeforeCutoff: profile.reminderHoursBeforeCutoff ?? REMINDER_HOURS_DEFAULT,
     getLicenseNumber: profile.getLicenseNumber ?? '',
     getRuleOn: Boolean(profile.getRule),
     wholesaleRate: profile.getRule
