@@ -5,10 +5,13 @@ import {
   orderAmounts,
   parseMoney,
   parseRate,
+  taxableFeesCents,
   toMoneyString,
   type Cents,
   type RateUnits,
 } from './money';
+import { shortOfMinimumCents, smallOrderFeeCents } from './minimums';
+import type { Minimum } from './schemas/minimum';
 import { offeredUnitPriceCents, type WirePriceBreak } from './pricing';
 import { MAX_LINE_QUANTITY } from './order-limits';
 import {
@@ -408,7 +411,14 @@ export interface FarmGroup {
   orderMinimumCents: Cents;
   /** How far the subtotal is under the farm's minimum; 0 when it is met. */
   shortOfMinimumCents: Cents;
-  /** The farm's GET rate, the tax on subtotal plus fee, and the order's total (docs/tax.md). */
+  /**
+   * The farm's minimum for this restaurant, with its mode (docs/minimums.md), once the server
+   * has said it; null until then (the farm's one `orderMinimum`, warned of, as before).
+   */
+  minimum: Minimum | null;
+  /** The small-order fee the order pays under a `fee` minimum; 0 when none. */
+  smallOrderFeeCents: Cents;
+  /** The farm's GET rate, the tax on subtotal plus fees, and the order's total (docs/tax.md). */
   taxRate: RateUnits;
   taxCents: Cents;
   totalCents: Cents;
@@ -419,15 +429,34 @@ export interface FarmTerms {
   deliveryFeeCents: Cents;
   orderMinimumCents: Cents;
   taxRate: RateUnits;
+  /** The minimum that applies to the restaurant, when known (docs/minimums.md). */
+  minimum?: Minimum | null;
 }
 
-/** A group priced by these terms: shortfall, tax and total follow them (core/money's rule). */
+/**
+ * A group priced by these terms: shortfall, small-order fee, tax and total follow them, by the
+ * rules the server places with (core/minimums, core/money), so the total sent is the one it
+ * checks.
+ */
 export function withFarmTerms(group: FarmGroup, terms: FarmTerms): FarmGroup {
-  const amounts = orderAmounts(group.subtotalCents, terms.deliveryFeeCents, terms.taxRate);
+  const minimum = terms.minimum === undefined ? group.minimum : terms.minimum;
+  const orderMinimumCents = minimum ? centsOf(minimum.amount) : terms.orderMinimumCents;
+  const smallOrderFee = smallOrderFeeCents(group.subtotalCents, minimum);
+  const amounts = orderAmounts(
+    group.subtotalCents,
+    taxableFeesCents(terms.deliveryFeeCents, smallOrderFee),
+    terms.taxRate,
+  );
   return {
     ...group,
-    ...terms,
-    shortOfMinimumCents: Math.max(0, terms.orderMinimumCents - group.subtotalCents),
+    deliveryFeeCents: terms.deliveryFeeCents,
+    taxRate: terms.taxRate,
+    orderMinimumCents,
+    minimum,
+    shortOfMinimumCents: minimum
+      ? shortOfMinimumCents(group.subtotalCents, minimum)
+      : Math.max(0, orderMinimumCents - group.subtotalCents),
+    smallOrderFeeCents: smallOrderFee,
     taxCents: amounts.taxCents,
     totalCents: amounts.totalCents,
   };
@@ -448,6 +477,8 @@ export function groupCartByFarm(cart: Cart): FarmGroup[] {
         deliveryFeeCents: centsOf(item.farm.deliveryFee),
         orderMinimumCents: centsOf(item.farm.orderMinimum),
         shortOfMinimumCents: 0,
+        minimum: null,
+        smallOrderFeeCents: 0,
         taxRate: parseRate(item.farm.taxRate) ?? 0,
         taxCents: 0,
         totalCents: 0,

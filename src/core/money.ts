@@ -124,9 +124,17 @@ export function taxCents(taxableCents: Cents, rate: RateUnits): Cents {
 }
 
 /**
- * An order's money from its subtotal, delivery fee and the farm's GET rate. Hawaii's General
- * Excise Tax is on the gross proceeds, delivery charges included, so the taxable amount is the
- * subtotal plus the fee (docs/tax.md).
+ * The fees an order's GET is charged on besides its lines (docs/minimums.md): the delivery fee
+ * and the small-order fee, taxed alike. The cart and every pricing on the server add them here.
+ */
+export function taxableFeesCents(deliveryFeeCents: Cents, smallOrderFeeCents: Cents): Cents {
+  return deliveryFeeCents + smallOrderFeeCents;
+}
+
+/**
+ * An order's money from its subtotal, its fees (`taxableFeesCents`) and the farm's GET rate.
+ * Hawaii's General Excise Tax is on the gross proceeds, delivery charges included, so the
+ * taxable amount is the subtotal plus the fees (docs/tax.md).
  */
 export function orderAmounts(
   subtotalCents: Cents,

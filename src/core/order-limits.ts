@@ -13,4 +13,5 @@ export const ORDER_CONFLICT_CODES = {
   priceChanged: 'price_changed',
   productUnavailable: 'product_unavailable',
   totalChanged: 'total_changed',
+  belowMinimum: 'below_minimum',
 } as const;

@@ -216,6 +216,8 @@ const EXPECTED: Record<string, Need> = {
   'GET /api/customers/{restaurantId}': farm('customers.view'),
   'PUT /api/customers/{restaurantId}/credit-terms': farm('credit.manage'),
   'POST /api/customers/{restaurantId}/hold': farm('credit.manage'),
+  'PUT /api/customers/{restaurantId}/minimum': farm('credit.manage'),
+  'DELETE /api/customers/{restaurantId}/minimum': farm('credit.manage'),
   'GET /api/customers/{restaurantId}/history': farm('customers.view'),
   'GET /api/notifications': person,
   'POST /api/notifications/{id}/read': person,

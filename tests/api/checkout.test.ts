@@ -152,6 +152,8 @@ describe('POST /api/checkout', () => {
       deliveryFee: '250.00',
       taxRate: '0.0000',
       taxAmount: '0.00',
+      // No minimum of the farm charges a fee (docs/minimums.md).
+      smallOrderFee: '0.00',
       totalAmount: '258.00',
       sentTotalAmount: '8.00',
     };

@@ -35,6 +35,8 @@ const ORDER_KEYS = [
   'paymentStatus',
   'recipientName',
   'restaurant',
+  // Additive: the fee of an order below the farm's minimum, "0.00" when none (docs/minimums.md).
+  'smallOrderFee',
   // Additive: the standing order that placed it, or null (docs/standing-orders.md).
   'standingOrderId',
   'status',

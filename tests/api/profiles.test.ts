@@ -157,6 +157,8 @@ describe('PUT /api/profile/farm', () => {
       contact1Email: 'malia@example.com',
       deliveryFee: '7.50',
       orderMinimum: '50.00',
+      // The farm's minimums (docs/minimums.md): orderMinimum is the every-zone one, warning.
+      minimums: [{ zone: null, amount: '50.00', mode: 'warn', fee: null }],
       checksPayableTo: 'Kahuku Greens LLC',
       orderCutoffTime: '09:30',
       orderCutoffDaysBefore: 2,

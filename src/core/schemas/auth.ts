@@ -6,6 +6,7 @@ import { PAYMENT_TERMS } from '../payments';
 import { BUSINESS_ROLES } from '../permissions';
 import { REQUIRED, requiredText } from './common';
 import { getRuleOutput } from './resale-certificate';
+import { farmMinimumOutput } from './minimum';
 
 export { PASSWORD_MIN_LENGTH } from '../password-rule';
 
@@ -105,6 +106,8 @@ export const profileOutput = z.object({
   contact4Position: z.string().nullable(),
   deliveryFee: z.string().optional(),
   orderMinimum: z.string().optional(),
+  /** Farms: the minimums per zone (null: every zone) and what each does (docs/minimums.md). */
+  minimums: z.array(farmMinimumOutput).optional(),
   checksPayableTo: z.string().nullable().optional(),
   deliveryZone: z.string().nullable().optional(),
   /** Farms: when ordering for a delivery day closes ("18:00", days before). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { keyCursor, pageCursor, pageLimit } from './paging';
 import { resaleCertificateOutput } from './resale-certificate';
+import { minimumOutput } from './minimum';
 import { moneyInput, moneyOutput, plainString, positiveId, requiredText } from './common';
 
 /** How a farm's credit terms act when an order would break them (docs/customers.md). */
@@ -108,6 +109,8 @@ export const customerOutput = z.object({
   warning: z.string().nullable(),
   /** The resale certificate the restaurant has given the farm that covers today (docs/tax.md). */
   resaleCertificate: resaleCertificateOutput.nullable(),
+  /** The farm's own minimum for this customer, over its zones' (docs/minimums.md); null: none. */
+  minimum: minimumOutput.nullable(),
 });
 export type Customer = z.infer<typeof customerOutput>;
 export const customerListOutput = z.array(customerOutput);

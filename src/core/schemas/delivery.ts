@@ -3,6 +3,7 @@ import { findZone, ZONE_NAMES } from '../delivery-zones';
 import { MAX_CUTOFF_DAYS_BEFORE, parseTimeOfDay } from '../delivery-days';
 import { priceInput, rateOutput } from './common';
 import { lineQuantity, MAX_ORDER_LINES } from './order';
+import { minimumOutput } from './minimum';
 
 export const ZONE_FROM_LIST_MESSAGE = 'Choose a delivery zone from the list';
 
@@ -82,6 +83,11 @@ export const farmDeliveryOutlook = z.object({
    * shows it and the farm's order is refused while it lasts (docs/customers.md).
    */
   hold: z.object({ reason: z.string() }).nullable().optional(),
+  /**
+   * For a restaurant: the farm's minimum that applies to it (its own, else its zone's, else the
+   * every-zone one), null when none or $0.00; the cart shows progress to it (docs/minimums.md).
+   */
+  minimum: minimumOutput.nullable().optional(),
 });
 export type FarmDeliveryOutlook = z.infer<typeof farmDeliveryOutlook>;
 

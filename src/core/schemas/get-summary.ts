@@ -49,6 +49,7 @@ export const getSummaryInvoiceOutput = z.object({
   deliveryDate: z.string(),
   restaurantName: z.string(),
   subtotal: moneyOutput,
+  /** The invoice's fees: its delivery fee and small-order fee (docs/minimums.md). */
   deliveryFee: moneyOutput,
   taxAmount: moneyOutput,
   totalAmount: moneyOutput,

@@ -218,6 +218,11 @@ export const pricedOrderOutput = z.object({
    * and for orders placed before the rule. The server always sends it.
    */
   taxReason: z.string().nullable().optional(),
+  /**
+   * The farm's fee for an order below its minimum, set at placement and taxed as the delivery
+   * fee is (docs/minimums.md); "0.00" when none. The server always sends it.
+   */
+  smallOrderFee: moneyOutput.optional(),
   totalAmount: moneyOutput,
   deliveryDate: z.string().nullable(),
   recipientName: z.string().nullable(),
@@ -280,6 +285,7 @@ export const orderOutput = pricedOrderOutput.extend({
   deliveryFee: moneyOutput.nullable(),
   taxRate: rateOutput.nullable().optional(),
   taxAmount: moneyOutput.nullable().optional(),
+  smallOrderFee: moneyOutput.nullable().optional(),
   totalAmount: moneyOutput.nullable(),
   orderItems: z.array(orderItemOutput),
   paymentStatus: orderPaymentFields.paymentStatus.optional(),
@@ -304,6 +310,7 @@ export type OrderAsSeen = Omit<
   | 'subtotal'
   | 'deliveryFee'
   | 'taxAmount'
+  | 'smallOrderFee'
   | 'totalAmount'
   | 'amountPaid'
   | 'balanceDue'
@@ -312,6 +319,7 @@ export type OrderAsSeen = Omit<
   subtotal: string | null;
   deliveryFee: string | null;
   taxAmount?: string | null | undefined;
+  smallOrderFee?: string | null | undefined;
   totalAmount: string | null;
   amountPaid?: string | null | undefined;
   balanceDue?: string | null | undefined;
@@ -370,10 +378,21 @@ export const orderProblemFarm = z.object({
   /** The farm's current GET rate and the tax it comes to (docs/tax.md); always sent. */
   taxRate: rateOutput.optional(),
   taxAmount: moneyOutput.optional(),
+  /** The small-order fee the order would pay under the farm's minimum (docs/minimums.md). */
+  smallOrderFee: moneyOutput.optional(),
   totalAmount: moneyOutput,
   sentTotalAmount: moneyOutput,
 });
 export type OrderProblemFarm = z.infer<typeof orderProblemFarm>;
+
+/** One farm in a `below_minimum` 409: its minimum and the order's subtotal (docs/minimums.md). */
+export const belowMinimumFarm = z.object({
+  farmId: z.number(),
+  farmName: z.string(),
+  amount: moneyOutput,
+  subtotal: moneyOutput,
+});
+export type BelowMinimumFarm = z.infer<typeof belowMinimumFarm>;
 
 export const orderConflictBody = z.object({
   message: z.string(),
@@ -385,8 +404,11 @@ export const orderConflictBody = z.object({
   deliveryFee: moneyOutput.optional(),
   taxRate: rateOutput.optional(),
   taxAmount: moneyOutput.optional(),
+  smallOrderFee: moneyOutput.optional(),
   totalAmount: moneyOutput.optional(),
   sentTotalAmount: moneyOutput.optional(),
-  farms: z.array(orderProblemFarm).optional(),
+  farms: z.array(z.union([orderProblemFarm, belowMinimumFarm])).optional(),
+  /** `below_minimum`: the farm's minimum and the order's subtotal (docs/minimums.md). */
+  amount: moneyOutput.optional(),
 });
 export type OrderConflictBody = z.infer<typeof orderConflictBody>;

@@ -12,6 +12,7 @@ import {
 import { paymentTermsInput } from './payment';
 import { cutoffDaysBeforeInput, cutoffTimeInput, restaurantZoneInput } from './delivery';
 import { getLicenseNumberInput } from './resale-certificate';
+import { farmMinimumsInput } from './minimum';
 
 const phone = plainString()
   .max(PHONE_MAX_LENGTH, `At most ${PHONE_MAX_LENGTH} characters`)
@@ -103,7 +104,13 @@ export const reminderHoursInput = z
 export const farmProfileUpdateBody = profileCreateBody.extend({
   ...contactFields,
   deliveryFee: priceInput.optional(),
+  /** The every-zone minimum's amount (docs/minimums.md); a new one is in `warn` mode. */
   orderMinimum: priceInput.optional(),
+  /**
+   * The farm's minimums per zone (null: every zone), each refusing, charging a small-order fee
+   * or warning below it; replaces them all (docs/minimums.md). Left out: unchanged.
+   */
+  minimums: farmMinimumsInput.optional(),
   checksPayableTo: optionalText(200),
   /** When ordering for a delivery day closes: "18:00", this many days before (default 1). */
   orderCutoffTime: cutoffTimeInput.optional(),
@@ -151,6 +158,7 @@ export const FARM_TERMS_FIELDS = [
   'adjustmentAllowancePercent',
   'claimWindowDays',
   'reminderHoursBeforeCutoff',
+  'minimums',
 ] as const satisfies readonly (keyof FarmProfileUpdateBody)[];
 
 /** PUT /api/profile/restaurant. */

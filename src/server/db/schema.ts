@@ -552,6 +552,8 @@ export const orders = pgTable(
     taxAmount: money('tax_amount').notNull().default('0'),
     /** Why the order has its GET rate ("wholesale: certificate 14 on file"); null before the rule. */
     taxReason: text('tax_reason'),
+    /** The farm's fee for an order below its minimum, set at placement (docs/minimums.md). */
+    smallOrderFee: money('small_order_fee').notNull().default('0'),
     totalAmount: money('total_amount').notNull(),
     deliveryDate: date('delivery_date', { mode: 'string' }),
     /** The delivery zone (its name) the order was placed for; null when none applied. */
@@ -593,6 +595,7 @@ export const orders = pgTable(
       sql`${t.subtotal} >= 0 and ${t.deliveryFee} >= 0 and ${t.totalAmount} >= 0`,
     ),
     check('orders_tax_check', sql`${t.taxRate} between 0 and 10 and ${t.taxAmount} >= 0`),
+    check('orders_small_order_fee_check', sql`${t.smallOrderFee} >= 0`),
   ],
 );
 
@@ -2144,4 +2147,57 @@ export const cutoffReminderOptOuts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ name: 'cutoff_reminder_opt_outs_pk', columns: [t.userId, t.farmId] })],
+);
+
+/**
+ * A farm's minimum order per delivery zone (docs/minimums.md): `zone` a zone's slug, or null for
+ * every zone; one per farm and zone, the null zone counted as one value.
+ */
+export const farmMinimums = pgTable(
+  'farm_minimums',
+  {
+    id: serial('id').primaryKey(),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    zone: text('zone'),
+    amount: money('amount').notNull(),
+    mode: text('mode').$type<'block' | 'fee' | 'warn'>().notNull(),
+    /** The small-order fee, for mode 'fee' only. */
+    fee: money('fee'),
+  },
+  (t) => [
+    uniqueIndex('farm_minimums_farm_zone_unique').on(t.farmId, sql`coalesce(${t.zone}, '')`),
+    check('farm_minimums_amount_check', sql`${t.amount} >= 0`),
+    check('farm_minimums_mode_check', sql`${t.mode} in ('block', 'fee', 'warn')`),
+    check(
+      'farm_minimums_fee_check',
+      sql`(${t.mode} = 'fee') = (${t.fee} is not null) and coalesce(${t.fee}, 0) >= 0`,
+    ),
+  ],
+);
+
+/** A farm's own minimum for one customer, over its zones' (docs/minimums.md). */
+export const customerMinimums = pgTable(
+  'customer_minimums',
+  {
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    mode: text('mode').$type<'block' | 'fee' | 'warn'>().notNull(),
+    fee: money('fee'),
+  },
+  (t) => [
+    primaryKey({ name: 'customer_minimums_pk', columns: [t.farmId, t.restaurantId] }),
+    check('customer_minimums_amount_check', sql`${t.amount} >= 0`),
+    check('customer_minimums_mode_check', sql`${t.mode} in ('block', 'fee', 'warn')`),
+    check(
+      'customer_minimums_fee_check',
+      sql`(${t.mode} = 'fee') = (${t.fee} is not null) and coalesce(${t.fee}, 0) >= 0`,
+    ),
+  ],
 );

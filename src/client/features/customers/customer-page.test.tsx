@@ -31,6 +31,7 @@ const onoKitchen: Customer = {
   },
   warning: null,
   resaleCertificate: null,
+  minimum: null,
 };
 
 function renderPage(who = user('farmer')) {

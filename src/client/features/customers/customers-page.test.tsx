@@ -25,6 +25,7 @@ const customer = (id: number, name: string, extra: Partial<Customer> = {}): Cust
   hold: null,
   warning: null,
   resaleCertificate: null,
+  minimum: null,
   ...extra,
 });
 

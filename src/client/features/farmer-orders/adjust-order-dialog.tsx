@@ -1,4 +1,12 @@
-import { centsOf, formatUsd, multiplyCents, orderAmounts, rateOf, sumCents } from '#core/money';
+import {
+  centsOf,
+  formatUsd,
+  multiplyCents,
+  orderAmounts,
+  rateOf,
+  sumCents,
+  taxableFeesCents,
+} from '#core/money';
 import { formatQuantity, isWeighedUnit, quantityProblem, quantityStep } from '#core/quantity';
 import {
   ADJUSTMENT_REASON_MAX_LENGTH,
@@ -99,10 +107,11 @@ export function previewAdjustment(order: OrderAsSeen, lines: readonly LineDraft[
     lineTotals.push(multiplyCents(centsOf(item.unitPrice), quantities[index] ?? item.quantity));
   }
   if (order.deliveryFee === null) return { cancels, total: null };
-  // The one money rule, as the server saves it: the fee and the GET at the placed rate in.
+  // The one money rule, as the server saves it: the fees (the small-order fee kept from
+  // placement, docs/minimums.md) and the GET at the placed rate in.
   const { totalCents } = orderAmounts(
     sumCents(lineTotals),
-    centsOf(order.deliveryFee),
+    taxableFeesCents(centsOf(order.deliveryFee), centsOf(order.smallOrderFee ?? '0')),
     rateOf(order.taxRate ?? '0'),
   );
   return { cancels, total: totalCents };

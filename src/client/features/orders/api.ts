@@ -1,4 +1,5 @@
 import type { OrderItemsChangeBody } from '#core/schemas/delivery';
+import type { Minimum } from '#core/schemas/minimum';
 import type { ORDER_CONFLICT_CODES } from '#core/schemas/order';
 import type { CheckoutInput, CheckoutResult, Order } from '#core/schemas/order';
 import type { Adjustment } from '#core/schemas/adjustment';
@@ -49,12 +50,15 @@ export function useFarmDeliveryDays(farmIds: number[]): {
   held: Set<number>;
   /** The restaurant's own GET rate with each farm and why (docs/tax.md), when the server says. */
   taxes: Map<number, BuyerTaxView>;
+  /** The minimum each farm holds the restaurant to (docs/minimums.md), when it has one. */
+  minimums: Map<number, Minimum>;
 } {
   const { byFarm } = useNextDeliveries(farmIds);
   const days = new Map<number, string[]>();
   const reasons = new Map<number, string>();
   const held = new Set<number>();
   const taxes = new Map<number, BuyerTaxView>();
+  const minimums = new Map<number, Minimum>();
   for (const farmId of farmIds) {
     const outlook = byFarm.get(farmId);
     days.set(farmId, outlook?.openDays.map((day) => day.deliveryDate) ?? []);
@@ -67,8 +71,9 @@ export function useFarmDeliveryDays(farmIds: number[]): {
     if (outlook?.taxRate) {
       taxes.set(farmId, { taxRate: outlook.taxRate, taxReason: outlook.taxReason ?? null });
     }
+    if (outlook?.minimum) minimums.set(farmId, outlook.minimum);
   }
-  return { days, reasons, held, taxes };
+  return { days, reasons, held, taxes, minimums };
 }
 
 /** A farm's GET rate for the restaurant, and why ("wholesale: certificate 14 on file"). */

@@ -9,6 +9,7 @@ import {
 } from '#core/cart';
 import { PriceBreaks } from '../../components/ui/offered-price';
 import { formatRatePercent, formatUsd } from '#core/money';
+import { minimumProgressText } from '#core/minimums';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -17,7 +18,7 @@ import { ProductPhoto } from '../../components/ui/product-photo';
 import { useCart } from '../../lib/cart';
 import { deliveryDayLabel } from '../../lib/format';
 import { useFarmDeliveryDays, useFarms } from './api';
-import { groupWithCurrentTerms } from './checkout-model';
+import { groupWithCurrentTerms, withMinimums } from './checkout-model';
 
 /**
  * The combined screen's Shopping Cart: the cart by farm with the fee and first delivery day the
@@ -27,14 +28,19 @@ import { groupWithCurrentTerms } from './checkout-model';
 export function ShoppingCartPanel({ today }: { today: string }) {
   const cart = useCart();
   const farms = useFarms(cart.items.length > 0);
-  const groups = useMemo(
+  const farmGroups = useMemo(
     () => groupWithCurrentTerms(cart.items, farms.data),
     [cart.items, farms.data],
   );
-  const { days: deliveryDays, reasons: blocked } = useFarmDeliveryDays(
-    useMemo(() => groups.map((g) => g.farmId), [groups]),
-  );
+  const {
+    days: deliveryDays,
+    reasons: blocked,
+    minimums,
+  } = useFarmDeliveryDays(useMemo(() => farmGroups.map((g) => g.farmId), [farmGroups]));
+  // Each farm's minimum for the restaurant: a small-order fee joins its totals (docs/minimums.md).
+  const groups = withMinimums(farmGroups, minimums);
   const feesCents = groups.reduce((sum, group) => sum + group.deliveryFeeCents, 0);
+  const smallOrderFeesCents = groups.reduce((sum, group) => sum + group.smallOrderFeeCents, 0);
   const taxCents = groups.reduce((sum, group) => sum + group.taxCents, 0);
   const totalCents = groups.reduce((sum, group) => sum + group.totalCents, 0);
   return (
@@ -95,11 +101,19 @@ export function ShoppingCartPanel({ today }: { today: string }) {
                   </span>
                   <span className="tabular">
                     Fee {formatUsd(group.deliveryFeeCents)}
+                    {group.smallOrderFeeCents > 0
+                      ? ` · Small-order fee ${formatUsd(group.smallOrderFeeCents)}`
+                      : ''}
                     {group.taxRate > 0
                       ? ` · GET ${formatRatePercent(group.taxRate)} ${formatUsd(group.taxCents)}`
                       : ''}
                   </span>
                 </p>
+                {group.minimum && group.shortOfMinimumCents > 0 ? (
+                  <p className="text-xs text-amber-900">
+                    {minimumProgressText(group.farmName, group.shortOfMinimumCents)}
+                  </p>
+                ) : null}
               </section>
             ))}
             <dl className="tabular grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-stone-200 pt-3 text-sm">
@@ -107,6 +121,12 @@ export function ShoppingCartPanel({ today }: { today: string }) {
               <dd className="text-right">{formatUsd(cart.totalCents)}</dd>
               <dt>Delivery fees</dt>
               <dd className="text-right">{formatUsd(feesCents)}</dd>
+              {smallOrderFeesCents > 0 ? (
+                <>
+                  <dt>Small-order fees</dt>
+                  <dd className="text-right">{formatUsd(smallOrderFeesCents)}</dd>
+                </>
+              ) : null}
               {groups.some((group) => group.taxRate > 0) ? (
                 <>
                   <dt>General Excise Tax</dt>

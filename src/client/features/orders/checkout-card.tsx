@@ -18,6 +18,7 @@ import { addQuantities, subtractQuantities } from '#core/quantity';
 import type { FarmSummary } from '#core/schemas/product';
 import { ORDER_CONFLICT_CODES } from '#core/order-limits';
 import { ORDER_NOTES_MAX_LENGTH } from '#core/order-limits';
+import { minimumProgressText } from '#core/minimums';
 import type { OrderConflictBody, OrderProblemProduct } from '#core/schemas/order';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
@@ -35,6 +36,7 @@ import { queryClient } from '../../lib/query-client';
 import { NEXT_DELIVERY_KEY } from '../../lib/queries';
 import { FARMS_KEY, useCheckout, useFarmDeliveryDays, useFarms } from './api';
 import {
+  blockedByMinimums,
   changedFees,
   checkoutBody,
   describeConflict,
@@ -43,6 +45,7 @@ import {
   submittedMessage,
   withBuyerTax,
   withChangedFees,
+  withMinimums,
   type FarmChoice,
   type LineProblem,
 } from './checkout-model';
@@ -71,8 +74,21 @@ export function CheckoutCard() {
     [cart.items, farms.data],
   );
   const farmIds = useMemo(() => farmGroups.map((group) => group.farmId), [farmGroups]);
-  const { days: deliveryDays, reasons: blocked, held, taxes } = useFarmDeliveryDays(farmIds);
-  const groups = withBuyerTax(farmGroups, taxes);
+  const {
+    days: deliveryDays,
+    reasons: blocked,
+    held,
+    taxes,
+    minimums,
+  } = useFarmDeliveryDays(farmIds);
+  const groups = withMinimums(withBuyerTax(farmGroups, taxes), minimums);
+  // A farm's `block` minimum stops its order until the cart reaches it (docs/minimums.md).
+  const belowMinimum = blockedByMinimums(groups);
+  // Only a minimum that merely warns (or the farm's one minimum, before the server says more)
+  // asks the restaurant to confirm; a fee is in the totals and a block stops the order.
+  const warnedGroups = groups.filter(
+    (group) => group.minimum === null || group.minimum.mode === 'warn',
+  );
   const [chosen, setChoices] = useState<Record<number, FarmChoice | undefined>>({});
   // A farm's note starts as the note of the last order put back from it ("Order again").
   const reordered = useReorderNotes();
@@ -101,6 +117,7 @@ export function CheckoutCard() {
 
   const itemsCents = groups.reduce((sum, group) => sum + group.subtotalCents, 0);
   const feesCents = groups.reduce((sum, group) => sum + group.deliveryFeeCents, 0);
+  const smallOrderFeesCents = groups.reduce((sum, group) => sum + group.smallOrderFeeCents, 0);
   const taxCents = groups.reduce((sum, group) => sum + group.taxCents, 0);
   const totalCents = groups.reduce((sum, group) => sum + group.totalCents, 0);
 
@@ -206,7 +223,8 @@ export function CheckoutCard() {
 
   const onPlaceOrder = () => {
     if (cart.items.length === 0 || checkout.isPending) return;
-    if (groups.some((group) => group.shortOfMinimumCents > 0)) setMinimumOpen(true);
+    if (belowMinimum.size > 0) return;
+    if (warnedGroups.some((group) => group.shortOfMinimumCents > 0)) setMinimumOpen(true);
     else placeOrders();
   };
 
@@ -226,6 +244,7 @@ export function CheckoutCard() {
             days={deliveryDays.get(group.farmId) ?? []}
             blockedReason={blocked.get(group.farmId) ?? null}
             taxReason={taxes.get(group.farmId)?.taxReason ?? null}
+            belowMinimum={belowMinimum.has(group.farmId)}
             choice={choices[group.farmId]}
             onChoice={(change) => setChoice(group.farmId, change)}
             problems={lineProblems}
@@ -257,6 +276,12 @@ export function CheckoutCard() {
             <dt className="text-stone-600">Delivery fees</dt>
             <dd>{formatUsd(feesCents)}</dd>
           </div>
+          {smallOrderFeesCents > 0 ? (
+            <div className="flex justify-between">
+              <dt className="text-stone-600">Small-order fees</dt>
+              <dd>{formatUsd(smallOrderFeesCents)}</dd>
+            </div>
+          ) : null}
           {groups.some((group) => group.taxRate > 0) ? (
             <div className="flex justify-between">
               <dt className="text-stone-600">General Excise Tax</dt>
@@ -273,14 +298,18 @@ export function CheckoutCard() {
           size="lg"
           className="w-full sm:ml-auto sm:w-auto"
           onClick={onPlaceOrder}
-          disabled={checkout.isPending || groups.some((group) => blocked.has(group.farmId))}
+          disabled={
+            checkout.isPending ||
+            belowMinimum.size > 0 ||
+            groups.some((group) => blocked.has(group.farmId))
+          }
         >
           {checkout.isPending ? 'Placing Order...' : 'Place Order'}
         </Button>
       </CardContent>
       <MinimumDialog
         open={minimumOpen}
-        groups={groups}
+        groups={warnedGroups}
         onGoBack={() => setMinimumOpen(false)}
         onProceed={placeOrders}
       />
@@ -293,6 +322,7 @@ function FarmSection({
   days,
   blockedReason,
   taxReason,
+  belowMinimum,
   choice,
   onChoice,
   problems,
@@ -308,6 +338,8 @@ function FarmSection({
   blockedReason: string | null;
   /** Why the order has its GET rate for this restaurant ("pass-on: no resale certificate"). */
   taxReason: string | null;
+  /** The farm's `block` minimum refuses the order as it stands (docs/minimums.md). */
+  belowMinimum: boolean;
   choice: FarmChoice | undefined;
   onChoice: (change: Partial<FarmChoice>) => void;
   problems: LineProblem[];
@@ -431,6 +463,12 @@ function FarmSection({
           <dt className="text-stone-600">Delivery fee</dt>
           <dd>{formatUsd(group.deliveryFeeCents)}</dd>
         </div>
+        {group.smallOrderFeeCents > 0 ? (
+          <div className="flex justify-between" data-testid="small-order-fee">
+            <dt className="text-stone-600">Small-order fee</dt>
+            <dd>{formatUsd(group.smallOrderFeeCents)}</dd>
+          </div>
+        ) : null}
         {group.taxRate > 0 ? (
           <div className="flex justify-between">
             <dt className="text-stone-600">GET {formatRatePercent(group.taxRate)}</dt>
@@ -460,7 +498,26 @@ function FarmSection({
           Place the order again to accept it.
         </p>
       ) : null}
-      {group.shortOfMinimumCents > 0 ? (
+      {belowMinimum ? (
+        <p
+          role="alert"
+          className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+          data-testid="minimum-progress"
+        >
+          {minimumProgressText(group.farmName, group.shortOfMinimumCents)}: {group.farmName} does
+          not take smaller orders, so Place Order waits until the cart reaches it.
+        </p>
+      ) : group.minimum && group.shortOfMinimumCents > 0 ? (
+        <p
+          className="rounded-md bg-warning-soft px-3 py-2 text-sm text-amber-900"
+          data-testid="minimum-progress"
+        >
+          {minimumProgressText(group.farmName, group.shortOfMinimumCents)}
+          {group.smallOrderFeeCents > 0
+            ? ` (until then, a small-order fee of ${formatUsd(group.smallOrderFeeCents)})`
+            : ''}
+        </p>
+      ) : group.shortOfMinimumCents > 0 ? (
         <p className="rounded-md bg-warning-soft px-3 py-2 text-sm text-amber-900">
           {formatUsd(group.shortOfMinimumCents)} below this farm's{' '}
           {formatUsd(group.orderMinimumCents)} minimum

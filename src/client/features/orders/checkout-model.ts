@@ -13,6 +13,8 @@ import {
 import { ORDER_CONFLICT_CODES } from '#core/order-limits';
 import type { CheckoutInput, OrderConflictBody } from '#core/schemas/order';
 import type { FarmSummary } from '#core/schemas/product';
+import type { Minimum } from '#core/schemas/minimum';
+import { minimumProgressText } from '#core/minimums';
 
 /** A price from a 409's body; a product the server no longer prices has none to show. */
 const priceText = (value: string | null | undefined) =>
@@ -54,6 +56,31 @@ export function withBuyerTax(
     const rate = tax ? parseRate(tax.taxRate) : null;
     return rate === null ? group : withFarmTerms(group, { ...group, taxRate: rate });
   });
+}
+
+/**
+ * The groups under each farm's minimum for the restaurant (docs/minimums.md): a `fee` minimum's
+ * small-order fee joins the farm's totals, so the total sent is the one the server checks.
+ */
+export function withMinimums(
+  groups: FarmGroup[],
+  minimums: ReadonlyMap<number, Minimum>,
+): FarmGroup[] {
+  return groups.map((group) => {
+    const minimum = minimums.get(group.farmId);
+    return minimum ? withFarmTerms(group, { ...group, minimum }) : group;
+  });
+}
+
+/** The farms whose `block` minimum refuses their order as the cart stands, with the words. */
+export function blockedByMinimums(groups: FarmGroup[]): Map<number, string> {
+  return new Map(
+    groups.flatMap((group) =>
+      group.minimum?.mode === 'block' && group.shortOfMinimumCents > 0
+        ? [[group.farmId, minimumProgressText(group.farmName, group.shortOfMinimumCents)] as const]
+        : [],
+    ),
+  );
 }
 
 /** POST /api/checkout's body: one order per farm, the totals as shown (fee and tax included). */
@@ -210,7 +237,8 @@ export interface ChangedFee {
 /** Every farm a `total_changed` 409 names (the first one alone when it lists none). */
 export function changedFees(body: OrderConflictBody): ChangedFee[] {
   if (body.code !== ORDER_CONFLICT_CODES.totalChanged) return [];
-  if (body.farms && body.farms.length > 0) return body.farms;
+  const changed = (body.farms ?? []).flatMap((farm) => ('deliveryFee' in farm ? [farm] : []));
+  if (changed.length > 0) return changed;
   return [
     {
       farmId: body.farmId,

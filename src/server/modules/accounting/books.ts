@@ -1,7 +1,7 @@
 import { billedQuantity } from '#core/catch-weight';
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FarmActor, RestaurantActor } from '#core/actor';
-import { centsOf, sumCents, type Cents } from '#core/money';
+import { centsOf, sumCents, taxableFeesCents, type Cents } from '#core/money';
 import type { PaymentMethod } from '#core/payments';
 import type { Db } from '../../db/database';
 import { creditNotes, farms, orderItems, orders, payments, restaurants } from '../../db/schema';
@@ -73,6 +73,8 @@ export interface BookInvoice {
   counterparty: Party;
   lines: BookLine[];
   deliveryFeeCents: Cents;
+  /** The farm's fee of an order below its minimum (docs/minimums.md); 0 when none. */
+  smallOrderFeeCents: Cents;
   /** The GET rate stored on the order, "4.7120" (docs/tax.md). */
   taxRate: string;
   taxCents: Cents;
@@ -153,6 +155,7 @@ export async function booksOf(
         dueDate: dueDateSql,
         subtotal: orders.subtotal,
         deliveryFee: orders.deliveryFee,
+        smallOrderFee: orders.smallOrderFee,
         taxRate: orders.taxRate,
         taxAmount: orders.taxAmount,
         totalAmount: orders.totalAmount,
@@ -247,6 +250,7 @@ export async function booksOf(
       counterparty: counterpartyOf(row),
       lines,
       deliveryFeeCents: centsOf(row.deliveryFee),
+      smallOrderFeeCents: centsOf(row.smallOrderFee),
       taxRate: row.taxRate,
       taxCents: centsOf(row.taxAmount),
       totalCents: centsOf(row.totalAmount),
@@ -254,7 +258,9 @@ export async function booksOf(
     // The files must add up to the invoice: an order whose lines, fee and tax do not make its
     // total is a bug to surface, never books that silently disagree with the statement.
     const written =
-      sumCents(lines.map((line) => line.amountCents)) + invoice.deliveryFeeCents + invoice.taxCents;
+      sumCents(lines.map((line) => line.amountCents)) +
+      taxableFeesCents(invoice.deliveryFeeCents, invoice.smallOrderFeeCents) +
+      invoice.taxCents;
     if (written !== invoice.totalCents) {
       throw new Error(`Order ${row.orderId}: lines, fee and tax do not make its total`);
     }

@@ -29,6 +29,7 @@ const invoice = (overrides: Partial<BookInvoice> = {}): BookInvoice => ({
     },
   ],
   deliveryFeeCents: 0,
+  smallOrderFeeCents: 0,
   taxRate: '0.0000',
   taxCents: 0,
   totalCents: 799,
@@ -117,6 +118,23 @@ describe('ledgerLines', () => {
     expect(taxed.slice(2)).toMatchObject([
       { kind: 'delivery', item: 'Delivery fee', quantity: '1', unitAmount: '5.00' },
       { kind: 'tax', item: 'GET', description: 'General Excise Tax 4.712%', unitAmount: '0.61' },
+    ]);
+  });
+
+  it('writes a small-order fee as a line under the delivery fee, coded as it is', () => {
+    const lines = ledgerLines(
+      invoice({
+        deliveryFeeCents: 500,
+        smallOrderFeeCents: 800,
+        taxRate: '4.7120',
+        taxCents: 99,
+        totalCents: 2199,
+      }),
+    );
+    expect(lines.slice(2)).toMatchObject([
+      { kind: 'delivery', item: 'Delivery fee', unitAmount: '5.00' },
+      { kind: 'delivery', item: 'Small-order fee', unitAmount: '8.00', amountCents: 800 },
+      { kind: 'tax', item: 'GET', unitAmount: '0.99' },
     ]);
   });
 });

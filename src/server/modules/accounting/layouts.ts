@@ -91,6 +91,12 @@ export function ledgerLines(invoice: BookInvoice): LedgerLine[] {
   if (invoice.deliveryFeeCents > 0) {
     lines.push(wholeLine('delivery', 'Delivery fee', 'Delivery fee', invoice.deliveryFeeCents));
   }
+  // Coded as the delivery fee is: a fee of the sale, taxed alike (docs/minimums.md).
+  if (invoice.smallOrderFeeCents > 0) {
+    lines.push(
+      wholeLine('delivery', 'Small-order fee', 'Small-order fee', invoice.smallOrderFeeCents),
+    );
+  }
   if (invoice.taxCents > 0) {
     const name = `General Excise Tax ${formatRatePercent(invoice.taxRate)}`;
     lines.push(wholeLine('tax', 'GET', name, invoice.taxCents));

@@ -10,6 +10,7 @@ import type {
 import type { Db, DbOrTx } from '../../db/database';
 import { farms, memberships, restaurants, sessions, users } from '../../db/schema';
 import { jsonValue } from '../../db/raw-sql';
+import type { FarmMinimum } from '#core/schemas/minimum';
 import { firstMembershipOfRole, roleActingFor } from './session';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../errors';
 import { toFarmProfile, toRestaurantProfile } from '../profiles';
@@ -34,6 +35,14 @@ const membershipsOfUser = sql<Membership[]>`(
   left join restaurants r on r.id = m.restaurant_id
   where m.user_id = ${users.id})`;
 
+/** The farm's minimums (docs/minimums.md), the every-zone one first: a subquery of the view's. */
+const minimumsOfFarm = sql<FarmMinimum[]>`(
+  select coalesce(json_agg(json_build_object(
+      'zone', fm.zone, 'amount', fm.amount::text, 'mode', fm.mode, 'fee', fm.fee::text)
+    order by fm.zone nulls first), '[]'::json)
+  from farm_minimums fm
+  where fm.farm_id = ${farms.id})`;
+
 /**
  * The user as the client sees it, with the profile of the business the session acts for
  * (`membershipId`; without it, the first of the account role's kind, as a new session has).
@@ -51,6 +60,7 @@ export async function getUserView(
       farm: farms,
       restaurant: restaurants,
       memberships: membershipsOfUser,
+      farmMinimums: minimumsOfFarm,
     })
     .from(users)
     .leftJoin(
@@ -65,11 +75,11 @@ export async function getUserView(
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw unauthorized();
-  const { user, membership, farm, restaurant, memberships: all } = row;
+  const { user, membership, farm, restaurant, memberships: all, farmMinimums } = row;
   const role = roleActingFor(user.role as Role | null, membership?.businessKind ?? null);
   const profile =
     role === 'farmer' && farm
-      ? toFarmProfile(farm)
+      ? { ...toFarmProfile(farm), minimums: jsonValue<FarmMinimum[]>(farmMinimums) }
       : role === 'restaurant' && restaurant
         ? toRestaurantProfile(restaurant)
         : null;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponse } from '#core/schemas/common';
 import {
   creditTermsBody,
@@ -10,10 +11,19 @@ import {
   customerOutput,
   customerParams,
 } from '#core/schemas/customer';
+import { customerMinimumBody } from '#core/schemas/minimum';
 import { requireFarmActor } from '../../http/guards';
 import { sendPage } from '../paging';
 import { errorResponses } from '../route-schemas';
-import { customerHistory, getCustomer, holdByHand, listCustomers, setCreditTerms } from './service';
+import {
+  customerHistory,
+  getCustomer,
+  holdByHand,
+  listCustomers,
+  removeMinimumOfCustomer,
+  setCreditTerms,
+  setMinimumOfCustomer,
+} from './service';
 
 const customerErrors = { ...errorResponses, 409: errorResponse.passthrough() };
 
@@ -69,6 +79,45 @@ export const customerModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       setCreditTerms(app.db, requireFarmActor(request), request.params.restaurantId, request.body),
+  );
+
+  app.put(
+    '/customers/:restaurantId/minimum',
+    {
+      config: { permission: { farm: 'credit.manage' } },
+      schema: {
+        tags: ['customers'],
+        summary:
+          "Set the farm's own minimum order for a customer, over its zones': amount, mode and fee",
+        params: customerParams,
+        body: customerMinimumBody,
+        response: { 200: customerOutput, ...customerErrors },
+      },
+    },
+    async (request) =>
+      setMinimumOfCustomer(
+        app.db,
+        requireFarmActor(request),
+        request.params.restaurantId,
+        request.body,
+      ),
+  );
+
+  app.delete(
+    '/customers/:restaurantId/minimum',
+    {
+      config: { permission: { farm: 'credit.manage' } },
+      schema: {
+        tags: ['customers'],
+        summary: "Remove the farm's own minimum for a customer: its zone's minimum applies again",
+        params: customerParams,
+        response: { 204: z.null().describe('Removed'), ...customerErrors },
+      },
+    },
+    async (request, reply) => {
+      await removeMinimumOfCustomer(app.db, requireFarmActor(request), request.params.restaurantId);
+      return reply.status(204).send(null);
+    },
   );
 
   app.post(

@@ -35,6 +35,8 @@ import {
 } from '../paging';
 import { isCustomerOf } from '../price-lists';
 import { resaleCertificatesValidOn } from '../resale-certificates';
+import { customerMinimumsOf, removeCustomerMinimum, setCustomerMinimum } from '../minimums';
+import type { CustomerMinimumBody, Minimum } from '#core/schemas/minimum';
 import {
   changedByOf,
   figuresOf,
@@ -60,6 +62,7 @@ interface CustomerFacts {
   figures: AccountFigures;
   credit: (CreditRow & { heldByName: string | null }) | undefined;
   resaleCertificate: ResaleCertificate | null;
+  minimum: Minimum | null;
 }
 
 /**
@@ -106,6 +109,7 @@ function customerView(facts: CustomerFacts, farmName: string, seesMoney: boolean
     hold,
     warning: state === 'warned' ? reason : null,
     resaleCertificate: facts.resaleCertificate,
+    minimum: money(facts.minimum),
   };
 }
 
@@ -118,7 +122,7 @@ async function factsOf(
   const ids = list.map((row) => row.id);
   if (ids.length === 0) return [];
   const today = clockToday();
-  const [figures, credit, certificates] = await Promise.all([
+  const [figures, credit, certificates, minimums] = await Promise.all([
     figuresOf(db, farmId, ids, today),
     db
       .select({ row: customerCredit, firstName: users.firstName, lastName: users.lastName })
@@ -126,6 +130,7 @@ async function factsOf(
       .leftJoin(users, eq(users.id, customerCredit.heldByUserId))
       .where(and(eq(customerCredit.farmId, farmId), inArray(customerCredit.restaurantId, ids))),
     resaleCertificatesValidOn(db, { farmId, restaurantIds: ids, day: today }),
+    customerMinimumsOf(db, farmId, ids),
   ]);
   const creditOf = new Map(
     credit.map(({ row, firstName, lastName }) => [
@@ -139,6 +144,7 @@ async function factsOf(
     figures: figures.get(row.id)!,
     credit: creditOf.get(row.id),
     resaleCertificate: certificates.get(row.id) ?? null,
+    minimum: minimums.get(row.id) ?? null,
   }));
 }
 
@@ -281,6 +287,31 @@ export async function setCreditTerms(
     }
   });
   return getCustomer(db, farm, restaurantId);
+}
+
+/**
+ * PUT /api/customers/{restaurantId}/minimum: the farm's own minimum for one customer, over its
+ * zones' (docs/minimums.md). A restaurant that is not a customer is 404.
+ */
+export async function setMinimumOfCustomer(
+  db: Db,
+  farm: FarmActor,
+  restaurantId: number,
+  body: CustomerMinimumBody,
+): Promise<Customer> {
+  await getCustomer(db, farm, restaurantId);
+  await setCustomerMinimum(db, farm.business.id, restaurantId, body);
+  return getCustomer(db, farm, restaurantId);
+}
+
+/** DELETE /api/customers/{restaurantId}/minimum: its zone's minimum applies again. */
+export async function removeMinimumOfCustomer(
+  db: Db,
+  farm: FarmActor,
+  restaurantId: number,
+): Promise<void> {
+  await getCustomer(db, farm, restaurantId);
+  await removeCustomerMinimum(db, farm.business.id, restaurantId);
 }
 
 /**

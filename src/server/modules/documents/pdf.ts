@@ -493,6 +493,10 @@ export function renderInvoice(doc: Pdf, invoice: Invoice, proof: ProofImages | n
   const totals: [string, string, boolean][] = [
     ['Subtotal', usd(order.subtotal), false],
     ['Delivery fee', usd(order.deliveryFee), false],
+    // The farm's fee of an order below its minimum (docs/minimums.md).
+    ...(order.smallOrderFee && centsOf(order.smallOrderFee) > 0
+      ? ([['Small-order fee', usd(order.smallOrderFee), false]] as [string, string, boolean][])
+      : []),
     // The GET passed on, at the rate of the day the order was placed (docs/tax.md).
     ...(order.taxAmount && centsOf(order.taxAmount) > 0
       ? ([[`GET ${formatRatePercent(order.taxRate ?? '0')}`, usd(order.taxAmount), false]] as [

@@ -16,6 +16,7 @@ import {
   lineTotalCents,
   linesMoves,
   linesOf,
+  orderFeesCents,
   priceOrder,
   refusedTake,
   tooLarge,
@@ -145,7 +146,7 @@ export async function adjustLines(
     remaining.map((line) =>
       lineTotalCents(line, centsOf(line.unitPrice), wanted.get(line.id) ?? line.quantity),
     ),
-    centsOf(order.deliveryFee),
+    orderFeesCents(order),
     rateOf(order.taxRate),
   );
   if (!price.withinCap) throw tooLarge('lines');

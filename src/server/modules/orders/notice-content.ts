@@ -18,6 +18,8 @@ export interface OrderFacts {
   status: string;
   subtotal: string;
   deliveryFee: string;
+  /** The fee of an order below the farm's minimum (docs/minimums.md); absent or zero: none. */
+  smallOrderFee?: string | undefined;
   /** The GET passed on (docs/tax.md); absent or zero: none. */
   taxRate?: string;
   taxAmount?: string;
@@ -65,6 +67,9 @@ function orderDetails(order: OrderFacts, party: string, reader: Reader): string 
     ? [
         `Subtotal: ${formatMoneyString(order.subtotal)}`,
         `Delivery fee: ${formatMoneyString(order.deliveryFee)}`,
+        ...(order.smallOrderFee && centsOf(order.smallOrderFee) > 0
+          ? [`Small-order fee: ${formatMoneyString(order.smallOrderFee)}`]
+          : []),
         ...(order.taxAmount && centsOf(order.taxAmount) > 0
           ? [
               `GET ${formatRatePercent(order.taxRate ?? '0')}: ${formatMoneyString(order.taxAmount)}`,

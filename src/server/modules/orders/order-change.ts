@@ -2,7 +2,15 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '#core/actor';
 import { describeCutoffRule, isOpenForOrders, orderCutoff } from '#core/delivery-days';
 import { formatCalendarDate } from '#core/hawaii-time';
-import { multiplyCents, orderAmounts, sumCents, type Cents, type RateUnits } from '#core/money';
+import {
+  centsOf,
+  multiplyCents,
+  orderAmounts,
+  sumCents,
+  taxableFeesCents,
+  type Cents,
+  type RateUnits,
+} from '#core/money';
 import { billedQuantity, type WeightDecision } from '#core/catch-weight';
 import {
   authorRefusal,
@@ -92,6 +100,8 @@ export interface LockedOrder {
   restaurantId: number;
   deliveryDate: string | null;
   deliveryFee: string;
+  /** The small-order fee set at placement: every change keeps it (docs/minimums.md). */
+  smallOrderFee: string;
   /** The GET rate the order was placed at: a change keeps it (docs/tax.md). */
   taxRate: string;
   totalAmount: string;
@@ -178,13 +188,21 @@ export function historyActor(actor: Actor) {
 }
 
 /**
- * An order's money from its lines' totals, its fee and its GET rate (one rounding:
+ * The fees taxed with an order's lines: its delivery fee and its small-order fee (docs/minimums.md).
+ * Every repricing of a placed order passes this to `priceOrder`, so no change drops a fee.
+ */
+export function orderFeesCents(order: Pick<LockedOrder, 'deliveryFee' | 'smallOrderFee'>): Cents {
+  return taxableFeesCents(centsOf(order.deliveryFee), centsOf(order.smallOrderFee));
+}
+
+/**
+ * An order's money from its lines' totals, its taxable fees and its GET rate (one rounding:
  * `orderAmounts`), with whether it stays under `MAX_ORDER_TOTAL_CENTS`, the most an order can
  * hold. Placement and every change price through here, so the cap holds on all of them.
  */
-export function priceOrder(lineTotals: Cents[], deliveryFee: Cents, taxRate: RateUnits) {
+export function priceOrder(lineTotals: Cents[], feesCents: Cents, taxRate: RateUnits) {
   const subtotal = sumCents(lineTotals);
-  const { taxCents, totalCents } = orderAmounts(subtotal, deliveryFee, taxRate);
+  const { taxCents, totalCents } = orderAmounts(subtotal, feesCents, taxRate);
   return { subtotal, taxCents, totalCents, withinCap: totalCents <= MAX_ORDER_TOTAL_CENTS };
 }
 
@@ -215,6 +233,7 @@ async function lockOrder(tx: Tx, actor: Actor, orderId: number): Promise<LockedO
       restaurantId: orders.restaurantId,
       deliveryDate: orders.deliveryDate,
       deliveryFee: orders.deliveryFee,
+      smallOrderFee: orders.smallOrderFee,
       taxRate: orders.taxRate,
       totalAmount: orders.totalAmount,
       createdAt: orders.createdAt,

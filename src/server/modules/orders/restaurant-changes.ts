@@ -15,6 +15,7 @@ import {
   lineTotalCents,
   linesMoves,
   linesOf,
+  orderFeesCents,
   priceOrder,
   refusedTake,
   tooLarge,
@@ -199,7 +200,7 @@ export async function changeLines({
   const quantityOf = (line: StoredLine) => wanted.get(line.id)?.quantity ?? line.quantity;
   const price = priceOrder(
     remaining.map((line) => lineTotalCents(line, unitPrice.get(line.id)!, quantityOf(line))),
-    centsOf(order.deliveryFee),
+    orderFeesCents(order),
     rateOf(order.taxRate),
   );
   if (!price.withinCap) throw tooLarge('items');

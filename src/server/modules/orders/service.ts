@@ -10,12 +10,16 @@ import {
   centsOf,
   multiplyCents,
   rateOf,
+  sumCents,
+  taxableFeesCents,
   toMoneyString,
   toRateString,
   type Cents,
   type RateUnits,
 } from '#core/money';
 import { addQuantities, quantityHundredths, subtractQuantities } from '#core/quantity';
+import { belowMinimumReason, blockedByMinimum, smallOrderFeeCents } from '#core/minimums';
+import type { Minimum } from '#core/schemas/minimum';
 import { isUnitPack, packQuantityProblem, packsIn, unitsOfPacks } from '#core/packs';
 import {
   ORDER_CONFLICT_CODES,
@@ -53,6 +57,7 @@ import { farmIsOpen } from '../businesses';
 import { linePriceOf, onePackCents, type PriceListTerms } from '#core/pricing';
 import { listOfFarm, restaurantPricing } from '../price-lists';
 import { checkCredit, creditRowsOf, holdOnRefusal } from '../customers';
+import { minimumsFor } from '../minimums';
 import { now as clockNow, today as clockToday } from '../../clock';
 
 /** The restaurant an order is placed for (by one of its people, or by its standing order). */
@@ -165,6 +170,8 @@ interface CheckedEntry extends PlacementEntry {
 interface PricedEntry extends CheckedEntry {
   subtotal: Cents;
   deliveryFee: Cents;
+  /** The fee of an order below the farm's minimum in `fee` mode (docs/minimums.md). */
+  smallOrderFee: Cents;
   taxRate: RateUnits;
   tax: Cents;
   total: Cents;
@@ -568,20 +575,62 @@ function taxedByBuyer(
 }
 
 /**
- * Phase 2, price: each order's money from the database's prices (equal to the sent ones by
- * now), the farm's fee and the farm's GET rate, by `priceOrder` as every change prices an
- * order (with the cap), compared with the total the restaurant saw.
+ * The farm's minimum, judged on the subtotal (docs/minimums.md): a `block` minimum refuses the
+ * placement with every farm it refuses, the first also at the top, as the other 409s name them.
  */
-function priceEntries(entries: CheckedEntry[], partial = false): PricedEntry[] {
+function refuseBelowMinimum(
+  entries: { farm: FarmRow; subtotal: Cents; minimum: Minimum | null }[],
+): void {
+  const below = entries.flatMap(({ farm, subtotal, minimum }) =>
+    minimum && blockedByMinimum(subtotal, minimum)
+      ? [
+          {
+            farmId: farm.id,
+            farmName: farm.name,
+            amount: minimum.amount,
+            subtotal: toMoneyString(subtotal),
+            reason: belowMinimumReason(farm.name, cents(minimum.amount)),
+          },
+        ]
+      : [],
+  );
+  const [first] = below;
+  if (!first) return;
+  const farmsBelow = below.map(({ reason: _reason, ...farm }) => farm);
+  throw conflict(`Your order is ${first.reason}`, ORDER_CONFLICT_CODES.belowMinimum, {
+    ...farmsBelow[0],
+    farms: farmsBelow,
+  });
+}
+
+/**
+ * Phase 2, price: each order's money from the database's prices (equal to the sent ones by
+ * now), the farm's fee, its small-order fee when under its minimum, and the farm's GET rate, by
+ * `priceOrder` as every change prices an order (with the cap), compared with the total the
+ * restaurant saw. A `block` minimum refuses first (docs/minimums.md).
+ */
+function priceEntries(
+  entries: CheckedEntry[],
+  minimums: Map<number, Minimum>,
+  partial = false,
+): PricedEntry[] {
+  const lineTotals = entries.map((entry) =>
+    entry.lines.map((line) => multiplyCents(line.unitCents, line.billed)),
+  );
+  refuseBelowMinimum(
+    entries.map((entry, index) => ({
+      farm: entry.farm,
+      subtotal: sumCents(lineTotals[index]!),
+      minimum: minimums.get(entry.farm.id) ?? null,
+    })),
+  );
   const stale: OrderProblemFarm[] = [];
-  const priced = entries.map((entry) => {
+  const priced = entries.map((entry, index) => {
     const deliveryFee = cents(entry.farm.deliveryFee);
     const taxRate = rateOf(entry.farm.taxRate);
-    const price = priceOrder(
-      entry.lines.map((line) => multiplyCents(line.unitCents, line.billed)),
-      deliveryFee,
-      taxRate,
-    );
+    const totals = lineTotals[index]!;
+    const smallOrderFee = smallOrderFeeCents(sumCents(totals), minimums.get(entry.farm.id) ?? null);
+    const price = priceOrder(totals, taxableFeesCents(deliveryFee, smallOrderFee), taxRate);
     const { subtotal, taxCents: tax, totalCents: total } = price;
     if (!price.withinCap) {
       throw badRequest('This order is too large to place at once', {
@@ -600,11 +649,12 @@ function priceEntries(entries: CheckedEntry[], partial = false): PricedEntry[] {
         deliveryFee: toMoneyString(deliveryFee),
         taxRate: toRateString(taxRate),
         taxAmount: toMoneyString(tax),
+        smallOrderFee: toMoneyString(smallOrderFee),
         totalAmount: toMoneyString(total),
         sentTotalAmount: toMoneyString(sent),
       });
     }
-    return { ...entry, subtotal, deliveryFee, taxRate, tax, total };
+    return { ...entry, subtotal, deliveryFee, smallOrderFee, taxRate, tax, total };
   });
   const [first] = stale;
   if (first) {
@@ -726,6 +776,7 @@ const entryColumns = {
   taxRate: orders.taxRate,
   taxAmount: orders.taxAmount,
   taxReason: orders.taxReason,
+  smallOrderFee: orders.smallOrderFee,
   totalAmount: orders.totalAmount,
   deliveryDate: orders.deliveryDate,
   deliveryArea: orders.deliveryArea,
@@ -783,6 +834,7 @@ async function insertOrders(
     taxRate: toRateString(entry.taxRate),
     taxAmount: toMoneyString(entry.tax),
     taxReason: entry.taxReason ?? null,
+    smallOrderFee: toMoneyString(entry.smallOrderFee),
     totalAmount: toMoneyString(entry.total),
     deliveryDate: entry.deliveryDate,
     deliveryArea: entry.deliveryArea,
@@ -819,9 +871,11 @@ async function insertOrders(
     with placed as (
       insert into orders
         (id, farm_id, restaurant_id, status, subtotal, delivery_fee, tax_rate, tax_amount,
-         tax_reason, total_amount, delivery_date, delivery_area, notes, standing_order_id)
+         tax_reason, small_order_fee, total_amount, delivery_date, delivery_area, notes,
+         standing_order_id)
       select order_id, farm_id, restaurant_id, 'pending', subtotal, delivery_fee, tax_rate, tax_amount,
-        tax_reason, total_amount, delivery_date, delivery_area, notes, standing_order_id
+        tax_reason, small_order_fee, total_amount, delivery_date, delivery_area, notes,
+        standing_order_id
       from ${jsonRows('entry', entryColumns, entryRows)}
       order by entry.ordinality
       returning id, farm_id
@@ -968,6 +1022,15 @@ async function placeBeforeStock(
       entries.map((entry) => entry.body.farmId),
     ),
   );
+  // The farms' minimums that apply to the restaurant (docs/minimums.md), with the checks' reads.
+  const minimums = sendAhead(
+    tx,
+    minimumsFor(
+      tx,
+      buyer.restaurantId,
+      entries.map((entry) => entry.body.farmId),
+    ),
+  );
   const checked = await checkEntries(tx, buyer, entries, partial);
   // The rate by buyer hangs on the order's day (docs/tax.md), so the days are read before the
   // pricing; a refused day is still told after a problem of the money.
@@ -977,6 +1040,7 @@ async function placeBeforeStock(
   );
   const priced = priceEntries(
     taxedByBuyer(checked, await taxTerms, daysRead.found, hawaiiDate(now)),
+    await minimums,
     partial,
   );
   await checkCredit(

@@ -9,6 +9,7 @@ import {
   historyActor,
   lineTotalCents,
   linesOf,
+  orderFeesCents,
   priceOrder,
   tooLarge,
   type ChangeContext,
@@ -47,7 +48,7 @@ async function saveWeighed(
         ? multiplyCents(unitCents, billedQuantity(weighed))
         : lineTotalCents(line, centsOf(line.unitPrice)),
     ),
-    centsOf(order.deliveryFee),
+    orderFeesCents(order),
     rateOf(order.taxRate),
   );
   if (!price.withinCap) throw tooLarge('lines');

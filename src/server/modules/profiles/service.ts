@@ -14,6 +14,7 @@ import type { Db } from '../../db/database';
 import { farms, memberships, restaurants, sessions, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { publishAuthChanged } from '../events';
+import { farmMinimumsOf, orderMinimumColumn, saveFarmMinimums } from '../minimums';
 
 export type ProfileKind = 'farm' | 'restaurant';
 type FarmRow = typeof farms.$inferSelect;
@@ -127,7 +128,8 @@ export async function createProfile(
       .where(eq(sessions.tokenHash, sessionTokenHash));
     await publishAuthChanged(tx, { userId });
     return kind === 'farm'
-      ? toFarmProfile(row as FarmRow)
+      ? // A new farm has no minimums yet (docs/minimums.md).
+        { ...toFarmProfile(row as FarmRow), minimums: [] }
       : toRestaurantProfile(row as RestaurantRow);
   });
 }
@@ -154,22 +156,28 @@ export async function updateFarmProfile(
 ): Promise<Profile> {
   const farmId = actedForId(actor, 'farm');
   if (farmId === null) throw notFound('You have no farm profile yet');
-  const { orderCutoffTime, paymentTerms, getRule, ...rest } = body;
-  const [row] = await db
-    .update(farms)
-    .set({
-      ...rest,
-      ...(orderCutoffTime !== undefined
-        ? { orderCutoffMinutes: parseTimeOfDay(orderCutoffTime)! }
-        : {}),
-      ...(paymentTerms !== undefined ? { paymentTermsDays: paymentTermsDays(paymentTerms) } : {}),
-      ...(getRule !== undefined ? getRuleColumns(getRule) : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(farms.id, farmId))
-    .returning();
-  if (!row) throw notFound('You have no farm profile yet');
-  return toFarmProfile(row);
+  const { orderCutoffTime, paymentTerms, getRule, minimums, orderMinimum, ...rest } = body;
+  // The minimums and farms.order_minimum, their every-zone amount, change together.
+  const { row, farmMinimums } = await db.transaction(async (tx) => {
+    const everyZone = await saveFarmMinimums(tx, farmId, minimums, orderMinimum);
+    const [updated] = await tx
+      .update(farms)
+      .set({
+        ...rest,
+        ...orderMinimumColumn(everyZone),
+        ...(orderCutoffTime !== undefined
+          ? { orderCutoffMinutes: parseTimeOfDay(orderCutoffTime)! }
+          : {}),
+        ...(paymentTerms !== undefined ? { paymentTermsDays: paymentTermsDays(paymentTerms) } : {}),
+        ...(getRule !== undefined ? getRuleColumns(getRule) : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(farms.id, farmId))
+      .returning();
+    if (!updated) throw notFound('You have no farm profile yet');
+    return { row: updated, farmMinimums: await farmMinimumsOf(tx, farmId) };
+  });
+  return { ...toFarmProfile(row), minimums: farmMinimums };
 }
 
 /** Updates the profile of the restaurant the person acts for. */

@@ -1,7 +1,15 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { FarmActor } from '#core/actor';
 import { asciiSlug } from '#core/file-name';
-import { centsOf, rateOf, sumCents, toMoneyString, toRateString, type Cents } from '#core/money';
+import {
+  centsOf,
+  rateOf,
+  sumCents,
+  taxableFeesCents,
+  toMoneyString,
+  toRateString,
+  type Cents,
+} from '#core/money';
 import type {
   GetSummary,
   GetSummaryCreditNote,
@@ -82,6 +90,7 @@ export async function getSummary(
               restaurantName: restaurants.name,
               subtotal: orders.subtotal,
               deliveryFee: orders.deliveryFee,
+              smallOrderFee: orders.smallOrderFee,
               taxRate: orders.taxRate,
               taxAmount: orders.taxAmount,
               totalAmount: orders.totalAmount,
@@ -141,6 +150,8 @@ export async function getSummary(
   }
 
   const invoices = invoiceRows.map((row): InvoiceFacts => {
+    // The fees taxed with the lines: delivery and small-order fees alike (docs/minimums.md).
+    const feeCents = taxableFeesCents(centsOf(row.deliveryFee), centsOf(row.smallOrderFee));
     const facts: InvoiceFacts = {
       rate: rateOf(row.taxRate),
       invoice: {
@@ -149,12 +160,12 @@ export async function getSummary(
         deliveryDate: row.deliveryDate!,
         restaurantName: row.restaurantName,
         subtotal: toMoneyString(centsOf(row.subtotal)),
-        deliveryFee: toMoneyString(centsOf(row.deliveryFee)),
+        deliveryFee: toMoneyString(feeCents),
         taxAmount: toMoneyString(centsOf(row.taxAmount)),
         totalAmount: toMoneyString(centsOf(row.totalAmount)),
       },
       subtotalCents: centsOf(row.subtotal),
-      feeCents: centsOf(row.deliveryFee),
+      feeCents,
       taxCents: centsOf(row.taxAmount),
       totalCents: centsOf(row.totalAmount),
     };

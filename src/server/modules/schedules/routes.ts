@@ -18,6 +18,14 @@ import {
   listUpcomingSchedules,
 } from './service';
 import { holdsOfRestaurant } from '../customers';
+import { minimumsFor } from '../minimums';
+import type { Minimum } from '#core/schemas/minimum';
+import { centsOf } from '#core/money';
+
+/** A minimum worth showing: none when there is none or its amount is 0. */
+function minimumShown(minimum: Minimum | undefined): Minimum | null {
+  return minimum && centsOf(minimum.amount) > 0 ? minimum : null;
+}
 
 export const scheduleModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -93,6 +101,8 @@ export const scheduleModule: FastifyPluginAsyncZod = async (app) => {
       const terms = await buyerTaxTerms(app.db, restaurantId, farmIds);
       // A farm's hold on the account, shown at checkout before Place Order (docs/customers.md).
       const holds = await holdsOfRestaurant(app.db, restaurantId, farmIds);
+      // The minimum each farm holds this restaurant to, for the cart's progress (docs/minimums.md).
+      const minimums = await minimumsFor(app.db, restaurantId, farmIds);
       const placedOn = today();
       return {
         ...answer,
@@ -100,6 +110,7 @@ export const scheduleModule: FastifyPluginAsyncZod = async (app) => {
           ...farm,
           ...buyerTaxFor(terms, farm.farmId, farm.next?.deliveryDate ?? placedOn),
           hold: holds.has(farm.farmId) ? { reason: holds.get(farm.farmId)!.reason } : null,
+          minimum: minimumShown(minimums.get(farm.farmId)),
         })),
       };
     },

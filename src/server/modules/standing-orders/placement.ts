@@ -5,7 +5,8 @@ import { hawaiiDate } from '#core/hawaii-time';
 import { centsOf, toMoneyString } from '#core/money';
 import { isUnitPack } from '#core/packs';
 import { onePackCents } from '#core/pricing';
-import type { OrderCreateBody, PricedOrder } from '#core/schemas/order';
+import { ORDER_CONFLICT_CODES, type OrderCreateBody, type PricedOrder } from '#core/schemas/order';
+import { belowMinimumReason } from '#core/minimums';
 import { isPlacementDue, weekdayOf } from '#core/standing-orders';
 import { now as clockNow } from '../../clock';
 import type { Db, DbOrTx } from '../../db/database';
@@ -167,6 +168,13 @@ function compare(lines: LineRow[], order: PricedOrder | null) {
 function reasonOf(error: AppError): string {
   if (error.code === 'nothing_available') return 'nothing was available';
   if (error.code === BUSINESS_CODES.suspended) return 'your restaurant is suspended';
+  // "below Hāmākua Farm's $50.00 minimum" (docs/minimums.md).
+  if (error.code === ORDER_CONFLICT_CODES.belowMinimum && error.details) {
+    return belowMinimumReason(
+      String(error.details.farmName),
+      centsOf(String(error.details.amount)),
+    );
+  }
   const field = error.fields ? Object.values(error.fields)[0] : undefined;
   return (field ?? error.message).replace(/\.$/, '');
 }

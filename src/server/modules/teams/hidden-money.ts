@@ -19,6 +19,7 @@ export function orderWithoutMoney(order: PricedOrder): Order {
     taxRate: null,
     taxAmount: null,
     taxReason: null,
+    smallOrderFee: null,
     totalAmount: null,
     orderItems: order.orderItems.map((item) => ({ ...item, unitPrice: null, totalPrice: null })),
     paymentStatus: null,

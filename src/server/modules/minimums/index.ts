@@ -1,0 +1,10 @@
+// The minimums module's one door (docs/minimums.md): what other modules use of it.
+export {
+  customerMinimumsOf,
+  farmMinimumsOf,
+  minimumsFor,
+  orderMinimumColumn,
+  removeCustomerMinimum,
+  saveFarmMinimums,
+  setCustomerMinimum,
+} from './service';
