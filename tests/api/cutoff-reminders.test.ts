@@ -4,6 +4,7 @@ import { setClock } from '../../src/server/clock';
 import { openDatabase, type Database } from '../../src/server/db/database';
 import {
   cutoffReminders,
+  farmMinimums,
   farms,
   notifications,
   orderItems,
@@ -235,6 +236,34 @@ describe('who is reminded, and when', () => {
     for (const restaurant of [oneWeek, alreadyOrdered, cancelledBefore, elsewhere]) {
       expect(await remindersOf(restaurant.userId)).toEqual([]);
     }
+  });
+
+  it('reminds a restaurant whose pending order for the day is under the farm’s minimum, once', async () => {
+    const s = await scene();
+    await ctx.database.db
+      .insert(farmMinimums)
+      .values({ farmId: s.farm.farmId, zone: null, amount: '50.00', mode: 'warn' });
+    // A first-time customer with a $10.00 pending order, and one whose order clears $50.00.
+    const under = await restaurantIn();
+    await ordered(s, under, TUE_NOV_24, undefined, 'pending');
+    const enough = await restaurantIn();
+    const big = await ordered(s, enough, TUE_NOV_24, undefined, 'pending');
+    await ctx.database.db.update(orders).set({ subtotal: '50.00' }).where(eq(orders.id, big));
+
+    expect(await sweepAt(BEFORE_WINDOW, s)).toEqual([]);
+    expect(await sweepAt(IN_WINDOW, s)).toEqual([
+      { restaurantId: under.restaurantId, farmId: s.farm.farmId, deliveryDate: TUE_NOV_24 },
+    ]);
+    expect(await sweepAt(HALF_AN_HOUR_BEFORE, s)).toEqual([]);
+    expect(await remindersOf(under.userId)).toEqual([
+      {
+        title: `Your order from ${s.farmName} for Tue, Nov 24 is under its minimum`,
+        body: `Your order is $40.00 short of ${s.farmName}'s $50.00 minimum. Ordering closes Mon, Nov 23 at 6 PM.`,
+        link: '/restaurant/orders',
+        eventKey: `cutoff-reminder:${under.restaurantId}:${s.farm.farmId}:${TUE_NOV_24}`,
+      },
+    ]);
+    expect(await remindersOf(enough.userId)).toEqual([]);
   });
 
   it('leaves out a restaurant whose standing order with the farm is still to place the day', async () => {

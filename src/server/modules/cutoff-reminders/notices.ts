@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { formatClockTime } from '#core/delivery-days';
 import { formatCalendarDate, hawaiiDate, hawaiiWallClock } from '#core/hawaii-time';
+import { formatMoneyString } from '#core/money';
 import type { Permission } from '#core/permissions';
 import type { DbOrTx } from '../../db/database';
 import { cutoffReminderOptOuts, memberships } from '../../db/schema';
@@ -13,6 +14,8 @@ import {
 
 /** Where a reminder takes the restaurant: its order guide, filled to par for the farm's day. */
 export const ORDER_GUIDE_LINK = '/restaurant/order-guide';
+/** Where a reminder of an order under the minimum takes it: its orders, to add to this one. */
+export const ORDERS_LINK = '/restaurant/orders';
 
 /**
  * - cutoff_reminder.due: a farm's next delivery day to the restaurant's zone closes soon, the
@@ -29,6 +32,11 @@ export interface CutoffReminderEvent {
   orderBy: string;
   /** What the restaurant usually orders from the farm, most often first: "Kale, case of 24 bunches". */
   items: string[];
+  /**
+   * Its pending order for the day is under the farm's minimum (docs/minimums.md): by how much,
+   * and the minimum. Null for a restaurant that has not ordered.
+   */
+  underMinimum?: { short: string; amount: string } | null;
 }
 
 declare module '../notifications' {
@@ -48,6 +56,20 @@ function closingTime(instant: string): string {
 /** To the restaurant's people who order: the day, when ordering closes, the usual items. */
 export function cutoffReminderContent(event: CutoffReminderEvent): NotificationContent {
   const day = formatCalendarDate(event.deliveryDate, 'weekdayShort') ?? event.deliveryDate;
+  const eventKey = `cutoff-reminder:${event.restaurantId}:${event.farmId}:${event.deliveryDate}`;
+  if (event.underMinimum) {
+    return {
+      kind: 'cutoff_reminder',
+      title: `Your order from ${event.farmName} for ${day} is under its minimum`,
+      body:
+        `Your order is ${formatMoneyString(event.underMinimum.short)} short of ${event.farmName}'s ` +
+        `${formatMoneyString(event.underMinimum.amount)} minimum. ` +
+        `Ordering closes ${closingTime(event.orderBy)}.`,
+      details: null,
+      link: ORDERS_LINK,
+      eventKey,
+    };
+  }
   const usual = event.items.length > 0 ? ` You usually order: ${event.items.join('; ')}.` : '';
   return {
     kind: 'cutoff_reminder',
@@ -57,7 +79,7 @@ export function cutoffReminderContent(event: CutoffReminderEvent): NotificationC
       `Ordering closes ${closingTime(event.orderBy)}.${usual}`,
     details: null,
     link: ORDER_GUIDE_LINK,
-    eventKey: `cutoff-reminder:${event.restaurantId}:${event.farmId}:${event.deliveryDate}`,
+    eventKey,
   };
 }
 

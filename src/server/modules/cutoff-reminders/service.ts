@@ -11,6 +11,8 @@ import {
 } from '#core/schemas/cutoff-reminder';
 import { REMINDER_HOURS_MAX } from '#core/schemas/profile';
 import { weekdayOf } from '#core/standing-orders';
+import { shortOfMinimumCents } from '#core/minimums';
+import { centsOf, toMoneyString } from '#core/money';
 import { now as clockNow } from '../../clock';
 import type { Db, DbOrTx } from '../../db/database';
 import { qualified } from '../../db/raw-sql';
@@ -27,6 +29,7 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../errors';
 import { farmIsOpen } from '../businesses';
+import { minimumsFor } from '../minimums';
 import { recordNotificationEvents } from '../notifications';
 import type { CutoffReminderEvent } from './notices';
 
@@ -202,6 +205,63 @@ async function restaurantsToRemind(db: DbOrTx, day: DueDay): Promise<number[]> {
 }
 
 /**
+ * The restaurants of the day's zone whose pending order for the day is under the farm's
+ * minimum that applies to them (docs/minimums.md), not reminded for the day yet: each with
+ * how far under it the order is.
+ */
+async function ordersUnderMinimum(
+  db: DbOrTx,
+  day: DueDay,
+): Promise<{ restaurantId: number; shortCents: number; amount: string }[]> {
+  const { farmId, deliveryDate } = day;
+  const restaurantId = qualified(orders.restaurantId);
+  const pending = await db
+    .select({ restaurantId: orders.restaurantId, subtotal: orders.subtotal })
+    .from(orders)
+    .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
+    .where(
+      and(
+        eq(orders.farmId, farmId),
+        eq(orders.deliveryDate, deliveryDate),
+        eq(orders.status, 'pending'),
+        eq(restaurants.deliveryZone, day.zone.slug),
+        isNull(restaurants.suspendedAt),
+        isNull(restaurants.closedAt),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(cutoffReminders)
+            .where(
+              and(
+                sql`${cutoffReminders.restaurantId} = ${restaurantId}`,
+                eq(cutoffReminders.farmId, farmId),
+                eq(cutoffReminders.deliveryDate, deliveryDate),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(orders.restaurantId));
+  // A restaurant's orders for the day count together against the minimum.
+  const subtotals = new Map<number, number>();
+  for (const order of pending) {
+    subtotals.set(
+      order.restaurantId,
+      (subtotals.get(order.restaurantId) ?? 0) + centsOf(order.subtotal),
+    );
+  }
+  const under = [];
+  for (const [restaurant, subtotalCents] of subtotals) {
+    const minimum = (await minimumsFor(db, restaurant, [farmId])).get(farmId) ?? null;
+    const shortCents = shortOfMinimumCents(subtotalCents, minimum);
+    if (minimum && shortCents > 0) {
+      under.push({ restaurantId: restaurant, shortCents, amount: minimum.amount });
+    }
+  }
+  return under;
+}
+
+/**
  * What the restaurant usually orders from the farm: the products in their packs of its orders
  * of the four weeks before the day, in the most orders first, at most eight, each named as it
  * was last sold ("Kale, case of 24 bunches").
@@ -251,6 +311,7 @@ async function remind(
   db: Db,
   day: DueDay,
   restaurantId: number,
+  underMinimum: CutoffReminderEvent['underMinimum'] = null,
 ): Promise<CutoffReminderSent | null> {
   const { farmId, deliveryDate } = day;
   return db.transaction(async (tx) => {
@@ -267,7 +328,8 @@ async function remind(
       farmName: day.farmName,
       deliveryDate,
       orderBy: day.orderBy.toISOString(),
-      items: await usualItems(tx, restaurantId, farmId, deliveryDate),
+      items: underMinimum ? [] : await usualItems(tx, restaurantId, farmId, deliveryDate),
+      underMinimum,
     };
     await recordNotificationEvents(tx, [event]);
     return { restaurantId, farmId, deliveryDate };
@@ -286,6 +348,13 @@ export async function sendDueCutoffReminders(
   for (const day of await dueDays(db, now)) {
     for (const restaurantId of await restaurantsToRemind(db, day)) {
       const reminder = await remind(db, day, restaurantId);
+      if (reminder) sent.push(reminder);
+    }
+    for (const { restaurantId, shortCents, amount } of await ordersUnderMinimum(db, day)) {
+      const reminder = await remind(db, day, restaurantId, {
+        short: toMoneyString(shortCents),
+        amount,
+      });
       if (reminder) sent.push(reminder);
     }
   }
