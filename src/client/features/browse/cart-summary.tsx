@@ -1,4 +1,5 @@
 import {
+  groupCartByFarm,
   hasEstimatedLines,
   lineCountLabel,
   lineEstimateLabel,
@@ -10,12 +11,14 @@ import {
 import { PriceBreaks } from '../../components/ui/offered-price';
 import { formatUsd } from '#core/money';
 import { ChevronDown, ChevronUp, ShoppingCart } from 'lucide-react';
-import { useId, useLayoutEffect, useState } from 'react';
+import { useId, useLayoutEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { MinimumProgress } from '../../components/ui/minimum-progress';
 import { ProductPhoto } from '../../components/ui/product-photo';
 import { useCart } from '../../lib/cart';
 import { countLabel } from '../../lib/format';
+import { useNextDeliveries } from '../../lib/queries';
 import { LocationSwitcher } from '../../components/layout/location-switcher';
 
 /** Where the panel has a column of its own beside the products (Tailwind's `lg`). */
@@ -41,10 +44,14 @@ function useHeightOf(element: HTMLElement | null): number {
  * The 'Cart Summary (N items)' panel (docs/product.md#cart-summary). It never covers a
  * product: on wide screens it is a column of its own beside the list, sticking as the list
  * scrolls; narrower, it is a bar at the bottom that opens on demand, and the page keeps as
- * much room as the bar takes (open or not) after its last product.
+ * much room as the bar takes (open or not) after its last product. Under it, each farm still
+ * short of the minimum that applies to the restaurant says by how much, as the checkout does,
+ * from the same next-delivery read (docs/minimums.md).
  */
 export function CartSummary() {
   const cart = useCart();
+  const farmGroups = useMemo(() => groupCartByFarm(cart.items), [cart.items]);
+  const { byFarm } = useNextDeliveries(farmGroups.map((group) => group.farmId));
   const [open, setOpen] = useState(
     () => typeof window !== 'undefined' && window.matchMedia(WIDE_SCREEN).matches,
   );
@@ -116,7 +123,16 @@ export function CartSummary() {
             <span className="tabular text-lg font-bold">{formatUsd(cart.totalCents)}</span>
           </div>
         </div>
-        <div className="px-4 pb-3">
+        <div className="flex flex-col gap-2 px-4 pb-3">
+          {farmGroups.map((group) => (
+            <MinimumProgress
+              key={group.farmId}
+              farmName={group.farmName}
+              subtotalCents={group.subtotalCents}
+              minimum={byFarm.get(group.farmId)?.minimum}
+              compact
+            />
+          ))}
           <Button asChild className="w-full">
             <Link to="/restaurant/orders">Proceed to Checkout</Link>
           </Button>

@@ -1,3 +1,5 @@
+import type { customerMinimumBody } from '#core/schemas/minimum';
+import type { z } from 'zod';
 import type {
   CreditTermsBody,
   Customer,
@@ -50,6 +52,24 @@ export function useHoldCustomer(restaurantId: number) {
   return useMutation({
     mutationFn: (body: CustomerHoldBody) =>
       api.post<Customer>(`${customerPath(restaurantId)}/hold`, body),
+    onSettled: refresh,
+  });
+}
+
+/** The farm's own minimum for this customer, over its zones' (docs/minimums.md). */
+export function useSaveCustomerMinimum(restaurantId: number) {
+  return useMutation({
+    // As sent: the fee only in fee mode (the server's schema refuses it otherwise).
+    mutationFn: (body: z.input<typeof customerMinimumBody>) =>
+      api.put<Customer>(`${customerPath(restaurantId)}/minimum`, body),
+    onSettled: refresh,
+  });
+}
+
+/** Back to the farm's zone minimums for this customer. */
+export function useRemoveCustomerMinimum(restaurantId: number) {
+  return useMutation({
+    mutationFn: () => api.delete<void>(`${customerPath(restaurantId)}/minimum`),
     onSettled: refresh,
   });
 }

@@ -24,6 +24,7 @@ import { ApiError } from '../../lib/api';
 import { ORDER_DATE_FORMAT, formatInstant } from '../../lib/format';
 import { usePermissions } from '../../lib/permissions';
 import { useCustomer, useCustomerHistory, useHoldCustomer, useSaveCreditTerms } from './api';
+import { CustomerMinimumCard } from './customer-minimum-card';
 import { CustomerStateBadge, money } from './customer-parts';
 
 /**
@@ -69,7 +70,10 @@ export function CustomerPage() {
           <ResaleCertificateLine customer={customer.data} />
           <HoldCard customer={customer.data} manages={can('credit.manage')} />
           {can('money.view') ? (
-            <TermsCard customer={customer.data} manages={can('credit.manage')} />
+            <>
+              <TermsCard customer={customer.data} manages={can('credit.manage')} />
+              <CustomerMinimumCard customer={customer.data} manages={can('credit.manage')} />
+            </>
           ) : null}
           <HistoryCard restaurantId={restaurantId} />
         </>
