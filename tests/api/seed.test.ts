@@ -300,6 +300,19 @@ describe('Hawaii demo data', () => {
     }
   });
 
+  it('makes each farm’s order minimum its every-zone minimum, warning as it always did', async () => {
+    const farmsWithout = await count(
+      sql`select count(*)::int as n from farms f
+        where f.order_minimum > 0 and not exists (
+          select 1 from farm_minimums m
+          where m.farm_id = f.id and m.zone is null and m.amount = f.order_minimum
+            and m.mode = 'warn'
+        )`,
+    );
+    expect(farmsWithout).toBe(0);
+    expect(await count(sql`select count(*)::int as n from farm_minimums`)).toBeGreaterThan(0);
+  });
+
   it('changes nothing when asked again', async () => {
     const before = await tableCounts();
     expect(await seedDemoData(ctx.database.db, { onlyIfEmpty: false, now })).toBe(false);

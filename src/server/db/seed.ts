@@ -22,6 +22,7 @@ import {
 } from './demo-catalog';
 import {
   deliverySchedules,
+  farmMinimums,
   farms,
   orderItems,
   orders,
@@ -625,6 +626,14 @@ async function insertPlan(tx: Tx, plan: DemoPlan, passwordHash: string): Promise
     'farms',
   );
   const farmIds = farmRows.map((row) => row.id);
+  // Each farm's order minimum is its every-zone minimum, accepting smaller orders with a
+  // warning, as a farm's one minimum always did (docs/minimums.md).
+  const minimumRows = DEMO_FARMS.flatMap((farm, i) =>
+    moneyCents(farm.orderMinimum) > 0
+      ? [{ farmId: farmIds[i]!, zone: null, amount: farm.orderMinimum, mode: 'warn' as const }]
+      : [],
+  );
+  if (minimumRows.length > 0) await tx.insert(farmMinimums).values(minimumRows);
 
   const restaurantRows = await tx
     .insert(restaurants)
