@@ -78,13 +78,10 @@ export function businessMenuLabel(user: User): string {
   return `Switch business, acting for ${profileDisplayName(user)}`;
 }
 
-/**
- * The widest layout's account name and email, which open the switcher when there is one: from
- * 1536 px, where the bar spans the screen (below it the avatar and the menus name the account).
- */
+/** The widest layout's account name and email, which open the switcher when there is one. */
 export function AccountName({ user }: { user: User }) {
   return (
-    <span className="hidden max-w-40 flex-col leading-tight 2xl:flex">
+    <span className="flex max-w-24 flex-col leading-tight 2xl:max-w-40">
       <span className="truncate text-sm font-medium">{profileDisplayName(user)}</span>
       <span className="truncate text-xs text-stone-500">{user.email}</span>
     </span>

@@ -97,7 +97,7 @@ export function AppShell({
       </a>
       <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
         {/* The bar spans wide screens, whose room the navigation and the account can use. */}
-        <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 2xl:max-w-none">
+        <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 xl:gap-2 2xl:max-w-none">
           <Brand />
           <nav aria-label="Main" className="hidden flex-1 items-center gap-0.5 xl:flex">
             {navItems.map((item) => (
@@ -116,7 +116,7 @@ export function AppShell({
               </Link>
             ))}
           </nav>
-          <div className="ml-auto flex items-center gap-2 xl:ml-0">
+          <div className="ml-auto flex items-center gap-2 xl:ml-0 xl:gap-1">
             <LazyMenu
               className={NAV_MENU_TRIGGER_CLASS}
               label={navMenuLabel(navItems, pathname)}

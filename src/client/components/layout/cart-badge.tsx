@@ -23,7 +23,8 @@ export function CartBadge() {
           </span>
         ) : null}
       </span>
-      <span aria-hidden="true" className="tabular hidden sm:inline">
+      {/* The total, where the bar has room: not beside eight navigation items at 1280 px. */}
+      <span aria-hidden="true" className="tabular hidden sm:inline xl:hidden 2xl:inline">
         {formatUsd(totalCents)}
       </span>
     </Link>
