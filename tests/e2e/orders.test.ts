@@ -139,7 +139,7 @@ describe('ordering from two farms through delivery', () => {
     const checkout = page.getByRole('region', { name: /Cart Checkout/ });
     await eventually(() => checkout.getByText('Cart Checkout (2 items)').isVisible()).toBe(true);
     const big = checkout.getByRole('region', { name: bigFarm });
-    await eventually(() => big.getByText('$43.00 below').isVisible()).toBe(true);
+    await eventually(() => big.getByText('$43.00 more for').isVisible()).toBe(true);
     await checkout
       .getByRole('region', { name: smallFarm })
       .getByLabel('Note for the farm')
