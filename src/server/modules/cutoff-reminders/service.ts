@@ -122,6 +122,30 @@ function weeksBefore(deliveryDate: string): { from: string; to: string } {
 }
 
 /**
+ * What both reasons to remind ask of an order's restaurant: open, in the day's zone, and not
+ * reminded for the farm's day yet. Conditions on a query of `orders` joined to `restaurants`.
+ */
+function openInZoneNotReminded(db: DbOrTx, { farmId, deliveryDate, zone }: DueDay) {
+  return [
+    eq(restaurants.deliveryZone, zone.slug),
+    isNull(restaurants.suspendedAt),
+    isNull(restaurants.closedAt),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(cutoffReminders)
+        .where(
+          and(
+            sql`${cutoffReminders.restaurantId} = ${qualified(orders.restaurantId)}`,
+            eq(cutoffReminders.farmId, farmId),
+            eq(cutoffReminders.deliveryDate, deliveryDate),
+          ),
+        ),
+    ),
+  ];
+}
+
+/**
  * The restaurants of the day's zone to remind: open, with orders (not cancelled) from the farm
  * in at least two of the four weeks before the day, none for the day itself, no reminder sent
  * for it yet, and no standing order with the farm still to place it (it will order by itself).
@@ -143,9 +167,7 @@ async function restaurantsToRemind(db: DbOrTx, day: DueDay): Promise<number[]> {
         gte(orders.deliveryDate, from),
         lte(orders.deliveryDate, to),
         ne(orders.status, 'cancelled'),
-        eq(restaurants.deliveryZone, day.zone.slug),
-        isNull(restaurants.suspendedAt),
-        isNull(restaurants.closedAt),
+        ...openInZoneNotReminded(db, day),
         notExists(
           db
             .select({ one: sql`1` })
@@ -156,18 +178,6 @@ async function restaurantsToRemind(db: DbOrTx, day: DueDay): Promise<number[]> {
                 eq(booked.deliveryDate, deliveryDate),
                 sql`${booked.restaurantId} = ${restaurantId}`,
                 ne(booked.status, 'cancelled'),
-              ),
-            ),
-        ),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(cutoffReminders)
-            .where(
-              and(
-                sql`${cutoffReminders.restaurantId} = ${restaurantId}`,
-                eq(cutoffReminders.farmId, farmId),
-                eq(cutoffReminders.deliveryDate, deliveryDate),
               ),
             ),
         ),
@@ -214,7 +224,6 @@ async function ordersUnderMinimum(
   day: DueDay,
 ): Promise<{ restaurantId: number; shortCents: number; amount: string }[]> {
   const { farmId, deliveryDate } = day;
-  const restaurantId = qualified(orders.restaurantId);
   const pending = await db
     .select({ restaurantId: orders.restaurantId, subtotal: orders.subtotal })
     .from(orders)
@@ -224,21 +233,7 @@ async function ordersUnderMinimum(
         eq(orders.farmId, farmId),
         eq(orders.deliveryDate, deliveryDate),
         eq(orders.status, 'pending'),
-        eq(restaurants.deliveryZone, day.zone.slug),
-        isNull(restaurants.suspendedAt),
-        isNull(restaurants.closedAt),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(cutoffReminders)
-            .where(
-              and(
-                sql`${cutoffReminders.restaurantId} = ${restaurantId}`,
-                eq(cutoffReminders.farmId, farmId),
-                eq(cutoffReminders.deliveryDate, deliveryDate),
-              ),
-            ),
-        ),
+        ...openInZoneNotReminded(db, day),
       ),
     )
     .orderBy(asc(orders.restaurantId));
