@@ -29,7 +29,7 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../errors';
 import { farmIsOpen } from '../businesses';
-import { minimumsFor } from '../minimums';
+import { farmMinimumsFor } from '../minimums';
 import { recordNotificationEvents } from '../notifications';
 import type { CutoffReminderEvent } from './notices';
 
@@ -245,9 +245,10 @@ async function ordersUnderMinimum(
       (subtotals.get(order.restaurantId) ?? 0) + centsOf(order.subtotal),
     );
   }
+  const minimums = await farmMinimumsFor(db, farmId, [...subtotals.keys()]);
   const under = [];
   for (const [restaurant, subtotalCents] of subtotals) {
-    const minimum = (await minimumsFor(db, restaurant, [farmId])).get(farmId) ?? null;
+    const minimum = minimums.get(restaurant) ?? null;
     const shortCents = shortOfMinimumCents(subtotalCents, minimum);
     if (minimum && shortCents > 0) {
       under.push({ restaurantId: restaurant, shortCents, amount: minimum.amount });

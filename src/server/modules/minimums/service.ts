@@ -28,33 +28,51 @@ function toMinimum(row: MinimumRow): Minimum {
 }
 
 /**
- * The minimum of each farm that applies to the restaurant (docs/minimums.md): its own override,
- * else the minimum of its zone, else the farm's every-zone one. One read by key; a farm without
- * any is left out.
+ * The minimum that applies to each pair of the restaurants and farms given (docs/minimums.md):
+ * the farm's override for the restaurant, else the farm's minimum for the restaurant's zone,
+ * else its every-zone one. One read; a pair without any is left out.
  */
+function applyingMinimums(db: DbOrTx, restaurantIds: number[], farmIds: number[]) {
+  return rows<MinimumRow & { restaurant_id: number; farm_id: number }>(
+    db,
+    sql`select distinct on (r.id, f.id) r.id as restaurant_id, f.id as farm_id,
+        applying.amount::text as amount, applying.mode, applying.fee::text as fee
+      from restaurants r
+      join farms f on f.id in ${farmIds}
+      join lateral (
+        select c.amount, c.mode, c.fee, 0 as rank
+        from customer_minimums c
+        where c.restaurant_id = r.id and c.farm_id = f.id
+        union all
+        select m.amount, m.mode, m.fee, case when m.zone is null then 2 else 1 end
+        from farm_minimums m
+        where m.farm_id = f.id and (m.zone is null or m.zone = r.delivery_zone)
+      ) applying on true
+      where r.id in ${restaurantIds}
+      order by r.id, f.id, applying.rank`,
+  );
+}
+
+/** The minimum of each farm that applies to the restaurant, by farm; a farm without one is left out. */
 export async function minimumsFor(
   db: DbOrTx,
   restaurantId: number,
   farmIds: number[],
 ): Promise<Map<number, Minimum>> {
   if (farmIds.length === 0) return new Map();
-  const found = await rows<MinimumRow & { farm_id: number }>(
-    db,
-    sql`select distinct on (farm_id) farm_id, amount::text as amount, mode, fee::text as fee
-      from (
-        select c.farm_id, c.amount, c.mode, c.fee, 0 as rank
-        from customer_minimums c
-        where c.restaurant_id = ${restaurantId} and c.farm_id in ${farmIds}
-        union all
-        select m.farm_id, m.amount, m.mode, m.fee, case when m.zone is null then 2 else 1 end
-        from farm_minimums m
-        where m.farm_id in ${farmIds}
-          and (m.zone is null
-            or m.zone = (select r.delivery_zone from restaurants r where r.id = ${restaurantId}))
-      ) applying
-      order by farm_id, rank`,
-  );
+  const found = await applyingMinimums(db, [restaurantId], farmIds);
   return new Map(found.map((row) => [Number(row.farm_id), toMinimum(row)]));
+}
+
+/** The farm's minimum that applies to each restaurant, by restaurant; one without is left out. */
+export async function farmMinimumsFor(
+  db: DbOrTx,
+  farmId: number,
+  restaurantIds: number[],
+): Promise<Map<number, Minimum>> {
+  if (restaurantIds.length === 0) return new Map();
+  const found = await applyingMinimums(db, restaurantIds, [farmId]);
+  return new Map(found.map((row) => [Number(row.restaurant_id), toMinimum(row)]));
 }
 
 /** A farm's minimums, the every-zone one first, then by zone. */
