@@ -131,6 +131,29 @@ describe('GET /api/products/farm', () => {
   });
 });
 
+describe('GET /api/products without search parameters', () => {
+  it('answers the catalogue by name in pages of at most 500, with the total', async () => {
+    const whole = await alpha.get('/api/products');
+    expect(whole.statusCode, whole.body).toBe(200);
+    const every = ids(whole.json());
+    expect(every).toEqual(expect.arrayContaining([...productIds, otherProductId]));
+    expect(whole.headers['x-total-count']).toBe(String(every.length));
+    expect(whole.headers.link).toBeUndefined();
+
+    const pages = await walk(alpha, '/api/products?limit=3');
+    expect(pages.flatMap((page) => ids(page.body))).toEqual(every);
+    expect(pages.every((page) => ids(page.body).length <= 3)).toBe(true);
+    expect(new Set(pages.map((page) => page.total))).toEqual(new Set([String(every.length)]));
+  });
+
+  it('keeps a search to its own paging: no Link, the page object', async () => {
+    const response = await alpha.get('/api/products?q=kale&limit=3');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ page: 1 });
+    expect(response.headers.link).toBeUndefined();
+  });
+});
+
 describe('GET /api/delivery-schedules', () => {
   it('answers at most 500 without a limit, and says there is more', async () => {
     const response = await scheduler.get('/api/delivery-schedules');
@@ -239,6 +262,7 @@ describe('GET /api/receivables and /api/bills', () => {
 describe('bad limits and cursors', () => {
   const cases: [string, () => Session, string][] = [
     ['/api/products/farm', () => farmer, String(WHOLE_LIST_LIMIT)],
+    ['/api/products', () => alpha, String(WHOLE_LIST_LIMIT)],
     ['/api/delivery-schedules', () => scheduler, String(WHOLE_LIST_LIMIT)],
     ['/api/farms', () => alpha, String(WHOLE_LIST_LIMIT)],
     ['/api/receivables', () => farmer, '500'],

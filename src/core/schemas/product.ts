@@ -9,6 +9,7 @@ import {
   REQUIRED,
   requiredText,
 } from './common';
+import { keyCursor, pageLimit, WHOLE_LIST_LIMIT } from './paging';
 import { photoOutput } from './photo';
 import {
   groupThousands,
@@ -399,8 +400,23 @@ export const productQuery = z.object({
     .min(1, 'At least 1')
     .max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE}`)
     .optional(),
+  /** The whole catalogue's paging (docs/api.md#paging): at most 500 a page, by name. */
+  limit: pageLimit(WHOLE_LIST_LIMIT, WHOLE_LIST_LIMIT),
+  cursor: keyCursor,
 });
 export type ProductQuery = z.output<typeof productQuery>;
+
+/** The search parameters: any of them makes GET /api/products one page of a search. */
+export const PRODUCT_SEARCH_PARAMETERS = [
+  'q',
+  'category',
+  'farmId',
+  'availability',
+  'sort',
+  'deliversToMyZone',
+  'page',
+  'pageSize',
+] as const satisfies readonly (keyof ProductQuery)[];
 
 export const productPageOutput = z.object({
   items: productListOutput,

@@ -66,13 +66,22 @@ export function sendPage<T>(
   reply: FastifyReply,
   page: { items: T[]; total: number; nextCursor: string | null },
 ): T[] {
+  setPageHeaders(request, reply, page);
+  return page.items;
+}
+
+/** sendPage's headers alone, for a page whose body is sent already made (the catalogue's). */
+export function setPageHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: { total: number; nextCursor: string | null },
+): void {
   reply.header(TOTAL_COUNT_HEADER, String(page.total));
   if (page.nextCursor) {
     const url = new URL(request.url, 'http://local');
     url.searchParams.set('cursor', page.nextCursor);
     reply.header(LINK_HEADER, `<${url.pathname}${url.search}>; rel="next"`);
   }
-  return page.items;
 }
 
 /**

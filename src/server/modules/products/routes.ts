@@ -10,13 +10,14 @@ import {
   productListOutput,
   productOutput,
   productPageOutput,
+  PRODUCT_SEARCH_PARAMETERS,
   productQuery,
   productUpdateBody,
   stockConflictBody,
 } from '#core/schemas/product';
 import { wholeListQuery } from '#core/schemas/paging';
 import { CompressedAnswer, CompressedAnswers, sendAnswer } from '../../http/compressed-answers';
-import { sendPage } from '../paging';
+import { sendPage, setPageHeaders } from '../paging';
 import { errorResponses } from '../route-schemas';
 import { LiveCache, type LiveEventHub } from '../events';
 import { NO_PRICE_LISTS, pricingKey, restaurantPricing } from '../price-lists';
@@ -66,9 +67,11 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalog'],
-        summary: 'Every product on offer; with any query parameter, one page of a search',
+        summary:
+          'Every product on offer, one page of at most 500 by name; with a search parameter, one page of a search',
         description:
-          'Without parameters: the whole catalogue as an array. With any of q, category, farmId, ' +
+          'Without search parameters: the catalogue as an array, paged by limit and cursor ' +
+          '(Link, X-Total-Count; docs/api.md#paging). With any of q, category, farmId, ' +
           'availability, sort, deliversToMyZone, page, pageSize: ' +
           '{items, total, totalAll, page, pageSize, farms, hiddenByZone}.',
         querystring: productQuery,
@@ -86,7 +89,8 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
           ? await remember(`pricing:${restaurantId}`, () => restaurantPricing(app.db, restaurantId))
           : NO_PRICE_LISTS;
       const viewer = { ...user, deliveryZone: profile?.deliveryZone ?? null, pricing };
-      const hasParameters = Object.values(request.query).some((value) => value !== undefined);
+      const { query } = request;
+      const hasParameters = PRODUCT_SEARCH_PARAMETERS.some((name) => query[name] !== undefined);
       // Typed, but sent as JSON already made (and compressed when the asker accepts it).
       const plain = reply as unknown as FastifyReply;
       if (hasParameters) {
@@ -100,12 +104,19 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
         const page = key === null ? await search() : await remember(`page:${key}`, search);
         return sendAnswer(plain, await page.answerTo(request.headers));
       }
-      // The whole catalogue is large: revalidated by its ETag (304 when unchanged) and sent
-      // compressed. Computed afresh every time, so it never shows older stock. Its ETag and
-      // kept copies are per price list and zone: each reader's catalogue is its own prices.
-      const variant = JSON.stringify([pricingKey(pricing), viewer.deliveryZone]);
+      // The catalogue's pages are large: revalidated by their ETag (304 when unchanged) and
+      // sent compressed. Computed afresh every time, so they never show older stock. Their ETags
+      // and kept copies are per page, price list and zone: each reader's prices are its own.
+      const variant = JSON.stringify([
+        pricingKey(pricing),
+        viewer.deliveryZone,
+        query.limit,
+        query.cursor ?? null,
+      ]);
+      const page = await listCatalog(app.db, viewer, query);
+      setPageHeaders(request, plain, page);
       const answer = await catalogAnswers.answer(
-        JSON.stringify(await listCatalog(app.db, viewer)),
+        JSON.stringify(page.items),
         request.headers,
         variant,
       );

@@ -188,11 +188,34 @@ function viewerZoneName(viewer: CatalogViewer): string | null {
 }
 
 /** GET /api/products without parameters: the whole catalogue (docs/api.md#reading). */
-export async function listCatalog(db: DbOrTx, viewer: CatalogViewer): Promise<Product[]> {
-  const zoneName = viewerZoneName(viewer);
-  const rows = await selectProducts(db, zoneName).where(listed).orderBy(sortName, asc(products.id));
+export async function listCatalog(
+  db: DbOrTx,
+  viewer: CatalogViewer,
+  query: WholeListQuery,
+): Promise<ListPage<Product>> {
+  const next = nextDeliveries(db, viewerZoneName(viewer));
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({ ...productFields(), nextDeliveryDate: next.date, sortName })
+      .from(products)
+      .innerJoin(farms, eq(farms.id, products.farmId))
+      .leftJoin(next, eq(next.farmId, products.farmId))
+      .where(and(listed, afterKey([sortName, products.id], NAME_KEY, query.cursor)))
+      .orderBy(sortName, asc(products.id))
+      .limit(query.limit + 1),
+    db
+      .select({ total: count() })
+      .from(products)
+      .innerJoin(farms, eq(farms.id, products.farmId))
+      .where(listed),
+  ]);
   const pricing = viewerPricing(viewer);
-  return rows.map((row) => toProduct(row, pricing));
+  const page = splitKeyedPage(rows, query.limit, (row) => [row.sortName, row.id]);
+  return {
+    items: page.rows.map((row) => toProduct(row, pricing)),
+    total: Number(totalRow?.total ?? 0),
+    nextCursor: page.nextCursor,
+  };
 }
 
 /** The listed ones of these products as the catalogue shows them (for "Order again"). */
