@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, hawaiiToday } from '#core/hawaii-time';
+import { FARM_FACET_LIMIT } from '../../src/server/modules/products/service';
 import { deliverySchedules, orderItems, orders, products } from '../../src/server/db/schema';
 import {
   createTestApp,
@@ -404,10 +405,33 @@ describe('catalogue pages: search, filters, sort, counts', () => {
     const page = response.json();
     expect(names(page)).toEqual(['apple bananas', 'Kale', 'Lilikoi', 'Mamaki Tea Leaves']);
     expect(page).toMatchObject({ total: 4, totalAll: 4, page: 1, pageSize: 24 });
+    // The farm filter's choices: most matches first (a tie by name), no descriptions.
     expect(page.farms).toEqual([
-      { id: alpha.farmId, name: 'Alpha Acres', description: 'Family-run since 1978' },
-      { id: beta.farmId, name: 'beta Orchard', description: 'Family-run since 1978' },
+      { id: alpha.farmId, name: 'Alpha Acres', description: null, productCount: 2 },
+      { id: beta.farmId, name: 'beta Orchard', description: null, productCount: 2 },
     ]);
+  });
+
+  it('offers the farms with matching products, and the chosen farm with its description', async () => {
+    const tea = (await restaurant.get('/api/products?q=mamaki')).json();
+    expect(tea.farms).toEqual([
+      { id: beta.farmId, name: 'beta Orchard', description: null, productCount: 1 },
+    ]);
+    // The farm filter itself leaves the choices as they were, with the chosen one described.
+    const chosen = (await restaurant.get(`/api/products?farmId=${alpha.farmId}`)).json();
+    expect(chosen.farms).toEqual([
+      {
+        id: alpha.farmId,
+        name: 'Alpha Acres',
+        description: 'Family-run since 1978',
+        productCount: 2,
+      },
+      { id: beta.farmId, name: 'beta Orchard', description: null, productCount: 2 },
+    ]);
+    // A chosen farm with no match stays among the choices, so the filter still names it.
+    const none = (await restaurant.get(`/api/products?q=mamaki&farmId=${alpha.farmId}`)).json();
+    expect(none.items).toEqual([]);
+    expect(none.farms.map((farm: { id: number }) => farm.id)).toEqual([beta.farmId, alpha.farmId]);
   });
 
   it('carries each farm’s nearest delivery day from Hawaii’s today on', async () => {
@@ -488,5 +512,36 @@ describe('catalogue pages: search, filters, sort, counts', () => {
       expect(response.statusCode, query).toBe(400);
       expect(Object.keys(response.json().fields ?? {}), query).toContain(field);
     }
+  });
+});
+
+describe('the farm filter at the size of many farms', () => {
+  it('lists at most 50 farms, the most matching products first', async () => {
+    const { db } = ctx.database;
+    // 51 farms with one "Facet fern" each, in one statement per table; the first has a second.
+    await db.execute(sql`
+      with made_users as (
+        insert into users (email)
+        select 'facet-' || g || '@example.com' from generate_series(1, 51) g
+        returning id, email
+      ), made_farms as (
+        insert into farms (user_id, name, location)
+        select id, 'Facet Farm ' || split_part(split_part(email, '@', 1), '-', 2), 'Hilo'
+        from made_users
+        returning id, name
+      )
+      insert into products (farm_id, name, unit, price, available_quantity, category)
+      select id, 'Facet fern', 'lb', 3.00, 10, 'vegetables' from made_farms
+      union all
+      select id, 'Facet fern tips', 'lb', 3.00, 10, 'vegetables' from made_farms
+      where name = 'Facet Farm 37'`);
+    const chef = await signUpRestaurant(ctx.app, 'Facet Bistro');
+    const page = (await chef.get('/api/products?q=facet%20fern')).json();
+    expect(page.total).toBe(52);
+    expect(page.farms).toHaveLength(FARM_FACET_LIMIT);
+    expect(page.farms[0]).toMatchObject({ name: 'Facet Farm 37', productCount: 2 });
+    expect(
+      page.farms.slice(1).every((farm: { productCount: number }) => farm.productCount === 1),
+    ).toBe(true);
   });
 });

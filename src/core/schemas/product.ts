@@ -426,13 +426,19 @@ export const productPageOutput = z.object({
   totalAll: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
-  /** The farms that have products on offer, by name: the farm filter's choices. */
+  /**
+   * The farm filter's choices (docs/order-lists.md#bounded-lists): the farms with products
+   * matching the search but for its farm filter, the most matches first, at most 50, and the
+   * chosen farm always among them.
+   */
   farms: z.array(
     z.object({
       id: z.number(),
       name: z.string(),
-      /** What the farm tells restaurants about itself, shown when the filter picks it. */
+      /** What the chosen farm tells restaurants about itself, shown under the filter; null for the others. */
       description: z.string().nullable(),
+      /** Its products matching the search but for the farm filter (0 for a chosen farm with none). */
+      productCount: z.number().int().optional(),
     }),
   ),
   /** How many matching products `deliversToMyZone` left out (0 when it is off). */

@@ -4,7 +4,6 @@ import {
   count,
   desc,
   eq,
-  exists,
   inArray,
   isNotNull,
   isNull,
@@ -336,6 +335,52 @@ export function searchKey(query: ProductQuery, viewer: CatalogViewer): string | 
   ]);
 }
 
+/** The farm filter's choices: at most this many farms. */
+export const FARM_FACET_LIMIT = 50;
+
+/**
+ * The farm filter's choices for a search: the farms with products matching everything but the
+ * farm filter itself, the most matches first, at most FARM_FACET_LIMIT, without descriptions
+ * but the chosen farm's (shown under the filter), which is always among them.
+ */
+async function farmFacet(
+  db: DbOrTx,
+  query: ProductQuery,
+  filterZone: string | null,
+  remember: Remember,
+): Promise<ProductPage['farms']> {
+  const anyFarm = { ...query, farmId: undefined };
+  const matches = count();
+  const [top, chosen] = await Promise.all([
+    remember(`farms:${filterKeyOf(anyFarm, filterZone)}`, () =>
+      db
+        .select({ id: farms.id, name: farms.name, productCount: matches })
+        .from(products)
+        .innerJoin(farms, eq(farms.id, products.farmId))
+        .where(matchConditions(anyFarm, filterZone))
+        .groupBy(farms.id, farms.name)
+        .orderBy(desc(matches), farmSortName, asc(farms.id))
+        .limit(FARM_FACET_LIMIT),
+    ),
+    query.farmId === undefined
+      ? null
+      : remember(`farm:${query.farmId}`, async () => {
+          const [farm] = await db
+            .select({ id: farms.id, name: farms.name, description: farms.description })
+            .from(farms)
+            .where(and(eq(farms.id, query.farmId!), farmIsOpen));
+          return farm ?? null;
+        }),
+  ]);
+  const facet = top.map((farm) => ({ ...farm, description: null as string | null }));
+  if (chosen) {
+    const index = facet.findIndex((farm) => farm.id === chosen.id);
+    if (index >= 0) facet[index] = { ...facet[index]!, description: chosen.description };
+    else facet.push({ ...chosen, productCount: 0 });
+  }
+  return facet;
+}
+
 /**
  * One page of the catalogue with the counts and farm choices the browse screen shows. The
  * page costs the rows it shows (an index walk in the chosen order); the counts and the farm
@@ -380,20 +425,7 @@ export async function searchCatalog(
       const [all] = await db.select({ total: count() }).from(products).where(listed);
       return all?.total ?? 0;
     }),
-    remember('farms', () =>
-      db
-        .select({ id: farms.id, name: farms.name, description: farms.description })
-        .from(farms)
-        .where(
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(products)
-              .where(and(eq(products.farmId, farms.id), listed)),
-          ),
-        )
-        .orderBy(farmSortName, asc(farms.id)),
-    ),
+    farmFacet(db, query, filterZone, remember),
     // What the zone filter leaves out: the same search without it, counted (and kept) apart.
     filterZone === null
       ? null
