@@ -1,4 +1,4 @@
-// npm run bench [-- --quick | --lighthouse | --lighthouse-only [--screens=/a,/b] [--reports=DIR]]: a bare Fastify H, the server on the embedded database and, when
+// npm run bench [-- --quick | --lighthouse | --lighthouse-only [--screens=/a,/b] [--reports=DIR] | --scale=hawaii [--reuse] [--fraction=F]]: a bare Fastify H, the server on the embedded database and, when
 // DATABASE_URL is given, on PostgreSQL (one process, then WEB_CONCURRENCY=2), all started here
 // and measured side by side with autocannon; Lighthouse 12 through Debian's Chromium. Prints
 // one table: each figure, its goal, and its ratio to H. See docs/performance.md.
@@ -15,6 +15,14 @@ import { catalogPagePath, type BrowseFilters } from '../../src/core/browse-addre
 import { addDays, hawaiiToday } from '../../src/core/hawaii-time';
 import { freePort } from '../local-services';
 import { httpsProxyMissing, startHttpsProxy } from './https-proxy';
+import {
+  HUB_FARMER_EMAIL,
+  ISLAND_ADMIN_EMAIL,
+  ISLAND_RESTAURANT_EMAIL,
+  islandRestaurantEmail,
+  islandsSize,
+  loadIslands,
+} from './hawaii';
 import {
   BENCH_PASSWORD,
   FARMER_EMAIL,
@@ -53,6 +61,15 @@ const size = {
   ...(priceListsOnly ? { restaurants: 200 } : {}),
   ...(restaurantsOption ? { restaurants: Number(restaurantsOption) } : {}),
 };
+// `--scale=hawaii [--reuse] [--fraction=0.05]`: the islands' data set on PostgreSQL alone
+// (docs/performance.md#the-islands-data-set); `--reuse` measures a loaded one again, and
+// `--fraction` loads a share of it for a trial.
+const scale = optionValue('scale');
+if (scale !== undefined && scale !== 'hawaii') {
+  throw new Error(`--scale takes hawaii, not "${scale}"`);
+}
+const fraction = Number(optionValue('fraction') ?? '1');
+if (!(fraction > 0 && fraction <= 1)) throw new Error('--fraction takes a number above 0, up to 1');
 const DURATION = quick ? 3 : 10;
 const WARM_UP_SECONDS = quick ? 1 : 2;
 const CHROMIUM = '/usr/bin/chromium';
@@ -879,6 +896,146 @@ function printTable(): void {
   for (const row of rows) console.log(line([row.figure, row.value, row.goal, row.ratio]));
 }
 
+/** Milliseconds until the first bytes of an answer arrive (an export that streams). */
+async function firstBytesMs(url: string, cookie: string): Promise<string> {
+  const started = performance.now();
+  const response = await fetch(url, { headers: { cookie } });
+  if (!response.ok || !response.body) return `failed: ${response.status}`;
+  const reader = response.body.getReader();
+  await reader.read();
+  const ms = performance.now() - started;
+  let bytes = 0;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    bytes += chunk.value.length;
+  }
+  return `${ms.toFixed(0)} ms to the first bytes, ${((performance.now() - started) / 1000).toFixed(1)} s and ${(bytes / 1e6).toFixed(1)} MB in all`;
+}
+
+/**
+ * The islands' data set (docs/performance.md#the-islands-data-set): loaded once by set-based
+ * SQL (or reused), then every screen of the largest farm, a restaurant and the administrator at
+ * 50 connections, and the browse mix of up to 500 restaurants, beside H.
+ */
+async function measureIslands(serverEnv: NodeJS.ProcessEnv, dirs: string[]): Promise<void> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) {
+    rows.push({ figure: 'islands', value: 'not run: set DATABASE_URL', goal: '', ratio: '' });
+    return;
+  }
+  const name =
+    fraction === 1 ? 'harvest_hui_islands' : `harvest_hui_islands_${Math.round(fraction * 1000)}`;
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  const migrationsFolder = join(serverRoot, 'drizzle');
+  const size = islandsSize(fraction);
+  if (!process.argv.includes('--reuse') || found.rowCount === 0) {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    const database = await openDatabase({ url: url.toString(), migrationsFolder });
+    await database.migrate();
+    console.log(`Loading the islands into ${name}:`);
+    const loaded = await loadIslands(database, size, console.log);
+    await database.close();
+    rows.push({
+      figure: `islands: loaded ${loaded.farms} farms, ${loaded.restaurants} restaurants, ${loaded.products} products, ${loaded.orders} orders of ${loaded.orderItems} lines`,
+      value: `${(loaded.seconds / 60).toFixed(1)} min, ${(loaded.databaseBytes / 1e9).toFixed(1)} GB`,
+      goal: '< 15 min, < 15 GB',
+      ratio: '',
+    });
+  }
+  await admin.end();
+  const database = await openDatabase({ url: url.toString(), migrationsFolder });
+  const read = async <T>(query: ReturnType<typeof sql>) =>
+    ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const [biggest] = await read<{ day: string; orders: number }>(sql`
+    select o.delivery_date::text as day, count(*)::int as orders
+    from orders o join farms f on f.id = o.farm_id join users u on u.id = f.user_id
+    where u.email = ${HUB_FARMER_EMAIL}
+    group by o.delivery_date order by count(*) desc limit 1`);
+  const farmIds = (await read<{ id: number }>(sql`select id from farms order by id limit 20`)).map(
+    (row) => row.id,
+  );
+  await database.close();
+
+  const dir = mkdtempSync(join(tmpdir(), 'hh-bench-islands-'));
+  dirs.push(dir);
+  const server = await start(
+    ['dist/server/main.js'],
+    { ...serverEnv, DATA_DIR: dir, DATABASE_URL: url.toString() },
+    '/healthz',
+  );
+  try {
+    const farmer = await signIn(server.url, HUB_FARMER_EMAIL);
+    const restaurant = await signIn(server.url, ISLAND_RESTAURANT_EMAIL);
+    const administrator = await signIn(server.url, ISLAND_ADMIN_EMAIL);
+    const crowd: string[] = [];
+    const crowdSize = Math.min(500, size.restaurants);
+    for (let first = 1; first <= crowdSize; first += 10) {
+      const batch = Array.from({ length: Math.min(10, crowdSize - first + 1) }, (_, index) =>
+        signIn(server.url, islandRestaurantEmail(first + index)),
+      );
+      crowd.push(...(await Promise.all(batch)));
+    }
+    const paths = browseMixPaths(farmIds);
+    record(
+      `islands: browse mix, ${crowd.length} restaurants`,
+      await load(server, paths[0]!, { cookies: crowd, paths }),
+      'p99 < 100 ms',
+    );
+    const day = biggest?.day ?? '';
+    const month = day.slice(0, 7);
+    const screens: [string, string, string][] = [
+      ['the largest farm: its orders', '/api/orders/farm', farmer],
+      [
+        `its biggest day (${biggest?.orders ?? 0} orders)`,
+        `/api/orders/farm?deliveryDate=${day}`,
+        farmer,
+      ],
+      ['its runs of that day', `/api/delivery-runs?date=${day}`, farmer],
+      ['its receivables', '/api/receivables', farmer],
+      ['its dashboard report', '/api/reports/farm', farmer],
+      ['a restaurant: its orders', '/api/orders/restaurant', restaurant],
+      ['a restaurant: its bills', '/api/bills', restaurant],
+      ['a restaurant: its dashboard report', '/api/reports/restaurant', restaurant],
+      ['admin: farms', '/api/admin/businesses?kind=farm', administrator],
+      [
+        'admin: restaurants named "kai"',
+        '/api/admin/businesses?kind=restaurant&q=kai',
+        administrator,
+      ],
+    ];
+    for (const [label, path, cookie] of screens) {
+      record(`islands: ${label}`, await load(server, path, { cookie }), 'p99 < 300 ms');
+    }
+    rows.push({
+      figure: "islands: the largest farm's year of FSMA 204 records (CSV)",
+      value: await firstBytesMs(`${server.url}/api/traceability/records?format=csv`, farmer),
+      goal: 'starts < 2 s, streams',
+      ratio: '',
+    });
+    rows.push({
+      figure: `islands: the largest farm's accounting export of ${month}`,
+      value: await firstBytesMs(
+        `${server.url}/api/exports/accounting?from=${month}-01&to=${month}-28&format=quickbooks`,
+        farmer,
+      ),
+      goal: 'starts < 2 s, streams',
+      ratio: '',
+    });
+    rows.push({
+      figure: 'islands: server memory, peak',
+      value: `${server.peakRssMb.toFixed(0)} MB`,
+      goal: '',
+      ratio: '',
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
 async function freshPostgres(baseUrl: string): Promise<string> {
   const name = 'harvest_hui_bench';
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -927,6 +1084,17 @@ async function main(): Promise<void> {
   const h = await load(hello, '/');
   hRequestsPerSecond = h.requestsPerSecond;
   record('H: bare Fastify {hello: world}', h, '100 %');
+  if (scale === 'hawaii') {
+    const dirs: string[] = [];
+    try {
+      await measureIslands(serverEnv, dirs);
+    } finally {
+      await hello.stop();
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    }
+    printTable();
+    return;
+  }
 
   const dataDir = mkdtempSync(join(tmpdir(), 'hh-bench-'));
   const dirs = [dataDir];
