@@ -695,9 +695,20 @@ export const orderItems = pgTable(
      * restaurant lowering the line below it is repriced (docs/price-lists.md).
      */
     priceBreakQuantity: quantity('price_break_quantity'),
+    /**
+     * What the restaurant wants when the farm cannot fill the line (docs/substitutions.md): take
+     * a substitute at once, be asked, or never (short it).
+     */
+    substitution: text('substitution').$type<Substitution>().notNull().default('ask'),
+    /**
+     * On a substitute's line, the line it replaced (that line is shorted, so no reference: the
+     * substitution's row keeps what it was).
+     */
+    substituteForItemId: integer('substitute_for_item_id'),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
+    check('order_items_substitution_check', sql`${t.substitution} in ('allow', 'ask', 'never')`),
     index('order_items_product_idx').on(t.productId),
     check('order_items_quantity_check', sql`${t.quantity} > 0`),
     check('order_items_ordered_quantity_check', sql`${t.orderedQuantity} > 0`),
@@ -2200,4 +2211,130 @@ export const customerMinimums = pgTable(
       sql`(${t.mode} = 'fee') = (${t.fee} is not null) and coalesce(${t.fee}, 0) >= 0`,
     ),
   ],
+);
+
+/**
+ * What a farm did with a line it could not fill (docs/substitutions.md): shorted it, or proposed
+ * a substitute, with the restaurant's answer. The line's product, pack and quantity are kept as
+ * they were, since a shorted line is removed from the order.
+ */
+export const substitutions = pgTable(
+  'substitutions',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The line that could not be filled (removed once shorted: no reference). */
+    itemId: integer('item_id').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    productName: text('product_name').notNull(),
+    packLabel: text('pack_label').notNull(),
+    quantity: quantity('quantity').notNull(),
+    /** The restaurant's preference on the line when the farm acted. */
+    preference: text('preference').$type<Substitution>().notNull(),
+    /** The substitute proposed, at the restaurant's price then; all null for a short. */
+    substituteProductId: integer('substitute_product_id').references(() => products.id),
+    substitutePackId: integer('substitute_pack_id').references(() => productPacks.id, {
+      onDelete: 'set null',
+    }),
+    substituteProductName: text('substitute_product_name'),
+    substitutePackLabel: text('substitute_pack_label'),
+    substituteQuantity: quantity('substitute_quantity'),
+    substituteUnitPrice: money('substitute_unit_price'),
+    /** The substitute's line once it is on the order. */
+    substituteItemId: integer('substitute_item_id'),
+    /**
+     * `pending` while the restaurant is asked; `accepted` (by them, or at once under `allow`),
+     * `declined`, `expired` (no answer by the deadline) or `shorted` (a short, or `never`).
+     */
+    state: text('state')
+      .$type<'pending' | 'accepted' | 'declined' | 'expired' | 'shorted'>()
+      .notNull(),
+    /** When a pending proposal is shorted unanswered. */
+    deadline: timestamp('deadline', { withTimezone: true }),
+    proposedByUserId: integer('proposed_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull(),
+    decidedByUserId: integer('decided_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** How it was decided: in the app, from the email's link, or by the system. */
+    decidedVia: text('decided_via').$type<'app' | 'email' | 'system'>(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('substitutions_order_idx').on(t.orderId),
+    index('substitutions_pending_deadline_idx')
+      .on(t.deadline)
+      .where(sql`${t.state} = 'pending'`),
+    check(
+      'substitutions_state_check',
+      sql`${t.state} in ('pending', 'accepted', 'declined', 'expired', 'shorted')`,
+    ),
+    check('substitutions_preference_check', sql`${t.preference} in ('allow', 'ask', 'never')`),
+    check('substitutions_decided_via_check', sql`${t.decidedVia} in ('app', 'email', 'system')`),
+    check(
+      'substitutions_substitute_check',
+      sql`(${t.substituteProductId} is null) = (${t.substituteQuantity} is null) and (${t.substituteQuantity} is null or ${t.substituteQuantity} > 0)`,
+    ),
+    check(
+      'substitutions_pending_check',
+      sql`(${t.state} = 'pending') = (${t.deadline} is not null and ${t.decidedAt} is null)`,
+    ),
+  ],
+);
+
+/** A message on an order's thread (docs/order-thread.md), by a person of either business. */
+export const orderMessages = pgTable(
+  'order_messages',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The business the author wrote for, and their name as it was ("Keoni P."). */
+    authorSide: text('author_side').$type<BusinessKind>().notNull(),
+    authorName: text('author_name').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_messages_order_idx').on(t.orderId, t.id),
+    check('order_messages_side_check', sql`${t.authorSide} in ('farm', 'restaurant')`),
+  ],
+);
+
+/** A message's photos: private files, served to the order's two businesses only. */
+export const orderMessagePhotos = pgTable(
+  'order_message_photos',
+  {
+    id: serial('id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => orderMessages.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+  },
+  (t) => [index('order_message_photos_message_idx').on(t.messageId)],
+);
+
+/** How far each person has read an order's thread: the last message id they saw. */
+export const orderMessageReads = pgTable(
+  'order_message_reads',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lastReadMessageId: integer('last_read_message_id').notNull(),
+  },
+  (t) => [primaryKey({ name: 'order_message_reads_pk', columns: [t.userId, t.orderId] })],
 );
