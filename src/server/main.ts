@@ -1,6 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { appOriginOf, ConfigError, loadConfig, startupWarnings } from './config';
+import { type AppConfig, appOriginOf, ConfigError, loadConfig, startupWarnings } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed';
 import { startCutoffReminderWorker } from './modules/cutoff-reminders';
 import { startFreshSheetWorker } from './modules/fresh-sheet';
@@ -45,6 +49,22 @@ async function runPrimary(processes: number): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
+/**
+ * The embedded database's first start with demo data: the data is loaded by a process of its
+ * own (the built `db:seed`), which ends before this one opens the database. Loading grows the
+ * embedded database's WebAssembly memory, which never shrinks: a server that loaded the data
+ * itself would hold that memory for as long as it runs. Run from the sources (no built seed
+ * beside this file), the server loads it itself, as before.
+ */
+function seedFirstEmbeddedStart(config: AppConfig): void {
+  if (config.databaseUrl || !config.demoData) return;
+  if (existsSync(join(config.dataDir, 'db', 'PG_VERSION'))) return;
+  const seed = fileURLToPath(new URL('./seed.js', import.meta.url));
+  if (!existsSync(seed)) return;
+  const loaded = spawnSync(process.execPath, [seed], { stdio: 'inherit', env: process.env });
+  if (loaded.status !== 0) throw new Error('Loading the demo data failed: see above');
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const processes = config.webConcurrency ?? 1;
@@ -56,6 +76,7 @@ async function main(): Promise<void> {
     );
   }
   const worker = cluster.isWorker ? Number(process.env.HH_WORKER_INDEX ?? 0) : null;
+  seedFirstEmbeddedStart(config);
   const claim = await claimEmbeddedDatabase(config);
   const database = await openConfiguredDatabase(config);
   // npm run db:backup asks this process for a consistent copy of the embedded database.

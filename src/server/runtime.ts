@@ -6,11 +6,19 @@ import { join, resolve } from 'node:path';
 import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 
+/**
+ * The embedded database's buffer pool. PostgreSQL's own default (128 MB) is held in the server
+ * process's memory, all of it touched at start; a marketplace's working set on one machine is a
+ * fraction of it, and what falls out is read back from the files the operating system caches.
+ */
+export const EMBEDDED_SHARED_BUFFERS = '32MB';
+
 /** Opens the configured database and applies migrations. */
 export async function openConfiguredDatabase(config: AppConfig): Promise<Database> {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: join(config.dataDir, 'db'),
+    embeddedSettings: { shared_buffers: EMBEDDED_SHARED_BUFFERS },
   });
   await database.migrate();
   return database;
