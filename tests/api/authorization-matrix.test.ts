@@ -176,6 +176,7 @@ const EXPECTED: Record<string, Need> = {
   'POST /api/admin/farms/{id}/approve': admin,
   'POST /api/admin/farms/{id}/decline': admin,
   'GET /api/admin/businesses': admin,
+  'GET /api/admin/people': admin,
   'POST /api/admin/businesses/{kind}/{id}/suspend': admin,
   'POST /api/admin/businesses/{kind}/{id}/reinstate': admin,
   'GET /api/admin/audit': admin,

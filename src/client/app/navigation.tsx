@@ -12,6 +12,7 @@ import {
   ReceiptText,
   ShoppingBasket,
   Truck,
+  Users,
   Wallet,
 } from 'lucide-react';
 import type { NavItem } from '../components/layout/app-shell';
@@ -141,7 +142,7 @@ export const adminNav: AppNavItem[] = [
     label: 'Dashboard',
     icon: <LayoutDashboard className="size-4" aria-hidden="true" />,
     alsoActiveOn: ['/'],
-    // /admin/approvals and /admin/businesses have items of their own.
+    // /admin/approvals, /admin/businesses and /admin/people have items of their own.
     exact: true,
   },
   {
@@ -153,6 +154,11 @@ export const adminNav: AppNavItem[] = [
     to: '/admin/businesses',
     label: 'Businesses',
     icon: <Building2 className="size-4" aria-hidden="true" />,
+  },
+  {
+    to: '/admin/people',
+    label: 'People',
+    icon: <Users className="size-4" aria-hidden="true" />,
   },
   hubNavItem,
 ];

@@ -18,6 +18,7 @@ const BusinessesPage = lazyNamed(
   () => import('../features/admin/businesses-page'),
   'BusinessesPage',
 );
+const PeoplePage = lazyNamed(() => import('../features/admin/people-page'), 'PeoplePage');
 const BrowsePage = lazyNamed(() => import('../features/browse/browse-page'), 'BrowsePage');
 const FarmPage = lazyNamed(() => import('../features/farm-page/farm-page'), 'FarmPage');
 const FarmPageSettingsCard = lazyNamed(
@@ -219,6 +220,7 @@ export const adminPages: PageRoute[] = [
   // Admission and suspension (docs/admission.md).
   { path: '/admin/approvals', element: <ApprovalsPage /> },
   { path: '/admin/businesses', element: <BusinessesPage /> },
+  { path: '/admin/people', element: <PeoplePage /> },
   hubPage,
 ];
 

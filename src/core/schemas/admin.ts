@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPROVAL_STATUSES, AUDIT_ACTIONS, BUSINESS_KINDS } from '../business-status';
 import { ORDER_STATUSES } from '../order-status';
+import { BUSINESS_ROLES } from '../permissions';
 import { monthInput, monthKeyOutput, moneyOutput, plainString, positiveId } from './common';
 import { keyCursor, pageCursor, pageLimit } from './paging';
 
@@ -231,6 +232,67 @@ export const adminBusinessOutput = z.object({
 });
 export type AdminBusiness = z.infer<typeof adminBusinessOutput>;
 export const adminBusinessListOutput = z.array(adminBusinessOutput);
+
+/*
+ * The people list (docs/admission.md#people): every account, by name, to find whom a business
+ * belongs to or who cannot sign in.
+ */
+
+export const PEOPLE_BUSINESS_FILTERS = ['farm', 'restaurant', 'none', 'admin'] as const;
+export type PeopleBusinessFilter = (typeof PEOPLE_BUSINESS_FILTERS)[number];
+/** A person's memberships listed in full up to this many; the rest are counted. */
+export const PERSON_BUSINESSES_SHOWN = 10;
+
+/** GET /api/admin/people: accounts by name, searched by name or email. */
+export const adminPeopleQuery = z.object({
+  /** Part of the name or the email, any case, with or without ʻokina and kahakō. */
+  q: plainString()
+    .max(100, 'q has at most 100 characters')
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  /** Members of a farm, of a restaurant, of no business, or administrators. */
+  business: z
+    .enum(PEOPLE_BUSINESS_FILTERS, {
+      error: `business must be one of ${PEOPLE_BUSINESS_FILTERS.join(', ')}`,
+    })
+    .optional(),
+  /** Closed accounts are left out unless asked for. */
+  closed: z
+    .enum(['true', 'false'], { error: 'closed must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
+  limit: pageLimit(ADMIN_LIST_DEFAULT_LIMIT, ADMIN_LIST_MAX_LIMIT),
+  cursor: keyCursor,
+});
+export type AdminPeopleQuery = z.infer<typeof adminPeopleQuery>;
+export type AdminPeopleQueryInput = z.input<typeof adminPeopleQuery>;
+
+export const adminPersonOutput = z.object({
+  id: z.number(),
+  /** First and last name, or null when the account has none. */
+  name: z.string().nullable(),
+  /** A closed account's is a tombstone (docs/leaving.md). */
+  email: z.string(),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+  isAdmin: z.boolean(),
+  /** Their memberships by business name, at most PERSON_BUSINESSES_SHOWN. */
+  businesses: z.array(
+    z.object({
+      kind: businessKind,
+      id: z.number(),
+      name: z.string(),
+      role: z.enum(BUSINESS_ROLES),
+    }),
+  ),
+  /** Memberships beyond those listed. */
+  moreBusinesses: z.number().int(),
+  /** The latest use of any of their memberships; null when none was ever used. */
+  lastActiveAt: z.string().nullable(),
+});
+export type AdminPersonEntry = z.infer<typeof adminPersonOutput>;
+export const adminPersonListOutput = z.array(adminPersonOutput);
 
 /** GET /api/admin/audit: newest first. */
 export const auditQuery = z.object({

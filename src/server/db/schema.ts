@@ -22,7 +22,7 @@ import type { GroupRole } from '#core/group-roles';
 import type { BusinessRole } from '#core/permissions';
 import type { Substitution } from '#core/schemas/order-guide';
 import { TRACEABILITY_CATEGORIES, type TraceabilityCategory } from '#core/traceability';
-import { foldedSql } from './fold';
+import { foldedSql, personSortName } from './fold';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -59,6 +59,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
+    // The administrator's people list, by name (docs/admission.md#people).
+    index('users_admin_name_idx').on(personSortName(t.firstName, t.lastName, t.email), t.id),
     check('users_role_check', sql`${t.role} in ('farmer', 'restaurant', 'admin')`),
   ],
 );

@@ -6,9 +6,11 @@ import type {
   AdminBusiness,
   AdminHealth,
   AdminOrder,
+  AdminPersonEntry,
   AdminStats,
   BusinessStatusFilter,
   PendingFarm,
+  PeopleBusinessFilter,
 } from '#core/schemas/admin';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -88,6 +90,23 @@ export function useAdminBusinesses(filters: BusinessFilters) {
     kind: filters.kind,
     status: filters.status === 'all' ? undefined : filters.status,
     q: filters.q.trim() || undefined,
+  });
+}
+
+export const ADMIN_PEOPLE_PATH = '/api/admin/people';
+
+export interface PeopleFilters {
+  q: string;
+  business: PeopleBusinessFilter | 'all';
+  closed: boolean;
+}
+
+/** Every account by name, searched by name or email, a page at a time. */
+export function useAdminPeople(filters: PeopleFilters) {
+  return usePagedList<AdminPersonEntry>(ADMIN_PEOPLE_PATH, {
+    q: filters.q.trim() || undefined,
+    business: filters.business === 'all' ? undefined : filters.business,
+    closed: filters.closed ? 'true' : undefined,
   });
 }
 

@@ -7,6 +7,8 @@ import {
   adminHealthOutput,
   adminOrderListOutput,
   adminOrdersQuery,
+  adminPeopleQuery,
+  adminPersonListOutput,
   adminReasonBody,
   adminStatsOutput,
   approvalsQuery,
@@ -26,6 +28,7 @@ import {
   listBusinesses,
   listPendingFarms,
 } from '../businesses';
+import { listPeople } from './people';
 import { adminHealth, adminInvoice, adminOrdersCsv, adminStats, listAdminOrders } from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
@@ -193,6 +196,23 @@ export const adminModule: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireAdmin(request);
       return sendPage(request, reply, await listBusinesses(app.db, request.query));
+    },
+  );
+
+  app.get(
+    '/admin/people',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Every account by name, searched by name or email, with its businesses and roles (closed ones on asking)',
+        querystring: adminPeopleQuery,
+        response: { 200: adminPersonListOutput, ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireAdmin(request);
+      return sendPage(request, reply, await listPeople(app.db, request.query));
     },
   );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "users_admin_name_idx" ON "users" USING btree (translate(lower(coalesce(nullif(trim(coalesce("first_name", '') || ' ' || coalesce("last_name", '')), ''), "email")), 'āēīōūĀĒĪŌŪʻʼ‘’`̄''', 'aeiouaeiou'),"id");
