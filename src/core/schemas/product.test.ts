@@ -65,12 +65,14 @@ describe('product schema', () => {
   it('reads browse parameters and refuses odd ones', () => {
     expect(
       productQuery.parse({ q: ' kale ', page: '2', pageSize: '10', farmId: '3', sort: 'price' }),
-    ).toEqual({ q: 'kale', page: 2, pageSize: 10, farmId: 3, sort: 'price' });
+    ).toEqual({ q: 'kale', page: 2, pageSize: 10, farmId: 3, sort: 'price', limit: 500 });
     for (const query of [
       { page: '0' },
       { pageSize: '101' },
       { sort: 'random' },
       { farmId: '-1' },
+      { limit: '501' },
+      { cursor: '!!' },
     ]) {
       expect(productQuery.safeParse(query).success, JSON.stringify(query)).toBe(false);
     }
