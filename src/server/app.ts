@@ -42,6 +42,7 @@ import { groupModule } from './modules/groups';
 import { healthRoutes } from './modules/health';
 import { createMailer, type Mailer, notificationModule } from './modules/notifications';
 import { orderModule } from './modules/orders';
+import { orderThreadModule, registerUnreadMessages } from './modules/order-thread';
 import {
   createPhotoStorage,
   createPrivatePhotoStorage,
@@ -252,6 +253,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
 
   registerAuthHooks(app);
   registerHiddenMoney(app);
+  registerUnreadMessages(app);
   // Text PostgreSQL cannot store is bad input (400), not a database failure (500).
   app.addHook('preValidation', async (request) => {
     for (const [part, value] of [
@@ -284,6 +286,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       await api.register(deliveryProofModule);
       await api.register(paymentModule);
       await api.register(claimModule);
+      await api.register(orderThreadModule);
       await api.register(customerModule);
       await api.register(accountingModule);
       await api.register(productModule);

@@ -6,6 +6,7 @@ import { groupNotices } from './modules/groups';
 import { customerCreditNotices } from './modules/customers';
 import { registerNotificationKinds, registerNotificationWording } from './modules/notifications';
 import { orderNotices } from './modules/orders';
+import { orderThreadNotices } from './modules/order-thread';
 import { paymentNotices, paymentReminderWording } from './modules/payments';
 import { standingOrderNotices } from './modules/standing-orders';
 import { recallNotices } from './modules/traceability';
@@ -21,6 +22,7 @@ export function registerNotificationKindProviders(): void {
     ...orderNotices,
     ...paymentNotices,
     ...claimNotices,
+    ...orderThreadNotices,
     ...recallNotices,
     ...standingOrderNotices,
     ...cutoffReminderNotices,

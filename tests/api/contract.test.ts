@@ -47,6 +47,8 @@ const ORDER_KEYS = [
   // Additive: why the order has its GET rate, or null (docs/tax.md).
   'taxReason',
   'totalAmount',
+  // Additive: the other side's messages the reader has not read (docs/order-thread.md).
+  'unreadMessages',
   // Additive: a line charged by weight has no weight yet (docs/catch-weight.md).
   'weightsPending',
 ];

@@ -23,6 +23,8 @@ export const NOTIFICATION_KINDS = [
   'resale_certificate',
   /** A usual farm's cutoff is near and the restaurant has not ordered (docs/cutoff-reminders.md). */
   'cutoff_reminder',
+  /** A message on an order's thread from the other business (docs/order-thread.md). */
+  'order_message',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -272,6 +272,11 @@ export const pricedOrderOutput = z.object({
    * (docs/claims.md); null before delivery. The server always sends it.
    */
   claimsOpenUntil: z.string().nullable().optional(),
+  /**
+   * Messages on the order's thread from the other business that the reader has not read
+   * (docs/order-thread.md). The server always sends it.
+   */
+  unreadMessages: z.number().int().optional(),
 });
 export type PricedOrder = z.infer<typeof pricedOrderOutput>;
 

@@ -4,7 +4,14 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { MAX_PHOTOS_PER_PRODUCT, type Photo } from '#core/schemas/photo';
 import type { Db, DbOrTx } from '../../db/database';
 import { rows } from '../../db/raw-sql';
-import { claimPhotos, farmPages, orderDeliveries, productPhotos, products } from '../../db/schema';
+import {
+  claimPhotos,
+  farmPages,
+  orderDeliveries,
+  orderMessagePhotos,
+  productPhotos,
+  products,
+} from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { publishLiveEvent } from '../events';
 import type { PhotoStorage } from './storage';
@@ -302,6 +309,7 @@ const STORED_FILE_COLUMNS: PgColumn[] = [
   farmPages.coverLargeKey,
   farmPages.coverSmallKey,
   claimPhotos.storageKey,
+  orderMessagePhotos.storageKey,
   orderDeliveries.photoKey,
   orderDeliveries.signatureKey,
 ];

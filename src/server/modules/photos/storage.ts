@@ -161,7 +161,7 @@ export function createPhotoStorage(options: {
  */
 export function createPrivatePhotoStorage(
   options: { dataDir: string; s3: S3Settings | undefined },
-  folder: 'delivery-proofs' | 'claim-photos',
+  folder: 'delivery-proofs' | 'claim-photos' | 'order-messages',
   keyPattern = PHOTO_KEY_PATTERN,
 ): PhotoStorage {
   if (options.s3) {
