@@ -73,7 +73,7 @@ describe("the farm's order card by the person's role", () => {
     const buttons = within(card)
       .getAllByRole('button')
       .map((button) => button.textContent?.trim());
-    expect(buttons).toEqual(['Mark as Packed', 'Adjust', 'Packing Slip']);
+    expect(buttons).toEqual(['Messages', 'Mark as Packed', 'Adjust', 'Packing Slip']);
   });
 
   it('shows an owner the money, every move and both documents', () => {
@@ -93,8 +93,14 @@ describe("the farm's order card by the person's role", () => {
       within(screen.getByRole('article', { name }))
         .getAllByRole('button')
         .map((button) => button.textContent?.trim());
-    expect(buttonsOf(/Order #8/)).toEqual(['Confirm Order', 'Cancel Order', 'Adjust']);
-    expect(buttonsOf(/Order #9/)).toEqual(['Mark as Packed', 'Adjust', 'Packing Slip', 'Invoice']);
+    expect(buttonsOf(/Order #8/)).toEqual(['Messages', 'Confirm Order', 'Cancel Order', 'Adjust']);
+    expect(buttonsOf(/Order #9/)).toEqual([
+      'Messages',
+      'Mark as Packed',
+      'Adjust',
+      'Packing Slip',
+      'Invoice',
+    ]);
     expect(screen.getByRole('article', { name: /Order #9/ })).toHaveTextContent('$25.00');
   });
 
@@ -118,7 +124,7 @@ describe("the farm's order card by the person's role", () => {
     const buttons = within(card)
       .getAllByRole('button')
       .map((button) => button.textContent?.trim());
-    expect(buttons).toEqual(['Invoice']);
+    expect(buttons).toEqual(['Messages', 'Invoice']);
   });
 });
 

@@ -9,6 +9,7 @@ import { FileText, Package } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
+import { OrderThread } from '../../components/order-thread/order-thread';
 import { OrderHistory } from '../../components/ui/order-history';
 import { OrderDeliveryDetails, OrderFigures, OrderItemList } from '../../components/ui/order-items';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -83,7 +84,16 @@ export function FarmerOrderCard({
           ) : null}
         </div>
 
-        <OrderItemList items={order.orderItems} />
+        <OrderThread
+          orderId={order.id}
+          unread={order.unreadMessages}
+          side="farm"
+          partnerName={restaurant.name}
+        />
+
+        <OrderItemList
+          items={order.orderItems}
+        />
 
         <WeighLines order={order} />
 

@@ -7,6 +7,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
+import { OrderThread } from '../../components/order-thread/order-thread';
 import { OrderHistory } from '../../components/ui/order-history';
 import { OrderDeliveryDetails, OrderFigures, OrderItemList } from '../../components/ui/order-items';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -226,17 +227,21 @@ export function RestaurantOrderCard({ order }: { order: Order }) {
             </span>
           ) : null}
         </div>
-        {invoice || orderAgain || reportProblem ? (
-          <div className="flex flex-wrap gap-2">
-            {invoice ? (
-              <Button variant="outline" size="sm" onClick={() => openInvoice(order.id)}>
-                <FileText aria-hidden="true" /> Invoice
-              </Button>
-            ) : null}
-            {orderAgain ? <OrderAgain order={order} /> : null}
-            {reportProblem ? <ReportProblem order={order} /> : null}
-          </div>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <OrderThread
+            orderId={order.id}
+            unread={order.unreadMessages}
+            side="restaurant"
+            partnerName={order.farm.name}
+          />
+          {invoice ? (
+            <Button variant="outline" size="sm" onClick={() => openInvoice(order.id)}>
+              <FileText aria-hidden="true" /> Invoice
+            </Button>
+          ) : null}
+          {orderAgain ? <OrderAgain order={order} /> : null}
+          {reportProblem ? <ReportProblem order={order} /> : null}
+        </div>
         {!changes ? null : closed ? (
           <p className="text-sm text-stone-700" role="note">
             {closed}
