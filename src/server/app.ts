@@ -19,6 +19,7 @@ import {
 import helmet from 'helmet';
 import { outboxDir, type AppConfig, type TrustProxy } from './config';
 import type { Database } from './db/database';
+import { registerReadDb } from './db/replica';
 import { AppError } from './errors';
 import { accountingModule } from './modules/accounting';
 import { adminModule } from './modules/admin';
@@ -123,6 +124,8 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
   app.decorate('liveEvents', liveEvents);
   app.decorate('catalogCache', createCatalogCache(liveEvents));
   app.decorate('reportCache', createReportCache(liveEvents));
+  // Reads on a streaming replica when DATABASE_READ_URL says so; else app.db, as always.
+  await registerReadDb(app, liveEvents);
   // Caches trust what they hold only while the process hears every change: listen from the
   // start. Should that fail, they stay bypassed and streams retry when they open.
   app.addHook('onReady', async () => {

@@ -91,6 +91,11 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    DATABASE_READ_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     DATA_DIR: z.string().min(1).default('./data'),
     APP_ORIGIN: z
       .url('must be a URL like https://harvesthui.example')
@@ -135,6 +140,13 @@ const envSchema = z
     S3_PREFIX: z.string().optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.DATABASE_READ_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URL'],
+        message: 'a replica of the DATABASE_URL database: set DATABASE_URL too',
+      });
+    }
     if (env.TRUST_PROXY !== false && !env.APP_ORIGIN) {
       ctx.addIssue({
         code: 'custom',
@@ -170,6 +182,11 @@ export interface AppConfig {
   webConcurrency?: number;
   host: string;
   databaseUrl: string | undefined;
+  /**
+   * A streaming replica of databaseUrl: reports, exports, statements and the catalogue read it
+   * (db/replica.ts, docs/operations.md#a-read-replica). Absent: everything reads the primary.
+   */
+  databaseReadUrl?: string | undefined;
   dataDir: string;
   appOrigin: string | undefined;
   sessionSecret: string;
@@ -236,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // read: it stays on this machine unless HOST says otherwise.
     host: values.HOST ?? (values.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: values.DATABASE_URL,
+    databaseReadUrl: values.DATABASE_READ_URL,
     dataDir,
     appOrigin: values.APP_ORIGIN?.replace(/\/$/, ''),
     sessionSecret: values.SESSION_SECRET ?? readOrCreateSecret(dataDir),

@@ -1,6 +1,7 @@
 import type { PersonActor } from '#core/actor';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/database';
+import type { ReadDb } from './db/replica';
 import type { Mailer } from './modules/notifications';
 import type { PhotoStorage } from './modules/photos';
 import type { SessionCache } from './modules/auth';
@@ -17,6 +18,8 @@ declare module 'fastify' {
     config: AppConfig;
     database: Database;
     db: Db;
+    /** The replica or the primary for a read-heavy route's work (db/replica.ts). */
+    readDb: ReadDb;
     /** Sends account emails (password reset, verification) from the request's process. */
     mailer: Mailer;
     /** Where product photo files live (DATA_DIR/uploads or an S3 bucket). */

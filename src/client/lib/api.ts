@@ -82,7 +82,32 @@ export async function apiFetch(
     signal: options.signal,
   });
   await throwIfNotOk(response, options);
+  if (method === 'GET') noteFiguresAsOf(path, response);
   return response;
+}
+
+/**
+ * How far behind the read replica was, in seconds, on an answer it served
+ * (docs/api.md#x-replica-lag); the primary's answers carry no such header.
+ */
+export const REPLICA_LAG_HEADER = 'x-replica-lag';
+/** Beyond this lag a screen says how old its figures are. */
+export const SHOWN_LAG_SECONDS = 5;
+const figuresAsOfByPath = new Map<string, Date>();
+
+function noteFiguresAsOf(path: string, response: Response): void {
+  const key = path.split('?')[0] ?? path;
+  const lag = Number(response.headers?.get(REPLICA_LAG_HEADER) ?? 0);
+  if (lag > SHOWN_LAG_SECONDS) figuresAsOfByPath.set(key, new Date(Date.now() - lag * 1000));
+  else figuresAsOfByPath.delete(key);
+}
+
+/**
+ * When the figures of the last answer to `path` (without its query) were current, if a read
+ * replica more than SHOWN_LAG_SECONDS behind served it; else null.
+ */
+export function figuresAsOf(path: string): Date | null {
+  return figuresAsOfByPath.get(path.split('?')[0] ?? path) ?? null;
 }
 
 export async function apiRequest<T>(

@@ -19,6 +19,7 @@ import { profileDisplayName } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
+import { FiguresAsOf } from '../../components/ui/figures-as-of';
 import { Skeleton } from '../../components/ui/skeleton';
 import { RecentOrderList } from '../../components/ui/recent-order-list';
 import { useAuth } from '../../lib/auth';
@@ -27,6 +28,7 @@ import { formatMoney, greeting } from '../../lib/format';
 import type { FirstDataContext } from '../../lib/first-data';
 import { permissionsOf, usePermissions, type Permission } from '../../lib/permissions';
 import {
+  FARM_REPORT_KEY,
   farmReportQuery,
   receivablesQuery,
   useFarmReport,
@@ -188,6 +190,7 @@ function DashboardFigures() {
     growth.direction === 'up' ? TrendingUp : growth.direction === 'down' ? TrendingDown : Minus;
   return (
     <>
+      <FiguresAsOf path={FARM_REPORT_KEY[0]} />
       <StatGrid
         stats={[
           {

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
+import { tellFiguresAsOf } from '../../components/ui/figures-as-of';
 import { toast } from '../../components/ui/toast';
 import { ApiError, downloadFile } from '../../lib/api';
 import { formatCalendarDate } from '../../lib/format';
@@ -22,15 +23,17 @@ const downloadInvoice = (orderId: number) =>
   download(`/api/orders/${orderId}/invoice`, `invoice-${orderId}.pdf`);
 
 /** Downloads a PDF (an invoice, this month's statement), telling when it fails. */
-async function download(path: string, fallbackName: string) {
+async function download(path: string, fallbackName: string): Promise<boolean> {
   try {
     await downloadFile(path, fallbackName);
+    return true;
   } catch (error) {
     toast({
       title: 'Download Failed',
       description: error instanceof ApiError ? error.userMessage('Please try again') : undefined,
       variant: 'destructive',
     });
+    return false;
   }
 }
 
@@ -104,7 +107,9 @@ export function BillsPage() {
                         void download(
                           `/api/statements?month=${asOf.slice(0, 7)}&farmId=${entry.farm.id}`,
                           'statement.pdf',
-                        )
+                        ).then((downloaded) => {
+                          if (downloaded) tellFiguresAsOf('/api/statements');
+                        })
                       }
                     >
                       <FileText aria-hidden="true" />

@@ -10,6 +10,7 @@ import { EmptyState, ErrorState } from '../../components/ui/empty-state';
 import { Field, Select } from '../../components/ui/form';
 import { LoadMoreFooter } from '../../components/ui/order-list-controls';
 import { Skeleton } from '../../components/ui/skeleton';
+import { tellFiguresAsOf } from '../../components/ui/figures-as-of';
 import { toast } from '../../components/ui/toast';
 import { ApiError, downloadFile } from '../../lib/api';
 import { countLabel, formatCalendarDate } from '../../lib/format';
@@ -237,7 +238,10 @@ export function ReceivablesPage() {
                         void downloadFile(
                           `/api/statements?month=${data.asOf.slice(0, 7)}&restaurantId=${entry.restaurant.id}`,
                           'statement.pdf',
-                        ).catch(() => toast({ title: 'Download Failed', variant: 'destructive' }))
+                        ).then(
+                          () => tellFiguresAsOf('/api/statements'),
+                          () => toast({ title: 'Download Failed', variant: 'destructive' }),
+                        )
                       }
                     >
                       Statement

@@ -20,7 +20,7 @@ import { RecentOrderList } from '../../components/ui/recent-order-list';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { formatMoney } from '../../lib/format';
 import { usePermissions } from '../../lib/permissions';
-import { useFarmReport } from '../../lib/queries';
+import { FARM_REPORT_KEY, useFarmReport } from '../../lib/queries';
 import { FARM_ORDERS_CSV_PATH } from './api';
 import { ExportButton } from './export-button';
 import { ChartCard, NoChartData, ReportPage, RevenueRuleNote } from './report-parts';
@@ -45,6 +45,7 @@ export function FarmerReportsPage() {
         </div>
       }
       query={useFarmReport()}
+      figuresPath={FARM_REPORT_KEY[0]}
       withTabs
     >
       {(report) => <FarmReportBody report={report} />}

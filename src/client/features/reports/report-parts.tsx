@@ -11,6 +11,7 @@ import {
   CardTitle,
 } from '../../components/ui/card';
 import { ErrorState } from '../../components/ui/empty-state';
+import { FiguresAsOf } from '../../components/ui/figures-as-of';
 import { Skeleton } from '../../components/ui/skeleton';
 
 export function ReportHeader({ subtitle, action }: { subtitle?: string; action: ReactNode }) {
@@ -31,10 +32,13 @@ export function ReportPage<Report>({
   action,
   query,
   withTabs = false,
+  figuresPath,
   children,
 }: {
   subtitle: string;
   action: ReactNode;
+  /** The report's path: its answer may say the figures are some seconds old. */
+  figuresPath?: string;
   query: { data: Report | undefined; error: Error | null; refetch: () => unknown };
   withTabs?: boolean;
   children: (report: Report) => ReactNode;
@@ -52,6 +56,7 @@ export function ReportPage<Report>({
   return (
     <div className="flex flex-col gap-6">
       <ReportHeader subtitle={subtitle} action={action} />
+      {figuresPath ? <FiguresAsOf path={figuresPath} /> : null}
       {children(data)}
     </div>
   );

@@ -15,7 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { EmptyState } from '../../components/ui/empty-state';
 import { RecentOrderList } from '../../components/ui/recent-order-list';
 import { formatMoney } from '../../lib/format';
-import { useRestaurantReport } from '../../lib/queries';
+import { RESTAURANT_REPORT_KEY, useRestaurantReport } from '../../lib/queries';
 import { RESTAURANT_ORDERS_CSV_PATH } from './api';
 import { ExportButton } from './export-button';
 import { ChartCard, NoChartData, ReportPage, RevenueRuleNote } from './report-parts';
@@ -37,6 +37,7 @@ export function RestaurantReportsPage() {
         </div>
       }
       query={useRestaurantReport()}
+      figuresPath={RESTAURANT_REPORT_KEY[0]}
     >
       {(report) => <RestaurantReportBody report={report} />}
     </ReportPage>

@@ -17,6 +17,7 @@ import { profileDisplayName } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState, ErrorState } from '../../components/ui/empty-state';
+import { FiguresAsOf } from '../../components/ui/figures-as-of';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useAuth } from '../../lib/auth';
@@ -26,6 +27,7 @@ import type { FirstDataContext } from '../../lib/first-data';
 import { permissionsOf, usePermissions, type Permission } from '../../lib/permissions';
 import {
   billsQuery,
+  RESTAURANT_REPORT_KEY,
   restaurantReportQuery,
   useBills,
   useRestaurantReport,
@@ -196,6 +198,7 @@ function DashboardFigures({ shortcuts }: { shortcuts: ReactNode }) {
   const recent = data.recentOrders.slice(0, DASHBOARD_RECENT_ORDERS_SHOWN);
   return (
     <>
+      <FiguresAsOf path={RESTAURANT_REPORT_KEY[0]} />
       <StatGrid
         columns={3}
         stats={[

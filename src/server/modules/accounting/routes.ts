@@ -19,7 +19,9 @@ export const accountingModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await accountingExport(app.db, requireActor(request), request.query);
+      const actor = requireActor(request);
+      // The replica when there is one; numbering invoices moves it to the primary (db/replica.ts).
+      const file = await app.readDb(request, (db) => accountingExport(db, actor, request.query));
       return sendZip(reply, file);
     },
   );

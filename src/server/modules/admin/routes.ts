@@ -84,7 +84,8 @@ export const adminModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireAdmin(request);
-      return sendCsv(reply, await adminOrdersCsv(app.db, request.query));
+      const csv = await app.readDb(request, (db) => adminOrdersCsv(db, request.query));
+      return sendCsv(reply, csv);
     },
   );
 

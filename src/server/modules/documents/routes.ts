@@ -160,7 +160,11 @@ export const documentModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const statement = await monthlyStatement(app.db, requireActor(request), request.query);
+      const actor = requireActor(request);
+      // The replica when there is one; numbering invoices moves it to the primary (db/replica.ts).
+      const statement = await app.readDb(request, (db) =>
+        monthlyStatement(db, actor, request.query),
+      );
       return sendPdf(reply, {
         fileName: statementFileName(statement),
         title: `Statement for ${statement.month}`,

@@ -94,14 +94,21 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
       // Typed, but sent as JSON already made (and compressed when the asker accepts it).
       const plain = reply as unknown as FastifyReply;
       if (hasParameters) {
-        const search = async () =>
-          new CompressedAnswer(
-            JSON.stringify(await searchCatalog(app.db, request.query, viewer, remember)),
-          );
         // A page is kept whole, serialised and compressed, and emptied with the figures it is
-        // made of, whenever it may be kept at all.
+        // made of, whenever it may be kept at all. On the read replica when there is one, but
+        // what refills the cache only once the replica has caught up (db/replica.ts).
         const key = searchKey(request.query, viewer);
-        const page = key === null ? await search() : await remember(`page:${key}`, search);
+        const page = await app.readDb(
+          request,
+          (db) => {
+            const search = async () =>
+              new CompressedAnswer(
+                JSON.stringify(await searchCatalog(db, request.query, viewer, remember)),
+              );
+            return key === null ? search() : remember(`page:${key}`, search);
+          },
+          { fillsCache: true },
+        );
         return sendAnswer(plain, await page.answerTo(request.headers));
       }
       // The catalogue's pages are large: revalidated by their ETag (304 when unchanged) and
@@ -113,7 +120,7 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
         query.limit,
         query.cursor ?? null,
       ]);
-      const page = await listCatalog(app.db, viewer, query);
+      const page = await app.readDb(request, (db) => listCatalog(db, viewer, query));
       setPageHeaders(request, plain, page);
       const answer = await catalogAnswers.answer(
         JSON.stringify(page.items),

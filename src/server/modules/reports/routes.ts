@@ -1,9 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '#core/schemas/common';
 import { farmReportOutput, restaurantReportOutput } from '#core/schemas/report';
 import { requireFarmer, requireRestaurant } from '../../http/guards';
 import { csvResponse, sendCsv } from '../route-schemas';
 import { isClockSet } from '../../clock';
+import type { Db } from '../../db/database';
 import { LiveCache, type LiveEventHub } from '../events';
 import { exportOrdersCsv } from './export';
 import { farmReport, restaurantReport } from './service';
@@ -42,6 +44,10 @@ export const reportsModule: FastifyPluginAsyncZod = async (app) => {
   // afresh for every request while it is set.
   const kept = <T>(key: string, load: () => Promise<T>) =>
     isClockSet() ? load() : app.reportCache.get(key, load);
+  // On the read replica when there is one (db/replica.ts); a refill of the cache only once
+  // the replica has caught up with the change that emptied it.
+  const report = <T>(request: FastifyRequest, key: string, load: (db: Db) => Promise<T>) =>
+    app.readDb(request, (db) => kept(key, () => load(db)), { fillsCache: !isClockSet() });
 
   app.get(
     '/reports/farm',
@@ -55,7 +61,7 @@ export const reportsModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { farmId } = requireFarmer(request);
-      return kept(`farm:${farmId}`, () => farmReport(app.db, farmId));
+      return report(request, `farm:${farmId}`, (db) => farmReport(db, farmId));
     },
   );
 
@@ -71,7 +77,9 @@ export const reportsModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { restaurantId } = requireRestaurant(request);
-      return kept(`restaurant:${restaurantId}`, () => restaurantReport(app.db, restaurantId));
+      return report(request, `restaurant:${restaurantId}`, (db) =>
+        restaurantReport(db, restaurantId),
+      );
     },
   );
 
@@ -87,7 +95,10 @@ export const reportsModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { farmId } = requireFarmer(request);
-      return sendCsv(reply, await exportOrdersCsv(app.db, { kind: 'farm', id: farmId }));
+      const csv = await app.readDb(request, (db) =>
+        exportOrdersCsv(db, { kind: 'farm', id: farmId }),
+      );
+      return sendCsv(reply, csv);
     },
   );
 
@@ -103,10 +114,10 @@ export const reportsModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { restaurantId } = requireRestaurant(request);
-      return sendCsv(
-        reply,
-        await exportOrdersCsv(app.db, { kind: 'restaurant', id: restaurantId }),
+      const csv = await app.readDb(request, (db) =>
+        exportOrdersCsv(db, { kind: 'restaurant', id: restaurantId }),
       );
+      return sendCsv(reply, csv);
     },
   );
 };

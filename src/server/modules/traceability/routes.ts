@@ -148,7 +148,8 @@ export const traceabilityModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await recordsFile(app.db, requireTradingActor(request), request.query);
+      const actor = requireTradingActor(request);
+      const file = await app.readDb(request, (db) => recordsFile(db, actor, request.query));
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)
