@@ -30,6 +30,8 @@ export const SYSTEM_JOBS = [
   'payment_reminders',
   /** Cancelling the pending orders of a business its owner closed (docs/leaving.md). */
   'business_closure',
+  /** Shorting a line whose substitute was not answered by its deadline (docs/substitutions.md). */
+  'substitution_expiry',
 ] as const;
 export type SystemJob = (typeof SYSTEM_JOBS)[number];
 

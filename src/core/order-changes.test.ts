@@ -51,6 +51,15 @@ const EXPECTED: Record<
   claim: { actor: 'restaurant', permission: 'claims.report', from: ['delivered'] },
   claim_decision: { actor: 'farm', permission: 'claims.decide', from: ['delivered'] },
   credit_applied: { actor: 'farm', permission: 'claims.decide', from: ['delivered'] },
+  short: { actor: 'farm', permission: 'orders.adjust', from: ['confirmed', 'packed'] },
+  substitution: { actor: 'farm', permission: 'orders.adjust', from: ['confirmed', 'packed'] },
+  substitution_decision: {
+    actor: 'restaurant',
+    permission: 'orders.change',
+    from: ['confirmed', 'packed'],
+  },
+  substitution_expiry: { actor: 'system', permission: null, from: ['confirmed', 'packed'] },
+  substitution_preference: { actor: 'restaurant', permission: 'orders.change', from: ['pending'] },
 };
 
 /** Every author the table can meet: each role of each kind of business, and the system. */
@@ -82,6 +91,11 @@ const CODES: Record<OrderChangeKind, string> = {
   claim: 'order_not_delivered',
   claim_decision: 'order_not_delivered',
   credit_applied: 'order_not_delivered',
+  short: 'not_adjustable',
+  substitution: 'not_adjustable',
+  substitution_decision: 'not_adjustable',
+  substitution_expiry: 'not_adjustable',
+  substitution_preference: 'invalid_transition',
 };
 
 const cases = AUTHORS.flatMap((author) =>

@@ -27,6 +27,11 @@ export const ORDER_CHANGE_KINDS = [
   'claim',
   'claim_decision',
   'credit_applied',
+  'short',
+  'substitution',
+  'substitution_decision',
+  'substitution_expiry',
+  'substitution_preference',
 ] as const;
 export type OrderChangeKind = (typeof ORDER_CHANGE_KINDS)[number];
 
@@ -175,6 +180,40 @@ const RULES: Record<OrderChangeKind, ChangeRule> = {
     permission: 'claims.decide',
     from: ['delivered'],
     code: 'order_not_delivered',
+  },
+  // The day's exceptions (docs/substitutions.md): a line the farm cannot fill is shorted, or a
+  // substitute is proposed, from confirmed until it ships; a confirmed or packed order keeps a line.
+  short: {
+    actor: 'farm',
+    permission: 'orders.adjust',
+    from: ['confirmed', 'packed'],
+    code: 'not_adjustable',
+  },
+  substitution: {
+    actor: 'farm',
+    permission: 'orders.adjust',
+    from: ['confirmed', 'packed'],
+    code: 'not_adjustable',
+  },
+  // The restaurant answers a proposal; unanswered by its deadline, the system shorts the line.
+  substitution_decision: {
+    actor: 'restaurant',
+    permission: 'orders.change',
+    from: ['confirmed', 'packed'],
+    code: 'not_adjustable',
+  },
+  substitution_expiry: {
+    actor: 'system',
+    permission: null,
+    from: ['confirmed', 'packed'],
+    code: 'not_adjustable',
+  },
+  // What the restaurant wants done with a line the farm cannot fill, while the order is pending.
+  substitution_preference: {
+    actor: 'restaurant',
+    permission: 'orders.change',
+    from: ['pending'],
+    code: 'invalid_transition',
   },
 };
 

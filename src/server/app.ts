@@ -60,6 +60,7 @@ import { profileModule } from './modules/profiles';
 import { createReportCache, reportsModule } from './modules/reports';
 import { scheduleModule } from './modules/schedules';
 import { orderGuideModule } from './modules/order-guide';
+import { substitutionModule } from './modules/substitutions';
 import { standingOrderModule } from './modules/standing-orders';
 import { registerHiddenMoney, teamModule } from './modules/teams';
 import { AppPage, sendAppPage } from './http/app-page';
@@ -300,6 +301,7 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
       await api.register(standingOrderModule);
       await api.register(cutoffReminderModule);
       await api.register(orderGuideModule);
+      await api.register(substitutionModule);
       await api.register(reportsModule);
       await api.register(adminModule);
       await api.register(notificationModule);

@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { type AppConfig, appOriginOf, ConfigError, loadConfig, startupWarnings } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed';
 import { startCutoffReminderWorker } from './modules/cutoff-reminders';
+import { startSubstitutionExpiryWorker } from './modules/substitutions';
 import { startFreshSheetWorker } from './modules/fresh-sheet';
 import { startGroupStatementWorker } from './modules/groups';
 import { startNotificationWorker } from './modules/notifications';
@@ -103,6 +104,9 @@ async function main(): Promise<void> {
   const cutoffReminderWorker = runsQueue
     ? await startCutoffReminderWorker({ database, log: app.log })
     : idle;
+  const substitutionWorker = runsQueue
+    ? await startSubstitutionExpiryWorker({ database, log: app.log })
+    : idle;
   const reminderWorker = runsQueue
     ? await startPaymentReminderWorker({ database, log: app.log })
     : idle;
@@ -122,6 +126,7 @@ async function main(): Promise<void> {
     await autoCancelWorker.stop();
     await standingOrderWorker.stop();
     await cutoffReminderWorker.stop();
+    await substitutionWorker.stop();
     await reminderWorker.stop();
     await certificateWorker.stop();
     await freshSheetWorker.stop();

@@ -9,6 +9,7 @@ import { orderNotices } from './modules/orders';
 import { orderThreadNotices } from './modules/order-thread';
 import { paymentNotices, paymentReminderWording } from './modules/payments';
 import { standingOrderNotices } from './modules/standing-orders';
+import { substitutionNotices } from './modules/substitutions';
 import { recallNotices } from './modules/traceability';
 import { resaleCertificateNotices } from './modules/resale-certificates';
 
@@ -31,6 +32,7 @@ export function registerNotificationKindProviders(): void {
     ...groupNotices,
     ...customerCreditNotices,
     ...resaleCertificateNotices,
+    ...substitutionNotices,
   });
   registerNotificationWording('payment_reminder', paymentReminderWording);
 }

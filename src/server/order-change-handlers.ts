@@ -4,9 +4,18 @@ import {
   changeLines,
   decideWeight,
   moveStatus,
+  registerBeforePackStep,
   registerOrderChangeHandler,
   weighLine,
 } from './modules/orders';
+import {
+  decideSubstitute,
+  expireSubstitute,
+  proposeSubstitute,
+  setPreference,
+  shortLine,
+  shortPendingAtPacking,
+} from './modules/substitutions';
 import { assignLots } from './modules/traceability';
 
 /**
@@ -27,4 +36,11 @@ export function registerOrderChangeHandlers(): void {
   registerOrderChangeHandler('claim', afterDeliveryChange);
   registerOrderChangeHandler('claim_decision', afterDeliveryChange);
   registerOrderChangeHandler('credit_applied', afterDeliveryChange);
+  registerOrderChangeHandler('short', shortLine);
+  registerOrderChangeHandler('substitution', proposeSubstitute);
+  registerOrderChangeHandler('substitution_decision', decideSubstitute);
+  registerOrderChangeHandler('substitution_expiry', expireSubstitute);
+  registerOrderChangeHandler('substitution_preference', setPreference);
+  // A substitute still waiting for its answer is shorted when the order is packed.
+  registerBeforePackStep(shortPendingAtPacking);
 }

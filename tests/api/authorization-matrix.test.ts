@@ -276,6 +276,8 @@ const EXPECTED: Record<string, Need> = {
   'GET /api/fresh-sheet/sends': farm('products.manage'),
   'GET /api/fresh-sheet/unsubscribe': anyone,
   'POST /api/fresh-sheet/unsubscribe': anyone,
+  'GET /api/substitutions/decide': anyone,
+  'POST /api/substitutions/decide': anyone,
   'GET /api/profile/farm/page': farm(),
   'PUT /api/profile/farm/page': farm('profile.edit'),
   'PUT /api/profile/farm/cover-photo': farm('profile.edit'),

@@ -81,9 +81,14 @@ function expectOrderShape(order: Record<string, unknown>) {
       // Additive: the pack sold (docs/packs.md).
       'pack',
       'packId',
+      // Additive: a substitute waiting for the restaurant, or null (docs/substitutions.md).
+      'pendingSubstitution',
       'product',
       'productId',
       'quantity',
+      // Additive: the line it replaced, or null; the restaurant's preference (docs/substitutions.md).
+      'substituteFor',
+      'substitution',
       'totalPrice',
       'traced',
       'unitPrice',

@@ -102,6 +102,16 @@ function changeOf(kind: OrderChangeKind): OrderChange {
         amountCents: 100,
         today: TODAY,
       };
+    case 'short':
+      return { kind: 'short', itemId };
+    case 'substitution':
+      return { kind: 'substitution', itemId, productId, quantity: 1 };
+    case 'substitution_decision':
+      return { kind: 'substitution_decision', substitutionId: 2_000_000, accept: true, via: 'app' };
+    case 'substitution_expiry':
+      return { kind: 'substitution_expiry', substitutionId: 2_000_000, now };
+    case 'substitution_preference':
+      return { kind: 'substitution_preference', itemId, substitution: 'never' };
   }
 }
 
@@ -160,6 +170,11 @@ describe('the order kernel', () => {
       'claim',
       'claim_decision',
       'credit_applied',
+      'short',
+      'substitution',
+      'substitution_decision',
+      'substitution_expiry',
+      'substitution_preference',
     ] as const;
     expect(unhandledOrderChanges(kinds)).toEqual([]);
   });

@@ -157,6 +157,10 @@ describe('POST /api/orders', () => {
         lots: [],
         // Additive: catch weight (docs/catch-weight.md), null on a line priced per pack.
         ...NOT_BY_WEIGHT,
+        // Additive: substitutions (docs/substitutions.md).
+        substitution: 'ask',
+        substituteFor: null,
+        pendingSubstitution: null,
       },
       {
         id: expect.any(Number),
@@ -172,6 +176,10 @@ describe('POST /api/orders', () => {
         lots: [],
         // Additive: catch weight (docs/catch-weight.md), null on a line priced per pack.
         ...NOT_BY_WEIGHT,
+        // Additive: substitutions (docs/substitutions.md).
+        substitution: 'ask',
+        substituteFor: null,
+        pendingSubstitution: null,
       },
     ]);
     expect(new Date(order.createdAt).toISOString()).toBe(order.createdAt);

@@ -28,6 +28,9 @@ const PUBLIC_ROUTES = new Set([
   // A fresh sheet's unsubscribe link and its page: one click from an email, no sign-in (RFC 8058).
   'GET /api/fresh-sheet/unsubscribe',
   'POST /api/fresh-sheet/unsubscribe',
+  // A substitute's accept and decline link and its page: signed for one person (docs/substitutions.md).
+  'GET /api/substitutions/decide',
+  'POST /api/substitutions/decide',
 ]);
 
 let ctx: TestContext;

@@ -23,6 +23,8 @@ export const NOTIFICATION_KINDS = [
   'resale_certificate',
   /** A usual farm's cutoff is near and the restaurant has not ordered (docs/cutoff-reminders.md). */
   'cutoff_reminder',
+  /** A farm shorted a line or proposed a substitute, or the restaurant answered (docs/substitutions.md). */
+  'substitution',
   /** A message on an order's thread from the other business (docs/order-thread.md). */
   'order_message',
 ] as const;

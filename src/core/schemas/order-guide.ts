@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_SUBSTITUTION, SUBSTITUTIONS } from '../substitutions';
 import { calendarDateInput, moneyOutput, requiredText } from './common';
 
 /*
@@ -10,9 +11,7 @@ import { calendarDateInput, moneyOutput, requiredText } from './common';
 export const GUIDE_WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type GuideWeekday = (typeof GUIDE_WEEKDAYS)[number];
 
-export const SUBSTITUTIONS = ['allow', 'ask', 'never'] as const;
-export type Substitution = (typeof SUBSTITUTIONS)[number];
-export const DEFAULT_SUBSTITUTION: Substitution = 'ask';
+export { DEFAULT_SUBSTITUTION, SUBSTITUTIONS, type Substitution } from '../substitutions';
 
 export const GUIDE_SECTION_NAME_MAX_LENGTH = 60;
 export const MAX_GUIDE_SECTIONS = 30;

@@ -11,6 +11,7 @@ import {
   rateOutput,
 } from './common';
 import { lineQuantity, MAX_LINE_QUANTITY, MAX_ORDER_LINES } from './order-line';
+import { SUBSTITUTIONS } from '../substitutions';
 import { orderPaymentFields } from './payment';
 
 export { ORDER_NOTES_MAX_LENGTH };
@@ -40,6 +41,11 @@ export const orderItemInput = z.object({
   quantity: lineQuantity('positive'),
   unitPrice: priceInput,
   totalPrice: moneyInput.optional(),
+  /**
+   * What to do if the farm cannot fill the line (docs/substitutions.md); absent: the order
+   * guide's choice for the product, else `ask`.
+   */
+  substitution: z.enum(SUBSTITUTIONS, { error: 'Choose allow, ask or never' }).optional(),
 });
 export type OrderItemInput = z.infer<typeof orderItemInput>;
 
@@ -119,6 +125,23 @@ export const orderLineLotOutput = z.object({
 });
 export type OrderLineLot = z.infer<typeof orderLineLotOutput>;
 
+/**
+ * A line's substitute proposed by the farm that waits for the restaurant (docs/substitutions.md);
+ * prices are null for a member who sees no money.
+ */
+export const pendingSubstitutionOutput = z.object({
+  id: z.number(),
+  productId: z.number(),
+  packId: z.number().nullable(),
+  productName: z.string(),
+  packLabel: z.string(),
+  quantity: z.number(),
+  unitPrice: moneyOutput.nullable(),
+  totalPrice: moneyOutput.nullable(),
+  deadline: z.string(),
+});
+export type PendingSubstitution = z.infer<typeof pendingSubstitutionOutput>;
+
 /** An order line with its prices, as the server reads it. */
 const pricedOrderItemOutput = z.object({
   id: z.number(),
@@ -171,6 +194,15 @@ const pricedOrderItemOutput = z.object({
       }),
     )
     .optional(),
+  /**
+   * What the restaurant wants when the farm cannot fill the line (docs/substitutions.md):
+   * `allow`, `ask` or `never`. Always sent.
+   */
+  substitution: z.enum(SUBSTITUTIONS).optional(),
+  /** On a substitute's line, the id of the line it replaced; null otherwise. Always sent. */
+  substituteFor: z.number().nullable().optional(),
+  /** A substitute proposed for this line that waits for the restaurant; null when none. Always sent. */
+  pendingSubstitution: pendingSubstitutionOutput.nullable().optional(),
 });
 
 /**

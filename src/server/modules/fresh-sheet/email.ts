@@ -1,9 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { formatOrderBy } from '#core/delivery-days';
 import { formatCalendarDate } from '#core/hawaii-time';
 import { formatMoneyString } from '#core/money';
 import { formatQuantity } from '#core/quantity';
 import type { FreshSheetItem } from '#core/schemas/fresh-sheet';
+import { readSignedIds, signIds } from '../../lib/signed-token';
 import { jpegPhotoUrl } from '../photos';
 
 /*
@@ -13,16 +13,11 @@ import { jpegPhotoUrl } from '../photos';
 
 export const UNSUBSCRIBE_PATH = '/api/fresh-sheet/unsubscribe';
 
-function mac(secret: string, farmId: number, restaurantId: number): string {
-  return createHmac('sha256', secret)
-    .update(`fresh-sheet-unsubscribe:${farmId}:${restaurantId}`)
-    .digest('base64url')
-    .slice(0, 32);
-}
+const UNSUBSCRIBE_PURPOSE = 'fresh-sheet-unsubscribe';
 
 /** The unsubscribe link's token: the farm and restaurant it is for, signed with the server's secret. */
 export function unsubscribeToken(secret: string, farmId: number, restaurantId: number): string {
-  return `${farmId}.${restaurantId}.${mac(secret, farmId, restaurantId)}`;
+  return signIds(secret, UNSUBSCRIBE_PURPOSE, [farmId, restaurantId]);
 }
 
 /** The farm and restaurant a token names, or null when it is not one this server signed. */
@@ -30,14 +25,8 @@ export function readUnsubscribeToken(
   secret: string,
   token: string,
 ): { farmId: number; restaurantId: number } | null {
-  const match = /^(\d{1,10})\.(\d{1,10})\.([A-Za-z0-9_-]{32})$/.exec(token);
-  if (!match) return null;
-  const farmId = Number(match[1]);
-  const restaurantId = Number(match[2]);
-  const expected = Buffer.from(mac(secret, farmId, restaurantId));
-  const given = Buffer.from(match[3]!);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  return { farmId, restaurantId };
+  const ids = readSignedIds(secret, UNSUBSCRIBE_PURPOSE, token, 2);
+  return ids ? { farmId: ids[0]!, restaurantId: ids[1]! } : null;
 }
 
 export function unsubscribeUrl(appOrigin: string, token: string): string {

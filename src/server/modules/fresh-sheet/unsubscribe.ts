@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
+import { linkPage } from '../../lib/link-page';
 import { farms, freshSheetUnsubscribes, restaurants } from '../../db/schema';
 import { readUnsubscribeToken } from './email';
 
@@ -35,13 +36,13 @@ export async function unsubscribe(db: DbOrTx, target: UnsubscribeTarget): Promis
     .onConflictDoNothing();
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-
 /** The small page a person sees at the link: no sign-in, no script, the app's colours. */
 export function unsubscribePage(body: { title: string; message: string; form?: string }): string {
-  const form = body.form
-    ? `<form method="post" action="${escapeHtml(body.form)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`
-    : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(body.title)} · Harvest Hui</title><style>body{font-family:system-ui,sans-serif;color:#111827;background:#f9fafb;margin:0;padding:24px}main{max-width:480px;margin:10vh auto;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:24px}h1{font-size:20px;margin:0 0 12px}p{line-height:1.5}button{background:#15803d;color:#fff;border:0;border-radius:8px;padding:12px 20px;font-size:16px;min-height:44px;cursor:pointer}button:focus-visible{outline:3px solid #86efac;outline-offset:2px}a{color:#15803d}</style></head><body><main><h1>${escapeHtml(body.title)}</h1><p>${escapeHtml(body.message)}</p>${form}<p><a href="/">Harvest Hui</a></p></main></body></html>`;
+  return linkPage({
+    title: body.title,
+    message: body.message,
+    forms: body.form
+      ? [{ action: body.form, label: 'Unsubscribe', fields: { 'List-Unsubscribe': 'One-Click' } }]
+      : [],
+  });
 }

@@ -1,8 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { shortPersonName, type FarmActor } from '#core/actor';
-import { centsOf, rateOf, toMoneyString } from '#core/money';
+import { billedQuantity } from '#core/catch-weight';
+import { centsOf, multiplyCents, rateOf, toMoneyString, type Cents } from '#core/money';
 import { isWeighedUnit } from '#core/quantity';
-import { isUnitPack, packCountLabel, packQuantityProblem } from '#core/packs';
+import { isUnitPack, packCountLabel, packQuantityProblem, unitsOfPacks } from '#core/packs';
+import type { Substitution } from '#core/schemas/order-guide';
 import type { Adjustment, AdjustmentBody } from '#core/schemas/adjustment';
 import type { PricedOrder } from '#core/schemas/order';
 import type { Db, DbOrTx } from '../../db/database';
@@ -90,7 +92,7 @@ function maxDeliverable(line: StoredLine, allowancePercent: number): number {
 export async function adjustLines(
   context: ChangeContext<OrderChangeOf<'adjustment'>>,
 ): Promise<ChangeOutcome> {
-  const { tx, actor, order } = context;
+  const { tx, order } = context;
   const body = context.change.lines;
   const lines = await linesOf(tx, order.id);
   const seen = new Set<number>();
@@ -137,22 +139,131 @@ export async function adjustLines(
     }
   }
 
+  return writeLineChanges(context, lines, changes);
+}
+
+/** A line a substitution adds to the order, priced at the restaurant's price (docs/substitutions.md). */
+export interface AddedLine {
+  productId: number;
+  productName: string;
+  productUnit: string;
+  packId: number;
+  packLabel: string;
+  packSize: number;
+  weightUnit: string | null;
+  packWeight: number | null;
+  quantity: number;
+  unitCents: Cents;
+  priceBreakQuantity: number | null;
+  substitution: Substitution;
+  substituteForItemId: number;
+  /** Why, as the adjustment's record says it. */
+  reason: string;
+}
+
+/** A line changed to `quantity` (0: removed), with the reason the record keeps. */
+export interface LineChange {
+  line: StoredLine;
+  quantity: number;
+  reason: string;
+}
+
+/** An added line as the stored lines read, for the refusal of its take. */
+function storedOf(added: AddedLine, id: number): StoredLine {
+  return {
+    id,
+    productId: added.productId,
+    productName: added.productName,
+    productUnit: added.productUnit,
+    packId: added.packId,
+    packLabel: added.packLabel,
+    packSize: added.packSize,
+    weightUnit: added.weightUnit,
+    packWeight: added.packWeight,
+    weight: null,
+    weightDecision: null,
+    quantity: added.quantity,
+    orderedQuantity: null,
+    unitPrice: toMoneyString(added.unitCents),
+    priceBreakQuantity: added.priceBreakQuantity,
+  };
+}
+
+/**
+ * The writes of a farm's adjustment, once its lines are checked: the stock of each changed line
+ * moved (and taken for any line added, a substitute), its lots cleared, the lines written, the
+ * order repriced at its own fees and GET rate, and a record per line. Removing every line is a
+ * cancel, judged as one. Shared by the adjustment and by the day's exceptions (shorts and
+ * substitutes, docs/substitutions.md), so that money and stock follow one rule.
+ */
+export async function writeLineChanges(
+  context: ChangeContext,
+  lines: StoredLine[],
+  changes: LineChange[],
+  added: AddedLine[] = [],
+): Promise<ChangeOutcome & { addedItemIds: number[] }> {
+  const { tx, actor, order } = context;
   const wanted = new Map(changes.map((change) => [change.line.id, change.quantity]));
   const remaining = lines.filter((line) => (wanted.get(line.id) ?? line.quantity) > 0);
-  const cancels = remaining.length === 0;
+  const cancels = remaining.length === 0 && added.length === 0;
   // Emptying the order is a cancel: judged as one (role, then status) before any write.
   if (cancels) judgeAs(context, 'farm_cancel');
+  const addedTotal = (line: AddedLine) =>
+    multiplyCents(line.unitCents, billedQuantity({ ...line, weight: null, weightDecision: null }));
   const price = priceOrder(
-    remaining.map((line) =>
-      lineTotalCents(line, centsOf(line.unitPrice), wanted.get(line.id) ?? line.quantity),
-    ),
+    [
+      ...remaining.map((line) =>
+        lineTotalCents(line, centsOf(line.unitPrice), wanted.get(line.id) ?? line.quantity),
+      ),
+      ...added.map(addedTotal),
+    ],
     orderFeesCents(order),
     rateOf(order.taxRate),
   );
   if (!price.withinCap) throw tooLarge('lines');
 
-  const result = await moveStock(tx, actor, linesMoves(order.id, changes, 'farm_adjustment'));
+  // A substitute's line is written first, so that its take names it in the stock's ledger.
+  const addedIds: number[] = [];
+  for (const line of added) {
+    const [row] = await tx
+      .insert(orderItems)
+      .values({
+        orderId: order.id,
+        productId: line.productId,
+        productName: line.productName,
+        productUnit: line.productUnit,
+        packId: line.packId,
+        packLabel: line.packLabel,
+        packSize: line.packSize,
+        weightUnit: line.weightUnit,
+        packWeight: line.packWeight,
+        quantity: line.quantity,
+        unitPrice: toMoneyString(line.unitCents),
+        totalPrice: toMoneyString(addedTotal(line)),
+        priceBreakQuantity: line.priceBreakQuantity,
+        substitution: line.substitution,
+        substituteForItemId: line.substituteForItemId,
+      })
+      .returning({ id: orderItems.id });
+    addedIds.push(row!.id);
+  }
+  const takes = added.map((line, index) => ({
+    productId: line.productId,
+    change: -unitsOfPacks(line.quantity, line.packSize),
+    reason: 'farm_adjustment' as const,
+    orderId: order.id,
+    orderItemId: addedIds[index]!,
+  }));
+  const result = await moveStock(tx, actor, [
+    ...linesMoves(order.id, changes, 'farm_adjustment'),
+    ...takes,
+  ]);
   if (!result.ok) {
+    const takenFor = addedIds.indexOf(result.refused.move.orderItemId ?? -1);
+    if (takenFor >= 0) {
+      const line = added[takenFor]!;
+      throw refusedTake(result, storedOf(line, addedIds[takenFor]!), line.quantity);
+    }
     const line = lines.find((candidate) => candidate.id === result.refused.move.orderItemId)!;
     throw refusedTake(result, line, wanted.get(line.id)!);
   }
@@ -210,8 +321,8 @@ export async function adjustLines(
   const { changedByUserId } = historyActor(actor);
   const recorded = await tx
     .insert(orderAdjustments)
-    .values(
-      changes.map(({ line, quantity, reason }) => ({
+    .values([
+      ...changes.map(({ line, quantity, reason }) => ({
         orderId: order.id,
         orderItemId: line.id,
         productId: line.productId,
@@ -224,7 +335,20 @@ export async function adjustLines(
         toTotal: toMoneyString(cancels ? 0 : price.totalCents),
         changedByUserId,
       })),
-    )
+      ...added.map((line, index) => ({
+        orderId: order.id,
+        orderItemId: addedIds[index]!,
+        productId: line.productId,
+        productName: line.productName,
+        productUnit: line.productUnit,
+        fromQuantity: 0,
+        toQuantity: line.quantity,
+        reason: line.reason,
+        fromTotal: order.totalAmount,
+        toTotal: toMoneyString(price.totalCents),
+        changedByUserId,
+      })),
+    ])
     .returning({ id: orderAdjustments.id });
   return {
     ...(cancels ? { status: 'cancelled' as const } : {}),
@@ -243,6 +367,7 @@ export async function adjustLines(
         })),
       },
     ],
-    productIds: changes.map(({ line }) => line.productId),
+    productIds: [...changes.map(({ line }) => line.productId), ...added.map((l) => l.productId)],
+    addedItemIds: addedIds,
   };
 }

@@ -1,5 +1,5 @@
 // The orders module's one door: what other modules and the app use of it.
-export { adjustLines } from './adjustments';
+export { adjustLines, type AddedLine, type LineChange, writeLineChanges } from './adjustments';
 export { startAutoCancelWorker } from './auto-cancel-worker';
 export {
   DELIVERY_IDEMPOTENCY_SCOPE,
@@ -23,12 +23,13 @@ export {
   type LockedOrder,
   type OrderChangeOf,
   registerOrderChangeHandler,
+  type StoredLine,
 } from './order-change';
 export { loadOrder, loadOrders, loadOrdersByIds } from './queries';
 export { changeLines } from './restaurant-changes';
 export { orderModule } from './routes';
 export { orderScope, orderScopeOf } from './scope';
 export { placeInTransaction } from './service';
-export { moveStatus } from './status-moves';
+export { type BeforePackStep, moveStatus, registerBeforePackStep } from './status-moves';
 export { openStock, setStock } from './stock';
 export { decideWeight, weighLine } from './weights';

@@ -30,6 +30,7 @@ import type { ClaimCreateBody, ClaimDecisionBody } from '#core/schemas/claim';
 import { MAX_ORDER_TOTAL_CENTS } from '#core/schemas/common';
 import type { OrderItemsChangeBody } from '#core/schemas/delivery';
 import { ORDER_CONFLICT_CODES, type PricedOrder } from '#core/schemas/order';
+import type { Substitution } from '#core/schemas/order-guide';
 import type { LineLotsBody } from '#core/schemas/traceability';
 import { now as clockNow } from '../../clock';
 import type { Tx } from '../../db/database';
@@ -87,7 +88,22 @@ export type OrderChange =
    */
   | { kind: 'claim'; lines: ClaimCreateBody['lines']; today: string }
   | { kind: 'claim_decision'; claimId: number; body: ClaimDecisionBody; today: string }
-  | { kind: 'credit_applied'; restaurantId: number; amountCents: Cents; today: string };
+  | { kind: 'credit_applied'; restaurantId: number; amountCents: Cents; today: string }
+  /**
+   * The day's exceptions (docs/substitutions.md): the farm shorts a line it cannot fill, or
+   * proposes a substitute; the restaurant answers, or the system shorts it at its deadline; the
+   * restaurant says beforehand, while the order is pending, what it wants for a line.
+   */
+  | { kind: 'short'; itemId: number }
+  | { kind: 'substitution'; itemId: number; productId: number; packId?: number; quantity: number }
+  | {
+      kind: 'substitution_decision';
+      substitutionId: number;
+      accept: boolean;
+      via: 'app' | 'email';
+    }
+  | { kind: 'substitution_expiry'; substitutionId: number; now: Date }
+  | { kind: 'substitution_preference'; itemId: number; substitution: Substitution };
 
 export type OrderChangeRequestKind = OrderChange['kind'];
 export type OrderChangeOf<K extends OrderChangeRequestKind> = Extract<OrderChange, { kind: K }>;
@@ -297,6 +313,13 @@ export function refusal(
   if (change.kind === 'restaurant_items' || change.kind === 'restaurant_cancel') {
     return conflict(
       `This order is ${statusLabel(status)}: only the farm can change it now`,
+      verdict.code,
+      { status, allowed: [] },
+    );
+  }
+  if (change.kind === 'substitution_preference') {
+    return conflict(
+      `This order is ${statusLabel(status)}: what to do with a line the farm cannot fill is chosen while the order is pending`,
       verdict.code,
       { status, allowed: [] },
     );

@@ -3,7 +3,10 @@ import type { Actor } from '#core/actor';
 import { claimWindowEnd } from '#core/claims';
 import { orderCutoff } from '#core/delivery-days';
 import { findZone } from '#core/delivery-zones';
-import { centsOf, rateOf, toMoneyString, toRateString } from '#core/money';
+import { centsOf, multiplyCents, rateOf, toMoneyString, toRateString } from '#core/money';
+import { unitsOfPacks } from '#core/packs';
+import type { Substitution } from '#core/schemas/order-guide';
+import type { PendingSubstitution } from '#core/schemas/substitution';
 import { isOrderStatus } from '#core/order-status';
 import type { DeliveryProof, PricedOrder } from '#core/schemas/order';
 import { shortPersonName } from '#core/actor';
@@ -13,8 +16,10 @@ import {
   orderDeliveries,
   orderItems,
   orders,
+  productPacks,
   products,
   restaurants,
+  substitutions,
   users,
 } from '../../db/schema';
 import { lineLotsColumn, lineLotsOf } from './line-lots';
@@ -63,6 +68,65 @@ interface ItemRow {
   weighedAt: string | null;
   weightDecision: WeightDecision | null;
   weightHistory: WeightHistoryRow[] | null;
+  substitution: Substitution;
+  substituteFor: number | null;
+  pendingSubstitution: PendingSubstitutionRow | null;
+}
+
+/** A line's substitute waiting for the restaurant's answer, as the items column carries it. */
+interface PendingSubstitutionRow {
+  id: number;
+  productId: number;
+  packId: number | null;
+  productName: string;
+  packLabel: string;
+  quantity: number | string;
+  unitPrice: string;
+  /** The substitute's weight unit and pack estimate when it is charged by weight. */
+  weightUnit: string | null;
+  packWeight: number | string | null;
+  deadline: string;
+}
+
+/** A line's pending substitute, priced as its line would be (docs/substitutions.md). */
+const pendingSubstitutionColumn = sql`(
+    select json_build_object(
+      'id', ${substitutions.id},
+      'productId', ${substitutions.substituteProductId},
+      'packId', ${substitutions.substitutePackId},
+      'productName', ${substitutions.substituteProductName},
+      'packLabel', ${substitutions.substitutePackLabel},
+      'quantity', ${substitutions.substituteQuantity},
+      'unitPrice', ${substitutions.substituteUnitPrice}::text,
+      'weightUnit', (select ${products.weightUnit} from ${products}
+        where ${products.id} = ${substitutions.substituteProductId}),
+      'packWeight', (select ${productPacks.estimatedWeight} from ${productPacks}
+        where ${productPacks.id} = ${substitutions.substitutePackId}),
+      'deadline', ${substitutions.deadline}
+    )
+    from ${substitutions}
+    where ${substitutions.orderId} = ${orders.id} and ${substitutions.itemId} = ${orderItems.id}
+      and ${substitutions.state} = 'pending'
+    order by ${substitutions.id} desc limit 1
+  )`;
+
+function pendingSubstitutionOf(row: PendingSubstitutionRow | null): PendingSubstitution | null {
+  if (!row) return null;
+  const quantity = Number(row.quantity);
+  const unitCents = centsOf(row.unitPrice);
+  const billed =
+    row.weightUnit === null ? quantity : unitsOfPacks(quantity, Number(row.packWeight ?? 0));
+  return {
+    id: row.id,
+    productId: row.productId,
+    packId: row.packId,
+    productName: row.productName,
+    packLabel: row.packLabel,
+    quantity,
+    unitPrice: toMoneyString(unitCents),
+    totalPrice: toMoneyString(multiplyCents(unitCents, billed)),
+    deadline: new Date(row.deadline).toISOString(),
+  };
 }
 
 /**
@@ -96,7 +160,10 @@ const orderItemsColumn = sql<ItemRow[]>`coalesce((
     'weighedAt', ${orderItems.weighedAt},
     'weightDecision', ${orderItems.weightDecision},
     'weightHistory', case when ${orderItems.weightUnit} is not null
-      then ${weightHistoryColumn(orderItems.id)} end
+      then ${weightHistoryColumn(orderItems.id)} end,
+    'substitution', ${orderItems.substitution},
+    'substituteFor', ${orderItems.substituteForItemId},
+    'pendingSubstitution', ${pendingSubstitutionColumn}
   ) order by ${orderItems.id})
   from ${orderItems} join ${products} on ${products.id} = ${orderItems.productId}
   where ${orderItems.orderId} = ${orders.id}
@@ -117,6 +184,9 @@ function toOrderItem(item: ItemRow): PricedOrder['orderItems'][number] {
     traced: item.traced,
     lots: lineLotsOf(item.lots),
     ...weightFieldsOf(item, quantity),
+    substitution: item.substitution,
+    substituteFor: item.substituteFor,
+    pendingSubstitution: pendingSubstitutionOf(item.pendingSubstitution),
   };
 }
 

@@ -20,6 +20,7 @@ import {
 import { addQuantities, quantityHundredths, subtractQuantities } from '#core/quantity';
 import { belowMinimumReason, blockedByMinimum, smallOrderFeeCents } from '#core/minimums';
 import type { Minimum } from '#core/schemas/minimum';
+import type { Substitution } from '#core/schemas/order-guide';
 import { isUnitPack, packQuantityProblem, packsIn, unitsOfPacks } from '#core/packs';
 import {
   ORDER_CONFLICT_CODES,
@@ -141,6 +142,11 @@ interface OrderLine {
   itemIndex: number;
   /** Each item's own total as sent, checked against its price once the pack is known. */
   sentTotals: { itemIndex: number; quantity: number; totalCents: Cents }[];
+  /**
+   * What the restaurant wants if the farm cannot fill it (docs/substitutions.md), as sent;
+   * null: the order guide's choice for the pack, else `ask` (decided in the insert).
+   */
+  substitution: Substitution | null;
 }
 
 /** A line whose product is listed by the entry's farm, at the sent price, with enough stock. */
@@ -237,10 +243,12 @@ function summedLines(
         sentUnitPriceCents: price,
         itemIndex,
         sentTotals: sentTotal,
+        substitution: item.substitution ?? null,
       });
       return;
     }
     line.sentTotals.push(...sentTotal);
+    line.substitution ??= item.substitution ?? null;
     if (line.sentUnitPriceCents !== price) {
       throw badRequest('The same product appears with two different prices', {
         [`${entry.fieldPrefix}items.${itemIndex}.unitPrice`]: 'Differs from the same product above',
@@ -799,6 +807,7 @@ const lineColumns = {
   unitPrice: orderItems.unitPrice,
   totalPrice: orderItems.totalPrice,
   priceBreakQuantity: orderItems.priceBreakQuantity,
+  substitution: orderItems.substitution,
 };
 
 /**
@@ -856,6 +865,7 @@ async function insertOrders(
       unitPrice: toMoneyString(line.unitCents),
       totalPrice: toMoneyString(multiplyCents(line.unitCents, line.billed)),
       priceBreakQuantity: line.priceBreakQuantity,
+      substitution: line.substitution,
     })),
   );
   // A restaurant's placement is theirs; a standing order's is the system's, for the restaurant.
@@ -878,15 +888,21 @@ async function insertOrders(
         standing_order_id
       from ${jsonRows('entry', entryColumns, entryRows)}
       order by entry.ordinality
-      returning id, farm_id
+      returning id, farm_id, restaurant_id
     ),
     lines as (
       insert into order_items
         (order_id, product_id, product_name, product_unit, pack_id, pack_label, pack_size,
-         weight_unit, pack_weight, quantity, unit_price, total_price, price_break_quantity)
+         weight_unit, pack_weight, quantity, unit_price, total_price, price_break_quantity,
+         substitution)
       select placed.id, line.product_id, line.product_name, line.product_unit, line.pack_id,
         line.pack_label, line.pack_size, line.weight_unit, line.pack_weight, line.quantity,
-        line.unit_price, line.total_price, line.price_break_quantity
+        line.unit_price, line.total_price, line.price_break_quantity,
+        -- As sent, else the restaurant's order guide for the pack, else ask
+        -- (docs/substitutions.md); a standing order sends none, so its guide decides too.
+        coalesce(line.substitution, (select guide.substitution from order_guide_items guide
+          where guide.restaurant_id = placed.restaurant_id
+            and guide.product_id = line.product_id and guide.pack_id = line.pack_id), 'ask')
       from ${jsonRows('line', lineColumns, lineRows)}
       join placed on placed.farm_id = line.farm_id
       -- Line ids in the order sent: an order shows its lines by id.

@@ -23,9 +23,22 @@ import { moveStock } from './stock';
 import { requireWeightDecisions } from './weights';
 
 /** The changes that move an order along its status machine, or cancel it. */
-type StatusMove = OrderChangeOf<
+export type StatusMove = OrderChangeOf<
   'status' | 'delivery' | 'restaurant_cancel' | 'auto_cancel' | 'closure_cancel'
 >;
+
+/**
+ * What must happen in an order's own transaction before it is packed or shipped, registered
+ * where the app is assembled (a feature the orders module does not import): a substitute still
+ * waiting for the restaurant's answer is shorted then (docs/substitutions.md). Every pack, the
+ * single move and the day's bulk one, comes through moveStatus, so through these.
+ */
+export type BeforePackStep = (context: ChangeContext<StatusMove>) => Promise<ChangeOutcome>;
+const beforePackSteps: BeforePackStep[] = [];
+
+export function registerBeforePackStep(step: BeforePackStep): void {
+  if (!beforePackSteps.includes(step)) beforePackSteps.push(step);
+}
 
 /** A phone's delivery time may not be still to come (beyond a phone's clock skew) nor before the order. */
 function checkDeliveredAt(deliveredAt: Date, order: LockedOrder, now: Date) {
@@ -42,14 +55,8 @@ function checkDeliveredAt(deliveredAt: Date, order: LockedOrder, now: Date) {
  * The handler of a status move or a cancel: the new status (its history is the kernel's), the
  * driver's proof on a delivery, the shipping records when it ships, the stock back on a cancel.
  */
-export async function moveStatus({
-  tx,
-  actor,
-  order,
-  kind,
-  change,
-  now,
-}: ChangeContext<StatusMove>): Promise<ChangeOutcome> {
+export async function moveStatus(context: ChangeContext<StatusMove>): Promise<ChangeOutcome> {
+  const { tx, actor, order, kind, change, now } = context;
   if (change.kind === 'auto_cancel' && !isOverdue(order.deliveryDate, order.createdAt, now)) {
     throw conflict('This order is not overdue', 'not_overdue');
   }
@@ -60,6 +67,10 @@ export async function moveStatus({
   // The day it was handed over, in Hawaii, as the phone confirmed it: the order's delivery
   // date, and the day its payment terms count from.
   const handedOver = change.kind === 'delivery' ? hawaiiDate(change.deliveredAt) : null;
+  const before: ChangeOutcome[] = [];
+  if (to === 'packed' || to === 'in_transit') {
+    for (const step of beforePackSteps) before.push(await step(context));
+  }
   // A traced line is packed, and shipped, only with its lots (docs/traceability.md).
   if (to === 'packed' || to === 'in_transit') await requireLineLots(tx, order);
   // A weight past the tolerance ships only once the restaurant has decided it.
@@ -114,5 +125,9 @@ export async function moveStatus({
         : kind === 'closure_cancel'
           ? { type: 'order.closure_cancelled', orderId: order.id }
           : { type: 'order.status_changed', orderId: order.id };
-  return { status: to, events: [event], productIds };
+  return {
+    status: to,
+    events: [...before.flatMap((done) => done.events ?? []), event],
+    productIds: [...before.flatMap((done) => done.productIds ?? []), ...productIds],
+  };
 }

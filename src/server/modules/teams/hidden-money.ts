@@ -21,7 +21,17 @@ export function orderWithoutMoney(order: PricedOrder): Order {
     taxReason: null,
     smallOrderFee: null,
     totalAmount: null,
-    orderItems: order.orderItems.map((item) => ({ ...item, unitPrice: null, totalPrice: null })),
+    orderItems: order.orderItems.map((item) => ({
+      ...item,
+      unitPrice: null,
+      totalPrice: null,
+      // A substitute waiting for the restaurant is priced as its line would be: hidden alike.
+      ...(item.pendingSubstitution
+        ? {
+            pendingSubstitution: { ...item.pendingSubstitution, unitPrice: null, totalPrice: null },
+          }
+        : {}),
+    })),
     paymentStatus: null,
     amountPaid: null,
     amountCredited: null,
