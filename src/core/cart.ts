@@ -24,6 +24,11 @@ import {
 } from './packs';
 import { addQuantities, formatQuantity, fromHundredths, isWeighedUnit } from './quantity';
 import { weightLabel } from './catch-weight';
+// The type alone: the schema module brings zod, which the catalogue's screens do without.
+import type { Substitution } from './schemas/order-guide';
+
+/** The preferences a stored line may hold (SUBSTITUTIONS of the order guide's schema). */
+const STORED_SUBSTITUTIONS: readonly unknown[] = ['allow', 'ask', 'never'] satisfies Substitution[];
 
 /** The farm fields a cart line carries, so checkout needs no extra lookups to group. */
 export interface CartFarm {
@@ -95,6 +100,11 @@ export interface CartItem extends CartProduct {
    * weight (then `pricePerUnit` is per weight unit); null or absent otherwise.
    */
   estimatedWeight?: number | null;
+  /**
+   * What the farm does if it cannot fill the line (docs/substitutions.md); absent: "ask me
+   * first". A fill to par sets the order guide's choice for the item.
+   */
+  substitution?: Substitution;
 }
 
 /** What names a cart line: the product and its pack (null: the unit pack, as stored before). */
@@ -287,6 +297,20 @@ export function setCartQuantity(
     const next = options.cap ? Math.min(whole, lineStock(item)) : whole;
     return next <= 0 ? item : { ...item, quantity: next };
   });
+}
+
+/** What the restaurant wants should the farm be unable to fill the line. */
+export function setCartSubstitution(
+  cart: Cart,
+  key: CartLineKey,
+  substitution: Substitution,
+): Cart {
+  return cart.map((item) => (isKey(item, key) ? { ...item, substitution } : item));
+}
+
+/** A line's preference as checkout sends it: "ask me first" unless chosen. */
+export function lineSubstitution(item: Pick<CartItem, 'substitution'>): Substitution {
+  return item.substitution ?? 'ask';
 }
 
 const isKey = (item: CartItem, key: CartLineKey) =>
@@ -523,6 +547,7 @@ function isCartItem(value: unknown): value is CartItem {
     isBreaks(item.breaks) &&
     isStoredPack(item) &&
     isStoredWeight(item) &&
+    (item.substitution === undefined || STORED_SUBSTITUTIONS.includes(item.substitution)) &&
     typeof item.quantity === 'number' &&
     packQuantityProblem(
       item.unit,

@@ -7,11 +7,13 @@ import {
   removeFromCart,
   repriceCartLine,
   setCartQuantity,
+  setCartSubstitution,
   type Cart,
   type CartLineKey,
   type CartProduct,
 } from '#core/cart';
 import { CART_STORAGE_KEY } from '#core/constants';
+import type { Substitution } from '#core/schemas/order-guide';
 import { useSyncExternalStore } from 'react';
 
 /** The restaurant's cart, kept in localStorage under 'restaurant-cart' and shared across tabs. */
@@ -58,6 +60,8 @@ export const cartActions = {
   setQuantity: (key: CartLineKey, quantity: number, options: { cap: boolean }) =>
     commit(setCartQuantity(cart, key, quantity, options)),
   remove: (key: CartLineKey) => commit(removeFromCart(cart, key)),
+  setSubstitution: (key: CartLineKey, substitution: Substitution) =>
+    commit(setCartSubstitution(cart, key, substitution)),
   reprice: (key: CartLineKey, unitPrice: string, availableQuantity: number) =>
     commit(repriceCartLine(cart, key, unitPrice, availableQuantity)),
   clear: () => commit([]),

@@ -3,28 +3,17 @@ import { join } from 'node:path';
 import { expect, inject } from 'vitest';
 
 /** The newest emailed link to `path` for `to`, read from the outbox the server writes. */
-export function linkInOutbox(to: string, path: string): string | null {
-  const outbox = inject('outboxDir');
-  let files: string[];
-  try {
-    files = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return null;
-  }
-  const links = files
-    .map((name) => readFileSync(join(outbox, name), 'utf8'))
-    // Quoted-printable: soft line breaks and encoded "=" undone.
-    .map((raw) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
-    .filter((text) => text.includes(`To: ${to}`))
-    .map((text) => new RegExp(`https?://[^\\s]+${path}\\?token=[\\w-]+`).exec(text)?.[0])
+export function linkInOutbox(to: string, path: string, marker = ''): string | null {
+  const links = mailsInOutbox(to, marker)
+    .map((text) => new RegExp(`https?://[^\\s"<>]+${path}\\?token=[\\w.%-]+`).exec(text)?.[0])
     .filter((link): link is string => Boolean(link));
   return links.at(-1) ?? null;
 }
 
 /** Waits for the emailed link, then answers its path and query (the app's own origin). */
-export async function awaitLinkInOutbox(to: string, path: string): Promise<string> {
-  await expect.poll(() => linkInOutbox(to, path), { timeout: 15_000 }).toBeTruthy();
-  const link = new URL(linkInOutbox(to, path)!);
+export async function awaitLinkInOutbox(to: string, path: string, marker = ''): Promise<string> {
+  await expect.poll(() => linkInOutbox(to, path, marker), { timeout: 15_000 }).toBeTruthy();
+  const link = new URL(linkInOutbox(to, path, marker)!);
   return link.pathname + link.search;
 }
 

@@ -116,14 +116,20 @@ function WeighedLine({
 export function OrderItemList({
   items,
   decision,
+  lineExtra,
 }: {
   items: OrderItemAsSeen[];
   decision?: (item: OrderItemAsSeen) => ReactNode;
+  /** What a side adds under a line: its substitution (docs/substitutions.md). */
+  lineExtra?: (item: OrderItemAsSeen) => ReactNode;
 }) {
   return (
     <ul className="flex flex-col divide-y divide-stone-100 rounded-lg border border-stone-200">
       {items.map((item) => (
-        <li key={item.id} className="flex items-start justify-between gap-3 px-3 py-2 text-sm">
+        <li
+          key={item.id}
+          className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1 px-3 py-2 text-sm"
+        >
           <ProductPhoto imageUrl={item.product.imageUrl} className="size-10 shrink-0 rounded-md" />
           <span className="min-w-0 flex-1">
             <span className="block font-medium break-words">{item.product.name}</span>
@@ -145,6 +151,10 @@ export function OrderItemList({
           {item.totalPrice === null ? null : (
             <span className="tabular shrink-0 font-medium">{formatMoney(item.totalPrice)}</span>
           )}
+          {/* A row of its own under the name, so a choice there reads whole on a phone. */}
+          {lineExtra ? (
+            <span className="basis-full pl-13 empty:hidden">{lineExtra(item)}</span>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -73,7 +73,8 @@ describe("the farm's order card by the person's role", () => {
     const buttons = within(card)
       .getAllByRole('button')
       .map((button) => button.textContent?.trim());
-    expect(buttons).toEqual(['Messages', 'Mark as Packed', 'Adjust', 'Packing Slip']);
+    // Messages, "Can't fill" under its one line, then the order's actions.
+    expect(buttons).toEqual(['Messages', "Can't fill", 'Mark as Packed', 'Adjust', 'Packing Slip']);
   });
 
   it('shows an owner the money, every move and both documents', () => {

@@ -17,6 +17,7 @@ import { StatusBadge } from '../../components/ui/status-badge';
 import { AdjustOrder, isAdjustable } from './adjust-order';
 import { AssignLots, LineLotsSummary } from './assign-lots';
 import { WeighLines } from './weigh-lines';
+import { FarmLineSubstitution } from './cant-fill';
 import { formatMoney, formatOrderDate, ORDER_DATE_FORMAT } from '../../lib/format';
 import { usePermissions } from '../../lib/permissions';
 
@@ -93,6 +94,7 @@ export function FarmerOrderCard({
 
         <OrderItemList
           items={order.orderItems}
+          lineExtra={(item) => <FarmLineSubstitution order={order} item={item} />}
         />
 
         <WeighLines order={order} />

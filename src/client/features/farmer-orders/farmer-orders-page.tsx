@@ -47,6 +47,7 @@ import {
 import { FarmerOrderCard, FarmerOrderCardSkeleton } from './farmer-order-card';
 import { needsSuggestedLots } from './assign-lots';
 import { useFarmOrderActions } from './order-actions';
+import { BulkSubstitution } from './bulk-substitution';
 
 /** A day's orders are read in pages this large, so most days arrive whole and group at once. */
 const DAY_PAGE = 100;
@@ -225,6 +226,7 @@ export function DayCard({
   const { can } = usePermissions();
   const canMove = can('orders.status');
   const canPrint = can('documents.packing');
+  const canAdjust = can('orders.adjust');
   const canAssignLots = bulkStatusPermissions(SUGGESTED_LOTS).every(can);
   const scheduled = useFarmDeliveryDays();
   const days = [
@@ -339,7 +341,7 @@ export function DayCard({
             )}
           </Field>
         </div>
-        {day && (canMove || canPrint) ? (
+        {day && (canMove || canPrint || canAdjust) ? (
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             {canMove ? (
               <>
@@ -373,6 +375,7 @@ export function DayCard({
                 </Button>
               </>
             ) : null}
+            {canAdjust ? <BulkSubstitution day={day} orders={orderDays} /> : null}
             {canPrint ? (
               <Button variant="outline" onClick={() => void download()} disabled={downloading}>
                 <ListChecks aria-hidden="true" />{' '}

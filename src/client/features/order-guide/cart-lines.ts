@@ -1,4 +1,5 @@
-import { addToCart, findCartLine, type Cart } from '#core/cart';
+import { addToCart, findCartLine, setCartSubstitution, type Cart } from '#core/cart';
+import type { Substitution } from '#core/schemas/order-guide';
 import type { Product, ProductPage } from '#core/schemas/product';
 import { api } from '../../lib/api';
 import { cartActions } from '../../lib/cart';
@@ -55,16 +56,28 @@ export interface CartAddition {
 export function addToTheCart(
   cart: Cart,
   products: ReadonlyMap<number, Product>,
-  wanted: readonly { productId: number; packId: number; quantity: number }[],
+  wanted: readonly {
+    productId: number;
+    packId: number;
+    quantity: number;
+    /** The guide's choice should the farm be unable to fill it; kept when the line has one. */
+    substitution?: Substitution;
+  }[],
 ): CartAddition[] {
   let running = cart;
-  return wanted.map(({ productId, packId, quantity }) => {
+  return wanted.map(({ productId, packId, quantity, substitution }) => {
     const product = products.get(productId);
     if (!product) return { productId, packId, added: 0 };
     const before = findCartLine(running, product, packId)?.quantity ?? 0;
     running = addToCart(running, product, quantity, packId);
     cartActions.add(product, quantity, packId);
-    const after = findCartLine(running, product, packId)?.quantity ?? 0;
+    const line = findCartLine(running, product, packId);
+    if (line && substitution && line.substitution === undefined) {
+      const key = { productId: line.id, packId: line.packId };
+      running = setCartSubstitution(running, key, substitution);
+      cartActions.setSubstitution(key, substitution);
+    }
+    const after = line?.quantity ?? 0;
     return { productId, packId, added: Math.max(0, after - before) };
   });
 }

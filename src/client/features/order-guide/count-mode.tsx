@@ -89,7 +89,16 @@ export function CountMode({
     try {
       const result = await fill.mutateAsync({ onHand });
       const products = await catalogProducts(result.lines);
-      const additions = addToTheCart(cartNow.current, products, result.lines);
+      // Each line carries the guide's choice should the farm be unable to fill it.
+      const choices = new Map(items.map((item) => [itemKeyOf(item), item.substitution]));
+      const additions = addToTheCart(
+        cartNow.current,
+        products,
+        result.lines.map((line) => ({
+          ...line,
+          substitution: choices.get(itemKeyOf(line)),
+        })),
+      );
       clear();
       setOutcome({ result, additions, onHand });
     } catch (error) {

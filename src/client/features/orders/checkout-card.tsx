@@ -4,6 +4,7 @@ import {
   lineEstimateLabel,
   lineKeyOf,
   lineMinimum,
+  lineSubstitution,
   lineTotalCents,
   lineWeightUnit,
   packEstimateLabel,
@@ -50,6 +51,7 @@ import {
   type LineProblem,
 } from './checkout-model';
 import { ReorderNotesPanel, reorderNotes, useReorderNotes } from './reorder-notes';
+import { PreferenceSelect } from '../../components/ui/substitution-preference';
 
 // Asked only when a farm's order is under its minimum: its dialog loads then, not with the list.
 const MinimumDialog = lazyDialog(async () => (await import('./minimum-dialog')).MinimumDialog);
@@ -262,6 +264,7 @@ export function CheckoutCard() {
               cart.setQuantity(lineKeyOf(item), quantity, { cap: false })
             }
             onRemove={(item) => cart.remove(lineKeyOf(item))}
+            onSubstitution={(item, value) => cart.setSubstitution(lineKeyOf(item), value)}
           />
         ))}
 
@@ -331,6 +334,7 @@ function FarmSection({
   onIncrease,
   onSetQuantity,
   onRemove,
+  onSubstitution,
 }: {
   group: FarmGroup;
   days: string[];
@@ -350,6 +354,8 @@ function FarmSection({
   /** A typed quantity (whole for counted units, up to two decimals for weighed ones). */
   onSetQuantity: (item: CartItem, quantity: number) => void;
   onRemove: (item: CartItem) => void;
+  /** What the farm does should it be unable to fill the line (docs/substitutions.md). */
+  onSubstitution: (item: CartItem, value: NonNullable<CartItem['substitution']>) => void;
 }) {
   const chosenDay =
     choice?.deliveryDate && days.includes(choice.deliveryDate) ? choice.deliveryDate : '';
@@ -448,6 +454,13 @@ function FarmSection({
                   {formatUsd(lineTotalCents(item))}
                 </span>
               </div>
+              {/* A row of its own under the name, so the choice reads whole on a phone. */}
+              <PreferenceSelect
+                className="basis-full pl-15"
+                productName={item.name}
+                value={lineSubstitution(item)}
+                onChange={(value) => onSubstitution(item, value)}
+              />
             </li>
           );
         })}

@@ -1,4 +1,4 @@
-import { addToCart, type Cart } from '#core/cart';
+import { addToCart, setCartSubstitution, type Cart } from '#core/cart';
 import {
   ORDER_CONFLICT_CODES,
   type OrderConflictBody,
@@ -206,8 +206,20 @@ describe('checkoutBody', () => {
           farmId: 1,
           totalAmount: '14.25',
           items: [
-            { productId: 10, quantity: 2, unitPrice: '3.50', totalPrice: '7.00' },
-            { productId: 11, quantity: 1, unitPrice: '2.25', totalPrice: '2.25' },
+            {
+              productId: 10,
+              quantity: 2,
+              unitPrice: '3.50',
+              totalPrice: '7.00',
+              substitution: 'ask',
+            },
+            {
+              productId: 11,
+              quantity: 1,
+              unitPrice: '2.25',
+              totalPrice: '2.25',
+              substitution: 'ask',
+            },
           ],
           deliveryDate: '2026-11-27',
           notes: 'Back door',
@@ -215,10 +227,28 @@ describe('checkoutBody', () => {
         {
           farmId: 2,
           totalAmount: '12.00',
-          items: [{ productId: 20, quantity: 3, unitPrice: '4.00', totalPrice: '12.00' }],
+          items: [
+            {
+              productId: 20,
+              quantity: 3,
+              unitPrice: '4.00',
+              totalPrice: '12.00',
+              substitution: 'ask',
+            },
+          ],
         },
       ],
     });
+  });
+});
+
+describe('checkoutBody and the substitution preference', () => {
+  it("sends each line's choice, the guide's from a fill, else ask me first", () => {
+    const chosen = setCartSubstitution(cart, { productId: 11, packId: null }, 'never');
+    const [kulaGroup] = groupWithCurrentTerms(chosen, undefined);
+    expect(
+      checkoutBody([kulaGroup!], {}).orders[0]!.items.map((item) => item.substitution),
+    ).toEqual(['ask', 'never']);
   });
 });
 
@@ -279,8 +309,22 @@ describe('packs at checkout', () => {
   it("sends each line's pack, priced by the pack", () => {
     const [group] = groupWithCurrentTerms(packed, undefined);
     expect(checkoutBody([group!], {}).orders[0]!.items).toEqual([
-      { productId: 30, packId: 302, quantity: 2, unitPrice: '43.20', totalPrice: '86.40' },
-      { productId: 30, packId: 301, quantity: 5, unitPrice: '2.00', totalPrice: '10.00' },
+      {
+        productId: 30,
+        packId: 302,
+        quantity: 2,
+        unitPrice: '43.20',
+        totalPrice: '86.40',
+        substitution: 'ask',
+      },
+      {
+        productId: 30,
+        packId: 301,
+        quantity: 5,
+        unitPrice: '2.00',
+        totalPrice: '10.00',
+        substitution: 'ask',
+      },
     ]);
   });
 
@@ -329,7 +373,14 @@ describe('checkoutBody for a line priced by weight', () => {
           farmId: 2,
           totalAmount: '175.00',
           items: [
-            { productId: 30, packId: 301, quantity: 2, unitPrice: '3.50', totalPrice: '175.00' },
+            {
+              productId: 30,
+              packId: 301,
+              quantity: 2,
+              unitPrice: '3.50',
+              totalPrice: '175.00',
+              substitution: 'ask',
+            },
           ],
         },
       ],

@@ -1,5 +1,11 @@
 import type { Cart, CartItem, FarmGroup } from '#core/cart';
-import { groupCartByFarm, lineTotalCents, lineUnitCents, withFarmTerms } from '#core/cart';
+import {
+  groupCartByFarm,
+  lineSubstitution,
+  lineTotalCents,
+  lineUnitCents,
+  withFarmTerms,
+} from '#core/cart';
 import { countLabel } from '#core/counts';
 import { packCountLabel } from '#core/packs';
 import { formatQuantity } from '#core/quantity';
@@ -102,6 +108,8 @@ export function checkoutBody(
           quantity: item.quantity,
           unitPrice: toMoneyString(lineUnitCents(item)),
           totalPrice: toMoneyString(lineTotalCents(item)),
+          // As the line shows it, so a product in the guide ordered from browse asks first.
+          substitution: lineSubstitution(item),
         })),
         ...(choice?.deliveryDate ? { deliveryDate: choice.deliveryDate } : {}),
         ...(notes ? { notes } : {}),

@@ -24,6 +24,7 @@ import { ReportProblem } from './report-problem';
 import { cartAdditions, hasDifferences, summarizeReorder } from './reorder-model';
 import { reorderNotes } from './reorder-notes';
 import { WeightDecision } from './weight-decision';
+import { RestaurantLineSubstitution } from './substitution-line';
 
 /**
  * "Order again": fills the cart with the order's lines at today's prices and stock (the server
@@ -255,6 +256,7 @@ export function RestaurantOrderCard({ order }: { order: Order }) {
         <OrderItemList
           items={order.orderItems}
           decision={(item) => <WeightDecision order={order} item={item} />}
+          lineExtra={(item) => <RestaurantLineSubstitution order={order} item={item} />}
         />
         <FarmAdjustments order={order} />
         <OrderFigures order={order} totalLabel={order.adjustedAt ? 'Adjusted total' : null} />
