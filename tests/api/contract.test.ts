@@ -88,6 +88,7 @@ function expectOrderShape(order: Record<string, unknown>) {
       'quantity',
       // Additive: the line it replaced, or null; the restaurant's preference (docs/substitutions.md).
       'substituteFor',
+      'substituteForName',
       'substitution',
       'totalPrice',
       'traced',

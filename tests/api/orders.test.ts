@@ -160,6 +160,7 @@ describe('POST /api/orders', () => {
         // Additive: substitutions (docs/substitutions.md).
         substitution: 'ask',
         substituteFor: null,
+        substituteForName: null,
         pendingSubstitution: null,
       },
       {
@@ -179,6 +180,7 @@ describe('POST /api/orders', () => {
         // Additive: substitutions (docs/substitutions.md).
         substitution: 'ask',
         substituteFor: null,
+        substituteForName: null,
         pendingSubstitution: null,
       },
     ]);

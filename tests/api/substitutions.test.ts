@@ -252,6 +252,7 @@ describe('a substitute, by the line’s preference', () => {
     const substitute = lineOf(after, chard);
     expect(substitute).toMatchObject({
       substituteFor: lineOf(order, kale).id,
+      substituteForName: kale.name,
       unitPrice: '4.50',
       totalPrice: '9.00',
       pendingSubstitution: null,
@@ -266,6 +267,7 @@ describe('a substitute, by the line’s preference', () => {
     expect(row!.substituteItemId).toBe(substitute.id);
     const invoice = await pdfText((await farmer.get(`/api/orders/${order.id}/invoice`)).rawPayload);
     expect(invoice).toMatch(/Chard/);
+    expect(invoice).toContain(`Substitute for ${kale.name}`);
     expect(invoice).toMatch(/\$16\.70/);
     await farmer.put(`/api/price-lists/${list.json().id}/restaurants`, { restaurantIds: [] });
     await farmer.delete(`/api/price-lists/${list.json().id}`);

@@ -201,6 +201,8 @@ const pricedOrderItemOutput = z.object({
   substitution: z.enum(SUBSTITUTIONS).optional(),
   /** On a substitute's line, the id of the line it replaced; null otherwise. Always sent. */
   substituteFor: z.number().nullable().optional(),
+  /** On a substitute's line, the product of the line it replaced, as sold; null otherwise. */
+  substituteForName: z.string().nullable().optional(),
   /** A substitute proposed for this line that waits for the restaurant; null when none. Always sent. */
   pendingSubstitution: pendingSubstitutionOutput.nullable().optional(),
 });

@@ -1,14 +1,12 @@
 import { packCountLabel } from '#core/packs';
 import type { OrderItemAsSeen } from '#core/schemas/order';
-import type { PendingSubstitution, SubstitutionRecord } from '#core/schemas/substitution';
+import type { PendingSubstitution } from '#core/schemas/substitution';
 import {
   SUBSTITUTION_PREFERENCE_LABELS as PREFERENCE_LABELS,
   SUBSTITUTIONS as PREFERENCES,
   type Substitution,
 } from '#core/substitutions';
-import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { api } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatInstant, formatMoney } from '../../lib/format';
 import { Select } from './form';
@@ -92,36 +90,16 @@ export function PreferenceSelect({
   );
 }
 
-/** The order's substitutions, to name what a substitute replaced once its line is gone. */
-const substitutionsOf = (orderId: number) => `/api/substitutions?orderId=${orderId}&limit=50`;
-
-/**
- * "Substitute for Kale (Curly)" under a substitute's line. The line it replaced is named from
- * the order when still on it, else from the order's substitutions, read only then.
- */
+/** "Substitute for Kale (Curly)" under a substitute's line, as the order names it. */
 export function SubstituteFor({
-  orderId,
-  items,
   item,
 }: {
-  orderId: number;
-  items: readonly Pick<OrderItemAsSeen, 'id' | 'product'>[];
-  item: Pick<OrderItemAsSeen, 'id' | 'substituteFor'>;
+  item: Pick<OrderItemAsSeen, 'substituteFor' | 'substituteForName'>;
 }) {
-  const onOrder = items.find((line) => line.id === item.substituteFor);
-  const path = substitutionsOf(orderId);
-  const records = useQuery({
-    queryKey: ['/api/substitutions', { orderId }],
-    queryFn: ({ signal }) => api.get<SubstitutionRecord[]>(path, { signal }),
-    enabled: Boolean(item.substituteFor) && !onOrder,
-  });
   if (!item.substituteFor) return null;
-  const name =
-    onOrder?.product.name ??
-    records.data?.find((record) => record.substitute?.itemId === item.id)?.original.productName;
   return (
     <span className="block text-xs font-medium text-sky-800">
-      Substitute for {name ?? 'a line the farm could not fill'}
+      Substitute for {item.substituteForName ?? 'a line the farm could not fill'}
     </span>
   );
 }

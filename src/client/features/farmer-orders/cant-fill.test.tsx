@@ -21,6 +21,7 @@ const kaleLine = {
   totalPrice: '8.00',
   substitution: 'ask' as const,
   substituteFor: null,
+  substituteForName: null,
   pendingSubstitution: null as typeof proposal | null,
 };
 

@@ -49,9 +49,7 @@ export function FarmLineSubstitution({
       </span>
     );
   }
-  const replaced = item.substituteFor ? (
-    <SubstituteFor orderId={order.id} items={order.orderItems} item={item} />
-  ) : null;
+  const replaced = item.substituteFor ? <SubstituteFor item={item} /> : null;
   if (!isSubstitutable(order) || !can('orders.adjust') || item.quantity <= 0) return replaced;
   return (
     <>

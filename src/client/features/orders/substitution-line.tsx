@@ -31,7 +31,7 @@ export function RestaurantLineSubstitution({
   const { can } = usePermissions();
   const mayChange = can('orders.change');
   if (item.substituteFor) {
-    return <SubstituteFor orderId={order.id} items={order.orderItems} item={item} />;
+    return <SubstituteFor item={item} />;
   }
   if (item.pendingSubstitution) {
     return <ProposalAnswer item={item} proposal={item.pendingSubstitution} canAnswer={mayChange} />;

@@ -403,14 +403,17 @@ function hasAdjustedLines(order: PricedOrder): boolean {
  * with how much of each (docs/traceability.md).
  */
 function productCell(item: PricedOrder['orderItems'][number]): string {
+  const name = item.substituteForName
+    ? `${item.product.name}\nSubstitute for ${item.substituteForName}`
+    : item.product.name;
   const lots = item.lots ?? [];
-  if (lots.length === 0) return item.product.name;
+  if (lots.length === 0) return name;
   const codes = lots.map((lot) =>
     lots.length === 1
       ? lot.code
       : `${lot.code} (${formatQuantity(lot.quantity)} ${item.product.unit})`,
   );
-  return `${item.product.name}\n${lots.length === 1 ? 'Lot' : 'Lots'}: ${codes.join(', ')}`;
+  return `${name}\n${lots.length === 1 ? 'Lot' : 'Lots'}: ${codes.join(', ')}`;
 }
 
 /** "3 lb", or the line's quantity as ordered when it was not adjusted. */

@@ -70,6 +70,7 @@ interface ItemRow {
   weightHistory: WeightHistoryRow[] | null;
   substitution: Substitution;
   substituteFor: number | null;
+  substituteForName: string | null;
   pendingSubstitution: PendingSubstitutionRow | null;
 }
 
@@ -163,6 +164,9 @@ const orderItemsColumn = sql<ItemRow[]>`coalesce((
       then ${weightHistoryColumn(orderItems.id)} end,
     'substitution', ${orderItems.substitution},
     'substituteFor', ${orderItems.substituteForItemId},
+    'substituteForName', case when ${orderItems.substituteForItemId} is not null then (
+      select ${substitutions.productName} from ${substitutions}
+      where ${substitutions.substituteItemId} = ${orderItems.id} limit 1) end,
     'pendingSubstitution', ${pendingSubstitutionColumn}
   ) order by ${orderItems.id})
   from ${orderItems} join ${products} on ${products.id} = ${orderItems.productId}
@@ -186,6 +190,7 @@ function toOrderItem(item: ItemRow): PricedOrder['orderItems'][number] {
     ...weightFieldsOf(item, quantity),
     substitution: item.substitution,
     substituteFor: item.substituteFor,
+    substituteForName: item.substituteForName,
     pendingSubstitution: pendingSubstitutionOf(item.pendingSubstitution),
   };
 }

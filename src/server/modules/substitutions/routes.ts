@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { formatCalendarDate } from '#core/hawaii-time';
 import { formatMoneyString } from '#core/money';
 import { packCountLabel } from '#core/packs';
 import { errorResponse, idParam } from '#core/schemas/common';
@@ -111,7 +112,7 @@ function proposalLines(record: SubstitutionRecord): string[] {
       ? ` — ${formatMoneyString(substitute.totalPrice)}`
       : '';
   return [
-    `Order #${record.orderId} from ${record.farm.name}${record.deliveryDate ? `, for ${record.deliveryDate}` : ''}.`,
+    `Order #${record.orderId} from ${record.farm.name}${record.deliveryDate ? `, for ${formatCalendarDate(record.deliveryDate, 'weekday')}` : ''}.`,
     `Ordered: ${packCountLabel(original.quantity, original.packLabel)} ${original.productName}.`,
     ...(substitute
       ? [
