@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDateInput, moneyOutput, optionalText, positiveId, priceInput } from './common';
-import { lineQuantity, MAX_ORDER_LINES, ORDER_NOTES_MAX_LENGTH } from './order';
+import { MAX_ORDER_LINES, ORDER_NOTES_MAX_LENGTH } from '../order-limits';
+import { lineQuantity } from './order-line';
 import { pageCursor, pageLimit } from './paging';
 
 /** Weekdays as the wire names them, Sunday first (index = JavaScript's getUTCDay()). */
