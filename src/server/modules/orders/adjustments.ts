@@ -327,7 +327,8 @@ export async function writeLineChanges(
         orderItemId: line.id,
         productId: line.productId,
         productName: line.productName,
-        productUnit: line.productUnit,
+        // The quantities count packs: the pack names them ("1 case", not "1 bunch").
+        productUnit: line.packLabel,
         fromQuantity: line.quantity,
         toQuantity: quantity,
         reason,
@@ -340,7 +341,7 @@ export async function writeLineChanges(
         orderItemId: addedIds[index]!,
         productId: line.productId,
         productName: line.productName,
-        productUnit: line.productUnit,
+        productUnit: line.packLabel,
         fromQuantity: 0,
         toQuantity: line.quantity,
         reason: line.reason,
@@ -360,7 +361,7 @@ export async function writeLineChanges(
         cancelled: cancels,
         changes: changes.map(({ line, quantity, reason }) => ({
           productName: line.productName,
-          unit: line.productUnit,
+          unit: line.packLabel,
           fromQuantity: line.quantity,
           toQuantity: quantity,
           reason,
