@@ -235,13 +235,15 @@ export async function loadIslands(
       select id, '10 lb box', 10, (price * 9)::numeric(12, 2) from products
       where unit = 'lb' and id % 20 = 0`,
   );
+  // Every farm delivers on Tuesdays and Fridays to the four zones the restaurants are in.
   await step(
     'delivery days',
     sql`insert into delivery_schedules (farm_id, delivery_date, delivery_area)
-      select f.id, d::date, 'Honolulu'
+      select f.id, d::date, area
       from farms f,
         generate_series((current_date - ${size.weeks * 7}::int)::timestamp,
-          (current_date + 14)::timestamp, interval '1 day') d
+          (current_date + 14)::timestamp, interval '1 day') d,
+        unnest(array['Honolulu', 'Kailua', 'Kaneohe', 'Pearl City']) area
       where extract(dow from d) in (2, 5)`,
   );
   // Orders and their lines are drawn into unlogged staging tables first, then written once
