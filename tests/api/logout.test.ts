@@ -53,7 +53,7 @@ describe('GET /api/logout from another site', () => {
       // Had the session ended, its stream would have closed before this marker arrived.
       const marker: LiveEvent = { type: 'products.changed', farmId: farmer.farmId, productIds: [] };
       await ctx.database.db.transaction((tx) => publishLiveEvent(tx, marker));
-      await waitFor(() => stream.events.length > 0, 'the marker on the stream');
+      await waitFor(() => stream.events.length > 0, 'the marker on the stream', 15_000);
       expect(stream.ended).toBe(false);
 
       // The same link followed on the site itself does sign out, and closes the stream.
