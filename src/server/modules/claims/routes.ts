@@ -15,12 +15,12 @@ import {
   creditRefundBody,
 } from '#core/schemas/claim';
 import { MAX_PHOTO_BYTES } from '#core/schemas/photo';
-import { AppError, notFound } from '../../errors';
+import { AppError } from '../../errors';
 import { requireBusinessActor, requireFarmActor, requireRestaurantActor } from '../../http/guards';
 import { eitherKind } from '../../http/permission';
 import { renderCreditNote, sendPdf } from '../documents';
 import { sendPage } from '../paging';
-import { createPrivatePhotoStorage, processPhoto } from '../photos';
+import { createPrivatePhotoStorage, sendPrivatePhoto, processPhoto } from '../photos';
 import { errorResponses, pdfResponse } from '../route-schemas';
 import {
   addClaimPhoto,
@@ -138,13 +138,7 @@ export const claimModule: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.photoId,
       );
-      const file = await privateStorage.get(key);
-      if (!file) throw notFound('No such photo');
-      return reply
-        .header('content-type', 'image/webp')
-        .header('content-length', String(file.size))
-        .header('cache-control', 'private, max-age=3600')
-        .send(file.body);
+      return sendPrivatePhoto(reply, privateStorage, key);
     },
   );
 

@@ -13,11 +13,16 @@ import {
   threadOutput,
 } from '#core/schemas/order-message';
 import { MAX_PHOTO_BYTES } from '#core/schemas/photo';
-import { AppError, notFound } from '../../errors';
+import { AppError } from '../../errors';
 import { requireActor } from '../../http/guards';
 import { eitherKind } from '../../http/permission';
 import { sendPage } from '../paging';
-import { createPrivatePhotoStorage, processPhoto, type ProcessedPhoto } from '../photos';
+import {
+  createPrivatePhotoStorage,
+  sendPrivatePhoto,
+  processPhoto,
+  type ProcessedPhoto,
+} from '../photos';
 import { errorResponses, pdfResponse } from '../route-schemas';
 import { messagePhotoKey, postMessage, readThread, threadOrder } from './service';
 
@@ -212,13 +217,7 @@ export const orderThreadModule: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.photoId,
       );
-      const file = await privateStorage.get(key);
-      if (!file) throw notFound('No such photo');
-      return reply
-        .header('content-type', 'image/webp')
-        .header('content-length', String(file.size))
-        .header('cache-control', 'private, max-age=3600')
-        .send(file.body);
+      return sendPrivatePhoto(reply, privateStorage, key);
     },
   );
 };

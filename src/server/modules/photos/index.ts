@@ -18,6 +18,7 @@ export {
 export {
   createPhotoStorage,
   createPrivatePhotoStorage,
+  sendPrivatePhoto,
   type PhotoStorage,
   PROOF_KEY_PATTERN,
 } from './storage';

@@ -4,7 +4,9 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
+import type { FastifyReply } from 'fastify';
 import type { S3Settings } from '../../config';
+import { notFound } from '../../errors';
 
 /**
  * Where photo files live. Keys are flat content-hashed names (`<sha256>.webp`), so a file
@@ -169,4 +171,22 @@ export function createPrivatePhotoStorage(
     return new S3PhotoStorage(settings, keyPattern, 'private, no-store');
   }
   return new FilesystemPhotoStorage(join(options.dataDir, folder), keyPattern);
+}
+
+/**
+ * Sends a private photo (WebP) that a route has checked the asker may see: 404 when the file is
+ * gone; kept by the asker's browser for an hour, never by a shared cache.
+ */
+export async function sendPrivatePhoto(
+  reply: FastifyReply,
+  storage: PhotoStorage,
+  key: string,
+): Promise<FastifyReply> {
+  const file = await storage.get(key);
+  if (!file) throw notFound('No such photo');
+  return reply
+    .header('content-type', 'image/webp')
+    .header('content-length', String(file.size))
+    .header('cache-control', 'private, max-age=3600')
+    .send(file.body);
 }
