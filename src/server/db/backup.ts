@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { EMBEDDED_EXTENSIONS } from './database';
 import type { AppConfig } from '../config';
 import { writeOutboxFile } from '../lib/outbox';
 import {
@@ -77,7 +78,11 @@ export async function restoreEmbedded(
   const claim = await claimEmbeddedDatabase(config);
   try {
     const archive = new Blob([readFileSync(file)]);
-    const check = await PGlite.create({ dataDir: 'memory://', loadDataDir: archive });
+    const check = await PGlite.create({
+      dataDir: 'memory://',
+      loadDataDir: archive,
+      extensions: EMBEDDED_EXTENSIONS,
+    });
     try {
       await check.query('select count(*) from orders');
     } catch {
@@ -91,7 +96,11 @@ export async function restoreEmbedded(
       keptAs = `${dir}.before-restore-${stamp(options.now ?? new Date())}`;
       renameSync(dir, keptAs);
     }
-    const restored = await PGlite.create({ dataDir: dir, loadDataDir: archive });
+    const restored = await PGlite.create({
+      dataDir: dir,
+      loadDataDir: archive,
+      extensions: EMBEDDED_EXTENSIONS,
+    });
     await restored.close();
     return { keptAs };
   } finally {

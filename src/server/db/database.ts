@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -287,6 +288,9 @@ function joiningSentAhead(db: Db): Db {
   return db;
 }
 
+/** The extensions the migrations create, which PGlite must load before opening a database. */
+export const EMBEDDED_EXTENSIONS = { pg_trgm };
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (options.url) {
@@ -327,6 +331,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   ]);
   const client = await PGlite.create({
     dataDir,
+    extensions: EMBEDDED_EXTENSIONS,
     ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
     ...(settings.length > 0 ? { startParams: [...PGlite.defaultStartParams, ...settings] } : {}),
   });

@@ -28,3 +28,12 @@ export function personSortName(
     sql`coalesce(nullif(trim(coalesce(${firstName}, '') || ' ' || coalesce(${lastName}, '')), ''), ${email})`,
   );
 }
+
+/**
+ * The LIKE pattern of a search for `text` anywhere in a folded column: folded the same way, its
+ * wildcards escaped so that a search for "50%" looks for those characters.
+ */
+export function foldedLikePattern(text: string): SQL<string> {
+  const escaped = text.replace(/[\\%_]/g, (character) => `\\${character}`);
+  return sql<string>`'%' || ${foldedSql(sql`${escaped}::text`)} || '%'`;
+}

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigserial,
@@ -233,12 +233,21 @@ export const farms = pgTable(
     declineReason: text('decline_reason'),
     ...suspensionColumns(),
     ...closureColumns(),
+    /**
+     * What a catalogue search reads of the farm (its name and town), folded once when written
+     * rather than in every search: folding is most of a search's cost at the islands' size.
+     */
+    searchText: text('search_text').generatedAlwaysAs((): SQL =>
+      foldedSql(sql`${farms.name} || chr(10) || ${farms.location}`),
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('farms_user_unique').on(t.userId),
     index('farms_name_idx').on(t.name),
+    // Browse sorted by farm walks the farms in the order it shows them.
+    index('farms_sort_name_idx').on(foldedSql(t.name), t.id),
     // The approvals screen's queue: the farms waiting, the longest waiting first.
     index('farms_pending_idx')
       .on(t.createdAt, t.id)
@@ -425,11 +434,21 @@ export const products = pgTable(
     weightUnit: text('weight_unit'),
     /** Set when the farmer deletes a product that orders still refer to. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** What a catalogue search reads of the product (name and description), folded once. */
+    searchText: text('search_text').generatedAlwaysAs((): SQL =>
+      foldedSql(sql`${products.name} || chr(10) || coalesce(${products.description}, '')`),
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('products_farm_idx').on(t.farmId),
+    // A search's substring match on the folded text (LIKE '%term%'), by trigrams.
+    index('products_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // Browse sorted by farm: each farm's products in name order, after the farms' own walk.
+    index('products_browse_farm_idx')
+      .on(t.farmId, foldedSql(t.name), t.id)
+      .where(sql`${t.isActive} and ${t.deletedAt} is null`),
     index('products_listed_idx')
       .on(t.isActive, t.name)
       .where(sql`${t.deletedAt} is null`),

@@ -7,7 +7,7 @@ import {
   type AdminPersonEntry,
 } from '#core/schemas/admin';
 import type { DbOrTx } from '../../db/database';
-import { foldedSql, personSortName } from '../../db/fold';
+import { foldedLikePattern, foldedSql, personSortName } from '../../db/fold';
 import { memberships, users } from '../../db/schema';
 import { afterKey, splitKeyedPage, type KeyPart, type ListPage } from '../paging';
 
@@ -71,12 +71,6 @@ const lastActiveOfPerson = sql<Date | null>`(
 /** People page by (folded name or email, id), the order they are listed in. */
 const NAME_KEY: readonly KeyPart[] = ['text', 'int'];
 
-/** Escapes LIKE's wildcards so that a search for "50%" looks for those characters. */
-function likeContaining(text: string): SQL {
-  const escaped = text.replace(/[\\%_]/g, (character) => `\\${character}`);
-  return sql`'%' || ${foldedSql(sql`${escaped}::text`)} || '%'`;
-}
-
 function hasMembership(kind: BusinessKind | null): SQL {
   return sql`exists (select 1 from memberships m where m.user_id = ${userId}${
     kind ? sql` and m.business_kind = ${kind}` : sql``
@@ -105,7 +99,7 @@ export async function listPeople(
   const where = and(
     query.closed ? undefined : isNull(users.closedAt),
     businessCondition(query.business),
-    query.q ? sql`${searchText} like ${likeContaining(query.q)}` : undefined,
+    query.q ? sql`${searchText} like ${foldedLikePattern(query.q)}` : undefined,
   );
   const rows = await db
     .select({

@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   DEFAULT_PAGE_SIZE,
   type Product,
@@ -17,7 +29,7 @@ import type { WeightUnit } from '#core/catch-weight';
 import { packsColumn, packsFor, refuseUnfitPacks, setPacks, type StoredPack } from './packs';
 import { isClockSet, now as clockNow } from '../../clock';
 import type { Db, DbOrTx, Tx } from '../../db/database';
-import { foldedSql } from '../../db/fold';
+import { foldedLikePattern, foldedSql } from '../../db/fold';
 import type { FarmActor } from '#core/actor';
 import { openStock, setStock } from '../orders';
 import { deliverySchedules, farms, orderItems, products } from '../../db/schema';
@@ -242,17 +254,38 @@ function filterZoneOf(query: ProductQuery, viewer: CatalogViewer): string | null
   return query.deliversToMyZone ? viewerZoneName(viewer) : null;
 }
 
-function matchConditions(query: ProductQuery, zoneName: string | null = null): SQL {
+/**
+ * The farms whose name or town holds a search's text. Found first, on their own: a list the
+ * planner can count lets it pick the products' trigram index for a rare word, where one
+ * condition over both tables looked common and sent it walking the whole catalogue by name.
+ */
+function farmsWithText(db: DbOrTx, q: string): Promise<number[]> {
+  return db
+    .select({ id: farms.id })
+    .from(farms)
+    .where(sql`${farms.searchText} like ${foldedLikePattern(q)}`)
+    .then((rows) => rows.map((row) => row.id));
+}
+
+/**
+ * Which products a search matches: `farmsNamed` are the farms whose own text holds `q`
+ * (farmsWithText), whose products all match.
+ */
+function matchConditions(
+  query: ProductQuery,
+  zoneName: string | null,
+  farmsNamed: readonly number[],
+): SQL {
   const conditions: SQL[] = [listed];
   if (zoneName !== null) conditions.push(deliversTo(zoneName));
   if (query.q) {
-    // Plain substring search of both sides folded alike (any case, with or without ʻokina and
-    // kahakō): no wildcards to escape, and about twice as fast as three ILIKEs. Fields are
-    // joined by a line break, which a search box cannot send.
-    const haystack = foldedSql(
-      sql`${products.name} || chr(10) || coalesce(${products.description}, '') || chr(10) || ${farms.name} || chr(10) || ${farms.location}`,
+    // A substring of the product's or its farm's text, both sides folded alike (any case, with
+    // or without ʻokina and kahakō). The rows' side was folded when written (search_text), and
+    // LIKE lets the products' trigram index find it.
+    const inText = sql`${products.searchText} like ${foldedLikePattern(query.q)}`;
+    conditions.push(
+      farmsNamed.length === 0 ? inText : or(inText, inArray(products.farmId, [...farmsNamed]))!,
     );
-    conditions.push(sql`strpos(${haystack}, ${foldedSql(sql`${query.q}`)}) > 0`);
   }
   if (query.category && query.category !== 'all') {
     conditions.push(eq(products.category, query.category));
@@ -336,6 +369,7 @@ async function farmFacet(
   db: DbOrTx,
   query: ProductQuery,
   filterZone: string | null,
+  farmsNamed: readonly number[],
   remember: Remember,
 ): Promise<ProductPage['farms']> {
   const anyFarm = { ...query, farmId: undefined };
@@ -346,7 +380,7 @@ async function farmFacet(
         .select({ id: farms.id, name: farms.name, productCount: matches })
         .from(products)
         .innerJoin(farms, eq(farms.id, products.farmId))
-        .where(matchConditions(anyFarm, filterZone))
+        .where(matchConditions(anyFarm, filterZone, farmsNamed))
         .groupBy(farms.id, farms.name)
         .orderBy(desc(matches), farmSortName, asc(farms.id))
         .limit(FARM_FACET_LIMIT),
@@ -386,7 +420,9 @@ export async function searchCatalog(
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const filterZone = filterZoneOf(query, viewer);
-  const where = matchConditions(query, filterZone);
+  const q = query.q;
+  const farmsNamed = q ? await remember(`farmsWithText:${q}`, () => farmsWithText(db, q)) : [];
+  const where = matchConditions(query, filterZone, farmsNamed);
   const filterKey = filterKeyOf(query, filterZone);
   const countMatching = (key: string, condition: SQL) =>
     remember(`matched:${key}`, async () => {
@@ -414,11 +450,11 @@ export async function searchCatalog(
       const [all] = await db.select({ total: count() }).from(products).where(listed);
       return all?.total ?? 0;
     }),
-    farmFacet(db, query, filterZone, remember),
+    farmFacet(db, query, filterZone, farmsNamed, remember),
     // What the zone filter leaves out: the same search without it, counted (and kept) apart.
     filterZone === null
       ? null
-      : countMatching(filterKeyOf(query, null), matchConditions(query, null)),
+      : countMatching(filterKeyOf(query, null), matchConditions(query, null, farmsNamed)),
   ]);
   const pricing = viewerPricing(viewer);
   return {
