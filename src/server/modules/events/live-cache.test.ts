@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '#core/schemas/notification';
 import type { LiveEventHub } from './hub';
 import { LiveCache } from './live-cache';
@@ -60,5 +60,93 @@ describe('LiveCache', () => {
     await cache.get('page', () => countingQuery(counter, 1));
     await cache.get('page', () => countingQuery(counter, 1));
     expect(counter.runs).toBe(2);
+  });
+
+  describe('past keepMs', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** A load whose answer the test gives when it chooses. */
+    function heldLoad() {
+      const calls: ((value: number) => void)[] = [];
+      const fails: ((error: Error) => void)[] = [];
+      const load = () =>
+        new Promise<number>((resolve, reject) => {
+          calls.push(resolve);
+          fails.push(reject);
+        });
+      return { load, calls, fails };
+    }
+
+    function cacheAt(start: string) {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(start));
+      const { hub, emit } = fakeHub();
+      const cache = new LiveCache(hub, {
+        keepMs: 10_000,
+        maxEntries: 10,
+        staleAfter: (event) => (event.type === 'catalog.changed' ? 'all' : undefined),
+      });
+      return { cache, emit };
+    }
+
+    it('answers the expired figure while one request computes it afresh, then the new one', async () => {
+      const { cache } = cacheAt('2026-03-02T20:00:00Z');
+      const held = heldLoad();
+      const first = cache.get('page', held.load);
+      held.calls[0]!(1);
+      expect(await first).toBe(1);
+
+      vi.setSystemTime(new Date('2026-03-02T20:00:11Z'));
+      expect(await cache.get('page', held.load)).toBe(1);
+      expect(await cache.get('page', held.load)).toBe(1);
+      expect(held.calls).toHaveLength(2);
+
+      held.calls[1]!(2);
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(await cache.get('page', held.load)).toBe(2);
+      expect(held.calls).toHaveLength(2);
+    });
+
+    it('never answers a figure an event made stale, nor keeps a refresh begun before the event', async () => {
+      const { cache, emit } = cacheAt('2026-03-02T20:00:00Z');
+      const held = heldLoad();
+      const first = cache.get('page', held.load);
+      held.calls[0]!(1);
+      await first;
+
+      vi.setSystemTime(new Date('2026-03-02T20:00:11Z'));
+      expect(await cache.get('page', held.load)).toBe(1);
+      emit({ type: 'catalog.changed' });
+      held.calls[1]!(2);
+      await Promise.resolve();
+      await Promise.resolve();
+
+      const after = cache.get('page', held.load);
+      expect(held.calls).toHaveLength(3);
+      held.calls[2]!(3);
+      expect(await after).toBe(3);
+    });
+
+    it('forgets an expired figure whose refresh failed', async () => {
+      const { cache } = cacheAt('2026-03-02T20:00:00Z');
+      const held = heldLoad();
+      const first = cache.get('page', held.load);
+      held.calls[0]!(1);
+      await first;
+
+      vi.setSystemTime(new Date('2026-03-02T20:00:11Z'));
+      expect(await cache.get('page', held.load)).toBe(1);
+      held.fails[1]!(new Error('the database went away'));
+      await Promise.resolve();
+      await Promise.resolve();
+
+      const after = cache.get('page', held.load);
+      expect(held.calls).toHaveLength(3);
+      held.calls[2]!(4);
+      expect(await after).toBe(4);
+    });
   });
 });

@@ -6,6 +6,10 @@ import { keepNewest } from '../../lib/bounded-map';
 interface Entry {
   value: Promise<unknown>;
   until: number;
+  /** Its value has arrived: only then may it be answered past `until`. */
+  settled: boolean;
+  /** A request is computing it afresh. */
+  refreshing?: boolean;
 }
 
 export interface LiveCacheOptions {
@@ -25,9 +29,16 @@ export interface LiveCacheOptions {
  * a live event from any process says they changed (or `keepMs` passes). Bypassed and emptied
  * while the process cannot hear those events. Concurrent requests for the same key share one
  * computation, and a failed one is not kept.
+ *
+ * A figure past `keepMs` that no event made stale is still answered while one request computes
+ * it afresh: `keepMs` only bounds what events may miss (a cutoff passing), and a costly figure
+ * recomputed every few seconds would otherwise make a queue of the requests that meet it
+ * expired. A changed figure is never answered: its event deletes it.
  */
 export class LiveCache {
   readonly #entries = new Map<string, Entry>();
+  /** Counts the events that made anything stale: a refresh begun before one is not kept. */
+  #changes = 0;
   hits = 0;
 
   constructor(
@@ -36,12 +47,17 @@ export class LiveCache {
   ) {
     const drop = (event: LiveEvent | DatabaseEvent) => {
       const stale = options.staleAfter(event);
+      if (stale === undefined) return;
+      this.#changes += 1;
       if (stale === 'all') this.#entries.clear();
-      else for (const key of stale ?? []) this.#entries.delete(key);
+      else for (const key of stale) this.#entries.delete(key);
     };
     hub.onLiveEvent(drop);
     hub.onDatabaseEvent(drop);
-    hub.onDeaf(() => this.#entries.clear());
+    hub.onDeaf(() => {
+      this.#changes += 1;
+      this.#entries.clear();
+    });
   }
 
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -52,13 +68,53 @@ export class LiveCache {
       this.hits += 1;
       return cached.value as Promise<T>;
     }
+    if (cached?.settled) {
+      this.hits += 1;
+      if (!cached.refreshing) this.#refresh(key, cached, load);
+      return cached.value as Promise<T>;
+    }
+    return this.#load(key, load, now);
+  }
+
+  #load<T>(key: string, load: () => Promise<T>, now: number): Promise<T> {
     // Settled once and kept: a drizzle query is a thenable that runs again on every await.
     const value = Promise.resolve(load());
-    const entry = { value, until: now + this.options.keepMs };
+    const entry: Entry = { value, until: now + this.options.keepMs, settled: false };
     keepNewest(this.#entries, key, entry, this.options.maxEntries);
-    value.catch(() => {
-      if (this.#entries.get(key) === entry) this.#entries.delete(key);
-    });
+    value.then(
+      () => {
+        entry.settled = true;
+      },
+      () => {
+        if (this.#entries.get(key) === entry) this.#entries.delete(key);
+      },
+    );
     return value;
+  }
+
+  /** Computes an expired figure again, answering the old one meanwhile. */
+  #refresh<T>(key: string, stale: Entry, load: () => Promise<T>): void {
+    stale.refreshing = true;
+    const changesBefore = this.#changes;
+    const started = Date.now();
+    Promise.resolve(load()).then(
+      (value) => {
+        // Kept only if nothing changed meanwhile: it may have been read before the change.
+        if (this.#changes !== changesBefore || this.#entries.get(key) !== stale) {
+          stale.refreshing = false;
+          return;
+        }
+        const entry: Entry = {
+          value: Promise.resolve(value),
+          until: started + this.options.keepMs,
+          settled: true,
+        };
+        keepNewest(this.#entries, key, entry, this.options.maxEntries);
+      },
+      () => {
+        stale.refreshing = false;
+        if (this.#entries.get(key) === stale) this.#entries.delete(key);
+      },
+    );
   }
 }
