@@ -169,6 +169,68 @@ describe('POST /api/orders/farm/bulk-status', () => {
     expect(history).toHaveLength(pending.length);
   });
 
+  it('goes on after afterOrderId, naming the last order of each batch', async () => {
+    const day = '2026-12-05';
+    const [first, second, third] = (await ordersOn(day, 'pending', 3)) as [number, number, number];
+    const confirm = (extra: object = {}) =>
+      farmer.post('/api/orders/farm/bulk-status', {
+        deliveryDate: day,
+        status: 'confirmed',
+        ...extra,
+      });
+
+    const later = await confirm({ afterOrderId: first });
+    expect(later.statusCode, later.body).toBe(200);
+    const body = later.json() as { changed: { id: number }[]; lastOrderId: number | null };
+    expect(body.changed.map((entry) => entry.id)).toEqual([second, third]);
+    expect(body).toMatchObject({ refused: [], remaining: 0, lastOrderId: third });
+    const now = await statuses([first, second, third]);
+    expect([now.get(first), now.get(second), now.get(third)]).toEqual([
+      'pending',
+      'confirmed',
+      'confirmed',
+    ]);
+
+    // Without afterOrderId the call starts from the oldest: the one order left.
+    const rest = await confirm();
+    expect(rest.json()).toMatchObject({ changed: [{ id: first }], lastOrderId: first });
+    expect((await confirm()).json()).toMatchObject({ changed: [], lastOrderId: null });
+    // After the day's last order: nothing, even with orders of the day before it.
+    await ctx.database.db.update(orders).set({ status: 'pending' }).where(eq(orders.id, first));
+    const past = await confirm({ afterOrderId: third });
+    expect(past.json()).toMatchObject({ changed: [], remaining: 0, lastOrderId: null });
+  });
+
+  it('refuses an afterOrderId that is not an order of the farm, saying nothing of it', async () => {
+    const day = '2026-12-06';
+    const [mine] = await ordersOn(day, 'pending', 1);
+    const [theirs] = await ordersOn(day, 'pending', 1, otherFarmer.farmId, otherKale);
+    const confirmAfter = (afterOrderId: unknown) =>
+      farmer.post('/api/orders/farm/bulk-status', {
+        deliveryDate: day,
+        status: 'confirmed',
+        afterOrderId,
+      });
+
+    const another = await confirmAfter(theirs);
+    const none = await confirmAfter(2_000_000_000);
+    for (const response of [another, none]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'validation',
+        fields: { afterOrderId: expect.any(String) },
+      });
+    }
+    expect(another.json()).toEqual(none.json());
+    for (const notAnId of [0, 1.5, 'first']) {
+      const response = await confirmAfter(notAnId);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ fields: { afterOrderId: expect.any(String) } });
+    }
+    const now = await statuses([mine!, theirs!]);
+    expect([now.get(mine!), now.get(theirs!)]).toEqual(['pending', 'pending']);
+  });
+
   it('answers an empty report for a day with nothing to move', async () => {
     const response = await farmer.post('/api/orders/farm/bulk-status', {
       deliveryDate: '2027-01-05',

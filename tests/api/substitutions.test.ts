@@ -699,6 +699,66 @@ describe('the day’s bulk call', () => {
     });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('goes on after afterOrderId, naming the last order of each batch', async () => {
+    const day = '2026-12-02';
+    await addDeliveryDay(ctx.database.db, farmer.farmId, day);
+    const placed: number[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      const body = orderBody(
+        farmer.farmId,
+        [
+          { product: kale, quantity: 1 },
+          { product: chard, quantity: 1 },
+        ],
+        { deliveryDate: day },
+      );
+      const response = await restaurant.post('/api/orders', body);
+      expect(response.statusCode, response.body).toBe(201);
+      const id = (response.json() as Order).id;
+      const confirmed = await farmer.patch(`/api/orders/${id}/status`, { status: 'confirmed' });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      placed.push(id);
+    }
+    const [first, second, third] = placed as [number, number, number];
+    const shortKale = (extra: object = {}, who: Farmer = farmer) =>
+      who.post('/api/orders/bulk-substitution', {
+        deliveryDate: day,
+        productId: kale.id,
+        ...extra,
+      });
+
+    const later = await shortKale({ afterOrderId: first });
+    expect(later.statusCode, later.body).toBe(200);
+    expect(later.json()).toMatchObject({ refused: [], remaining: 0, lastOrderId: third });
+    expect(later.json().changed.map((row: { id: number }) => row.id)).toEqual([second, third]);
+    expect((await farmOrder(first)).orderItems.map((item) => item.productId)).toEqual([
+      kale.id,
+      chard.id,
+    ]);
+
+    // Without afterOrderId the call starts from the oldest: the one order left.
+    const rest = await shortKale();
+    expect(rest.json()).toMatchObject({ remaining: 0, lastOrderId: first });
+    expect(rest.json().changed.map((row: { id: number }) => row.id)).toEqual([first]);
+    const none = await shortKale();
+    expect(none.json()).toMatchObject({ changed: [], refused: [], lastOrderId: null });
+
+    // Another farm's order, or none at all: the same 400, which says nothing of either.
+    const theirs = await shortKale({ afterOrderId: first }, otherFarmer);
+    const nobodys = await shortKale({ afterOrderId: 2_000_000_000 });
+    for (const refused of [theirs, nobodys]) {
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'validation',
+        fields: { afterOrderId: expect.any(String) },
+      });
+    }
+    expect(theirs.json()).toEqual(nobodys.json());
+    const notAnId = await shortKale({ afterOrderId: 'first' });
+    expect(notAnId.statusCode).toBe(400);
+    expect(notAnId.json().fields).toEqual({ afterOrderId: expect.any(String) });
+  });
 });
 
 describe('GET /api/substitutions', () => {

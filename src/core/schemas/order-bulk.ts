@@ -16,6 +16,25 @@ export type BulkTarget = keyof typeof BULK_MOVES;
 /** A bulk call moves at most this many orders; `remaining` says how many are left. */
 export const BULK_MAX_ORDERS = 200;
 
+const AFTER_ORDER_ID_MESSAGE = 'Use the lastOrderId of the previous answer';
+/** The 400 for an `afterOrderId` that is not one of the farm's orders (wherever else it is). */
+export const NOT_AN_ORDER_OF_THE_FARM =
+  "Not one of your farm's orders: use the lastOrderId of the previous answer";
+
+/**
+ * Where a day's bulk call goes on (this one and POST /api/orders/bulk-substitution): only the
+ * orders after this one, oldest first by (created_at, id). The previous answer's `lastOrderId`,
+ * so the orders it refused, still in the starting status, are not taken again.
+ */
+export const afterOrderIdInput = z
+  .number({ error: AFTER_ORDER_ID_MESSAGE })
+  .int(AFTER_ORDER_ID_MESSAGE)
+  .positive(AFTER_ORDER_ID_MESSAGE)
+  .max(2_147_483_647, AFTER_ORDER_ID_MESSAGE);
+
+/** The last order of a bulk call's batch, in the order it took them; null when it took none. */
+export const lastOrderIdOutput = z.number().nullable();
+
 /** The one value of `lots`: each traced line without lots takes the suggested lots first. */
 export const SUGGESTED_LOTS = 'suggested';
 export const LOTS_ONLY_WHEN_PACKING = 'Suggested lots are assigned only when packing';
@@ -40,6 +59,7 @@ export const bulkStatusBody = z
      * (core/lot-suggestion) before its order is packed, in the order's own transaction.
      */
     lots: z.literal(SUGGESTED_LOTS, { error: 'Use "suggested" or leave lots out' }).optional(),
+    afterOrderId: afterOrderIdInput.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.lots !== undefined && body.status !== 'packed') {
@@ -69,7 +89,12 @@ export const bulkStatusOutput = z.object({
       productName: z.string().optional(),
     }),
   ),
-  /** Orders of the day still in `fromStatus` beyond BULK_MAX_ORDERS: call again. */
+  /**
+   * Orders of the day still in `fromStatus` beyond this call's BULK_MAX_ORDERS (after
+   * `afterOrderId` when it was sent): call again, with `afterOrderId: lastOrderId`.
+   */
   remaining: z.number().int(),
+  /** The batch's last order (null when it was empty): the next call's `afterOrderId`. */
+  lastOrderId: lastOrderIdOutput,
 });
 export type BulkStatusResult = z.infer<typeof bulkStatusOutput>;

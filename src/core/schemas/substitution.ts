@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDateInput, moneyOutput } from './common';
 import { lineQuantity } from './order-line';
+import { afterOrderIdInput, lastOrderIdOutput } from './order-bulk';
 import { SUBSTITUTIONS } from '../substitutions';
 
 // The day's exceptions (docs/substitutions.md): what a farm does with a line it cannot fill, and
@@ -82,6 +83,7 @@ export const bulkSubstitutionBody = z
       .object({ productId: id('Product'), packId: id('Pack').optional() })
       .strict()
       .optional(),
+    afterOrderId: afterOrderIdInput.optional(),
   })
   .strict();
 export type BulkSubstitutionBody = z.infer<typeof bulkSubstitutionBody>;
@@ -153,7 +155,12 @@ export const bulkSubstitutionOutput = z.object({
       itemId: z.number().optional(),
     }),
   ),
-  /** Orders of the day left beyond the call's limit: call again. */
+  /**
+   * Orders of the day left beyond the call's limit (after `afterOrderId` when it was sent): call
+   * again, with `afterOrderId: lastOrderId`.
+   */
   remaining: z.number().int(),
+  /** The batch's last order (null when it was empty): the next call's `afterOrderId`. */
+  lastOrderId: lastOrderIdOutput,
 });
 export type BulkSubstitutionResult = z.infer<typeof bulkSubstitutionOutput>;

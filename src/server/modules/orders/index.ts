@@ -10,7 +10,7 @@ export {
 export { idempotencyKey } from './idempotency-key';
 export { invoiceNumberLabel, issueInvoiceNumbers } from './invoice-numbers';
 export { lotRequired, setLineLots } from './line-lots';
-export { moveEachOrder } from './listing';
+export { afterBulkOrder, moveEachOrder } from './listing';
 export type { OrderFacts } from './notice-content';
 export { aboutTheOrder, farmOf, orderNotices, restaurantOf } from './notices';
 export {

@@ -4,6 +4,7 @@ import type { OrderStatus } from '#core/order-status';
 import {
   BULK_MAX_ORDERS,
   BULK_MOVES,
+  NOT_AN_ORDER_OF_THE_FARM,
   type BulkStatusBody,
   type BulkStatusResult,
 } from '#core/schemas/order-bulk';
@@ -184,10 +185,34 @@ async function packWithSuggestedLots(db: Db, actor: FarmActor, id: number): Prom
 /**
  * POST /api/orders/farm/bulk-status: moves every order of the farm's delivery day that is in
  * the action's starting status, each through moveEachOrder; with `lots: "suggested"` each
- * confirmed order is packed with the suggested lots (packWithSuggestedLots).
+ * confirmed order is packed with the suggested lots (packWithSuggestedLots). With `afterOrderId`
+ * it goes on after that order, past those an earlier call refused (afterBulkOrder).
  */
 export async function bulkMoveDay(
   db: Db,
+/**
+ * Where a day's bulk call goes on: the candidates after `afterOrderId` in the calls' oldest-first
+ * (created_at, id) order. An id that is not one of the farm's orders is a 400 on the field, the
+ * same whether another farm has it or nobody does.
+ */
+export async function afterBulkOrder(
+  db: DbOrTx,
+  actor: FarmActor,
+  afterOrderId: number | undefined,
+): Promise<SQL | undefined> {
+  if (afterOrderId === undefined) return undefined;
+  const [order] = await db
+    .select({ createdAt: cursorTimestamp(orders.createdAt) })
+    .from(orders)
+    .where(and(eq(orders.id, afterOrderId), eq(orders.farmId, actor.business.id)));
+  if (!order) {
+    throw new AppError(400, NOT_AN_ORDER_OF_THE_FARM, 'validation', {
+      afterOrderId: NOT_AN_ORDER_OF_THE_FARM,
+    });
+  }
+  return sql`(${orders.createdAt}, ${orders.id}) > ((${order.createdAt}::timestamp at time zone 'UTC'), ${afterOrderId}::int)`;
+}
+
   actor: FarmActor,
   body: BulkStatusBody,
 ): Promise<BulkStatusResult> {
@@ -199,6 +224,7 @@ export async function bulkMoveDay(
       and(
         eq(orders.farmId, actor.business.id),
         eq(orders.deliveryDate, body.deliveryDate),
+  const after = await afterBulkOrder(db, actor, body.afterOrderId);
         eq(orders.status, fromStatus),
       ),
     )
@@ -207,6 +233,7 @@ export async function bulkMoveDay(
   const { changed, refused } = await moveEachOrder(
     db,
     actor,
+        after,
     batch.map((row) => row.id),
     fromStatus,
     body.status,
@@ -221,3 +248,4 @@ export async function bulkMoveDay(
     remaining: candidates.length - batch.length,
   };
 }
+    lastOrderId: batch.at(-1)?.id ?? null,

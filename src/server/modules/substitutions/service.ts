@@ -28,7 +28,7 @@ import {
 } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { afterCursor, cursorTimestamp, splitPage } from '../paging';
-import { applyOrderChange, changeOrder, orderScope } from '../orders';
+import { afterBulkOrder, applyOrderChange, changeOrder, orderScope } from '../orders';
 import { alias } from 'drizzle-orm/pg-core';
 
 /** POST /api/orders/{id}/items/{itemId}/substitution: a short, or a substitute proposed. */
@@ -284,7 +284,8 @@ export async function listSubstitutions(
  * move). With a substitute, each line of the product gets it proposed in the same count of the
  * substitute's pack; a count that pack does not take (a decimal, under its minimum) is shorted
  * instead. Without one, the lines are shorted. What an order refuses (its only line: a confirmed
- * order keeps one) is listed and does not stop the rest.
+ * order keeps one) is listed and does not stop the rest. With `afterOrderId` it goes on after that
+ * order (afterBulkOrder), past those an earlier call refused or left waiting for the chef.
  */
 export async function bulkSubstitution(
   db: Db,
@@ -292,6 +293,7 @@ export async function bulkSubstitution(
   body: BulkSubstitutionBody,
 ): Promise<BulkSubstitutionResult> {
   if (body.substitute) await checkBulkSubstitute(db, actor, body.substitute);
+  const after = await afterBulkOrder(db, actor, body.afterOrderId);
   const candidates = await db
     .selectDistinct({ id: orders.id, createdAt: orders.createdAt })
     .from(orders)
@@ -302,6 +304,7 @@ export async function bulkSubstitution(
         eq(orders.deliveryDate, body.deliveryDate),
         inArray(orders.status, ['confirmed', 'packed']),
         eq(orderItems.productId, body.productId),
+        after,
       ),
     )
     .orderBy(asc(orders.createdAt), asc(orders.id));
@@ -328,6 +331,7 @@ export async function bulkSubstitution(
     changed,
     refused,
     remaining: candidates.length - batch.length,
+    lastOrderId: batch.at(-1)?.id ?? null,
   };
 }
 
