@@ -11,6 +11,7 @@ import { api, apiPage } from '../../lib/api';
 import { usePagedList, useWholeList, withParams, type ListParams } from '../../lib/paged-list';
 import { FARM_REPORT_KEY, refreshProducts } from '../../lib/queries';
 import { queryClient } from '../../lib/query-client';
+import { useBulkRun, type BulkRunState } from './bulk-run';
 
 export const FARM_ORDERS_KEY = ['/api/orders/farm'] as const;
 const FARM_DAYS_KEY = ['/api/delivery-schedules'] as const;
@@ -89,12 +90,18 @@ export function useUpdateOrderStatus() {
   });
 }
 
-/** Confirm every pending order of a day, or pack every confirmed one. */
-export function useBulkStatus() {
-  return useMutation({
-    mutationFn: (body: BulkStatusBody) =>
+/**
+ * Confirm every pending order of a day, or pack every confirmed one, call after call until the
+ * day is done (useBulkRun); the lists and figures are read again once it ends.
+ */
+export function useBulkStatus(onEnd: (run: BulkRunState<BulkStatusResult>) => void) {
+  return useBulkRun({
+    send: (body: BulkStatusBody) =>
       api.post<BulkStatusResult>('/api/orders/farm/bulk-status', body),
-    onSettled: refreshFarmOrders,
+    onEnd: (run) => {
+      refreshFarmOrders();
+      onEnd(run);
+    },
   });
 }
 

@@ -1,7 +1,7 @@
 import type { OrderAsSeen, OrderItem } from '#core/schemas/order';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, pageOf } from '../../test/fake-api';
+import { failWith, fakeApi, pageOf } from '../../test/fake-api';
 import { order, product, user } from '../../test/fixtures';
 import { renderInApp } from '../../test/render';
 import { BulkSubstitution, dayProducts } from './bulk-substitution';
@@ -60,6 +60,7 @@ describe("the day's short of one product", () => {
           { id: 72, code: 'weight_pending', message: 'Its kale was weighed already.', itemId: 720 },
         ],
         remaining: 0,
+        lastOrderId: 72,
       },
     });
     renderInApp(<BulkSubstitution day={DAY} orders={dayOrders} />, { user: user('farmer') });
@@ -92,4 +93,111 @@ describe("the day's short of one product", () => {
     });
     expect(screen.getByRole('button', { name: 'Short a product on every order' })).toBeDisabled();
   });
+
+  it('goes on call after call after the last order taken, past a call that changed none', async () => {
+    const weighed = {
+      id: 72,
+      code: 'weight_pending',
+      message: 'Its kale was weighed already.',
+      itemId: 720,
+    };
+    // #72 stays as it was: without afterOrderId it would head every call again.
+    const api = shortDay([
+      { changed: [], refused: [weighed], remaining: 3, lastOrderId: 72 },
+      {
+        changed: [{ id: 75, itemId: 750, substitutionId: 1, state: 'pending' }],
+        refused: [],
+        remaining: 2,
+        lastOrderId: 75,
+      },
+      {
+        changed: [
+          { id: 76, itemId: 760, substitutionId: 2, state: 'shorted' },
+          { id: 77, itemId: 770, substitutionId: 3, state: 'accepted' },
+        ],
+        refused: [],
+        remaining: 0,
+        lastOrderId: 77,
+      },
+    ]);
+    const dialog = await openAndShort();
+
+    expect(
+      await within(dialog).findByText(
+        'Kale (Curly): 1 order sent to the chef, 1 order shorted, 1 order substituted.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.made('POST', '/api/orders/bulk-substitution').map((call) => call.body)).toEqual([
+      { deliveryDate: DAY, productId: 10 },
+      { deliveryDate: DAY, productId: 10, afterOrderId: 72 },
+      { deliveryDate: DAY, productId: 10, afterOrderId: 75 },
+    ]);
+    expect(within(dialog).getByText('Changed: #75, #76, #77')).toBeInTheDocument();
+    expect(within(dialog).getByText('#72: Its kale was weighed already.')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/not reached/)).not.toBeInTheDocument();
+    expect(await screen.findByText('Kale (Curly): 3 orders changed')).toBeInTheDocument();
+  });
+
+  it('keeps what was done when a call fails, and goes on from there', async () => {
+    const api = shortDay([
+      {
+        changed: [{ id: 71, itemId: 710, substitutionId: 1, state: 'shorted' }],
+        refused: [],
+        remaining: 1,
+        lastOrderId: 71,
+      },
+      new TypeError('Failed to fetch'),
+      {
+        changed: [{ id: 72, itemId: 720, substitutionId: 2, state: 'shorted' }],
+        refused: [],
+        remaining: 0,
+        lastOrderId: 72,
+      },
+    ]);
+    const dialog = await openAndShort();
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Stopped by an error, keeping what was done: The server could not be reached.',
+    );
+    expect(within(dialog).getByText('Changed: #71')).toBeInTheDocument();
+    expect(api.made('POST', '/api/orders/bulk-substitution')).toHaveLength(2);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByText('Changed: #71, #72')).toBeInTheDocument();
+    expect(within(dialog).getByText('Kale (Curly): 2 orders shorted.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    // The failed call and the one that goes on both start after #71.
+    expect(api.made('POST', '/api/orders/bulk-substitution').map((call) => call.body)).toEqual([
+      { deliveryDate: DAY, productId: 10 },
+      { deliveryDate: DAY, productId: 10, afterOrderId: 71 },
+      { deliveryDate: DAY, productId: 10, afterOrderId: 71 },
+    ]);
+  });
 });
+
+/** The day's short of Kale (Curly), whose calls answer `answers` in turn (an Error: it fails). */
+function shortDay(answers: (object | Error)[]) {
+  const queue = [...answers];
+  const api = fakeApi({
+    'GET /api/products/farm?limit=100': pageOf([product({ id: 10, name: 'Kale (Curly)' })], {
+      total: 1,
+    }),
+    'POST /api/orders/bulk-substitution': () => {
+      const next = queue.shift() ?? failWith(500, { message: 'No more calls were expected' });
+      if (next instanceof Error) throw next;
+      return { deliveryDate: DAY, productId: 10, ...next };
+    },
+  });
+  renderInApp(<BulkSubstitution day={DAY} orders={dayOrders} />, { user: user('farmer') });
+  return api;
+}
+
+async function openAndShort() {
+  fireEvent.click(screen.getByRole('button', { name: 'Short a product on every order' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Short a product on every order' });
+  fireEvent.change(within(dialog).getByLabelText('Product you cannot fill'), {
+    target: { value: '10' },
+  });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Short on 2 orders' }));
+  return dialog;
+}

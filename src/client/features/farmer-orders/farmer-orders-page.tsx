@@ -48,6 +48,7 @@ import { FarmerOrderCard, FarmerOrderCardSkeleton } from './farmer-order-card';
 import { needsSuggestedLots } from './assign-lots';
 import { useFarmOrderActions } from './order-actions';
 import { BulkSubstitution } from './bulk-substitution';
+import { BulkRunProgress, failureMessage, type BulkRunEnding, type BulkRunState } from './bulk-run';
 
 /** A day's orders are read in pages this large, so most days arrive whole and group at once. */
 const DAY_PAGE = 100;
@@ -240,10 +241,16 @@ export function DayCard({
   const past = days.filter((entry) => entry < today).reverse();
   const pending = useDayStatusCount(canMove ? day : '', 'pending');
   const confirmed = useDayStatusCount(canMove ? day : '', 'confirmed');
-  const bulk = useBulkStatus();
-  const [report, setReport] = useState<BulkStatusResult | null>(null);
+  const bulk = useBulkStatus((run) => {
+    setAskingLots(false);
+    toast(bulkToast(run));
+  });
   const [downloading, setDownloading] = useState(false);
   const [askingLots, setAskingLots] = useState(false);
+  // The last run's move and day: its report and its failure belong to that day only.
+  const [moving, setMoving] = useState<{ status: BulkTarget; day: string } | null>(null);
+  const pendingCount = pending.data ?? 0;
+  const confirmedCount = confirmed.data ?? 0;
   // The day's confirmed orders on screen with a traced line that has no lots.
   const withoutLots = (orderDays ?? []).filter(
     (order) =>
@@ -251,38 +258,23 @@ export function DayCard({
   );
 
   const choose = (value: string) => {
-    setReport(null);
+    bulk.reset();
     onDay(value);
   };
 
-  // The last report goes at the next action: it may no longer hold, and an action refused as a
-  // whole would otherwise leave it standing as if it were this action's.
+  // The last report goes at the next action (bulk.start): it may no longer hold, and an action
+  // refused as a whole would otherwise leave it standing as if it were this action's. The
+  // suggested-lots question closes at once: the card shows the run's progress.
   const run = (status: BulkTarget, lots?: 'suggested') => {
-    setReport(null);
-    bulk.mutate(
+    setAskingLots(false);
+    setMoving({ status, day });
+    bulk.start(
       { deliveryDate: day, status, ...(lots ? { lots } : {}) },
-      {
-        onSettled: () => setAskingLots(false),
-        onSuccess: (result) => {
-          setReport(result);
-          const verb = status === 'confirmed' ? 'Confirmed' : 'Packed';
-          toast({
-            title: `${verb} ${plural(result.changed.length, 'order')}`,
-            description:
-              result.refused.length > 0
-                ? `${plural(result.refused.length, 'order')} could not be moved: see the list below.`
-                : (formatCalendarDate(day, 'weekday') ?? undefined),
-          });
-        },
-        onError: (error) =>
-          toast({
-            title: 'The orders were not moved',
-            description: error instanceof ApiError ? error.userMessage('') || undefined : undefined,
-            variant: 'destructive',
-          }),
-      },
+      status === 'confirmed' ? pendingCount : confirmedCount,
     );
   };
+  const ranOnDay = moving?.day === day;
+  const report = ranOnDay ? bulk.answer : null;
 
   const download = async () => {
     setDownloading(true);
@@ -298,9 +290,6 @@ export function DayCard({
       setDownloading(false);
     }
   };
-
-  const pendingCount = pending.data ?? 0;
-  const confirmedCount = confirmed.data ?? 0;
 
   return (
     <Card>
@@ -347,26 +336,22 @@ export function DayCard({
               <>
                 <Button
                   writes
-                  disabled={bulk.isPending || pending.isLoading || pendingCount === 0}
+                  disabled={bulk.running || pending.isLoading || pendingCount === 0}
                   onClick={() => run('confirmed')}
                 >
                   <CheckCheck aria-hidden="true" />
-                  {bulk.isPending && bulk.variables?.status === 'confirmed'
-                    ? 'Confirming…'
-                    : `Confirm all pending (${pendingCount})`}
+                  {`Confirm all pending (${pendingCount})`}
                 </Button>
                 <Button
                   writes
                   variant="outline"
-                  disabled={bulk.isPending || confirmed.isLoading || confirmedCount === 0}
+                  disabled={bulk.running || confirmed.isLoading || confirmedCount === 0}
                   onClick={() =>
                     canAssignLots && withoutLots.length > 0 ? setAskingLots(true) : run('packed')
                   }
                 >
                   <PackageCheck aria-hidden="true" />
-                  {bulk.isPending && bulk.variables?.status === 'packed'
-                    ? 'Packing…'
-                    : `Mark all confirmed as packed (${confirmedCount})`}
+                  {`Mark all confirmed as packed (${confirmedCount})`}
                 </Button>
                 <Button variant="outline" asChild>
                   <Link to={`/farmer/runs?date=${day}`}>
@@ -384,11 +369,21 @@ export function DayCard({
             ) : null}
           </div>
         ) : null}
-        {report && report.deliveryDate === day ? <BulkReport report={report} /> : null}
+        {bulk.running ? (
+          <BulkRunProgress
+            label={moving?.status === 'packed' ? 'Packing' : 'Confirming'}
+            run={bulk}
+          />
+        ) : report ? (
+          <BulkReport report={report} ending={bulk.ending} onContinue={bulk.resume} />
+        ) : null}
+        {!bulk.running && ranOnDay && bulk.ending === 'failed' ? (
+          <BulkFailure moved={report !== null} error={bulk.error} onContinue={bulk.resume} />
+        ) : null}
       </CardContent>
       <LazyDialogBox
         open={askingLots}
-        onOpenChange={(next) => !next && !bulk.isPending && setAskingLots(false)}
+        onOpenChange={(next) => !next && setAskingLots(false)}
         title="Pack all confirmed"
         description={`${plural(withoutLots.length, 'order')} of ${confirmedCount} ${withoutLots.length === 1 ? 'has' : 'have'} lines on the Food Traceability List without lots.`}
       >
@@ -399,12 +394,12 @@ export function DayCard({
             which line needs a lot.
           </p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" disabled={bulk.isPending} onClick={() => run('packed')}>
+            <Button variant="outline" disabled={bulk.running} onClick={() => run('packed')}>
               Pack without lots
             </Button>
-            <Button disabled={bulk.isPending} onClick={() => run('packed', 'suggested')}>
+            <Button disabled={bulk.running} onClick={() => run('packed', 'suggested')}>
               <PackageCheck aria-hidden="true" />
-              {bulk.isPending ? 'Packing…' : `Use suggested lots and pack (${confirmedCount})`}
+              {`Use suggested lots and pack (${confirmedCount})`}
             </Button>
           </div>
         </div>
@@ -413,7 +408,41 @@ export function DayCard({
   );
 }
 
-function BulkReport({ report }: { report: BulkStatusResult }) {
+/** What the toast says when a run of the day's bulk move ends, over all its calls. */
+function bulkToast(run: BulkRunState<BulkStatusResult>) {
+  const result = run.answer;
+  if (!result) {
+    return {
+      title: 'The orders were not moved',
+      description: failureMessage(run.error),
+      variant: 'destructive' as const,
+    };
+  }
+  const verb = result.status === 'confirmed' ? 'Confirmed' : 'Packed';
+  return {
+    title: `${verb} ${plural(result.changed.length, 'order')}`,
+    description:
+      run.ending === 'failed'
+        ? `Stopped by an error: ${failureMessage(run.error)}`
+        : result.refused.length > 0
+          ? `${plural(result.refused.length, 'order')} could not be moved: see the list below.`
+          : run.ending === 'stopped'
+            ? `Stopped: ${plural(result.remaining, 'more order')} to go.`
+            : (formatCalendarDate(result.deliveryDate, 'weekday') ?? undefined),
+    ...(run.ending === 'failed' ? { variant: 'destructive' as const } : {}),
+  };
+}
+
+/** Everything a run moved and refused, over all its calls, and what is left if it stopped. */
+function BulkReport({
+  report,
+  ending,
+  onContinue,
+}: {
+  report: BulkStatusResult;
+  ending: BulkRunEnding | null;
+  onContinue: () => void;
+}) {
   const verb = report.status === 'confirmed' ? 'Confirmed' : 'Marked as packed';
   return (
     <div role="status" className="rounded-lg bg-stone-50 p-3 text-sm">
@@ -431,9 +460,44 @@ function BulkReport({ report }: { report: BulkStatusResult }) {
           ))}
         </ul>
       ) : null}
-      {report.remaining > 0 ? (
-        <p className="mt-1">{plural(report.remaining, 'more order')} to go: run it again.</p>
+      {report.remaining > 0 && ending === 'stopped' ? (
+        <p className="mt-1 flex flex-wrap items-center gap-2">
+          Stopped: {plural(report.remaining, 'more order')} to go.
+          <Button size="sm" variant="outline" onClick={onContinue}>
+            Continue
+          </Button>
+        </p>
+      ) : report.remaining > 0 && ending === 'stalled' ? (
+        <p className="mt-1">
+          {plural(report.remaining, 'more order')} not reached: the server kept answering the same
+          orders. Run it again.
+        </p>
       ) : null}
+    </div>
+  );
+}
+
+/** A call of the run failed: what was done stays done, and the run can go on from there. */
+function BulkFailure({
+  moved,
+  error,
+  onContinue,
+}: {
+  /** Some calls answered before it (their report is above). */
+  moved: boolean;
+  error: unknown;
+  onContinue: () => void;
+}) {
+  return (
+    <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-destructive">
+      <p>
+        {moved
+          ? `Stopped by an error, keeping what was done: ${failureMessage(error)}`
+          : `The orders were not moved: ${failureMessage(error)}`}
+      </p>
+      <Button size="sm" variant="outline" onClick={onContinue}>
+        {moved ? 'Continue' : 'Try again'}
+      </Button>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { useWholeList } from '../../lib/paged-list';
 import { FARM_PRODUCTS_KEY, FARM_REPORT_KEY } from '../../lib/queries';
 import { queryClient } from '../../lib/query-client';
 import { FARM_ORDERS_KEY } from './api';
+import { useBulkRun, type BulkRunState } from './bulk-run';
 
 /*
  * The farm's side of a line it cannot fill (docs/substitutions.md): short it, or propose one of
@@ -65,12 +66,18 @@ export function useProposeSubstitution() {
   });
 }
 
-/** One product shorted, or substituted, on every order of a day. */
-export function useBulkSubstitution() {
-  return useMutation({
-    mutationFn: (body: BulkSubstitutionBody) =>
+/**
+ * One product shorted, or substituted, on every order of a day, call after call until the day
+ * is done (useBulkRun); what it changed is read again once it ends.
+ */
+export function useBulkSubstitution(onEnd: (run: BulkRunState<BulkSubstitutionResult>) => void) {
+  return useBulkRun({
+    send: (body: BulkSubstitutionBody) =>
       api.post<BulkSubstitutionResult>('/api/orders/bulk-substitution', body),
-    onSettled: refreshAfterSubstitution,
+    onEnd: (run) => {
+      refreshAfterSubstitution();
+      onEnd(run);
+    },
   });
 }
 
