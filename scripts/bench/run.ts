@@ -13,7 +13,9 @@ import { openDatabase, type Database } from '../../src/server/db/database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed';
 import { catalogPagePath, type BrowseFilters } from '../../src/core/browse-address';
 import { addDays, hawaiiToday } from '../../src/core/hawaii-time';
+import { findZone } from '../../src/core/delivery-zones';
 import { freePort } from '../local-services';
+import { cutoffRush, type RushLoad } from './cutoff-rush';
 import { httpsProxyMissing, startHttpsProxy } from './https-proxy';
 import {
   HUB_FARMER_EMAIL,
@@ -1025,6 +1027,7 @@ async function measureIslands(serverEnv: NodeJS.ProcessEnv, dirs: string[]): Pro
       goal: 'starts < 2 s, streams',
       ratio: '',
     });
+    await measureCutoffRush(server, url.toString(), crowd, paths);
     rows.push({
       figure: 'islands: server memory, peak',
       value: `${server.peakRssMb.toFixed(0)} MB`,
@@ -1033,6 +1036,136 @@ async function measureIslands(serverEnv: NodeJS.ProcessEnv, dirs: string[]): Pro
     });
   } finally {
     await server.stop();
+  }
+}
+
+/** The rush's orders: about 2,000 (40 % of a Tuesday's), 500 of them on one hot product after. */
+const RUSH_ORDERS = 2_000;
+const HOT_ORDERS = 500;
+
+function recordRush(figure: string, measured: RushLoad, goal: string, unit: string): void {
+  rows.push({
+    figure,
+    value:
+      `${measured.requestsPerSecond.toFixed(0)} ${unit}, p50 ${measured.p50} / p99 ${measured.p99} ms` +
+      `, ${measured.ok} of ${measured.total} placed` +
+      (measured.errors ? ` (${measured.errors} refused or failed)` : ''),
+    goal,
+    ratio: share(measured.requestsPerSecond),
+  });
+}
+
+/**
+ * The cutoff rush (scripts/bench/cutoff-rush.ts) on the largest farm: its hot products are the
+ * five with the most stock, its tail the next 500; each restaurant orders for its zone's next
+ * day still open. Oversell is judged in units (packs × size) over every product of the rush.
+ */
+async function measureCutoffRush(
+  server: Started,
+  databaseUrl: string,
+  crowd: string[],
+  browsePaths: string[],
+): Promise<void> {
+  const database = await openDatabase({
+    url: databaseUrl,
+    migrationsFolder: join(serverRoot, 'drizzle'),
+  });
+  const read = async <T>(query: ReturnType<typeof sql>) =>
+    ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  try {
+    const [farm] = await read<{ id: number; delivery_fee: string }>(sql`
+      select f.id, f.delivery_fee::text as delivery_fee
+      from farms f join users u on u.id = f.user_id where u.email = ${HUB_FARMER_EMAIL}`);
+    if (!farm) throw new Error('The islands have no food hub');
+    const products = await read<{ id: number; price: string; stock: number }>(sql`
+      select id, price::text as price, available_quantity::float8 as stock from products
+      where farm_id = ${farm.id} and is_active and deleted_at is null and available_quantity >= 1
+        and weight_unit is null
+      order by available_quantity desc, id limit 505`);
+    const zones = await read<{ area: string; day: string }>(sql`
+      select ds.delivery_area as area, min(ds.delivery_date)::text as day
+      from delivery_schedules ds join farms f on f.id = ds.farm_id
+      where ds.farm_id = ${farm.id} and ds.delivery_date >= current_date
+        and (ds.delivery_date - f.order_cutoff_days_before)
+          + f.order_cutoff_minutes * interval '1 minute' > (now() at time zone 'Pacific/Honolulu')
+      group by ds.delivery_area`);
+    const dayOfArea = new Map(zones.map((zone) => [zone.area, zone.day]));
+    const crowdZones = await read<{ n: number; zone: string | null }>(sql`
+      select split_part(split_part(u.email, '@', 1), '-', 3)::int as n, r.delivery_zone as zone
+      from restaurants r join users u on u.id = r.user_id
+      where u.email like 'island-restaurant-%'
+        and split_part(split_part(u.email, '@', 1), '-', 3)::int <= ${crowd.length}`);
+    const restaurants = crowdZones.flatMap((row) => {
+      const day = dayOfArea.get(findZone(row.zone)?.name ?? '');
+      const cookie = crowd[row.n - 1];
+      return day && cookie ? [{ cookie, deliveryDate: day }] : [];
+    });
+    if (products.length < 10 || restaurants.length === 0) {
+      rows.push({
+        figure: 'islands: the cutoff rush',
+        value: 'not run: no open day or stock',
+        goal: '',
+        ratio: '',
+      });
+      return;
+    }
+    // The rush's orders are those after the last order now: the loaded coming week's orders
+    // carry creation times still ahead.
+    const [last] = await read<{ id: number }>(
+      sql`select coalesce(max(id), 0)::int as id from orders`,
+    );
+    const startStock = products.reduce((sum, product) => sum + product.stock, 0);
+    const toRush = (product: { id: number; price: string }) => ({
+      id: product.id,
+      price: product.price,
+    });
+    const measured = await cutoffRush(
+      {
+        serverUrl: server.url,
+        farmId: farm.id,
+        deliveryFee: farm.delivery_fee,
+        restaurants,
+        hot: products.slice(0, 5).map(toRush),
+        tail: products.slice(5).map(toRush),
+        browse: { cookies: crowd, paths: browsePaths },
+      },
+      RUSH_ORDERS,
+      HOT_ORDERS,
+    );
+    recordRush(
+      `islands: the cutoff rush, ${RUSH_ORDERS} orders to the largest farm (5 hot products, a tail of ${products.length - 5})`,
+      measured.orders,
+      'p99 < 150 ms',
+      'orders/s',
+    );
+    record(
+      'islands: the browse mix during the rush',
+      { ...measured.browse, cpuMsPerRequest: 0 },
+      'p99 < 100 ms',
+    );
+    recordRush(
+      `islands: ${HOT_ORDERS} orders of one hot product alone`,
+      measured.hot,
+      '',
+      'orders/s',
+    );
+    const ids = products.map((product) => product.id);
+    const [after] = await read<{ stock: number; lowest: number; ordered: number }>(sql`
+      select (select sum(available_quantity)::float8 from products where id in ${ids}) as stock,
+        (select min(available_quantity)::float8 from products where id in ${ids}) as lowest,
+        (select coalesce(sum(i.quantity * i.pack_size), 0)::float8
+          from order_items i join orders o on o.id = i.order_id
+          where i.product_id in ${ids} and o.id > ${last!.id}
+            and o.status <> 'cancelled') as ordered`);
+    const exact = after!.lowest >= 0 && startStock - after!.stock === after!.ordered;
+    rows.push({
+      figure: 'islands: the rush, oversell check (units: packs × size)',
+      value: `${after!.ordered} ordered, stock ${startStock} → ${after!.stock}: ${exact ? 'exact, zero oversell' : 'MISMATCH'}`,
+      goal: 'zero oversell',
+      ratio: '',
+    });
+  } finally {
+    await database.close();
   }
 }
 
