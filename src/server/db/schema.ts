@@ -576,6 +576,13 @@ export const orders = pgTable(
     /** The farm's fee for an order below its minimum, set at placement (docs/minimums.md). */
     smallOrderFee: money('small_order_fee').notNull().default('0'),
     totalAmount: money('total_amount').notNull(),
+    /**
+     * What the order still owes by the owed rule (src/server/modules/owed): its total less its
+     * counted payments and the credit put on it. Kept by the database's triggers whoever writes
+     * (drizzle/0041_stored_balance.sql), for every order whatever its status; below zero when
+     * more than the total came in. Never written by the application.
+     */
+    balanceDue: money('balance_due').notNull().default('0'),
     deliveryDate: date('delivery_date', { mode: 'string' }),
     /** The delivery zone (its name) the order was placed for; null when none applied. */
     deliveryArea: text('delivery_area'),
@@ -606,6 +613,13 @@ export const orders = pgTable(
     index('orders_pending_day_idx')
       .on(t.deliveryDate, t.createdAt)
       .where(sql`${t.status} = 'pending'`),
+    // Bills still owed: a farm's receivables, a restaurant's bills, the day's payment reminders.
+    index('orders_farm_owed_idx')
+      .on(t.farmId, t.restaurantId)
+      .where(sql`${t.status} = 'delivered' and ${t.balanceDue} > 0`),
+    index('orders_restaurant_owed_idx')
+      .on(t.restaurantId, t.farmId)
+      .where(sql`${t.status} = 'delivered' and ${t.balanceDue} > 0`),
     uniqueIndex('orders_farm_invoice_unique').on(t.farmId, t.invoiceNumber),
     check(
       'orders_status_check',

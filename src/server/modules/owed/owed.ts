@@ -13,6 +13,12 @@ import { creditEntries, orders, payments } from '../../db/schema';
  *
  * A module of its own, below the orders, the notifications and the payments that all read it
  * (docs/payments.md): the payments module records money, this only judges what is owed.
+ *
+ * The rule has a stored twin: `orders.balance_due`, the total less what counts against it, kept
+ * by the database's triggers whoever writes a payment, a credit entry or a total
+ * (drizzle/0041_stored_balance.sql: `harvest_hui_bill_settlements` says what counts, here as in
+ * `amountPaidSql` and `amountCreditedSql`; `harvest_hui_balance_due` computes it). A change to
+ * the rule here is a change there too.
  */
 
 /** A payment counts against its bill until it is voided. */
@@ -33,11 +39,11 @@ export const amountCreditedSql: SQL<string> = sql<string>`(select coalesce(sum(c
 /** A bill's due date; delivered before due dates were kept (or seeded): the delivery date. */
 export const dueDateSql: SQL<string> = sql<string>`coalesce(${orders.dueDate}, ${orders.deliveryDate})`;
 
-/** Bills with something still owed on them. */
-export const stillOwed: SQL = and(
-  isBill,
-  sql`${orders.totalAmount} > ${amountPaidSql} + ${amountCreditedSql}`,
-)!;
+/**
+ * Bills with something still owed on them: total above payments and credit, read from the stored
+ * balance through the open bills' indexes rather than summed for every delivered order.
+ */
+export const stillOwed: SQL = and(isBill, sql`${orders.balanceDue} > 0`)!;
 
 /** The columns the owed rule reads, to spread into a select over `orders`. */
 export const owedColumns = {
