@@ -60,4 +60,43 @@ describe('the browse pages each process keeps', () => {
     expect(placed.statusCode).toBe(201);
     await expect.poll(async () => (await find())?.availableQuantity).toBe(10);
   });
+
+  it('keeps the counts through a stock move alone, but not the pages or a search by availability', async () => {
+    const farmer = await signUpFarmer(ctx.app, 'Stock Move Farm');
+    const restaurant = await signUpRestaurant(ctx.app, 'Stock Move Bistro');
+    const taro = await createProduct(ctx.database.db, farmer.farmId, {
+      name: 'Taro moved',
+      availableQuantity: 30,
+    });
+    const search = async (extra = '') => {
+      const response = await restaurant.get(
+        `/api/products?q=${encodeURIComponent('Taro moved')}&page=1&pageSize=24&sort=name${extra}`,
+      );
+      return productPageOutput.parse(response.json());
+    };
+    await heardNoticesSoFar(ctx);
+    expect((await search()).total).toBe(1);
+    expect((await search('&availability=available')).total).toBe(1);
+
+    // Renamed past the triggers: nothing tells the processes, so what they keep stays.
+    await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update products set name = 'Okra renamed' where id = ${taro.id}`);
+    });
+    // Then its stock moves alone: the pages and the search by availability are made afresh
+    // (the renamed product no longer matches), the count of the plain search is still the
+    // one kept.
+    await ctx.database.db.execute(
+      sql`update products set available_quantity = 0 where id = ${taro.id}`,
+    );
+    await expect.poll(async () => (await search('&availability=available')).total).toBe(0);
+    await expect.poll(async () => (await search()).items).toEqual([]);
+    expect((await search()).total).toBe(1);
+
+    // Any other change to a product makes everything fresh.
+    await ctx.database.db.execute(
+      sql`update products set description = 'From the loʻi' where id = ${taro.id}`,
+    );
+    await expect.poll(async () => (await search()).total).toBe(0);
+  });
 });

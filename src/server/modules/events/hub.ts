@@ -166,7 +166,11 @@ export class LiveEventHub {
       }
       return;
     }
-    if (event.type === 'user.changed' || event.type === 'catalog.changed') {
+    if (
+      event.type === 'user.changed' ||
+      event.type === 'catalog.changed' ||
+      event.type === 'stock.changed'
+    ) {
       for (const listener of this.#databaseListeners) listener(event);
       return;
     }

@@ -18,10 +18,12 @@ export interface LiveCacheOptions {
   /** Distinct keys kept at once; the oldest go first beyond it. */
   maxEntries: number;
   /**
-   * The keys an event makes stale, every key ('all'), or none (undefined): a live event from
-   * any process, or a change the database announced itself.
+   * The keys an event makes stale (a list, or a test of each key), every key ('all'), or none
+   * (undefined): a live event from any process, or a change the database announced itself.
    */
-  staleAfter(event: LiveEvent | DatabaseEvent): readonly string[] | 'all' | undefined;
+  staleAfter(
+    event: LiveEvent | DatabaseEvent,
+  ): readonly string[] | ((key: string) => boolean) | 'all' | undefined;
 }
 
 /**
@@ -50,7 +52,9 @@ export class LiveCache {
       if (stale === undefined) return;
       this.#changes += 1;
       if (stale === 'all') this.#entries.clear();
-      else for (const key of stale) this.#entries.delete(key);
+      else if (typeof stale === 'function') {
+        for (const key of [...this.#entries.keys()]) if (stale(key)) this.#entries.delete(key);
+      } else for (const key of stale) this.#entries.delete(key);
     };
     hub.onLiveEvent(drop);
     hub.onDatabaseEvent(drop);

@@ -65,6 +65,15 @@ export interface CatalogChangedEvent {
 }
 
 /**
+ * A product's stock moved and nothing else of it (every order placed, changed or cancelled
+ * moves some): the pages that show stock and the figures that filter by it are stale, the
+ * other counts and the farm lists are not. Sent by the database itself (drizzle/0042_stock_changes.sql).
+ */
+export interface StockChangedEvent {
+  type: 'stock.changed';
+}
+
+/**
  * Emails or text messages were queued to go now: the delivery workers look for them at once
  * instead of at their next poll. Never sent to browsers.
  */
@@ -73,7 +82,7 @@ export interface DeliveriesQueuedEvent {
 }
 
 /** What the database announces by itself, for the processes' caches only. */
-export type DatabaseEvent = UserChangedEvent | CatalogChangedEvent;
+export type DatabaseEvent = UserChangedEvent | CatalogChangedEvent | StockChangedEvent;
 
 /** Announces an AuthChangedEvent when the caller's transaction commits. */
 export async function publishAuthChanged(

@@ -41,23 +41,37 @@ import {
   restoreProduct,
   searchCatalog,
   searchKey,
+  showsStock,
   updateProduct,
 } from './service';
 
 /**
  * Browse pages and the figures beside them (how many products match, how many are listed,
  * which farms have any), kept by the process: emptied whenever the database says a product, a
- * photo or a delivery day changed (every stock change among them, from any process or writer)
- * or a farm did, so they never show stock older than the live updates do.
+ * photo or a delivery day changed, or a farm did. A stock move alone (every order makes some,
+ * from any process or writer) empties the pages, which show stock, and the figures of searches
+ * by availability, so nothing shows stock older than the live updates do.
  */
 export function createCatalogCache(hub: LiveEventHub): LiveCache {
   return new LiveCache(hub, {
     keepMs: 10_000,
     maxEntries: 2_000,
-    staleAfter: (event) =>
-      event.type === 'catalog.changed' || event.type === 'user.changed' ? 'all' : undefined,
+    staleAfter: (event) => {
+      switch (event.type) {
+        case 'catalog.changed':
+        case 'user.changed':
+          return 'all';
+        case 'stock.changed':
+          return (key) => key.startsWith(PAGE_KEY) || showsStock(key);
+        default:
+          return undefined;
+      }
+    },
   });
 }
+
+/** The kept pages' keys begin so. */
+const PAGE_KEY = 'page:';
 
 export const productModule: FastifyPluginAsyncZod = async (app) => {
   const catalogAnswers = new CompressedAnswers(64);
@@ -105,7 +119,7 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
               new CompressedAnswer(
                 JSON.stringify(await searchCatalog(db, request.query, viewer, remember)),
               );
-            return key === null ? search() : remember(`page:${key}`, search);
+            return key === null ? search() : remember(`${PAGE_KEY}${key}`, search);
           },
           { fillsCache: true },
         );

@@ -332,11 +332,23 @@ function sortOrder({ sort, q }: Pick<ProductQuery, 'sort' | 'q'>): SQL[] {
 type Remember = <T>(key: string, load: () => Promise<T>) => Promise<T>;
 const askEveryTime: Remember = (_key, load) => load();
 
-/** Which products a search matches, whatever their order and page (the zone it keeps to in). */
+/** The keys of figures that depend on stock (a search by availability) begin so. */
+const STOCK_KEY = 'stock:';
+
+/** Whether a kept figure's key is one that a stock move makes stale (a search by availability). */
+export const showsStock = (key: string) =>
+  key.startsWith(`matched:${STOCK_KEY}`) || key.startsWith(`farms:${STOCK_KEY}`);
+
+/**
+ * Which products a search matches, whatever their order and page (the zone it keeps to in),
+ * marked when the match depends on stock.
+ */
 const filterKeyOf = (
   { q, category, farmId, availability }: ProductQuery,
   zoneName: string | null,
-) => JSON.stringify([q ?? null, category ?? null, farmId ?? null, availability ?? null, zoneName]);
+) =>
+  (availability && availability !== 'all' ? STOCK_KEY : '') +
+  JSON.stringify([q ?? null, category ?? null, farmId ?? null, availability ?? null, zoneName]);
 
 /**
  * Everything a page of the search depends on besides the catalogue: the same key, the same

@@ -32,6 +32,7 @@ export function createReportCache(hub: LiveEventHub): LiveCache {
         // A decision about a business changes its row too: 'user.changed' covers it.
         case 'business.changed':
         case 'catalog.changed':
+        case 'stock.changed':
         case 'notifications.changed':
           return undefined;
       }
