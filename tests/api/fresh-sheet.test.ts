@@ -11,6 +11,7 @@ import {
   farms,
   freshSheetDeliveries,
   freshSheetSchedules,
+  productPacks,
   restaurants,
 } from '../../src/server/db/schema';
 import { databaseClient } from '../../src/server/modules/events/database-client';
@@ -219,6 +220,25 @@ describe('the fresh sheet, follows and the farm page', () => {
       'Taro',
     ]);
     expect((await follower.get('/api/fresh-sheet/preview')).statusCode).toBe(403);
+  });
+
+  it('shows each item with its own packs only', async () => {
+    const [casePack] = await ctx.database.db
+      .insert(productPacks)
+      .values({ productId: taro.id, label: 'case of 10', size: 10, price: '18.00' })
+      .returning({ id: productPacks.id });
+    try {
+      const items = (await farmer.get('/api/fresh-sheet/preview')).json().items as {
+        name: string;
+        packs?: { label: string }[];
+      }[];
+      const packsOf = (name: string) =>
+        items.find((item) => item.name === name)?.packs?.map((pack) => pack.label);
+      expect(packsOf('Taro')).toEqual(['case of 10']);
+      expect(packsOf('Lacinato Kale')).toEqual([]);
+    } finally {
+      await ctx.database.db.delete(productPacks).where(eq(productPacks.id, casePack!.id));
+    }
   });
 
   it('emails one sheet per follower and customer, with their price, next delivery day and unsubscribe headers', async () => {

@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, isNull, sql, type AnyColumn } from 'drizz
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { MAX_PHOTOS_PER_PRODUCT, type Photo } from '#core/schemas/photo';
 import type { Db, DbOrTx } from '../../db/database';
-import { rows } from '../../db/raw-sql';
+import { qualified, rows } from '../../db/raw-sql';
 import {
   claimPhotos,
   farmPages,
@@ -212,7 +212,7 @@ export function photosColumn() {
 export function firstPhotoKey(productId: AnyColumn) {
   return sql<string | null>`(
     select ${productPhotos.smallKey} from ${productPhotos}
-    where ${productPhotos.productId} = ${productId}
+    where ${productPhotos.productId} = ${qualified(productId)}
     order by ${productPhotos.position}, ${productPhotos.id}
     limit 1
   )`;

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { qualified } from '../../db/raw-sql';
 import { centsOf, multiplyCents, toMoneyString, type Cents } from '#core/money';
 import { isUnitPack } from '#core/packs';
 import { isWeighedUnit, wholeNumberMessage } from '#core/quantity';
@@ -37,7 +38,7 @@ export function packsColumn() {
       '[]'::json
     )
     from ${productPacks}
-    where ${productPacks.productId} = ${products.id} and ${productPacks.archivedAt} is null
+    where ${productPacks.productId} = ${qualified(products.id)} and ${productPacks.archivedAt} is null
   )`;
 }
 
