@@ -204,7 +204,7 @@ export function photosColumn() {
       '[]'::json
     )
     from ${productPhotos}
-    where ${productPhotos.productId} = ${products.id}
+    where ${productPhotos.productId} = ${qualified(products.id)}
   )`;
 }
 
