@@ -469,3 +469,47 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     });
   },
 );
+
+describe('a sheet to more followers than the workers take at once', () => {
+  let ctx: TestContext;
+  let worker: FreshSheetWorker | undefined;
+
+  beforeAll(async () => {
+    setClock(MONDAY_NOON);
+    ctx = await createTestApp({
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      dataDir,
+      appOrigin: ORIGIN,
+    });
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await ctx?.close();
+  });
+
+  it('sends them one after another, not one per polling interval', async () => {
+    const farmer = await signUpFarmer(ctx.app, 'Drain Farm');
+    await createProduct(ctx.database.db, farmer.farmId, { name: 'Kale', availableQuantity: 5 });
+    const buyers: Awaited<ReturnType<typeof signUpRestaurant>>[] = [];
+    for (let index = 0; index < 6; index += 1) {
+      const buyer = await signUpRestaurant(ctx.app, `Drain Bistro ${index}`);
+      expect((await buyer.post(`/api/farms/${farmer.farmId}/follow`)).statusCode).toBe(200);
+      buyers.push(buyer);
+    }
+    expect((await farmer.post('/api/fresh-sheet/send', {})).statusCode).toBe(201);
+    // The two workers find the queue full at their first fetch; with a 30 s interval, a worker
+    // that waited between jobs would send two sheets and then nothing for 30 s.
+    worker = await startFreshSheetWorker({
+      database: ctx.database,
+      config: ctx.app.config,
+      log: ctx.app.log,
+      pollingIntervalSeconds: 30,
+      sweepIntervalSeconds: 3600,
+    });
+    await waitFor(
+      () => buyers.every((buyer) => sheetsTo(buyer.email).length === 1),
+      'a sheet for each of the six followers',
+      15_000,
+    );
+  });
+});
