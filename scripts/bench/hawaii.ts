@@ -81,6 +81,40 @@ async function count(database: Database, table: string): Promise<number> {
 }
 
 /**
+ * Aims every standing order at its farm's next delivery day still open for orders that it has
+ * not run yet, due now: that day's weekday alone, with `daysBefore` one more than the days until
+ * it, so its placement moment (6 AM that many days before it) was yesterday and the same weekday
+ * a week on is not due for six days. Every farm delivers to the four zones on the same days, so
+ * the farm's day is the restaurant's. The loader leaves them paused, so that no server places
+ * them before the bench resumes them all at once (scripts/bench/jobs-at-scale.ts), as their
+ * placement moment arriving would; a day an earlier measurement ran is passed over, so a reused
+ * load measures again. Answers each standing order's day.
+ */
+export function aimStandingOrders(paused: boolean) {
+  return sql`with hawaii as (
+      select now() at time zone 'Pacific/Honolulu' as wall
+    ), open_days as (
+      select distinct ds.farm_id, ds.delivery_date
+      from delivery_schedules ds join farms f on f.id = ds.farm_id, hawaii h
+      where ds.delivery_date between h.wall::date and h.wall::date + 13
+        and (ds.delivery_date - f.order_cutoff_days_before)
+          + f.order_cutoff_minutes * interval '1 minute' > h.wall
+    ), target as (
+      select s.id, min(o.delivery_date) as day
+      from standing_orders s join open_days o on o.farm_id = s.farm_id
+      where s.deleted_at is null
+        and not exists (select 1 from standing_order_runs r
+          where r.standing_order_id = s.id and r.delivery_date = o.delivery_date)
+      group by s.id
+    )
+    update standing_orders s set weekdays = array[extract(dow from t.day)::int],
+      days_before = t.day - h.wall::date + 1, paused = ${paused}, updated_at = now()
+    from target t, hawaii h
+    where t.id = s.id
+    returning s.id, t.day::text as delivery_date`;
+}
+
+/**
  * Loads the islands into an empty, migrated database. The mix (docs/performance.md):
  * - Farms by rank follow a long tail: an order's farm is drawn log-uniformly over the ranks, so
  *   the first farm (a food hub) takes about 8 % of the orders (some 1,400 on each of its two
@@ -91,6 +125,8 @@ async function count(database: Database, table: string): Promise<number> {
  *   cancelled, the coming week's pending; 1 to 9 lines each (5 on average).
  * - Delivered orders of more than two weeks ago are paid; a line of a traced product has a lot
  *   and its FSMA shipping record.
+ * - Every restaurant has a standing order (paused until the bench measures it) and follows the
+ *   food hub's fresh sheet.
  */
 export async function loadIslands(
   database: Database,
@@ -385,6 +421,46 @@ export async function loadIslands(
       join farms f on f.id = o.farm_id
       join restaurants r on r.id = o.restaurant_id`,
     { checked: true },
+  );
+  // Every restaurant keeps a standing order with a farm drawn as its orders are (the long
+  // tail), of 1 to 3 of that farm's products on offer, each at its price today.
+  await step(
+    'standing orders',
+    sql`insert into standing_orders (restaurant_id, farm_id, weekdays, days_before, paused,
+        created_by_user_id)
+      select r.id, f.ids[${logUniformRank(sql`r.id * 17 + 3`, size.farms)}], '{2}', 3, true, r.user_id
+      from restaurants r, (select array_agg(id order by id) as ids from farms) f`,
+  );
+  await step(
+    'standing order lines',
+    sql`with offered as (
+        select p.farm_id, p.id as product_id, pk.id as pack_id, coalesce(pk.price, p.price) as price,
+          row_number() over (partition by p.farm_id order by p.id)::int as n
+        from products p
+        join product_packs pk on pk.product_id = p.id and pk.size = 1 and pk.archived_at is null
+        where p.is_active and p.deleted_at is null and p.available_quantity > 0
+      ), sizes as (
+        select farm_id, count(*)::int as products from offered group by farm_id
+      )
+      insert into standing_order_lines (standing_order_id, product_id, pack_id, quantity,
+        seen_unit_price)
+      select s.id, c.product_id, c.pack_id, 1 + (s.id + k) % 3, c.price
+      from standing_orders s
+      join sizes z on z.farm_id = s.farm_id
+      cross join lateral generate_series(1, 1 + s.id % 3) k
+      join offered c on c.farm_id = s.farm_id
+        and c.n = 1 + (hashint4(s.id * 13 + k) & 2147483647) % z.products
+      on conflict do nothing`,
+  );
+  await step('standing orders aimed at the next delivery day', aimStandingOrders(true));
+  // The fresh sheet's audience: every restaurant (10,000 at full size) follows the food hub.
+  await step(
+    'fresh sheet followers',
+    sql`insert into farm_follows (restaurant_id, farm_id, followed_by_user_id)
+      select r.id, f.id, r.user_id
+      from restaurants r
+      join farms f on f.user_id = (select id from users where email = ${HUB_FARMER_EMAIL})
+      on conflict do nothing`,
   );
   // Outside a transaction, as VACUUM must be.
   for (const [label, query] of [

@@ -17,6 +17,7 @@ import { findZone } from '../../src/core/delivery-zones';
 import { freePort } from '../local-services';
 import { cutoffRush, type RushLoad } from './cutoff-rush';
 import { httpsProxyMissing, startHttpsProxy } from './https-proxy';
+import { measureJobsAtScale } from './jobs-at-scale';
 import {
   HUB_FARMER_EMAIL,
   ISLAND_ADMIN_EMAIL,
@@ -1033,6 +1034,21 @@ async function measureIslands(serverEnv: NodeJS.ProcessEnv, dirs: string[]): Pro
       value: `${server.peakRssMb.toFixed(0)} MB`,
       goal: '',
       ratio: '',
+    });
+    // The jobs run in two processes of their own: this one stops first.
+    await server.stop();
+    await measureJobsAtScale({
+      databaseUrl: url.toString(),
+      startServer: (env) =>
+        start(
+          ['dist/server/main.js'],
+          { ...serverEnv, DATABASE_URL: url.toString(), ...env },
+          '/healthz',
+        ),
+      browse: { cookies: crowd, paths },
+      seconds: DURATION,
+      warmUpSeconds: WARM_UP_SECONDS,
+      rows,
     });
   } finally {
     await server.stop();
