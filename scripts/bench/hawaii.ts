@@ -431,26 +431,30 @@ export async function loadIslands(
       select r.id, f.ids[${logUniformRank(sql`r.id * 17 + 3`, size.farms)}], '{2}', 3, true, r.user_id
       from restaurants r, (select array_agg(id order by id) as ids from farms) f`,
   );
+  // Each farm's unit packs on offer numbered 1…n (indexed, as the orders' catalogue is), so
+  // that a line draws its product by number.
   await step(
     'standing order lines',
-    sql`with offered as (
-        select p.farm_id, p.id as product_id, pk.id as pack_id, coalesce(pk.price, p.price) as price,
+    sql`create temporary table island_offered as
+        select p.farm_id, p.id as product_id, pk.id as pack_id,
+          coalesce(pk.price, p.price) as price,
           row_number() over (partition by p.farm_id order by p.id)::int as n
         from products p
         join product_packs pk on pk.product_id = p.id and pk.size = 1 and pk.archived_at is null
-        where p.is_active and p.deleted_at is null and p.available_quantity > 0
-      ), sizes as (
-        select farm_id, count(*)::int as products from offered group by farm_id
-      )
+        where p.is_active and p.deleted_at is null and p.available_quantity > 0;
+      alter table island_offered add primary key (farm_id, n);
+      analyze island_offered;
       insert into standing_order_lines (standing_order_id, product_id, pack_id, quantity,
         seen_unit_price)
       select s.id, c.product_id, c.pack_id, 1 + (s.id + k) % 3, c.price
       from standing_orders s
-      join sizes z on z.farm_id = s.farm_id
+      join (select farm_id, count(*)::int as products from island_offered group by farm_id) z
+        on z.farm_id = s.farm_id
       cross join lateral generate_series(1, 1 + s.id % 3) k
-      join offered c on c.farm_id = s.farm_id
+      join island_offered c on c.farm_id = s.farm_id
         and c.n = 1 + (hashint4(s.id * 13 + k) & 2147483647) % z.products
-      on conflict do nothing`,
+      on conflict do nothing;
+      drop table island_offered`,
   );
   await step('standing orders aimed at the next delivery day', aimStandingOrders(true));
   // The fresh sheet's audience: every restaurant (10,000 at full size) follows the food hub.
