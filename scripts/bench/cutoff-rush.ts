@@ -1,5 +1,5 @@
 // The last hour before a delivery day's cutoff at the islands' size
-// (docs/performance.md#the-cutoff-rush): about 2,000 orders to the largest farm, as fast as 50
+// (docs/performance.md#the-islands-data-set): about 2,000 orders to the largest farm, as fast as 50
 // connections place them, on a few hot products and a long tail, while the browse mix runs; then
 // the same on one hot product alone. Every order carries a fresh Idempotency-Key and the total
 // the server will compute (subtotal and delivery fee), as the web client sends.
