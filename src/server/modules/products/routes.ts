@@ -63,7 +63,12 @@ export function createCatalogCache(hub: LiveEventHub): LiveCache {
           return 'all';
         case 'stock.changed':
           return (key) => key.startsWith(PAGE_KEY) || showsStock(key);
-        default:
+        // The code that changes a product or a business also changes its rows: the database's
+        // notices above cover them.
+        case 'products.changed':
+        case 'business.changed':
+        case 'orders.changed':
+        case 'notifications.changed':
           return undefined;
       }
     },
