@@ -46,6 +46,20 @@ export function decodeCursor(cursor: string): Keyset {
   return { createdAt, id };
 }
 
+/**
+ * Rows strictly past `position` in (created_at, id) order: older ones as the lists page, newest
+ * first, or newer ones for work that goes oldest first.
+ */
+export function pastPosition(
+  createdAtColumn: AnyColumn | SQL,
+  idColumn: AnyColumn | SQL,
+  position: Keyset,
+  toward: 'older' | 'newer',
+): SQL {
+  const comparison = sql.raw(toward === 'older' ? '<' : '>');
+  return sql`(${createdAtColumn}, ${idColumn}) ${comparison} ((${position.createdAt}::timestamp at time zone 'UTC'), ${position.id}::int)`;
+}
+
 /** Rows strictly after the cursor in newest-first (created_at, id) order. */
 export function afterCursor(
   createdAtColumn: AnyColumn | SQL,
@@ -53,8 +67,7 @@ export function afterCursor(
   cursor: string | undefined,
 ): SQL | undefined {
   if (!cursor) return undefined;
-  const position = decodeCursor(cursor);
-  return sql`(${createdAtColumn}, ${idColumn}) < ((${position.createdAt}::timestamp at time zone 'UTC'), ${position.id}::int)`;
+  return pastPosition(createdAtColumn, idColumn, decodeCursor(cursor), 'older');
 }
 
 /**

@@ -17,7 +17,7 @@ import { today as clockToday } from '../../clock';
 import type { Db, DbOrTx } from '../../db/database';
 import { farms, orders, restaurants } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { afterCursor, cursorTimestamp, splitPage } from '../paging';
+import { afterCursor, cursorTimestamp, pastPosition, splitPage } from '../paging';
 import { lockOpenLots, tracedLinesWithoutLots } from './line-lots';
 import { changeOrder, invalidTransition } from './order-change';
 import { loadOrdersByIds } from './queries';
@@ -209,7 +209,12 @@ export async function afterBulkOrder(
       afterOrderId: NOT_AN_ORDER_OF_THE_FARM,
     });
   }
-  return sql`(${orders.createdAt}, ${orders.id}) > ((${order.createdAt}::timestamp at time zone 'UTC'), ${afterOrderId}::int)`;
+  return pastPosition(
+    orders.createdAt,
+    orders.id,
+    { createdAt: order.createdAt, id: afterOrderId },
+    'newer',
+  );
 }
 
 /**
