@@ -29,6 +29,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell a person of a failed call: the server's message, else `fallback`. */
+export function failureMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.userMessage(fallback) : fallback;
+}
+
 type Listener = () => void;
 const unauthorizedListeners = new Set<Listener>();
 

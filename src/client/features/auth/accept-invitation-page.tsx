@@ -19,12 +19,12 @@ import { PasswordInput } from '../../components/ui/password-input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api';
+import { ApiError, failureMessage } from '../../lib/api';
 import { signOut, useAuth } from '../../lib/auth';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { newPasswordProblem, preloadPasswordEstimator } from '../../lib/password-strength';
 import { useAcceptInvitation, useInvitationOffer } from './api';
-import { failureMessage, SignInForm, useSignInForm } from './sign-in-form';
+import { SignInForm, useSignInForm } from './sign-in-form';
 
 /** Why the invitation cannot be used, each with its own page. */
 type Problem = 'missing' | 'expired' | 'used' | 'invalid' | 'mismatch';

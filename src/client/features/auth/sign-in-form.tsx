@@ -6,13 +6,9 @@ import { AccountForm, EmailField } from '../../components/ui/auth-form';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/form';
 import { PasswordInput } from '../../components/ui/password-input';
-import { ApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { useSignIn } from './api';
-
-export function failureMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? error.userMessage(fallback) : fallback;
-}
 
 export function useSignInForm() {
   return useForm({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });

@@ -23,7 +23,8 @@ import { showServerFieldErrors } from '../../lib/form-errors';
 import { newPasswordProblem, preloadPasswordEstimator } from '../../lib/password-strength';
 import type { FirstDataContext } from '../../lib/first-data';
 import { demoAccountsQuery, useDemoAccounts, useRegister } from './api';
-import { failureMessage, SignInForm, useSignInForm } from './sign-in-form';
+import { failureMessage } from '../../lib/api';
+import { SignInForm, useSignInForm } from './sign-in-form';
 
 type Mode = 'signin' | 'register';
 

@@ -1,7 +1,7 @@
 import { groupThousands } from '#core/quantity';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { ApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 
 /**
  * What each of the day's bulk calls answers (POST /api/orders/farm/bulk-status,
@@ -94,10 +94,9 @@ function goingOn<Body extends DayBatchBody>(body: Body, sofar: DayBatch | null):
   return after == null ? body : { ...body, afterOrderId: after };
 }
 
-/** What a failed call says, for the person. */
-export function failureMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : 'The server could not be reached.';
-}
+/** What a failed call of a run says, for the person. */
+export const runFailureMessage = (error: unknown) =>
+  failureMessage(error, 'The server could not be reached.');
 
 /**
  * Runs one of the day's bulk actions through the whole day: calls `send` with the same body

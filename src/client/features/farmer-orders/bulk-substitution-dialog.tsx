@@ -10,7 +10,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { formatCalendarDate } from '../../lib/format';
 import type { DayProduct } from './bulk-substitution';
-import { BulkRunProgress, failureMessage, type BulkRunState } from './bulk-run';
+import { BulkRunProgress, runFailureMessage, type BulkRunState } from './bulk-run';
 import { useBulkSubstitution, useOwnProducts } from './substitution-api';
 import { bulkSummary } from './substitution-words';
 
@@ -51,7 +51,7 @@ export function BulkSubstitutionDialog({
       title: `${chosen?.name ?? 'The product'}: ${orders(answer.changed.length)} changed`,
       description:
         run.ending === 'failed'
-          ? `Stopped by an error: ${failureMessage(run.error)}`
+          ? `Stopped by an error: ${runFailureMessage(run.error)}`
           : answer.refused.length > 0
             ? `${orders(answer.refused.length)} could not be changed: see why in the dialog.`
             : run.ending === 'stopped'
@@ -286,7 +286,7 @@ function BulkResult({
       ) : null}
       {!run.running && run.ending === 'failed' ? (
         <p className="text-destructive" role="alert">
-          Stopped by an error, keeping what was done: {failureMessage(run.error)}
+          Stopped by an error, keeping what was done: {runFailureMessage(run.error)}
         </p>
       ) : null}
       {!run.running && run.ending === 'stopped' && result.remaining > 0 ? (

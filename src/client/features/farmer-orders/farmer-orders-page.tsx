@@ -48,7 +48,12 @@ import { FarmerOrderCard, FarmerOrderCardSkeleton } from './farmer-order-card';
 import { needsSuggestedLots } from './assign-lots';
 import { useFarmOrderActions } from './order-actions';
 import { BulkSubstitution } from './bulk-substitution';
-import { BulkRunProgress, failureMessage, type BulkRunEnding, type BulkRunState } from './bulk-run';
+import {
+  BulkRunProgress,
+  runFailureMessage,
+  type BulkRunEnding,
+  type BulkRunState,
+} from './bulk-run';
 
 /** A day's orders are read in pages this large, so most days arrive whole and group at once. */
 const DAY_PAGE = 100;
@@ -414,7 +419,7 @@ function bulkToast(run: BulkRunState<BulkStatusResult>) {
   if (!result) {
     return {
       title: 'The orders were not moved',
-      description: failureMessage(run.error),
+      description: runFailureMessage(run.error),
       variant: 'destructive' as const,
     };
   }
@@ -423,7 +428,7 @@ function bulkToast(run: BulkRunState<BulkStatusResult>) {
     title: `${verb} ${plural(result.changed.length, 'order')}`,
     description:
       run.ending === 'failed'
-        ? `Stopped by an error: ${failureMessage(run.error)}`
+        ? `Stopped by an error: ${runFailureMessage(run.error)}`
         : result.refused.length > 0
           ? `${plural(result.refused.length, 'order')} could not be moved: see the list below.`
           : run.ending === 'stopped'
@@ -492,8 +497,8 @@ function BulkFailure({
     <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-destructive">
       <p>
         {moved
-          ? `Stopped by an error, keeping what was done: ${failureMessage(error)}`
-          : `The orders were not moved: ${failureMessage(error)}`}
+          ? `Stopped by an error, keeping what was done: ${runFailureMessage(error)}`
+          : `The orders were not moved: ${runFailureMessage(error)}`}
       </p>
       <Button size="sm" variant="outline" onClick={onContinue}>
         {moved ? 'Continue' : 'Try again'}
