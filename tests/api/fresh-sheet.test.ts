@@ -50,6 +50,19 @@ function sheetsTo(address: string) {
   );
 }
 
+/** A farm with one product in stock and `count` restaurants following it. */
+async function farmWithFollowers(ctx: TestContext, name: string, count: number) {
+  const farmer = await signUpFarmer(ctx.app, `${name} Farm`);
+  await createProduct(ctx.database.db, farmer.farmId, { name: 'Kale', availableQuantity: 5 });
+  const buyers: Awaited<ReturnType<typeof signUpRestaurant>>[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const buyer = await signUpRestaurant(ctx.app, `${name} Bistro ${index}`);
+    expect((await buyer.post(`/api/farms/${farmer.farmId}/follow`)).statusCode).toBe(200);
+    buyers.push(buyer);
+  }
+  return { farmer, buyers };
+}
+
 async function startWorker(ctx: TestContext): Promise<FreshSheetWorker> {
   return startFreshSheetWorker({
     database: ctx.database,
@@ -429,14 +442,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     });
 
     it('delivers it once per restaurant', async () => {
-      const farmer = await signUpFarmer(ctx.app, 'Twice Farm');
-      await createProduct(ctx.database.db, farmer.farmId, { name: 'Kale', availableQuantity: 5 });
-      const buyers: Awaited<ReturnType<typeof signUpRestaurant>>[] = [];
-      for (let index = 0; index < 4; index += 1) {
-        const buyer = await signUpRestaurant(ctx.app, `Twice Bistro ${index}`);
-        expect((await buyer.post(`/api/farms/${farmer.farmId}/follow`)).statusCode).toBe(200);
-        buyers.push(buyer);
-      }
+      const { farmer, buyers } = await farmWithFollowers(ctx, 'Twice', 4);
       // Monday 9 AM, saved the week before.
       await ctx.database.db.insert(freshSheetSchedules).values({
         farmId: farmer.farmId,
@@ -488,14 +494,7 @@ describe('a sheet to more followers than the workers take at once', () => {
   });
 
   it('sends them one after another, not one per polling interval', async () => {
-    const farmer = await signUpFarmer(ctx.app, 'Drain Farm');
-    await createProduct(ctx.database.db, farmer.farmId, { name: 'Kale', availableQuantity: 5 });
-    const buyers: Awaited<ReturnType<typeof signUpRestaurant>>[] = [];
-    for (let index = 0; index < 6; index += 1) {
-      const buyer = await signUpRestaurant(ctx.app, `Drain Bistro ${index}`);
-      expect((await buyer.post(`/api/farms/${farmer.farmId}/follow`)).statusCode).toBe(200);
-      buyers.push(buyer);
-    }
+    const { farmer, buyers } = await farmWithFollowers(ctx, 'Drain', 6);
     expect((await farmer.post('/api/fresh-sheet/send', {})).statusCode).toBe(201);
     // The two workers find the queue full at their first fetch; with a 30 s interval, a worker
     // that waited between jobs would send two sheets and then nothing for 30 s.
