@@ -4,6 +4,7 @@
 // the same on one hot product alone. Every order carries a fresh Idempotency-Key and the total
 // the server will compute (subtotal and delivery fee), as the web client sends.
 import autocannon from 'autocannon';
+import { browseMix, type BrowseFigures } from './crowd';
 
 /** What one load measured: the figures the bench's table prints. */
 export interface RushLoad {
@@ -124,33 +125,12 @@ export async function cutoffRush(
   plan: RushPlan,
   amount: number,
   hotAmount: number,
-): Promise<{ orders: RushLoad; browse: RushLoad; hot: RushLoad }> {
-  let next = 0;
-  let browsing: autocannon.Instance | undefined;
-  const browseDone = new Promise<autocannon.Result>((resolve, reject) => {
-    browsing = autocannon(
-      {
-        url: plan.serverUrl,
-        connections: 50,
-        duration: 600,
-        headers: { 'accept-encoding': 'gzip, br' },
-        requests: [
-          {
-            setupRequest: (request: autocannon.Request) => {
-              next += 1;
-              const cookie = plan.browse.cookies[next % plan.browse.cookies.length]!;
-              const path = plan.browse.paths[(next * 7) % plan.browse.paths.length]!;
-              return { ...request, path, headers: { ...request.headers, cookie } };
-            },
-          },
-        ],
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-  });
+): Promise<{ orders: RushLoad; browse: BrowseFigures; hot: RushLoad }> {
+  // Up to ten minutes: stopped as soon as the orders are placed.
+  const browsing = browseMix(plan.serverUrl, plan.browse, 600);
   const orders = summary(await placeOrders(plan, amount, false));
-  browsing?.stop();
-  const browse = summary(await browseDone);
+  browsing.stop();
+  const browse = await browsing.done;
   const hot = summary(await placeOrders(plan, hotAmount, true));
   return { orders, browse, hot };
 }

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../src/server/db/database';
+import { rows } from '../../src/server/db/raw-sql';
 import { aimStandingOrders, HUB_FARMER_EMAIL } from './hawaii';
-import { BENCH_PASSWORD } from './load';
+import { browseMix, describeBrowse, signIn } from './crowd';
 
 export interface JobsServer {
   url: string;
@@ -119,66 +119,6 @@ async function startMailReceiver(): Promise<MailReceiver> {
   };
 }
 
-interface BrowseFigures {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  seconds: number;
-}
-
-/** The browse mix at 50 connections, restaurants and pages in turn, as the bench asks it. */
-function browseMix(url: string, browse: JobsPlan['browse'], seconds: number) {
-  let next = 0;
-  const started = performance.now();
-  let instance: autocannon.Instance | undefined;
-  const done = new Promise<BrowseFigures>((resolve, reject) => {
-    instance = autocannon(
-      {
-        url,
-        connections: 50,
-        duration: seconds,
-        headers: { 'accept-encoding': 'gzip, br' },
-        requests: [
-          {
-            setupRequest: (request: autocannon.Request) => {
-              next += 1;
-              const cookie = browse.cookies[next % browse.cookies.length]!;
-              const path = browse.paths[(next * 7) % browse.paths.length]!;
-              return { ...request, path, headers: { ...request.headers, cookie } };
-            },
-          },
-        ],
-      },
-      (error, result) =>
-        error
-          ? reject(error)
-          : resolve({
-              requestsPerSecond: result.requests.average,
-              p50: result.latency.p50,
-              p99: result.latency.p99,
-              errors: result.non2xx + result.errors + result.timeouts,
-              seconds: (performance.now() - started) / 1000,
-            }),
-    );
-  });
-  return { done, stop: () => instance?.stop() };
-}
-
-const describeBrowse = (figures: BrowseFigures) =>
-  `${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50} / p99 ${figures.p99} ms` +
-  (figures.errors ? `, ${figures.errors} not 2xx` : '');
-
-async function signIn(url: string, email: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in as ${email}: ${response.status}`);
-  return response.headers.getSetCookie()[0]!.split(';')[0]!;
-}
-
 /** Reads `read` every half second until `done` says so or `limitMs` has passed. */
 async function waitFor<T>(
   read: () => Promise<T>,
@@ -196,7 +136,7 @@ async function waitFor<T>(
 
 /** A count(*) as a number. */
 async function countOf(database: Database, query: ReturnType<typeof sql>): Promise<number> {
-  return Number((await rowsOf<{ n: string }>(database, query))[0]!.n);
+  return Number((await rows<{ n: string }>(database.db, query))[0]!.n);
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -241,10 +181,6 @@ export async function measureJobsAtScale(plan: JobsPlan): Promise<void> {
   }
 }
 
-async function rowsOf<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /**
  * Every standing order resumed at once, due for its farm's next open delivery day, then the two
  * processes started: the sweep each asks for at its start (and every minute) places them. The
@@ -255,12 +191,12 @@ async function measureStandingOrders(
   database: Database,
   startServers: () => Promise<[JobsServer, JobsServer]>,
 ): Promise<[JobsServer, JobsServer]> {
-  const aimed = await rowsOf<{ id: number; delivery_date: string }>(
-    database,
+  const aimed = await rows<{ id: number; delivery_date: string }>(
+    database.db,
     aimStandingOrders(false),
   );
-  const [{ since }] = (await rowsOf<{ since: string }>(
-    database,
+  const [{ since }] = (await rows<{ since: string }>(
+    database.db,
     sql`select now()::text as since`,
   )) as [{ since: string }];
   const runsSince = () =>
@@ -274,7 +210,7 @@ async function measureStandingOrders(
   const waited = await waitFor(runsSince, (runs) => runs >= aimed.length, PLACEMENT_LIMIT_MS);
   const placingMs = ready + waited.ms;
 
-  const [outcome] = await rowsOf<{
+  const [outcome] = await rows<{
     placed: string;
     not_placed: string;
     orders: string;
@@ -282,7 +218,7 @@ async function measureStandingOrders(
     first: number;
     last: number;
   }>(
-    database,
+    database.db,
     sql`select
       (select count(*) from standing_order_runs
         where created_at >= ${since}::timestamptz and outcome = 'placed') as placed,
@@ -299,8 +235,8 @@ async function measureStandingOrders(
       (select extract(epoch from max(created_at) - ${since}::timestamptz)::float8
         from standing_order_runs where created_at >= ${since}::timestamptz) as last`,
   );
-  const reasons = await rowsOf<{ reason: string; n: string }>(
-    database,
+  const reasons = await rows<{ reason: string; n: string }>(
+    database.db,
     sql`select coalesce(reason, '') as reason, count(*) as n from standing_order_runs
       where created_at >= ${since}::timestamptz and outcome <> 'placed'
       group by reason order by count(*) desc limit 2`,
@@ -378,8 +314,8 @@ async function measureFreshSheet(
     perRestaurant.set(restaurant, (perRestaurant.get(restaurant) ?? 0) + 1);
   }
   const twice = [...perRestaurant.values()].filter((count) => count > 1).length;
-  const statuses = await rowsOf<{ status: string; n: string }>(
-    database,
+  const statuses = await rows<{ status: string; n: string }>(
+    database.db,
     sql`select status, count(*) as n from fresh_sheet_deliveries where send_id = ${sent.id}
       group by status order by status`,
   );
