@@ -130,6 +130,33 @@ describe('LiveCache', () => {
       expect(await after).toBe(3);
     });
 
+    it('keeps a refresh when the events meanwhile made only other keys stale', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-03-02T20:00:00Z'));
+      const { hub, emit } = fakeHub();
+      const cache = new LiveCache(hub, {
+        keepMs: 10_000,
+        maxEntries: 10,
+        staleAfter: (event) =>
+          event.type === 'stock.changed' ? (key) => key.startsWith('page:') : undefined,
+      });
+      const held = heldLoad();
+      const first = cache.get('count', held.load);
+      held.calls[0]!(1);
+      await first;
+
+      vi.setSystemTime(new Date('2026-03-02T20:00:11Z'));
+      expect(await cache.get('count', held.load)).toBe(1);
+      emit({ type: 'stock.changed' });
+      held.calls[1]!(2);
+      await Promise.resolve();
+      await Promise.resolve();
+
+      expect(await cache.get('count', held.load)).toBe(2);
+      expect(await cache.get('count', held.load)).toBe(2);
+      expect(held.calls).toHaveLength(2);
+    });
+
     it('forgets an expired figure whose refresh failed', async () => {
       const { cache } = cacheAt('2026-03-02T20:00:00Z');
       const held = heldLoad();

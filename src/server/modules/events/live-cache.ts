@@ -39,8 +39,6 @@ export interface LiveCacheOptions {
  */
 export class LiveCache {
   readonly #entries = new Map<string, Entry>();
-  /** Counts the events that made anything stale: a refresh begun before one is not kept. */
-  #changes = 0;
   hits = 0;
 
   constructor(
@@ -50,7 +48,6 @@ export class LiveCache {
     const drop = (event: LiveEvent | DatabaseEvent) => {
       const stale = options.staleAfter(event);
       if (stale === undefined) return;
-      this.#changes += 1;
       if (stale === 'all') this.#entries.clear();
       else if (typeof stale === 'function') {
         for (const key of [...this.#entries.keys()]) if (stale(key)) this.#entries.delete(key);
@@ -58,10 +55,7 @@ export class LiveCache {
     };
     hub.onLiveEvent(drop);
     hub.onDatabaseEvent(drop);
-    hub.onDeaf(() => {
-      this.#changes += 1;
-      this.#entries.clear();
-    });
+    hub.onDeaf(() => this.#entries.clear());
   }
 
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -99,12 +93,14 @@ export class LiveCache {
   /** Computes an expired figure again, answering the old one meanwhile. */
   #refresh<T>(key: string, stale: Entry, load: () => Promise<T>): void {
     stale.refreshing = true;
-    const changesBefore = this.#changes;
     const started = Date.now();
     Promise.resolve(load()).then(
       (value) => {
-        // Kept only if nothing changed meanwhile: it may have been read before the change.
-        if (this.#changes !== changesBefore || this.#entries.get(key) !== stale) {
+        // Kept only if no event made this key stale meanwhile (the event deleted the entry, so
+        // another stands there or none): it may have been read before that change. Events
+        // about other keys do not matter: under a stream of stock moves, a figure they do not
+        // touch would otherwise never be kept again and be recomputed by every request.
+        if (this.#entries.get(key) !== stale) {
           stale.refreshing = false;
           return;
         }
