@@ -74,6 +74,17 @@ if (scale !== undefined && scale !== 'hawaii') {
 }
 const fraction = Number(optionValue('fraction') ?? '1');
 if (!(fraction > 0 && fraction <= 1)) throw new Error('--fraction takes a number above 0, up to 1');
+// `--only=screens,rush,jobs`: those parts of the islands' run alone, to profile one of them.
+const ISLAND_PARTS = ['screens', 'rush', 'jobs'] as const;
+type IslandPart = (typeof ISLAND_PARTS)[number];
+const onlyOption = optionValue('only');
+const islandParts = new Set<string>(onlyOption ? onlyOption.split(',') : ISLAND_PARTS);
+for (const part of islandParts) {
+  if (!(ISLAND_PARTS as readonly string[]).includes(part)) {
+    throw new Error(`--only takes ${ISLAND_PARTS.join(', ')}, not "${part}"`);
+  }
+}
+const runs = (part: IslandPart) => islandParts.has(part);
 const DURATION = quick ? 3 : 10;
 const WARM_UP_SECONDS = quick ? 1 : 2;
 const CHROMIUM = '/usr/bin/chromium';
@@ -186,13 +197,20 @@ async function start(
 ): Promise<Started> {
   const port = await freePort();
   const output: string[] = [];
-  const child = spawn(process.execPath, command, {
+  // `BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`: the servers profiled (Node
+  // refuses --cpu-prof in NODE_OPTIONS), not H nor the bench itself.
+  const isServer = command[0] === 'dist/server/main.js';
+  const nodeArgs = isServer ? (process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []) : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...command], {
     cwd: command[0]!.startsWith('scripts/') ? root : serverRoot,
     // A variable given as undefined is left out (DATABASE_URL for the embedded server).
     env: Object.fromEntries(
-      Object.entries({ ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }).filter(
-        ([, value]) => value !== undefined,
-      ),
+      Object.entries({
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+      }).filter(([, value]) => value !== undefined),
     ),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -958,52 +976,8 @@ async function measureIslands(serverEnv: NodeJS.ProcessEnv, dirs: string[]): Pro
       crowd.push(...(await Promise.all(batch)));
     }
     const paths = browseMixPaths(farmIds);
-    record(
-      `islands: browse mix, ${crowd.length} restaurants`,
-      await load(server, paths[0]!, { cookies: crowd, paths }),
-      'p99 < 100 ms',
-    );
-    const day = biggest?.day ?? '';
-    const month = day.slice(0, 7);
-    const screens: [string, string, string][] = [
-      ['the largest farm: its orders', '/api/orders/farm', farmer],
-      [
-        `its biggest day (${biggest?.orders ?? 0} orders)`,
-        `/api/orders/farm?deliveryDate=${day}`,
-        farmer,
-      ],
-      ['its runs of that day', `/api/delivery-runs?date=${day}`, farmer],
-      ['its receivables', '/api/receivables', farmer],
-      ['its dashboard report', '/api/reports/farm', farmer],
-      ['a restaurant: its orders', '/api/orders/restaurant', restaurant],
-      ['a restaurant: its bills', '/api/bills', restaurant],
-      ['a restaurant: its dashboard report', '/api/reports/restaurant', restaurant],
-      ['admin: farms', '/api/admin/businesses?kind=farm', administrator],
-      [
-        'admin: restaurants named "kai"',
-        '/api/admin/businesses?kind=restaurant&q=kai',
-        administrator,
-      ],
-    ];
-    for (const [label, path, cookie] of screens) {
-      record(`islands: ${label}`, await load(server, path, { cookie }), 'p99 < 300 ms');
-    }
-    rows.push({
-      figure: "islands: the largest farm's year of FSMA 204 records (CSV)",
-      value: await firstBytesMs(`${server.url}/api/traceability/records?format=csv`, farmer),
-      goal: 'starts < 2 s, streams',
-      ratio: '',
-    });
-    rows.push({
-      figure: `islands: the largest farm's accounting export of ${month}`,
-      value: await firstBytesMs(
-        `${server.url}/api/exports/accounting?from=${month}-01&to=${month}-28&format=quickbooks`,
-        farmer,
-      ),
-      goal: 'starts < 2 s, streams',
-      ratio: '',
-    });
-    await measureCutoffRush(server, url.toString(), crowd, paths);
+    if (runs('screens')) await measureIslandScreens();
+    if (runs('rush')) await measureCutoffRush(server, url.toString(), crowd, paths);
     rows.push({
       figure: 'islands: server memory, peak',
       value: `${server.peakRssMb.toFixed(0)} MB`,
@@ -1012,19 +986,69 @@ async function measureIslands(serverEnv: NodeJS.ProcessEnv, dirs: string[]): Pro
     });
     // The jobs run in two processes of their own: this one stops first.
     await server.stop();
-    await measureJobsAtScale({
-      databaseUrl: url.toString(),
-      startServer: (env) =>
-        start(
-          ['dist/server/main.js'],
-          { ...serverEnv, DATABASE_URL: url.toString(), ...env },
-          '/healthz',
+    if (runs('jobs')) {
+      await measureJobsAtScale({
+        databaseUrl: url.toString(),
+        startServer: (env) =>
+          start(
+            ['dist/server/main.js'],
+            { ...serverEnv, DATABASE_URL: url.toString(), ...env },
+            '/healthz',
+          ),
+        browse: { cookies: crowd, paths },
+        seconds: DURATION,
+        warmUpSeconds: WARM_UP_SECONDS,
+        rows,
+      });
+    }
+
+    async function measureIslandScreens(): Promise<void> {
+      record(
+        `islands: browse mix, ${crowd.length} restaurants`,
+        await load(server, paths[0]!, { cookies: crowd, paths }),
+        'p99 < 100 ms',
+      );
+      const day = biggest?.day ?? '';
+      const month = day.slice(0, 7);
+      const screens: [string, string, string][] = [
+        ['the largest farm: its orders', '/api/orders/farm', farmer],
+        [
+          `its biggest day (${biggest?.orders ?? 0} orders)`,
+          `/api/orders/farm?deliveryDate=${day}`,
+          farmer,
+        ],
+        ['its runs of that day', `/api/delivery-runs?date=${day}`, farmer],
+        ['its receivables', '/api/receivables', farmer],
+        ['its dashboard report', '/api/reports/farm', farmer],
+        ['a restaurant: its orders', '/api/orders/restaurant', restaurant],
+        ['a restaurant: its bills', '/api/bills', restaurant],
+        ['a restaurant: its dashboard report', '/api/reports/restaurant', restaurant],
+        ['admin: farms', '/api/admin/businesses?kind=farm', administrator],
+        [
+          'admin: restaurants named "kai"',
+          '/api/admin/businesses?kind=restaurant&q=kai',
+          administrator,
+        ],
+      ];
+      for (const [label, path, cookie] of screens) {
+        record(`islands: ${label}`, await load(server, path, { cookie }), 'p99 < 300 ms');
+      }
+      rows.push({
+        figure: "islands: the largest farm's year of FSMA 204 records (CSV)",
+        value: await firstBytesMs(`${server.url}/api/traceability/records?format=csv`, farmer),
+        goal: 'starts < 2 s, streams',
+        ratio: '',
+      });
+      rows.push({
+        figure: `islands: the largest farm's accounting export of ${month}`,
+        value: await firstBytesMs(
+          `${server.url}/api/exports/accounting?from=${month}-01&to=${month}-28&format=quickbooks`,
+          farmer,
         ),
-      browse: { cookies: crowd, paths },
-      seconds: DURATION,
-      warmUpSeconds: WARM_UP_SECONDS,
-      rows,
-    });
+        goal: 'starts < 2 s, streams',
+        ratio: '',
+      });
+    }
   } finally {
     await server.stop();
   }
