@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { onClockSet } from './clock';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -124,6 +125,12 @@ export async function buildApp({ config, database, logger = true, mailer }: Buil
   const liveEvents = new LiveEventHub(database, app.log);
   app.decorate('liveEvents', liveEvents);
   app.decorate('catalogCache', createCatalogCache(liveEvents));
+  // The catalogue's figures are kept until the next cutoff by the business clock: moving that
+  // clock (tests, development) moves the cutoffs with it.
+  const stopClearingCatalog = onClockSet(() => app.catalogCache.clear());
+  app.addHook('onClose', async () => {
+    stopClearingCatalog();
+  });
   app.decorate('reportCache', createReportCache(liveEvents));
   // Reads on a streaming replica when DATABASE_READ_URL says so; else app.db, as always.
   await registerReadDb(app, liveEvents);

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '#core/schemas/notification';
 import type { LiveEventHub } from './hub';
 import { LiveCache } from './live-cache';
+import { setClock } from '../../clock';
 import type { DatabaseEvent } from './publish';
 
 function fakeHub() {
@@ -155,6 +156,31 @@ describe('LiveCache', () => {
       expect(await cache.get('count', held.load)).toBe(2);
       expect(await cache.get('count', held.load)).toBe(2);
       expect(held.calls).toHaveLength(2);
+    });
+
+    it('computes a figure afresh once the business clock reaches its expiresAt, events or not', async () => {
+      const { cache } = cacheAt('2026-03-02T20:00:00Z');
+      setClock(new Date('2026-03-03T03:59:00Z'));
+      try {
+        const cutoff = Date.parse('2026-03-03T04:00:00Z');
+        const held = heldLoad();
+        const first = cache.get('count', held.load, () => cutoff);
+        held.calls[0]!(5);
+        expect(await first).toBe(5);
+        expect(await cache.get('count', held.load, () => cutoff)).toBe(5);
+        expect(held.calls).toHaveLength(1);
+
+        setClock(new Date(cutoff));
+        expect(await cache.get('count', held.load, () => cutoff + 60_000)).toBe(5);
+        expect(held.calls).toHaveLength(2);
+        held.calls[1]!(4);
+        await Promise.resolve();
+        await Promise.resolve();
+        expect(await cache.get('count', held.load)).toBe(4);
+        expect(held.calls).toHaveLength(2);
+      } finally {
+        setClock(null);
+      }
     });
 
     it('forgets an expired figure whose refresh failed', async () => {

@@ -2,10 +2,14 @@ import type { LiveEvent } from '#core/schemas/notification';
 import type { LiveEventHub } from './hub';
 import type { DatabaseEvent } from './publish';
 import { keepNewest } from '../../lib/bounded-map';
+import { now as clockNow } from '../../clock';
 
 interface Entry {
   value: Promise<unknown>;
+  /** Real time past which events may have missed a change: `keepMs` after it was computed. */
   until: number;
+  /** The business clock's instant at which the figure changes by itself (a cutoff), if any. */
+  expiresAt?: number;
   /** Its value has arrived: only then may it be answered past `until`. */
   settled: boolean;
   /** A request is computing it afresh. */
@@ -32,8 +36,8 @@ export interface LiveCacheOptions {
  * while the process cannot hear those events. Concurrent requests for the same key share one
  * computation, and a failed one is not kept.
  *
- * A figure past `keepMs` that no event made stale is still answered while one request computes
- * it afresh: `keepMs` only bounds what events may miss (a cutoff passing), and a costly figure
+ * A figure past `keepMs` (or its `expiresAt`) that no event made stale is still answered while
+ * one request computes it afresh: `keepMs` only bounds what events may miss, and a costly figure
  * recomputed every few seconds would otherwise make a queue of the requests that meet it
  * expired. A changed figure is never answered: its event deletes it.
  */
@@ -58,29 +62,49 @@ export class LiveCache {
     hub.onDeaf(() => this.#entries.clear());
   }
 
-  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * The kept figure of `key`, else `load`'s. `expiresAt` says, from the value, the business
+   * clock's instant at which it changes with no event to say so (the next cutoff): it is
+   * computed afresh from then on, as after `keepMs`.
+   */
+  get<T>(key: string, load: () => Promise<T>, expiresAt?: (value: T) => number): Promise<T> {
     if (!this.hub.hearing) return load();
     const now = Date.now();
     const cached = this.#entries.get(key);
-    if (cached && cached.until > now) {
+    if (
+      cached &&
+      cached.until > now &&
+      (cached.expiresAt === undefined || cached.expiresAt > clockNow().getTime())
+    ) {
       this.hits += 1;
       return cached.value as Promise<T>;
     }
     if (cached?.settled) {
       this.hits += 1;
-      if (!cached.refreshing) this.#refresh(key, cached, load);
+      if (!cached.refreshing) this.#refresh(key, cached, load, expiresAt);
       return cached.value as Promise<T>;
     }
-    return this.#load(key, load, now);
+    return this.#load(key, load, now, expiresAt);
   }
 
-  #load<T>(key: string, load: () => Promise<T>, now: number): Promise<T> {
+  /** Forgets every figure: the business clock moved, say, and what they depend on with it. */
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  #load<T>(
+    key: string,
+    load: () => Promise<T>,
+    now: number,
+    expiresAt?: (value: T) => number,
+  ): Promise<T> {
     // Settled once and kept: a drizzle query is a thenable that runs again on every await.
     const value = Promise.resolve(load());
     const entry: Entry = { value, until: now + this.options.keepMs, settled: false };
     keepNewest(this.#entries, key, entry, this.options.maxEntries);
     value.then(
-      () => {
+      (settled) => {
+        entry.expiresAt = expiresAt?.(settled);
         entry.settled = true;
       },
       () => {
@@ -91,7 +115,12 @@ export class LiveCache {
   }
 
   /** Computes an expired figure again, answering the old one meanwhile. */
-  #refresh<T>(key: string, stale: Entry, load: () => Promise<T>): void {
+  #refresh<T>(
+    key: string,
+    stale: Entry,
+    load: () => Promise<T>,
+    expiresAt?: (value: T) => number,
+  ): void {
     stale.refreshing = true;
     const started = Date.now();
     Promise.resolve(load()).then(
@@ -107,6 +136,7 @@ export class LiveCache {
         const entry: Entry = {
           value: Promise.resolve(value),
           until: started + this.options.keepMs,
+          expiresAt: expiresAt?.(value),
           settled: true,
         };
         keepNewest(this.#entries, key, entry, this.options.maxEntries);

@@ -21,6 +21,7 @@ import { sendPage, setPageHeaders } from '../paging';
 import { errorResponses } from '../route-schemas';
 import { LiveCache, type LiveEventHub } from '../events';
 import { NO_PRICE_LISTS, pricingKey, restaurantPricing } from '../price-lists';
+import { nextOutlookChange } from '../schedules';
 import {
   requireActor,
   requireFarmActor,
@@ -50,11 +51,13 @@ import {
  * which farms have any), kept by the process: emptied whenever the database says a product, a
  * photo or a delivery day changed, or a farm did. A stock move alone (every order makes some,
  * from any process or writer) empties the pages, which show stock, and the figures of searches
- * by availability, so nothing shows stock older than the live updates do.
+ * by availability, so nothing shows stock older than the live updates do. The clock changes
+ * them too, at each cutoff and midnight: they are kept until the next (nextOutlookChange), and
+ * at most five minutes, a bound on what the events may miss.
  */
 export function createCatalogCache(hub: LiveEventHub): LiveCache {
   return new LiveCache(hub, {
-    keepMs: 10_000,
+    keepMs: 5 * 60_000,
     maxEntries: 2_000,
     staleAfter: (event) => {
       switch (event.type) {
@@ -77,10 +80,21 @@ export function createCatalogCache(hub: LiveEventHub): LiveCache {
 
 /** The kept pages' keys begin so. */
 const PAGE_KEY = 'page:';
+const OUTLOOK_CHANGE_KEY = 'outlook-change';
 
 export const productModule: FastifyPluginAsyncZod = async (app) => {
   const catalogAnswers = new CompressedAnswers(64);
-  const remember = <T>(key: string, load: () => Promise<T>) => app.catalogCache.get(key, load);
+  // When the catalogue next changes by the clock alone, kept until that very instant.
+  const outlookChange = () =>
+    app.catalogCache.get(
+      OUTLOOK_CHANGE_KEY,
+      async () => (await nextOutlookChange(app.db)).getTime(),
+      (instant) => instant,
+    );
+  const remember = async <T>(key: string, load: () => Promise<T>) => {
+    const changesAt = await outlookChange();
+    return app.catalogCache.get(key, load, () => changesAt);
+  };
   app.get(
     '/products',
     {

@@ -2,6 +2,7 @@
 export {
   deliveryOutlooks,
   nextOpenDayOf,
+  nextOutlookChange,
   nextOpenDaySubquery,
   resolveDeliveryDays,
   type ResolvedDeliveryDay,

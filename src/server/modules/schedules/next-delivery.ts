@@ -6,7 +6,14 @@ import {
   type OrderCutoffRule,
 } from '#core/delivery-days';
 import { findZone, type DeliveryZone } from '#core/delivery-zones';
-import { formatCalendarDate, hawaiiDate, hawaiiWallClock } from '#core/hawaii-time';
+import {
+  addDays,
+  formatCalendarDate,
+  hawaiiDate,
+  hawaiiInstant,
+  hawaiiWallClock,
+  instantOfHawaiiWallClock,
+} from '#core/hawaii-time';
 import type {
   FarmDeliveryOutlook,
   NextDeliveryAnswer,
@@ -304,9 +311,37 @@ function hawaiiWallClockText(now: Date): string {
   return hawaiiWallClock(now).toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/** A day's cutoff on the Hawaii wall clock: days before it, at the farm's minute of the day. */
+const dayCutoff = sql`(${deliverySchedules.deliveryDate} - ${farms.orderCutoffDaysBefore}) + ${farms.orderCutoffMinutes} * interval '1 minute'`;
+
 /** A day's ordering is still open: its cutoff (days before, at the farm's time) lies ahead. */
 function cutoffAhead(hawaiiNow: string): SQL {
-  return sql`(${deliverySchedules.deliveryDate} - ${farms.orderCutoffDaysBefore}) + ${farms.orderCutoffMinutes} * interval '1 minute' > ${hawaiiNow}::timestamp`;
+  return sql`${dayCutoff} > ${hawaiiNow}::timestamp`;
+}
+
+/**
+ * The next instant at which any farm's open days change by the clock alone: the soonest cutoff
+ * still ahead, or Hawaii's next midnight (a day passing leaves "from today on"), whichever comes
+ * first. What the catalogue shows of delivery days holds until then, short of a change to the
+ * schedules or farms themselves, which the database announces.
+ */
+export async function nextOutlookChange(db: DbOrTx, now: Date = clockNow()): Promise<Date> {
+  const [soonest] = await db
+    .select({
+      cutoff: sql<string | null>`to_char(min(${dayCutoff}), 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+    })
+    .from(deliverySchedules)
+    .innerJoin(farms, eq(farms.id, deliverySchedules.farmId))
+    .where(
+      and(
+        gte(deliverySchedules.deliveryDate, hawaiiDate(now)),
+        cutoffAhead(hawaiiWallClockText(now)),
+      ),
+    );
+  const midnight = hawaiiInstant(addDays(hawaiiDate(now), 1));
+  if (!soonest?.cutoff) return midnight;
+  const cutoff = instantOfHawaiiWallClock(new Date(soonest.cutoff));
+  return cutoff < midnight ? cutoff : midnight;
 }
 
 /**
