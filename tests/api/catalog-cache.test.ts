@@ -61,7 +61,7 @@ describe('the browse pages each process keeps', () => {
     await expect.poll(async () => (await find())?.availableQuantity).toBe(10);
   });
 
-  it('keeps the counts through a stock move alone, but not the pages or a search by availability', async () => {
+  it('keeps the pages and counts through a stock move alone, showing the new stock; a search by availability follows it', async () => {
     const farmer = await signUpFarmer(ctx.app, 'Stock Move Farm');
     const restaurant = await signUpRestaurant(ctx.app, 'Stock Move Bistro');
     const taro = await createProduct(ctx.database.db, farmer.farmId, {
@@ -74,23 +74,36 @@ describe('the browse pages each process keeps', () => {
       );
       return productPageOutput.parse(response.json());
     };
+    const shown = async () => {
+      const { items } = await search();
+      return items.map((item) => [item.name, item.availableQuantity]);
+    };
     await heardNoticesSoFar(ctx);
-    expect((await search()).total).toBe(1);
+    expect(await shown()).toEqual([['Taro moved', 30]]);
     expect((await search('&availability=available')).total).toBe(1);
 
-    // Renamed past the triggers: nothing tells the processes, so what they keep stays.
+    // Renamed past the triggers: nothing tells the processes, so what they keep stays, and
+    // anything made afresh no longer matches.
     await ctx.database.db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
       await tx.execute(sql`update products set name = 'Okra renamed' where id = ${taro.id}`);
     });
-    // Then its stock moves alone: the pages and the search by availability are made afresh
-    // (the renamed product no longer matches), the count of the plain search is still the
-    // one kept.
+    // Its stock moves, still in stock: the kept page shows the new figure; the page searched by
+    // availability is made afresh, its count (in stock or not) is kept.
+    await ctx.database.db.execute(
+      sql`update products set available_quantity = 20 where id = ${taro.id}`,
+    );
+    await expect.poll(shown).toEqual([['Taro moved', 20]]);
+    await expect.poll(async () => (await search('&availability=available')).items).toEqual([]);
+    expect((await search('&availability=available')).total).toBe(1);
+    expect((await search()).total).toBe(1);
+
+    // Out of stock: the counts by availability are made afresh too; the plain page still stays.
     await ctx.database.db.execute(
       sql`update products set available_quantity = 0 where id = ${taro.id}`,
     );
     await expect.poll(async () => (await search('&availability=available')).total).toBe(0);
-    await expect.poll(async () => (await search()).items).toEqual([]);
+    expect(await shown()).toEqual([['Taro moved', 0]]);
     expect((await search()).total).toBe(1);
 
     // Any other change to a product makes everything fresh.

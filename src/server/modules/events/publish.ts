@@ -66,11 +66,18 @@ export interface CatalogChangedEvent {
 
 /**
  * A product's stock moved and nothing else of it (every order placed, changed or cancelled
- * moves some): the pages that show stock and the figures that filter by it are stale, the
- * other counts and the farm lists are not. Sent by the database itself (drizzle/0042_stock_changes.sql).
+ * moves some): the pages that show it take the new figure, the searches by availability are
+ * stale when it crossed zero, the other counts and the farm lists are not. Sent by the database
+ * itself, a notice per product (drizzle/0044_stock_notice_details.sql); one without a product
+ * (drizzle/0042_stock_changes.sql) makes every page and search by availability stale.
  */
 export interface StockChangedEvent {
   type: 'stock.changed';
+  productId?: number;
+  /** The product's stock now, in its unit. */
+  availableQuantity?: number;
+  /** It went out of stock, or back in. */
+  inStockChanged?: boolean;
 }
 
 /**

@@ -22,6 +22,7 @@ import { errorResponses } from '../route-schemas';
 import { LiveCache, type LiveEventHub } from '../events';
 import { NO_PRICE_LISTS, pricingKey, restaurantPricing } from '../price-lists';
 import { nextOutlookChange } from '../schedules';
+import { KeptPage, StockOverlay } from './stock-overlay';
 import {
   requireActor,
   requireFarmActor,
@@ -41,6 +42,8 @@ import {
   listFarms,
   restoreProduct,
   searchCatalog,
+  isPageKey,
+  pageFollowsStock,
   searchKey,
   showsStock,
   updateProduct,
@@ -50,8 +53,9 @@ import {
  * Browse pages and the figures beside them (how many products match, how many are listed,
  * which farms have any), kept by the process: emptied whenever the database says a product, a
  * photo or a delivery day changed, or a farm did. A stock move alone (every order makes some,
- * from any process or writer) empties the pages, which show stock, and the figures of searches
- * by availability, so nothing shows stock older than the live updates do. The clock changes
+ * from any process or writer) changes the figure the pages show (StockOverlay), empties the
+ * pages searched or sorted by availability, and the counts by availability when a product went
+ * out of stock or back in: nothing shows stock older than the live updates do. The clock changes
  * them too, at each cutoff and midnight: they are kept until the next (nextOutlookChange), and
  * at most five minutes, a bound on what the events may miss.
  */
@@ -65,7 +69,13 @@ export function createCatalogCache(hub: LiveEventHub): LiveCache {
         case 'user.changed':
           return 'all';
         case 'stock.changed':
-          return (key) => key.startsWith(PAGE_KEY) || showsStock(key);
+          // Other pages show the product's new figure (StockOverlay) and stay.
+          if (event.productId === undefined || event.availableQuantity === undefined) {
+            return (key) => isPageKey(key) || showsStock(key);
+          }
+          return event.inStockChanged
+            ? (key) => pageFollowsStock(key) || showsStock(key)
+            : pageFollowsStock;
         // The code that changes a product or a business also changes its rows: the database's
         // notices above cover them.
         case 'products.changed':
@@ -78,12 +88,26 @@ export function createCatalogCache(hub: LiveEventHub): LiveCache {
   });
 }
 
-/** The kept pages' keys begin so. */
-const PAGE_KEY = 'page:';
 const OUTLOOK_CHANGE_KEY = 'outlook-change';
 
 export const productModule: FastifyPluginAsyncZod = async (app) => {
   const catalogAnswers = new CompressedAnswers(64);
+  // The stock each moved product now has, shown on the kept pages (createCatalogCache).
+  const stock = new StockOverlay();
+  const stopNoting = app.liveEvents.onDatabaseEvent((event) => {
+    if (
+      event.type === 'stock.changed' &&
+      event.productId !== undefined &&
+      event.availableQuantity !== undefined
+    ) {
+      stock.note(event.productId, event.availableQuantity);
+    }
+  });
+  const stopForgetting = app.liveEvents.onDeaf(() => stock.clear());
+  app.addHook('onClose', async () => {
+    stopNoting();
+    stopForgetting();
+  });
   // When the catalogue next changes by the clock alone, kept until that very instant.
   const outlookChange = () =>
     app.catalogCache.get(
@@ -131,18 +155,17 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
         // made of, whenever it may be kept at all. On the read replica when there is one, but
         // what refills the cache only once the replica has caught up (db/replica.ts).
         const key = searchKey(request.query, viewer);
-        const page = await app.readDb(
+        const answer = await app.readDb(
           request,
-          (db) => {
-            const search = async () =>
-              new CompressedAnswer(
-                JSON.stringify(await searchCatalog(db, request.query, viewer, remember)),
-              );
-            return key === null ? search() : remember(`${PAGE_KEY}${key}`, search);
+          async (db) => {
+            const search = () => searchCatalog(db, request.query, viewer, remember);
+            if (key === null) return new CompressedAnswer(JSON.stringify(await search()));
+            const kept = await remember(key, async () => new KeptPage(await search(), stock));
+            return kept.answer();
           },
           { fillsCache: true },
         );
-        return sendAnswer(plain, await page.answerTo(request.headers));
+        return sendAnswer(plain, await answer.answerTo(request.headers));
       }
       // The catalogue's pages are large: revalidated by their ETag (304 when unchanged) and
       // sent compressed. Computed afresh every time, so they never show older stock. Their ETags

@@ -335,9 +335,23 @@ const askEveryTime: Remember = (_key, load) => load();
 /** The keys of figures that depend on stock (a search by availability) begin so. */
 const STOCK_KEY = 'stock:';
 
-/** Whether a kept figure's key is one that a stock move makes stale (a search by availability). */
+/**
+ * Whether a kept figure's key is one that a product going out of stock, or back in, makes
+ * stale (a search by availability).
+ */
 export const showsStock = (key: string) =>
   key.startsWith(`matched:${STOCK_KEY}`) || key.startsWith(`farms:${STOCK_KEY}`);
+
+/** The kept pages' keys begin so (searchKey). */
+const PAGE_KEY = 'page:';
+
+export const isPageKey = (key: string) => key.startsWith(PAGE_KEY);
+
+/**
+ * Whether a kept page's products, or their order, follow stock (a search by availability, the
+ * most plentiful first): any stock move makes it stale. Other pages only show the figure.
+ */
+export const pageFollowsStock = (key: string) => key.startsWith(`${PAGE_KEY}${STOCK_KEY}`);
 
 /**
  * Which products a search matches, whatever their order and page (the zone it keeps to in),
@@ -351,22 +365,26 @@ const filterKeyOf = (
   JSON.stringify([q ?? null, category ?? null, farmId ?? null, availability ?? null, zoneName]);
 
 /**
- * Everything a page of the search depends on besides the catalogue: the same key, the same
- * answer, for any asker. None while the business clock is set: the next delivery day a page
- * shows follows that clock, so such a page must not be kept.
+ * The key a page of the search is kept by: everything it depends on besides the catalogue, so
+ * the same key, the same answer, for any asker; marked when its products follow stock. None
+ * while the business clock is set: the next delivery day a page shows follows that clock, so
+ * such a page must not be kept.
  */
 export function searchKey(query: ProductQuery, viewer: CatalogViewer): string | null {
   if (isClockSet()) return null;
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-  return JSON.stringify([
+  const followsStock =
+    (query.availability !== undefined && query.availability !== 'all') ||
+    query.sort === 'availability';
+  return `${PAGE_KEY}${followsStock ? STOCK_KEY : ''}${JSON.stringify([
     filterKeyOf(query, filterZoneOf(query, viewer)),
     query.sort ?? null,
     page,
     pageSize,
     viewerZoneName(viewer),
     pricingKey(viewerPricing(viewer)),
-  ]);
+  ])}`;
 }
 
 /** The farm filter's choices: at most this many farms. */
