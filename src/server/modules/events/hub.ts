@@ -169,7 +169,8 @@ export class LiveEventHub {
     if (
       event.type === 'user.changed' ||
       event.type === 'catalog.changed' ||
-      event.type === 'stock.changed'
+      event.type === 'stock.changed' ||
+      event.type === 'orders.counted'
     ) {
       for (const listener of this.#databaseListeners) listener(event);
       return;

@@ -88,8 +88,20 @@ export interface DeliveriesQueuedEvent {
   type: 'deliveries.queued';
 }
 
+/**
+ * Orders of this farm and restaurant arrived, went, or changed status, day or business: the
+ * totals of their order lists are stale. Sent by the database itself, once per farm and
+ * restaurant a transaction touched (drizzle/0045_order_counts.sql).
+ */
+export interface OrdersCountedEvent {
+  type: 'orders.counted';
+  farmId: number;
+  restaurantId: number;
+}
+
 /** What the database announces by itself, for the processes' caches only. */
-export type DatabaseEvent = UserChangedEvent | CatalogChangedEvent | StockChangedEvent;
+export type DatabaseEvent =
+  UserChangedEvent | CatalogChangedEvent | StockChangedEvent | OrdersCountedEvent;
 
 /** Announces an AuthChangedEvent when the caller's transaction commits. */
 export async function publishAuthChanged(

@@ -47,16 +47,38 @@ function filterConditions(viewer: FarmActor | RestaurantActor, query: OrderListQ
   return conditions;
 }
 
+/** Remembers a figure by its key (a process's cache), or computes it each time. */
+export type RememberCount = (key: string, count: () => Promise<number>) => Promise<number>;
+const countEveryTime: RememberCount = (_key, count) => count();
+
+/**
+ * The key an order list's total is kept by: the business whose orders it counts, then its
+ * filters. A search by name is never kept (a rename changes it).
+ */
+export function orderCountKey(
+  viewer: FarmActor | RestaurantActor,
+  query: OrderListQuery,
+): string | null {
+  if (query.q) return null;
+  const { business } = viewer;
+  const status = query.status ? [...query.status].sort() : null;
+  return `${orderCountPrefix(business.kind, business.id)}${JSON.stringify([status, query.deliveryDate ?? null])}`;
+}
+
+/** What every kept total of a business's order lists begins with. */
+export const orderCountPrefix = (kind: 'farm' | 'restaurant', id: number) => `${kind}:${id}:`;
+
 /**
  * One page of the orders a farm's or a restaurant's person sees (their business's own), newest
  * first (created_at, then id), with the number of orders the filters match. The page's ids come
  * from one keyset query, their orders from the one query of loadOrdersByIds, the total from one
- * count.
+ * count, kept by `remember` when given (a food hub's year is 150,000 orders, counted in 30 ms).
  */
 export async function listOrderPage(
   db: DbOrTx,
   viewer: FarmActor | RestaurantActor,
   query: OrderListQuery,
+  remember: RememberCount = countEveryTime,
 ): Promise<OrderPage> {
   const filters = filterConditions(viewer, query);
   const keyset = afterCursor(orders.createdAt, orders.id, query.cursor);
@@ -68,24 +90,31 @@ export async function listOrderPage(
           .innerJoin(farms, eq(farms.id, orders.farmId))
           .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
       : select;
-  const idRows = await withNames(
-    db
-      .select({ id: orders.id, cursorCreatedAt: cursorTimestamp(orders.createdAt) })
-      .from(orders)
-      .$dynamic(),
-  )
-    .where(and(...filters, keyset))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(query.limit + 1);
-  const [totalRow] = await withNames(db.select({ total: count() }).from(orders).$dynamic()).where(
-    and(...filters),
-  );
+  const counted = async () => {
+    const [row] = await withNames(db.select({ total: count() }).from(orders).$dynamic()).where(
+      and(...filters),
+    );
+    return Number(row?.total ?? 0);
+  };
+  const countKey = orderCountKey(viewer, query);
+  const [idRows, total] = await Promise.all([
+    withNames(
+      db
+        .select({ id: orders.id, cursorCreatedAt: cursorTimestamp(orders.createdAt) })
+        .from(orders)
+        .$dynamic(),
+    )
+      .where(and(...filters, keyset))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.limit + 1),
+    countKey === null ? counted() : remember(countKey, counted),
+  ]);
   const { rows, nextCursor } = splitPage(idRows, query.limit);
   const items = await loadOrdersByIds(
     db,
     rows.map((row) => row.id),
   );
-  return { items, total: Number(totalRow?.total ?? 0), nextCursor };
+  return { items, total, nextCursor };
 }
 
 /** The outcome of moving several orders one by one: those moved, and those refused and why. */

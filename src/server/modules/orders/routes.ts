@@ -26,7 +26,8 @@ import { sendPage } from '../paging';
 import { cancelOwnOrder, changeOwnOrderItems } from './restaurant-changes';
 import { errorResponses } from '../route-schemas';
 import { requireActor, requireFarmActor, requireRestaurantActor } from '../../http/guards';
-import { bulkMoveDay, listOrderPage } from './listing';
+import { bulkMoveDay, listOrderPage, orderCountPrefix, type RememberCount } from './listing';
+import { LiveCache, type LiveEventHub } from '../events';
 import { loadOrder } from './queries';
 import { changeOrderStatus, checkout, placeOrder, statusHistory } from './service';
 import { sentField, type RoutePermission } from '../../http/permission';
@@ -52,7 +53,39 @@ const placementErrors = {
   422: errorResponse,
 };
 
+/**
+ * The totals of the order lists, kept by the process per business and filters until the
+ * database says that business's orders arrived, went or moved (docs/order-lists.md), at most
+ * five minutes, a bound on what the notices may miss.
+ */
+function createOrderCountCache(hub: LiveEventHub): LiveCache {
+  return new LiveCache(hub, {
+    keepMs: 5 * 60_000,
+    maxEntries: 5_000,
+    staleAfter: (event) => {
+      switch (event.type) {
+        case 'orders.counted': {
+          const farm = orderCountPrefix('farm', event.farmId);
+          const restaurant = orderCountPrefix('restaurant', event.restaurantId);
+          return (key) => key.startsWith(farm) || key.startsWith(restaurant);
+        }
+        // Every change that moves a count moves an order's row: the notice above covers it.
+        case 'user.changed':
+        case 'catalog.changed':
+        case 'stock.changed':
+        case 'orders.changed':
+        case 'products.changed':
+        case 'business.changed':
+        case 'notifications.changed':
+          return undefined;
+      }
+    },
+  });
+}
+
 export const orderModule: FastifyPluginAsyncZod = async (app) => {
+  const orderCounts = createOrderCountCache(app.liveEvents);
+  const rememberCount: RememberCount = (key, count) => orderCounts.get(key, count);
   app.post(
     '/orders',
     {
@@ -110,7 +143,12 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await listOrderPage(app.db, requireRestaurantActor(request), request.query);
+      const page = await listOrderPage(
+        app.db,
+        requireRestaurantActor(request),
+        request.query,
+        rememberCount,
+      );
       return sendPage(request, reply, page);
     },
   );
@@ -126,7 +164,12 @@ export const orderModule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await listOrderPage(app.db, requireFarmActor(request), request.query);
+      const page = await listOrderPage(
+        app.db,
+        requireFarmActor(request),
+        request.query,
+        rememberCount,
+      );
       return sendPage(request, reply, page);
     },
   );

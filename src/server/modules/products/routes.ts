@@ -81,6 +81,7 @@ export function createCatalogCache(hub: LiveEventHub): LiveCache {
         case 'products.changed':
         case 'business.changed':
         case 'orders.changed':
+        case 'orders.counted':
         case 'notifications.changed':
           return undefined;
       }

@@ -33,6 +33,7 @@ export function createReportCache(hub: LiveEventHub): LiveCache {
         case 'business.changed':
         case 'catalog.changed':
         case 'stock.changed':
+        case 'orders.counted':
         case 'notifications.changed':
           return undefined;
       }
