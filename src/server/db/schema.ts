@@ -620,6 +620,13 @@ export const orders = pgTable(
     index('orders_restaurant_owed_idx')
       .on(t.restaurantId, t.farmId)
       .where(sql`${t.status} = 'delivered' and ${t.balanceDue} > 0`),
+    // Orders under way: the administrator's business lists count them per business.
+    index('orders_farm_open_idx')
+      .on(t.farmId)
+      .where(sql`${t.status} in ('pending', 'confirmed', 'packed', 'in_transit')`),
+    index('orders_restaurant_open_idx')
+      .on(t.restaurantId)
+      .where(sql`${t.status} in ('pending', 'confirmed', 'packed', 'in_transit')`),
     uniqueIndex('orders_farm_invoice_unique').on(t.farmId, t.invoiceNumber),
     check(
       'orders_status_check',

@@ -178,10 +178,18 @@ export async function listBusinesses(
     statusCondition(kind, query.status),
     query.q ? sql`strpos(${sortName}, ${foldedSql(sql`${query.q}`)}) > 0` : undefined,
   );
-  const rows = await selectBusinesses(db, kind)
+  // The page's businesses first, by name alone: their owners and open orders are then read for
+  // those few, not for every business a common word matches.
+  const onPage = db
+    .select({ id: c.id, sortName: sortName.as('page_sort_name') })
+    .from(c.table as typeof farms)
     .where(and(where, afterKey([sortName, c.id], NAME_KEY, query.cursor)))
     .orderBy(sortName, asc(c.id))
-    .limit(query.limit + 1);
+    .limit(query.limit + 1)
+    .as('on_page');
+  const rows = await selectBusinesses(db, kind)
+    .innerJoin(onPage, eq(onPage.id, c.id))
+    .orderBy(onPage.sortName, asc(c.id));
   const [total] = await db
     .select({ total: count() })
     .from(c.table as typeof farms)
