@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { onClockSet } from './clock';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -18,6 +17,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
+import { onClockSet } from './clock';
 import { outboxDir, type AppConfig, type TrustProxy } from './config';
 import type { Database } from './db/database';
 import { registerReadDb } from './db/replica';

@@ -5,6 +5,7 @@ import { createProduct, orderBody, type ProductFixture } from '../helpers/catalo
 import {
   createTestApp,
   heardNoticesSoFar,
+  type Session,
   signUpFarmer,
   signUpRestaurant,
   type TestContext,
@@ -36,7 +37,7 @@ async function place(): Promise<number> {
   return (response.json() as { id: number }).id;
 }
 
-const totalOf = async (session: typeof farmer, path: string) =>
+const totalOf = async (session: Session, path: string) =>
   Number((await session.get(path)).headers['x-total-count']);
 
 describe('the totals of the order lists', () => {
