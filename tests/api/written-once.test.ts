@@ -1,6 +1,11 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixedSelect, preparedSelect, preparedStatement } from '../../src/server/db/written-once';
+import {
+  fixedSelect,
+  preparedSelect,
+  preparedStatement,
+  runWritten,
+} from '../../src/server/db/written-once';
 import { users } from '../../src/server/db/schema';
 import { uniqueEmail, useTestDatabase } from '../helpers/test-app';
 
@@ -101,5 +106,25 @@ describe('statements written once', () => {
       query.select(columns).from(users).where(eq(users.email, 'kai@example.com')),
     );
     await expect(select(ctx.database.db, sql`limit 1`)).rejects.toThrow(/holds no parameter/);
+  });
+  it("runs another library's statement as written, its positional values repeated or not", async () => {
+    const result = await runWritten<{ rows: { a: number; b: string; c: number }[] }>(
+      ctx.database.db,
+      'select $1::int as a, $2::text as b, $1::int + 1 as c',
+      [7, 'x'],
+    );
+    expect(result.rows).toEqual([{ a: 7, b: 'x', c: 8 }]);
+    // Inside a transaction, its statement belongs to it.
+    await expect(
+      ctx.database.db.transaction(async (tx) => {
+        await runWritten(tx, 'create temporary table written_probe (n int) on commit drop');
+        await runWritten(tx, 'insert into written_probe values ($1)', [5]);
+        const inside = await runWritten<{ rows: { n: number }[] }>(
+          tx,
+          'select n from written_probe',
+        );
+        return inside.rows;
+      }),
+    ).resolves.toEqual([{ n: 5 }]);
   });
 });

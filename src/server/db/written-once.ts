@@ -112,3 +112,23 @@ export function preparedStatement<Row>(
     return result.rows;
   };
 }
+
+/**
+ * A statement another library wrote, with its positional values ($1, $2 …, repeated ones
+ * included): sent as it is. Through `db.execute`, drizzle would take the text apart and write it
+ * again on every run (pg-boss's job insert, once per message an order queues).
+ */
+export function runWritten<Result>(
+  db: DbOrTx,
+  text: string,
+  values: readonly unknown[] = [],
+): Promise<Result> {
+  return db._.session
+    .prepareQuery<PreparedQueryConfig & { execute: Result }>(
+      { sql: text, params: [...values] },
+      undefined,
+      undefined,
+      false,
+    )
+    .execute();
+}

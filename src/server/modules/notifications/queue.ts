@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, DbOrTx } from '../../db/database';
+import { runWritten } from '../../db/written-once';
 import { databaseClient } from '../events';
 import { UnderWay } from './under-way';
 
@@ -65,19 +65,9 @@ export function queueDatabase(database: Database): SqlExecutor {
   };
 }
 
-/** pg-boss's positional SQL ($1, $2 ...) as a drizzle query, to run inside a caller's transaction. */
-export function positionalSql(text: string, values: readonly unknown[] = []): SQL {
-  const parts = text.split(/\$(\d+)/);
-  const chunks: SQL[] = parts.map((part, index) =>
-    index % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1] ?? null)}`,
-  );
-  return sql.join(chunks);
-}
-
 function transactionExecutor(tx: DbOrTx): SqlExecutor {
   return {
-    executeSql: async (text, values) =>
-      (await tx.execute(positionalSql(text, values))) as unknown as SqlResult,
+    executeSql: (text, values) => runWritten<SqlResult>(tx, text, values),
   };
 }
 
