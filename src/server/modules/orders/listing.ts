@@ -55,10 +55,7 @@ const countEveryTime: RememberCount = (_key, count) => count();
  * The key an order list's total is kept by: the business whose orders it counts, then its
  * filters. A search by name is never kept (a rename changes it).
  */
-function orderCountKey(
-  viewer: FarmActor | RestaurantActor,
-  query: OrderListQuery,
-): string | null {
+function orderCountKey(viewer: FarmActor | RestaurantActor, query: OrderListQuery): string | null {
   if (query.q) return null;
   const { business } = viewer;
   const status = query.status ? [...query.status].sort() : null;
