@@ -152,9 +152,9 @@ export interface QueueWorkers {
   boss: PgBoss;
   /**
    * Works a queue one job at a time; `stop` waits for a job under way and for the record of
-   * its outcome. A handler that throws fails the job, and the queue retries it. After a job the
-   * worker fetches again at once, so a queue of many drains at the handlers' pace; only an empty
-   * fetch waits out the polling interval. Returns the worker's id (for `boss.notifyWorker`).
+   * its outcome. A handler that throws fails the job, and the queue retries it. After a job done
+   * the worker fetches again at once, so a queue of many drains at the handlers' pace; an empty
+   * fetch and a failed job wait out the polling interval. Returns the worker's id (for `boss.notifyWorker`).
    */
   work<Data extends object>(
     queue: string,
@@ -195,13 +195,12 @@ export async function startQueueWorkers(
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds },
         async ([job]) => {
           if (!job) return;
-          try {
-            await underWay.count(handler(job));
-          } finally {
-            // pg-boss waits out the interval after every fetch, even one that found a job: a
-            // fresh sheet to 10,000 went at two emails a second. More may be waiting.
-            boss.notifyWorker(workerId);
-          }
+          await underWay.count(handler(job));
+          // pg-boss waits out the interval after every fetch, even one that found a job: a
+          // fresh sheet to 10,000 went at two emails a second. More may be waiting. Not after a
+          // failure: its retry waits for its delay and the next poll, or a receiver that is down
+          // would see every retry at once.
+          boss.notifyWorker(workerId);
         },
       );
       return workerId;
