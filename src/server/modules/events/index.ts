@@ -7,5 +7,6 @@ export {
   publishAuthChanged,
   publishLiveEvent,
   publishLiveEvents,
+  type StockChangedEvent,
 } from './publish';
 export { eventsModule } from './routes';

@@ -22,7 +22,7 @@ import { errorResponses } from '../route-schemas';
 import { LiveCache, type LiveEventHub } from '../events';
 import { NO_PRICE_LISTS, pricingKey, restaurantPricing } from '../price-lists';
 import { nextOutlookChange } from '../schedules';
-import { KeptPage, StockOverlay } from './stock-overlay';
+import { KeptPage, movedStock, StockOverlay } from './stock-overlay';
 import {
   requireActor,
   requireFarmActor,
@@ -70,9 +70,7 @@ export function createCatalogCache(hub: LiveEventHub): LiveCache {
           return 'all';
         case 'stock.changed':
           // Other pages show the product's new figure (StockOverlay) and stay.
-          if (event.productId === undefined || event.availableQuantity === undefined) {
-            return (key) => isPageKey(key) || showsStock(key);
-          }
+          if (!movedStock(event)) return (key) => isPageKey(key) || showsStock(key);
           return event.inStockChanged
             ? (key) => pageFollowsStock(key) || showsStock(key)
             : pageFollowsStock;
@@ -96,13 +94,8 @@ export const productModule: FastifyPluginAsyncZod = async (app) => {
   // The stock each moved product now has, shown on the kept pages (createCatalogCache).
   const stock = new StockOverlay();
   const stopNoting = app.liveEvents.onDatabaseEvent((event) => {
-    if (
-      event.type === 'stock.changed' &&
-      event.productId !== undefined &&
-      event.availableQuantity !== undefined
-    ) {
-      stock.note(event.productId, event.availableQuantity);
-    }
+    const moved = event.type === 'stock.changed' ? movedStock(event) : null;
+    if (moved) stock.note(moved.productId, moved.quantity);
   });
   const stopForgetting = app.liveEvents.onDeaf(() => stock.clear());
   app.addHook('onClose', async () => {

@@ -1,9 +1,23 @@
 import type { ProductPage } from '#core/schemas/product';
 import { keepNewest } from '../../lib/bounded-map';
 import { CompressedAnswer } from '../../http/compressed-answers';
+import type { StockChangedEvent } from '../events';
 
 /** Products whose latest stock a process remembers from the database's notices. */
 const MAX_PRODUCTS = 50_000;
+
+/**
+ * The product and its new stock a stock notice names; null for a notice that names none (sent
+ * before notices carried them), which leaves every page showing stock stale.
+ */
+export function movedStock(
+  event: StockChangedEvent,
+): { productId: number; quantity: number } | null {
+  const { productId, availableQuantity } = event;
+  return productId === undefined || availableQuantity === undefined
+    ? null
+    : { productId, quantity: availableQuantity };
+}
 
 /**
  * The latest stock of each product that moved, as the database's notices said it (a notice per
