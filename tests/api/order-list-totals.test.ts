@@ -37,6 +37,15 @@ async function place(): Promise<number> {
   return (response.json() as { id: number }).id;
 }
 
+/** An order row written with the triggers off: no process hears of it. */
+async function insertPastTheTriggers(): Promise<void> {
+  await ctx.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(sql`insert into orders (farm_id, restaurant_id, status, subtotal, total_amount)
+      values (${farmer.farmId}, ${restaurant.restaurantId}, 'pending', 1, 1)`);
+  });
+}
+
 const totalOf = async (session: Session, path: string) =>
   Number((await session.get(path)).headers['x-total-count']);
 
@@ -51,11 +60,7 @@ describe('the totals of the order lists', () => {
 
     // A copy of an order written past the triggers: nothing tells the processes, so the kept
     // totals stay (the list itself is read afresh, and shows it).
-    await ctx.database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.execute(sql`insert into orders (farm_id, restaurant_id, status, subtotal, total_amount)
-        values (${farmer.farmId}, ${restaurant.restaurantId}, 'pending', 1, 1)`);
-    });
+    await insertPastTheTriggers();
     expect(await totalOf(farmer, '/api/orders/farm')).toBe(2);
     expect((await farmer.get('/api/orders/farm')).json()).toHaveLength(3);
 
@@ -75,11 +80,7 @@ describe('the totals of the order lists', () => {
   it('are counted afresh for a search by name', async () => {
     await heardNoticesSoFar(ctx);
     const before = await totalOf(farmer, '/api/orders/farm?q=counted');
-    await ctx.database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.execute(sql`insert into orders (farm_id, restaurant_id, status, subtotal, total_amount)
-        values (${farmer.farmId}, ${restaurant.restaurantId}, 'pending', 1, 1)`);
-    });
+    await insertPastTheTriggers();
     expect(await totalOf(farmer, '/api/orders/farm?q=counted')).toBe(before + 1);
   });
 });
