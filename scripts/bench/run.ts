@@ -1017,7 +1017,12 @@ async function measureIslands(serverEnv: NodeJS.ProcessEnv, dirs: string[]): Pro
           `/api/orders/farm?deliveryDate=${day}`,
           farmer,
         ],
-        ['its runs of that day', `/api/delivery-runs?date=${day}`, farmer],
+        ['its runs of that day, whole', `/api/delivery-runs?date=${day}`, farmer],
+        [
+          'its runs of that day, a page of 500 stops (the runs page)',
+          `/api/delivery-runs?date=${day}&limit=500`,
+          farmer,
+        ],
         ['its receivables', '/api/receivables', farmer],
         ['its dashboard report', '/api/reports/farm', farmer],
         ['a restaurant: its orders', '/api/orders/restaurant', restaurant],

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveryRun } from '#core/schemas/delivery-run';
+import { MAX_RUN_STOPS, type DeliveryRun } from '#core/schemas/delivery-run';
 import { orders, orderStatusHistory } from '../../src/server/db/schema';
 import { createProduct, orderBody, type ProductFixture } from '../helpers/catalog-fixtures';
 import { pdfText } from '../helpers/pdf-text';
@@ -126,6 +126,59 @@ describe('GET /api/delivery-runs', () => {
     expect(bad.statusCode).toBe(400);
     expect((bad.json() as { fields: Record<string, string> }).fields).toHaveProperty('date');
     expect((await farmer.get('/api/delivery-runs')).statusCode).toBe(400);
+  });
+
+  it('pages through the day’s stops with limit and cursor, keeping each run’s numbering', async () => {
+    const day = '2026-12-22';
+    // Kailua: Mama Bistro twice (one stop), then Kailua Poke; then one order of Kāneʻohe.
+    const first = await placeOn({ day });
+    const poke = await placeOn({ day, buyer: otherRestaurant });
+    const again = await placeOn({ day });
+    const kaneohe = await placeOn({ day, zone: 'Kāneʻohe' });
+    const whole = await farmer.get(`/api/delivery-runs?date=${day}`);
+    expect(whole.headers['x-total-count']).toBe('4');
+    expect(whole.headers.link).toBeUndefined();
+    const runs = whole.json() as DeliveryRun[];
+    expect(stopIds(named(runs, 'Kailua'))).toEqual([first, again, poke]);
+
+    const pages: DeliveryRun[][] = [];
+    let next: string | undefined = `/api/delivery-runs?date=${day}&limit=2`;
+    while (next) {
+      const response = await farmer.get(next);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['x-total-count']).toBe('4');
+      pages.push(response.json() as DeliveryRun[]);
+      next = /<([^>]+)>; rel="next"/.exec(String(response.headers.link ?? ''))?.[1];
+    }
+    expect(pages).toHaveLength(2);
+    // Every page names every run; its stops are that page's part, numbered as in the whole run.
+    for (const page of pages) expect(page.map((run) => run.id)).toEqual(runs.map((run) => run.id));
+    const kailua = (page: DeliveryRun[]) => named(page, 'Kailua')!;
+    expect(kailua(pages[0]!).stops.map((stop) => [stop.orderId, stop.position, stop.stop])).toEqual(
+      [
+        [first, 1, 1],
+        [again, 2, 1],
+      ],
+    );
+    expect(kailua(pages[0]!).places).toEqual([
+      expect.objectContaining({ position: 1, orderIds: [first, again] }),
+    ]);
+    expect(kailua(pages[1]!).stops.map((stop) => [stop.orderId, stop.position, stop.stop])).toEqual(
+      [[poke, 3, 2]],
+    );
+    expect(stopIds(named(pages[1]!, 'Kāneʻohe'))).toEqual([kaneohe]);
+    expect(stopIds(named(pages[0]!, 'Kāneʻohe'))).toEqual([]);
+    // The pages put together are the whole day.
+    const joined = runs.map((run) => ({
+      ...run,
+      stops: pages.flatMap((page) => page.find((each) => each.id === run.id)!.stops),
+    }));
+    expect(joined.map((run) => run.stops)).toEqual(runs.map((run) => run.stops));
+
+    for (const query of ['limit=0', 'limit=501', 'limit=x', 'cursor=nope', 'cursor=W10']) {
+      const bad = await farmer.get(`/api/delivery-runs?date=${day}&${query}`);
+      expect(bad.statusCode, query).toBe(400);
+    }
   });
 
   it('is only for farms', async () => {
@@ -327,7 +380,10 @@ describe('PUT /api/delivery-runs/{id}/stops', () => {
       [{ orderIds: [a] }, 'version'],
       [{ version: run.version }, 'orderIds'],
       [
-        { version: run.version, orderIds: Array.from({ length: 501 }, (_, i) => i + 1) },
+        {
+          version: run.version,
+          orderIds: Array.from({ length: MAX_RUN_STOPS + 1 }, (_, i) => i + 1),
+        },
         'orderIds',
       ],
     ];

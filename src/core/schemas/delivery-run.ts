@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../order-status';
 import { calendarDateInput, requiredText } from './common';
+import { keyCursor, optionalPageLimit } from './paging';
 
 /**
  * A farm's delivery runs of one day (docs/delivery.md#delivery-runs): the day's orders that are
@@ -11,11 +12,24 @@ import { calendarDateInput, requiredText } from './common';
 export const NO_ZONE_RUN_NAME = 'No zone';
 /** The 409 code of a reorder made from a view of the run that is no longer current. */
 export const RUN_CHANGED_CODE = 'run_changed';
-/** The most stops one reorder may list: far above any truck's day. */
-export const MAX_RUN_STOPS = 500;
+/**
+ * The most stops one reorder may list: the largest farm's delivery day at the islands' size
+ * (some 1,500 orders) fits in one run.
+ */
+export const MAX_RUN_STOPS = 2_000;
+/** `GET /api/delivery-runs?limit=`: stops a page, at most (without it, the whole day). */
+export const RUN_STOPS_PAGE_MAX = 500;
 export const RUN_NAME_MAX = 60;
 
-export const deliveryRunsQuery = z.object({ date: calendarDateInput() });
+/**
+ * The day's runs; with `limit` (or a `cursor` from the `Link` header) a page of their stops at a
+ * time, in the day's order (runs by id, each run's stops in order).
+ */
+export const deliveryRunsQuery = z.object({
+  date: calendarDateInput(),
+  limit: optionalPageLimit(RUN_STOPS_PAGE_MAX),
+  cursor: keyCursor,
+});
 
 export const deliveryRunCreateBody = z.object({
   date: calendarDateInput(),

@@ -9,16 +9,20 @@ export { LINK_HEADER, nextLink, TOTAL_COUNT_HEADER, type Page } from '../paging'
 /** Cursors are short base64url text; anything longer is not one of ours. */
 export const CURSOR_MAX_LENGTH = 200;
 
-/** `?limit=`: digits only, from 1 to `max`, `fallback` when absent. */
-export function pageLimit(fallback: number, max: number) {
+/** `?limit=`: digits only, from 1 to `max`; undefined when absent. */
+export function optionalPageLimit(max: number) {
   const message = `limit must be a whole number from 1 to ${max}`;
   return z
     .string({ error: message })
     .regex(/^\d{1,6}$/, message)
     .transform(Number)
     .refine((value) => value >= 1 && value <= max, message)
-    .optional()
-    .transform((value) => value ?? fallback);
+    .optional();
+}
+
+/** `?limit=`: digits only, from 1 to `max`, `fallback` when absent. */
+export function pageLimit(fallback: number, max: number) {
+  return optionalPageLimit(max).transform((value) => value ?? fallback);
 }
 
 export const pageCursor = z

@@ -1,14 +1,15 @@
-import { withStopsInOrder } from '#core/delivery-places';
+import { placesOf, withStopsInOrder } from '#core/delivery-places';
 import {
   RUN_CHANGED_CODE,
   type DeliveryDayStartResult,
   type DeliveryRun,
   type DeliveryRunCreateBody,
   type DeliveryRunStartResult,
+  RUN_STOPS_PAGE_MAX,
 } from '#core/schemas/delivery-run';
 import type { Schedule } from '#core/schemas/schedule';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api';
+import { api, ApiError, apiPage } from '../../lib/api';
 import { FARM_REPORT_KEY } from '../../lib/queries';
 import { queryClient } from '../../lib/query-client';
 
@@ -17,12 +18,39 @@ const runsKey = (date: string) => [RUNS_PATH, date] as const;
 /** The farm's order lists and figures: a started run moves orders. */
 const FARM_ORDERS_PATH = '/api/orders/farm';
 
+/** How often a day is read again from its first page when a run changed between its pages. */
+const DAY_READ_ATTEMPTS = 3;
+
+/**
+ * The day's runs whole, read a page of stops at a time: a hub's day holds some 1,500 orders. A
+ * run whose version moved between two pages changed meanwhile, and the day is read again.
+ */
+async function readDayRuns(date: string, signal: AbortSignal): Promise<DeliveryRun[]> {
+  const first = `${RUNS_PATH}?date=${encodeURIComponent(date)}&limit=${RUN_STOPS_PAGE_MAX}`;
+  for (let attempt = 1; ; attempt += 1) {
+    let page = await apiPage<DeliveryRun>(first, { signal });
+    const runs = page.items;
+    let consistent = true;
+    while (page.next && consistent) {
+      page = await apiPage<DeliveryRun>(page.next, { signal });
+      for (const part of page.items) {
+        const run = runs.find((each) => each.id === part.id);
+        if (!run || run.version !== part.version) consistent = false;
+        else run.stops.push(...part.stops);
+      }
+    }
+    if (consistent) return runs.map((run) => ({ ...run, places: placesOf(run.stops) }));
+    if (attempt === DAY_READ_ATTEMPTS) {
+      throw new Error('The runs kept changing while they loaded. Try again in a moment.');
+    }
+  }
+}
+
 /** The farm's runs of one delivery day, each with its stops in order. */
 export function useDayRuns(date: string) {
   return useQuery({
     queryKey: runsKey(date),
-    queryFn: ({ signal }) =>
-      api.get<DeliveryRun[]>(`${RUNS_PATH}?date=${encodeURIComponent(date)}`, { signal }),
+    queryFn: ({ signal }) => readDayRuns(date, signal),
     enabled: date !== '',
   });
 }

@@ -4,13 +4,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { withStopsInOrder } from '#core/delivery-places';
 import type { DeliveryRun, DeliveryRunStop } from '#core/schemas/delivery-run';
 import { setTestDate } from '../../test/clock';
-import { failWith, fakeApi } from '../../test/fake-api';
+import { failWith, fakeApi, pageOf } from '../../test/fake-api';
 import { user } from '../../test/fixtures';
 import { renderInApp } from '../../test/render';
 import { DeliveryRunsPage } from './delivery-runs-page';
 
 const DAY = '2026-12-01';
-const LIST = `GET /api/delivery-runs?date=${DAY}`;
+const LIST = `GET /api/delivery-runs?date=${DAY}&limit=500`;
 
 /** An order of the run, for a restaurant of its own unless `restaurantId` says whose. */
 function stop(
@@ -179,7 +179,7 @@ describe('the delivery runs page', () => {
         notPacked: [],
       },
       'PUT /api/delivery-runs/2/stops': run(2, 'Truck 2', 8, [stop(21), stop(14)]),
-      'GET /api/delivery-runs?date=2026-12-02': [],
+      'GET /api/delivery-runs?date=2026-12-02&limit=500': [],
     });
     renderPage();
     const startButton = within(await screen.findByRole('region', { name: /Kailua/ })).getByRole(
@@ -272,21 +272,21 @@ describe('the delivery runs page', () => {
       'GET /api/delivery-schedules/farm/1?limit=1': [
         { id: 4, farmId: 1, deliveryDate: '2026-11-26', deliveryArea: 'Kailua' },
       ],
-      'GET /api/delivery-runs?date=2026-11-26': [
+      'GET /api/delivery-runs?date=2026-11-26&limit=500': [
         { ...run(1, 'Kailua', 1, [stop(11)]), date: '2026-11-26' },
       ],
     });
     renderInApp(<DeliveryRunsPage />, { route: '/farmer/runs', user: user('farmer') });
     expect(await screen.findByRole('region', { name: /Kailua/ })).toBeInTheDocument();
     expect(screen.getByLabelText('Delivery day')).toHaveValue('2026-11-26');
-    expect(api.made('GET', '/api/delivery-runs?date=2026-11-23')).toHaveLength(0);
+    expect(api.made('GET', '/api/delivery-runs?date=2026-11-23&limit=500')).toHaveLength(0);
   });
 
   it('opens on today when the farm has no delivery day ahead', async () => {
     setTestDate('2026-11-23T22:00:00Z');
     fakeApi({
       'GET /api/delivery-schedules/farm/1?limit=1': [],
-      'GET /api/delivery-runs?date=2026-11-23': [],
+      'GET /api/delivery-runs?date=2026-11-23&limit=500': [],
     });
     renderInApp(<DeliveryRunsPage />, { route: '/farmer/runs', user: user('farmer') });
     expect(await screen.findByText('No orders for this day')).toBeInTheDocument();
@@ -388,6 +388,38 @@ describe('the delivery runs page', () => {
     const hilo = screen.getByRole('region', { name: /Hilo/ });
     expect(within(hilo).getByText('Out for delivery: #21, #22')).toBeInTheDocument();
     open.mockRestore();
+  });
+
+  it('reads a day spread over pages of stops and shows each run whole', async () => {
+    const kailua = run(1, 'Kailua', 2, [stop(11), stop(12), stop(13)]);
+    const kaneohe = run(2, 'Kāneʻohe', 1, [stop(21)]);
+    const next = `/api/delivery-runs?date=${DAY}&limit=500&cursor=abc`;
+    const api = fakeApi({
+      // As the server pages: every run on every page, each with that page's part of its stops.
+      [LIST]: pageOf(
+        [
+          { ...kailua, stops: kailua.stops.slice(0, 2), places: kailua.places.slice(0, 2) },
+          { ...kaneohe, stops: [], places: [] },
+        ],
+        { total: 4, next },
+      ),
+      [`GET ${next}`]: pageOf(
+        [{ ...kailua, stops: kailua.stops.slice(2), places: kailua.places.slice(2) }, kaneohe],
+        { total: 4 },
+      ),
+    });
+    renderPage();
+    await waitFor(() => expect(shownOrder('Kailua')).toEqual(['#11', '#12', '#13']));
+    expect(shownOrder('Kāneʻohe')).toEqual(['#21']);
+    expect(api.made('GET', next)).toHaveLength(1);
+    // A stop of the second page moves like any other: the whole run's order is sent.
+    await userEvent.click(screen.getByRole('button', { name: 'Move Restaurant 13 up' }));
+    await waitFor(() =>
+      expect(api.made('PUT', '/api/delivery-runs/1/stops')[0]?.body).toEqual({
+        version: 2,
+        orderIds: [11, 13, 12],
+      }),
+    );
   });
 
   it('shows an empty day', async () => {

@@ -16,6 +16,7 @@ import {
 } from '#core/schemas/delivery-run';
 import { requireFarmActor } from '../../http/guards';
 import { renderRunSheet, renderRunSheets, sendPdf } from '../documents';
+import { sendPage } from '../paging';
 import { errorResponses, pdfResponse } from '../route-schemas';
 import {
   createRun,
@@ -50,12 +51,16 @@ export const deliveryRunModule: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['delivery runs'],
         summary:
-          "The farm's delivery runs of one day, each with its stops in order (the day's orders that are not cancelled)",
+          "The farm's delivery runs of one day, each with its stops in order (the day's orders that are not cancelled); with limit, a page of the day's stops",
         querystring: deliveryRunsQuery,
         response: { 200: deliveryRunListOutput, ...errorResponses },
       },
     },
-    async (request) => listDayRuns(app.db, requireFarmActor(request), request.query.date),
+    async (request, reply) => {
+      const { date, limit, cursor } = request.query;
+      const page = await listDayRuns(app.db, requireFarmActor(request), date, { limit, cursor });
+      return sendPage(request, reply, { ...page, items: page.runs });
+    },
   );
 
   app.post(

@@ -13,12 +13,15 @@ import {
   type DeliveryRunRenameBody,
   type DeliveryRunStartResult,
   type DeliveryRunStopsBody,
+  RUN_STOPS_PAGE_MAX,
 } from '#core/schemas/delivery-run';
 import type { DriveRun } from '#core/schemas/delivery-proof';
 import type { RunSheet } from '../documents';
 import type { Db, Tx } from '../../db/database';
+import { rows } from '../../db/raw-sql';
 import { deliveryRunStops, deliveryRuns, farms, orders, restaurants } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
+import { decodeKeyCursor, encodeKeyCursor, type KeyPart } from '../paging';
 import { loadOrdersByIds, moveEachOrder } from '../orders';
 
 /**
@@ -284,13 +287,109 @@ export function runChanged(run: DeliveryRun): AppError {
   );
 }
 
-/** GET /api/delivery-runs?date=: the farm's runs of the day, settled with its orders first. */
-export async function listDayRuns(db: Db, actor: FarmActor, date: string): Promise<DeliveryRun[]> {
-  const farmId = actor.business.id;
-  return db.transaction(async (tx) => {
-    await settleDay(tx, farmId, date);
-    return loadRuns(tx, farmId, date);
+/**
+ * Whether the day's runs already hold exactly its orders: no stop of a cancelled or moved
+ * order, no order of the day outside its runs (what settleDay would change, read without its
+ * lock).
+ */
+async function daySettled(tx: Tx, farmId: number, date: string): Promise<boolean> {
+  const [row] = await rows<{ settled: boolean }>(
+    tx,
+    sql`
+    select not exists (
+      select 1 from ${deliveryRunStops}
+      join ${deliveryRuns} on ${deliveryRuns.id} = ${deliveryRunStops.runId}
+      join ${orders} on ${orders.id} = ${deliveryRunStops.orderId}
+      where ${deliveryRuns.farmId} = ${farmId} and ${deliveryRuns.deliveryDate} = ${date}::date
+        and (${orders.status} = 'cancelled' or (${orders.deliveryDate} is distinct from ${date}::date
+          and ${orders.status} <> 'delivered'))
+    ) and not exists (
+      select 1 from ${orders}
+      where ${orders.farmId} = ${farmId} and ${orders.deliveryDate} = ${date}::date
+        and ${orders.status} <> 'cancelled'
+        and not exists (
+          select 1 from ${deliveryRunStops}
+          join ${deliveryRuns} on ${deliveryRuns.id} = ${deliveryRunStops.runId}
+          where ${deliveryRunStops.orderId} = ${orders.id}
+            and (${deliveryRuns.deliveryDate} = ${date}::date or ${orders.status} = 'delivered')
+        )
+    ) as settled`,
+  );
+  return row?.settled === true;
+}
+
+/** One page of a day's runs: every run, each with the part of its stops that falls here. */
+export interface DayRunsPage {
+  runs: DeliveryRun[];
+  /** The day's stops, on every page. */
+  total: number;
+  nextCursor: string | null;
+}
+
+/** A page of stops is keyed by the run's id and the stop's position in it. */
+const STOP_KEY: KeyPart[] = ['int', 'int'];
+
+/**
+ * The part of the day's stops after `cursor`, at most `limit` of them. Positions and stop
+ * numbers stay the run's own; a place shows the orders it has on this page.
+ */
+function pageOfStops(
+  runs: DeliveryRun[],
+  limit: number | undefined,
+  cursor: string | undefined,
+): DayRunsPage {
+  const total = runs.reduce((sum, run) => sum + run.stops.length, 0);
+  if (limit === undefined && cursor === undefined) return { runs, total, nextCursor: null };
+  const [afterRun, afterPosition] = cursor
+    ? (decodeKeyCursor(cursor, STOP_KEY) as [number, number])
+    : [0, 0];
+  let room = limit ?? RUN_STOPS_PAGE_MAX;
+  let last: [number, number] | null = null;
+  let more = false;
+  const paged = runs.map((run) => {
+    const after = run.stops.filter(
+      (stop) => run.id > afterRun || (run.id === afterRun && stop.position > afterPosition),
+    );
+    const stops = after.slice(0, room);
+    if (after.length > stops.length) more = true;
+    room -= stops.length;
+    if (stops.length > 0) last = [run.id, stops.at(-1)!.position];
+    const onPage = new Set(stops.map((stop) => stop.orderId));
+    const places = run.places
+      .map((place) => ({ ...place, orderIds: place.orderIds.filter((id) => onPage.has(id)) }))
+      .filter((place) => place.orderIds.length > 0);
+    return { ...run, stops, places };
   });
+  return { runs: paged, total, nextCursor: more && last ? encodeKeyCursor(last) : null };
+}
+
+/**
+ * The farm's runs of the day, settled with its orders first. A day already settled is read from
+ * one snapshot without the day's lock, so readers never queue behind one another.
+ */
+async function dayRuns(db: Db, actor: FarmActor, date: string): Promise<DeliveryRun[]> {
+  const farmId = actor.business.id;
+  const settled = await db.transaction(
+    async (tx) => ((await daySettled(tx, farmId, date)) ? loadRuns(tx, farmId, date) : null),
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  return (
+    settled ??
+    db.transaction(async (tx) => {
+      await settleDay(tx, farmId, date);
+      return loadRuns(tx, farmId, date);
+    })
+  );
+}
+
+/** GET /api/delivery-runs?date=: the day's runs, whole or a page of their stops. */
+export async function listDayRuns(
+  db: Db,
+  actor: FarmActor,
+  date: string,
+  page: { limit?: number | undefined; cursor?: string | undefined } = {},
+): Promise<DayRunsPage> {
+  return pageOfStops(await dayRuns(db, actor, date), page.limit, page.cursor);
 }
 
 /** One of the farm's runs, settled (404 for another farm's). */
@@ -517,7 +616,7 @@ export async function startDay(
   actor: FarmActor,
   date: string,
 ): Promise<DeliveryDayStartResult> {
-  const runs = await listDayRuns(db, actor, date);
+  const runs = await dayRuns(db, actor, date);
   const results: DeliveryRunStartResult[] = [];
   for (const run of runs) results.push(await sendOut(db, actor, run));
   return { date, runs: results };
@@ -545,7 +644,7 @@ export async function daySheets(
   actor: FarmActor,
   date: string,
 ): Promise<{ farm: RunSheet['farm']; sheets: RunSheet[] }> {
-  const runs = await listDayRuns(db, actor, date);
+  const runs = await dayRuns(db, actor, date);
   const farm = await farmOfSheet(db, actor);
   return {
     farm,
