@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { isUnitPack, packNoun } from '#core/packs';
 import type { FarmActor } from '#core/actor';
 import { isOrderStatus, type OrderStatus } from '#core/order-status';
@@ -176,13 +176,33 @@ async function findRun(tx: Tx, farmId: number, runId: number) {
   return run;
 }
 
-/** The farm's runs of a day (or the given ones), oldest first, each with its stops in order. */
-async function loadRuns(
+/** A page of a day's stops: at most `limit` of them, after the stop `after` ([run id, position]). */
+interface StopsWindow {
+  limit: number;
+  after: [number, number] | null;
+}
+
+/** One page of a day's runs: every run, each with the part of its stops that falls here. */
+export interface DayRunsPage {
+  runs: DeliveryRun[];
+  /** The day's stops, on every page. */
+  total: number;
+  nextCursor: string | null;
+}
+
+/**
+ * The farm's runs of a day (or the given ones), oldest first, each with its stops in order, or
+ * the part of them a window of the day's stops holds. The database numbers the stops: one stop
+ * per restaurant, where its first order is (an order that joined later is delivered with the
+ * restaurant's others), so a page needs only its own orders read.
+ */
+async function loadRunsPage(
   tx: Tx,
   farmId: number,
   date: string,
-  only?: number[],
-): Promise<DeliveryRun[]> {
+  only: number[] | undefined,
+  window: StopsWindow | undefined,
+): Promise<DayRunsPage> {
   const runs = await tx
     .select({
       id: deliveryRuns.id,
@@ -200,75 +220,117 @@ async function loadRuns(
       ),
     )
     .orderBy(asc(deliveryRuns.id));
-  if (runs.length === 0) return [];
-  const stops = await tx
-    .select({
-      runId: deliveryRunStops.runId,
-      orderId: deliveryRunStops.orderId,
-      status: orders.status,
-      notes: orders.notes,
-      invoiceNumber: orders.invoiceNumber,
-      restaurantId: restaurants.id,
-      restaurantName: restaurants.name,
-      address: restaurants.location,
-      phone: restaurants.contactPhone,
-      itemCount: sql<number>`(select count(*)::int from order_items where order_items.order_id = ${orders.id})`,
-    })
-    .from(deliveryRunStops)
-    .innerJoin(orders, eq(orders.id, deliveryRunStops.orderId))
-    .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
-    .where(
-      inArray(
-        deliveryRunStops.runId,
-        runs.map((run) => run.id),
-      ),
-    )
-    .orderBy(
-      asc(deliveryRunStops.runId),
-      asc(deliveryRunStops.position),
-      asc(deliveryRunStops.orderId),
-    );
-  return runs.map((run) => {
-    // One stop per restaurant, where its first order is: an order that joined later is
-    // delivered with the restaurant's others.
-    const places = groupByPlace(
-      stops.filter((stop) => stop.runId === run.id),
-      (stop) => stop.restaurantId,
-    );
-    const restaurantOf = (stop: (typeof stops)[number]) => ({
-      id: stop.restaurantId,
-      name: stop.restaurantName,
-      address: stop.address,
-      phone: stop.phone,
-    });
-    let position = 0;
-    return {
-      id: run.id,
-      date: run.date,
-      name: run.name,
-      zone: run.defaultZone ? run.defaultZone : null,
-      version: run.version,
-      stops: places.flatMap((place, placeIndex) =>
-        place.map((stop) => ({
+  if (runs.length === 0) return { runs: [], total: 0, nextCursor: null };
+  const runIds = sql.join(
+    runs.map((run) => sql`${run.id}::int`),
+    sql`, `,
+  );
+  const after = window?.after ?? [0, 0];
+  const stops = await rows<{
+    runId: number;
+    orderId: number;
+    position: number;
+    stop: number;
+    total: number;
+    status: string;
+    notes: string | null;
+    invoiceNumber: number | null;
+    restaurantId: number;
+    restaurantName: string;
+    address: string;
+    phone: string | null;
+    itemCount: number;
+  }>(
+    tx,
+    sql`with raw as (
+        select s.run_id, s.order_id, o.restaurant_id,
+          row_number() over (partition by s.run_id order by s.position, s.order_id) as raw_position
+        from ${deliveryRunStops} s join ${orders} o on o.id = s.order_id
+        where s.run_id in (${runIds})
+      ), placed as (
+        select *, min(raw_position) over (partition by run_id, restaurant_id) as place_first
+        from raw
+      ), numbered as (
+        select run_id, order_id, restaurant_id,
+          row_number() over (partition by run_id order by place_first, raw_position)::int as position,
+          dense_rank() over (partition by run_id order by place_first)::int as stop,
+          count(*) over ()::int as total
+        from placed
+      ), page as (
+        select * from numbered
+        where (run_id, position) > (${after[0]}::int, ${after[1]}::int)
+        order by run_id, position
+        ${window ? sql`limit ${window.limit + 1}` : sql``}
+      )
+      select page.run_id as "runId", page.order_id as "orderId", page.position, page.stop,
+        page.total, o.status, o.notes, o.invoice_number as "invoiceNumber",
+        r.id as "restaurantId", r.name as "restaurantName", r.location as address,
+        r.contact_phone as phone,
+        (select count(*)::int from order_items i where i.order_id = o.id) as "itemCount"
+      from page join ${orders} o on o.id = page.order_id
+      join ${restaurants} r on r.id = page.restaurant_id
+      order by page.run_id, page.position`,
+  );
+  const more = window !== undefined && stops.length > window.limit;
+  const shown = more ? stops.slice(0, window.limit) : stops;
+  const last = shown.at(-1);
+  const total = stops[0]?.total ?? (window?.after ? await countStops(tx, runIds) : 0);
+  return {
+    runs: runs.map((run) => {
+      const own = shown
+        .filter((stop) => stop.runId === run.id)
+        .map((stop) => ({
           orderId: stop.orderId,
-          // Positions as people count them, whatever gaps leaving orders left behind.
-          position: (position += 1),
-          stop: placeIndex + 1,
-          restaurant: restaurantOf(stop),
+          position: stop.position,
+          stop: stop.stop,
+          restaurant: {
+            id: stop.restaurantId,
+            name: stop.restaurantName,
+            address: stop.address,
+            phone: stop.phone,
+          },
           orderNumber: `#${stop.orderId}`,
           invoiceNumber: stop.invoiceNumber,
           itemCount: Number(stop.itemCount),
           notes: stop.notes,
           status: (isOrderStatus(stop.status) ? stop.status : 'pending') as OrderStatus,
-        })),
-      ),
-      places: places.map((place, index) => ({
-        position: index + 1,
-        restaurant: restaurantOf(place[0]!),
+        }));
+      const places = groupByPlace(own, (stop) => stop.stop).map((place) => ({
+        position: place[0]!.stop,
+        restaurant: place[0]!.restaurant,
         orderIds: place.map((stop) => stop.orderId),
-      })),
-    };
-  });
+      }));
+      return {
+        id: run.id,
+        date: run.date,
+        name: run.name,
+        zone: run.defaultZone ? run.defaultZone : null,
+        version: run.version,
+        stops: own,
+        places,
+      };
+    }),
+    total,
+    nextCursor: more && last ? encodeKeyCursor([last.runId, last.position]) : null,
+  };
+}
+
+/** How many stops the runs have: the total of a page past the last stop. */
+async function countStops(tx: Tx, runIds: SQL): Promise<number> {
+  const [row] = await rows<{ total: number }>(
+    tx,
+    sql`select count(*)::int as total from ${deliveryRunStops} where run_id in (${runIds})`,
+  );
+  return row?.total ?? 0;
+}
+
+async function loadRuns(
+  tx: Tx,
+  farmId: number,
+  date: string,
+  only?: number[],
+): Promise<DeliveryRun[]> {
+  return (await loadRunsPage(tx, farmId, date, only, undefined)).runs;
 }
 
 async function loadRun(tx: Tx, farmId: number, date: string, runId: number): Promise<DeliveryRun> {
@@ -318,68 +380,39 @@ async function daySettled(tx: Tx, farmId: number, date: string): Promise<boolean
   return row?.settled === true;
 }
 
-/** One page of a day's runs: every run, each with the part of its stops that falls here. */
-export interface DayRunsPage {
-  runs: DeliveryRun[];
-  /** The day's stops, on every page. */
-  total: number;
-  nextCursor: string | null;
-}
-
 /** A page of stops is keyed by the run's id and the stop's position in it. */
 const STOP_KEY: KeyPart[] = ['int', 'int'];
 
 /**
- * The part of the day's stops after `cursor`, at most `limit` of them. Positions and stop
- * numbers stay the run's own; a place shows the orders it has on this page.
+ * The farm's runs of the day (or a window of their stops), settled with its orders first. A day
+ * already settled is read from one snapshot without the day's lock, so readers never queue
+ * behind one another.
  */
-function pageOfStops(
-  runs: DeliveryRun[],
-  limit: number | undefined,
-  cursor: string | undefined,
-): DayRunsPage {
-  const total = runs.reduce((sum, run) => sum + run.stops.length, 0);
-  if (limit === undefined && cursor === undefined) return { runs, total, nextCursor: null };
-  const [afterRun, afterPosition] = cursor
-    ? (decodeKeyCursor(cursor, STOP_KEY) as [number, number])
-    : [0, 0];
-  let room = limit ?? RUN_STOPS_PAGE_MAX;
-  let last: [number, number] | null = null;
-  let more = false;
-  const paged = runs.map((run) => {
-    const after = run.stops.filter(
-      (stop) => run.id > afterRun || (run.id === afterRun && stop.position > afterPosition),
-    );
-    const stops = after.slice(0, room);
-    if (after.length > stops.length) more = true;
-    room -= stops.length;
-    if (stops.length > 0) last = [run.id, stops.at(-1)!.position];
-    const onPage = new Set(stops.map((stop) => stop.orderId));
-    const places = run.places
-      .map((place) => ({ ...place, orderIds: place.orderIds.filter((id) => onPage.has(id)) }))
-      .filter((place) => place.orderIds.length > 0);
-    return { ...run, stops, places };
-  });
-  return { runs: paged, total, nextCursor: more && last ? encodeKeyCursor(last) : null };
-}
-
-/**
- * The farm's runs of the day, settled with its orders first. A day already settled is read from
- * one snapshot without the day's lock, so readers never queue behind one another.
- */
-async function dayRuns(db: Db, actor: FarmActor, date: string): Promise<DeliveryRun[]> {
+async function dayRunsPage(
+  db: Db,
+  actor: FarmActor,
+  date: string,
+  window?: StopsWindow,
+): Promise<DayRunsPage> {
   const farmId = actor.business.id;
   const settled = await db.transaction(
-    async (tx) => ((await daySettled(tx, farmId, date)) ? loadRuns(tx, farmId, date) : null),
+    async (tx) =>
+      (await daySettled(tx, farmId, date))
+        ? loadRunsPage(tx, farmId, date, undefined, window)
+        : null,
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
   return (
     settled ??
     db.transaction(async (tx) => {
       await settleDay(tx, farmId, date);
-      return loadRuns(tx, farmId, date);
+      return loadRunsPage(tx, farmId, date, undefined, window);
     })
   );
+}
+
+async function dayRuns(db: Db, actor: FarmActor, date: string): Promise<DeliveryRun[]> {
+  return (await dayRunsPage(db, actor, date)).runs;
 }
 
 /** GET /api/delivery-runs?date=: the day's runs, whole or a page of their stops. */
@@ -389,7 +422,9 @@ export async function listDayRuns(
   date: string,
   page: { limit?: number | undefined; cursor?: string | undefined } = {},
 ): Promise<DayRunsPage> {
-  return pageOfStops(await dayRuns(db, actor, date), page.limit, page.cursor);
+  if (page.limit === undefined && page.cursor === undefined) return dayRunsPage(db, actor, date);
+  const after = page.cursor ? (decodeKeyCursor(page.cursor, STOP_KEY) as [number, number]) : null;
+  return dayRunsPage(db, actor, date, { limit: page.limit ?? RUN_STOPS_PAGE_MAX, after });
 }
 
 /** One of the farm's runs, settled (404 for another farm's). */
