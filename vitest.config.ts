@@ -12,7 +12,8 @@ export default defineConfig({
     pool: 'forks',
     // The API tests mostly wait on the embedded database, so two workers pay even on two cores;
     // and a worker keeps its loaded modules (and PGlite's compiled WebAssembly) from one test
-    // file to the next. Each file still gets a database of its own.
+    // file to the next. Each file gets a database as the migrated snapshot left it (one the worker
+    // kept and emptied, tests/helpers/test-database.ts).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     isolate: false,
     setupFiles: ['./tests/setup.ts'],
