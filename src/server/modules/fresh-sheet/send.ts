@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
 import { farmIsOpen } from '../businesses';
-import { enqueueInTransaction } from '../notifications';
+import { enqueueEachInTransaction } from '../notifications';
 import { afterCursor, cursorTimestamp, splitPage, type ListPage } from '../paging';
 import { sheetAudience, sheetItems, sheetProducts } from './sheet';
 
@@ -157,10 +157,14 @@ export async function sendFreshSheet(
         .values(audience.map((restaurantId) => ({ sendId: send.id, restaurantId })))
         .onConflictDoNothing()
         .returning({ restaurantId: freshSheetDeliveries.restaurantId });
-      for (const { restaurantId } of inserted) {
-        const job: FreshSheetJob = { sendId: send.id, restaurantId };
-        await enqueueInTransaction(tx, FRESH_SHEET_QUEUE, job, `${send.id}:${restaurantId}`);
-      }
+      await enqueueEachInTransaction(
+        tx,
+        FRESH_SHEET_QUEUE,
+        inserted.map(({ restaurantId }) => {
+          const job: FreshSheetJob = { sendId: send.id, restaurantId };
+          return { data: job, singletonKey: `${send.id}:${restaurantId}` };
+        }),
+      );
     }
     await tx
       .update(freshSheetSends)

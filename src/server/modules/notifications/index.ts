@@ -14,7 +14,7 @@ export type { NotificationContent, Reader } from './messages';
 export {
   DEFAULT_RETRY,
   enqueueDelivery,
-  enqueueInTransaction,
+  enqueueEachInTransaction,
   ensureQueue,
   type RetryPolicy,
   startQueueWorkers,
