@@ -125,8 +125,8 @@ const JOBS_PER_INSERT = 1_000;
 
 /**
  * Queues many jobs of one queue in the caller's transaction, each once per its `singletonKey`
- * while one with that key waits, a thousand to a statement: a fresh sheet's 10,000 deliveries
- * were 10,000 round trips, one `send` each.
+ * while one with that key waits, a thousand to a statement: one `send` each would be a round
+ * trip per job, 10,000 for a hub's fresh sheet.
  */
 export async function enqueueEachInTransaction(
   tx: DbOrTx,
