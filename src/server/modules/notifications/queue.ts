@@ -100,6 +100,11 @@ export async function enqueueDelivery(
   );
 }
 
+/** pg-boss inserts nothing for a queue that does not exist; losing mail silently is worse. */
+function missingQueue(queue: string): Error {
+  return new Error(`The ${queue} queue is missing: was the app built?`);
+}
+
 /**
  * Queues a job of any queue in the caller's transaction, once per `singletonKey` while one with
  * that key waits; the workers take waiting jobs highest `priority` first.
@@ -116,8 +121,7 @@ async function enqueueInTransaction(
     singletonKey,
     priority,
   });
-  // pg-boss inserts nothing for a queue that does not exist; losing mail silently is worse.
-  if (!id) throw new Error(`The ${queue} queue is missing: was the app built?`);
+  if (!id) throw missingQueue(queue);
 }
 
 /** Jobs a statement of `enqueueEachInTransaction` writes at most: about 100 KB of JSON. */
@@ -139,8 +143,7 @@ export async function enqueueEachInTransaction(
     `select 1 from ${QUEUE_SCHEMA}.queue where name = $1`,
     [queue],
   );
-  // pg-boss inserts nothing for a queue that does not exist; losing mail silently is worse.
-  if (known.rows.length === 0) throw new Error(`The ${queue} queue is missing: was the app built?`);
+  if (known.rows.length === 0) throw missingQueue(queue);
   for (let start = 0; start < jobs.length; start += JOBS_PER_INSERT) {
     await jobWriter.insert(
       jobs
