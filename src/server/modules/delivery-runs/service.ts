@@ -21,7 +21,7 @@ import type { Db, Tx } from '../../db/database';
 import { rows } from '../../db/raw-sql';
 import { deliveryRunStops, deliveryRuns, farms, orders, restaurants } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
-import { decodeKeyCursor, encodeKeyCursor, type KeyPart } from '../paging';
+import { afterKey, splitKeyedPage, type KeyPart } from '../paging';
 import { loadOrdersByIds, moveEachOrder } from '../orders';
 
 /**
@@ -32,6 +32,36 @@ async function lockDay(tx: Tx, farmId: number, date: string): Promise<void> {
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtext(${`delivery-runs:${farmId}:${date}`}))`,
   );
+}
+
+/*
+ * The settling rule, written once: settleDay acts on it under the day's lock and daySettled reads
+ * it without the lock. Both fragments speak of the `orders` row in scope.
+ */
+
+/**
+ * An order that no longer belongs on a run of `date`: cancelled, or now on another day. A
+ * delivered order stays on the run it went out with, though its delivery date is now the day it
+ * was handed over.
+ */
+function leavesRunsOf(date: string): SQL {
+  return sql`(${orders.status} = 'cancelled' or (${orders.deliveryDate} is distinct from ${date}::date
+    and ${orders.status} <> 'delivered'))`;
+}
+
+/**
+ * An order of the farm's `date`, not cancelled, that is in no run of that day: never placed in
+ * one, or still in another day's (a delivered order is where it went out).
+ */
+function outsideRunsOf(farmId: number, date: string): SQL {
+  return sql`(${orders.farmId} = ${farmId} and ${orders.deliveryDate} = ${date}::date
+    and ${orders.status} <> 'cancelled'
+    and not exists (
+      select 1 from ${deliveryRunStops}
+      join ${deliveryRuns} on ${deliveryRuns.id} = ${deliveryRunStops.runId}
+      where ${deliveryRunStops.orderId} = ${orders.id}
+        and (${deliveryRuns.deliveryDate} = ${date}::date or ${orders.status} = 'delivered')
+    ))`;
 }
 
 /**
@@ -54,11 +84,8 @@ async function settleDay(tx: Tx, farmId: number, date: string): Promise<void> {
     .where(
       and(
         inArray(deliveryRunStops.runId, dayRuns),
-        // A delivered order stays on the run it went out with, though its delivery date is now
-        // the day it was handed over.
         sql`exists (select 1 from ${orders} where ${orders.id} = ${deliveryRunStops.orderId}
-          and (${orders.status} = 'cancelled' or (${orders.deliveryDate} is distinct from ${date}::date
-            and ${orders.status} <> 'delivered')))`,
+          and ${leavesRunsOf(date)})`,
       ),
     )
     .returning({ runId: deliveryRunStops.runId });
@@ -73,18 +100,7 @@ async function settleDay(tx: Tx, farmId: number, date: string): Promise<void> {
     })
     .from(orders)
     .leftJoin(deliveryRunStops, eq(deliveryRunStops.orderId, orders.id))
-    .leftJoin(deliveryRuns, eq(deliveryRuns.id, deliveryRunStops.runId))
-    .where(
-      and(
-        eq(orders.farmId, farmId),
-        eq(orders.deliveryDate, date),
-        ne(orders.status, 'cancelled'),
-        or(
-          isNull(deliveryRunStops.orderId),
-          and(ne(deliveryRuns.deliveryDate, date), ne(orders.status, 'delivered')),
-        ),
-      ),
-    )
+    .where(outsideRunsOf(farmId, date))
     .orderBy(asc(orders.createdAt), asc(orders.id));
   const stale = loose.filter((order) => order.staleRunId !== null);
   if (stale.length > 0) {
@@ -176,10 +192,14 @@ async function findRun(tx: Tx, farmId: number, runId: number) {
   return run;
 }
 
-/** A page of a day's stops: at most `limit` of them, after the stop `after` ([run id, position]). */
+/** A page of stops is keyed by the run's id and the stop's position in it. */
+const STOP_KEY: KeyPart[] = ['int', 'int'];
+
+/** A page of a day's stops: at most `limit` of them, past a cursor's stop. */
 interface StopsWindow {
   limit: number;
-  after: [number, number] | null;
+  /** The stops past the cursor, over the numbered stops' `run_id` and `position`. */
+  after: SQL | undefined;
 }
 
 /** One page of a day's runs: every run, each with the part of its stops that falls here. */
@@ -225,7 +245,6 @@ async function loadRunsPage(
     runs.map((run) => sql`${run.id}::int`),
     sql`, `,
   );
-  const after = window?.after ?? [0, 0];
   const stops = await rows<{
     runId: number;
     orderId: number;
@@ -258,7 +277,7 @@ async function loadRunsPage(
         from placed
       ), page as (
         select * from numbered
-        where (run_id, position) > (${after[0]}::int, ${after[1]}::int)
+        where ${window?.after ?? sql`true`}
         order by run_id, position
         ${window ? sql`limit ${window.limit + 1}` : sql``}
       )
@@ -271,9 +290,9 @@ async function loadRunsPage(
       join ${restaurants} r on r.id = page.restaurant_id
       order by page.run_id, page.position`,
   );
-  const more = window !== undefined && stops.length > window.limit;
-  const shown = more ? stops.slice(0, window.limit) : stops;
-  const last = shown.at(-1);
+  const { rows: shown, nextCursor } = window
+    ? splitKeyedPage(stops, window.limit, (stop) => [stop.runId, stop.position])
+    : { rows: stops, nextCursor: null };
   const total = stops[0]?.total ?? (window?.after ? await countStops(tx, runIds) : 0);
   return {
     runs: runs.map((run) => {
@@ -311,7 +330,7 @@ async function loadRunsPage(
       };
     }),
     total,
-    nextCursor: more && last ? encodeKeyCursor([last.runId, last.position]) : null,
+    nextCursor,
   };
 }
 
@@ -350,9 +369,8 @@ export function runChanged(run: DeliveryRun): AppError {
 }
 
 /**
- * Whether the day's runs already hold exactly its orders: no stop of a cancelled or moved
- * order, no order of the day outside its runs (what settleDay would change, read without its
- * lock).
+ * Whether the day's runs already hold exactly its orders, so settleDay would change nothing:
+ * read without its lock.
  */
 async function daySettled(tx: Tx, farmId: number, date: string): Promise<boolean> {
   const [row] = await rows<{ settled: boolean }>(
@@ -363,25 +381,13 @@ async function daySettled(tx: Tx, farmId: number, date: string): Promise<boolean
       join ${deliveryRuns} on ${deliveryRuns.id} = ${deliveryRunStops.runId}
       join ${orders} on ${orders.id} = ${deliveryRunStops.orderId}
       where ${deliveryRuns.farmId} = ${farmId} and ${deliveryRuns.deliveryDate} = ${date}::date
-        and (${orders.status} = 'cancelled' or (${orders.deliveryDate} is distinct from ${date}::date
-          and ${orders.status} <> 'delivered'))
+        and ${leavesRunsOf(date)}
     ) and not exists (
-      select 1 from ${orders}
-      where ${orders.farmId} = ${farmId} and ${orders.deliveryDate} = ${date}::date
-        and ${orders.status} <> 'cancelled'
-        and not exists (
-          select 1 from ${deliveryRunStops}
-          join ${deliveryRuns} on ${deliveryRuns.id} = ${deliveryRunStops.runId}
-          where ${deliveryRunStops.orderId} = ${orders.id}
-            and (${deliveryRuns.deliveryDate} = ${date}::date or ${orders.status} = 'delivered')
-        )
+      select 1 from ${orders} where ${outsideRunsOf(farmId, date)}
     ) as settled`,
   );
   return row?.settled === true;
 }
-
-/** A page of stops is keyed by the run's id and the stop's position in it. */
-const STOP_KEY: KeyPart[] = ['int', 'int'];
 
 /**
  * The farm's runs of the day (or a window of their stops), settled with its orders first. A day
@@ -423,8 +429,10 @@ export async function listDayRuns(
   page: { limit?: number | undefined; cursor?: string | undefined } = {},
 ): Promise<DayRunsPage> {
   if (page.limit === undefined && page.cursor === undefined) return dayRunsPage(db, actor, date);
-  const after = page.cursor ? (decodeKeyCursor(page.cursor, STOP_KEY) as [number, number]) : null;
-  return dayRunsPage(db, actor, date, { limit: page.limit ?? RUN_STOPS_PAGE_MAX, after });
+  return dayRunsPage(db, actor, date, {
+    limit: page.limit ?? RUN_STOPS_PAGE_MAX,
+    after: afterKey([sql`run_id`, sql`position`], STOP_KEY, page.cursor),
+  });
 }
 
 /** One of the farm's runs, settled (404 for another farm's). */
