@@ -512,3 +512,47 @@ describe('a sheet to more followers than the workers take at once', () => {
     );
   });
 });
+
+describe('a large farm’s sheet', () => {
+  let ctx: TestContext;
+  let worker: FreshSheetWorker | undefined;
+
+  beforeAll(async () => {
+    setClock(MONDAY_NOON);
+    ctx = await createTestApp({
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      dataDir,
+      appOrigin: ORIGIN,
+    });
+    worker = await startWorker(ctx);
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await ctx?.close();
+  });
+
+  it('emails a large farm’s featured items and its first 100 others by name, and counts the rest', async () => {
+    const { farmer, buyers } = await farmWithFollowers(ctx, 'Large', 1);
+    const names = Array.from(
+      { length: 104 },
+      (_, index) => `Item ${String(index).padStart(3, '0')}`,
+    );
+    const items: ProductFixture[] = [];
+    for (const name of names) {
+      items.push(await createProduct(ctx.database.db, farmer.farmId, { name }));
+    }
+    const sent = await farmer.post('/api/fresh-sheet/send', {
+      featuredProductIds: [items.at(-1)!.id],
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    await waitFor(() => sheetsTo(buyers[0]!.email).length === 1, 'the large farm’s sheet');
+    const raw = sheetsTo(buyers[0]!.email)[0]!.raw;
+    const text = raw.slice(raw.indexOf('Content-Type: text/plain'));
+    // Featured first, then the others by name: Item 000 to Item 099 of the 104 others.
+    expect(text.indexOf('- Item 103:')).toBeLessThan(text.indexOf('- Item 000:'));
+    expect(text).toContain('- Item 099:');
+    expect(text).not.toContain('- Item 100:');
+    expect(text).not.toContain('- Kale:');
+    expect(text).toContain(`And 4 more on the farm page: ${ORIGIN}/farms/${farmer.farmId}`);
+  });
+});

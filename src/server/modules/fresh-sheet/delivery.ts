@@ -25,7 +25,7 @@ import {
 import { deliveryOutlooks, restaurantZone } from '../schedules';
 import { freshSheetEmail, unsubscribeToken, unsubscribeUrl } from './email';
 import { FRESH_SHEET_QUEUE, sendScheduledSheets, type FreshSheetJob } from './send';
-import { buyersOf, sheetItems, sheetProducts } from './sheet';
+import { buyersOf, sheetEmailProducts, sheetItems } from './sheet';
 
 export interface SheetTransports {
   mailer: Mailer;
@@ -95,7 +95,12 @@ export async function deliverFreshSheet(
   }
 
   const now = clockNow();
-  const listed = await sheetProducts(db, row.farmId, row.productIds);
+  const { listed, total } = await sheetEmailProducts(
+    db,
+    row.farmId,
+    row.productIds,
+    row.featuredProductIds,
+  );
   const items = await sheetItems(db, job.restaurantId, listed, row.featuredProductIds);
   const zone = await restaurantZone(db, job.restaurantId);
   const [outlook] = await deliveryOutlooks(db, [row.farmId], zone, now);
@@ -106,6 +111,7 @@ export async function deliverFreshSheet(
     restaurantName: row.restaurantName,
     note: row.note,
     items,
+    moreCount: total - items.length,
     nextDelivery: outlook?.next ?? null,
     noDeliveryReason: outlook?.reason ?? null,
     unsubscribeUrl: unsubscribeUrl(transports.appOrigin, token),

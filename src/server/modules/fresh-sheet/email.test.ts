@@ -30,6 +30,7 @@ const emailInput = () => ({
       featured: false,
     },
   ],
+  moreCount: 0,
   nextDelivery: null,
   noDeliveryReason: null,
   unsubscribeUrl: 'https://harvesthui.example/api/fresh-sheet/unsubscribe?token=t',
@@ -72,5 +73,16 @@ describe('the fresh sheet email', () => {
       ],
     });
     expect(byWeight.text).toContain('Ulu: $3.50/lb, 6 box available');
+  });
+
+  it('links the items it leaves out to the farm page, counted', () => {
+    const longer = freshSheetEmail({ ...emailInput(), moreCount: 7552 });
+    expect(longer.text).toContain(
+      'And 7,552 more on the farm page: https://harvesthui.example/farms/3\n',
+    );
+    expect(longer.html).toContain(
+      '<a href="https://harvesthui.example/farms/3" style="color:#15803d;font-weight:600">And 7,552 more on the farm page</a>',
+    );
+    expect(email().text).not.toContain('more on the farm page');
   });
 });

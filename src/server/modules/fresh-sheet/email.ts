@@ -45,6 +45,8 @@ export interface SheetEmailInput {
   restaurantName: string;
   note: string;
   items: FreshSheetItem[];
+  /** How many more the sheet lists than the email shows: the farm page has them all. */
+  moreCount: number;
   /** The restaurant's next delivery day from the farm, with its zone and cutoff. */
   nextDelivery: { deliveryDate: string; deliveryArea: string; orderBy: string } | null;
   /** Why there is none, in the farm page's words; null when there is one or no schedule. */
@@ -88,6 +90,11 @@ function deliveryLine(input: SheetEmailInput): string {
   return `Next delivery to ${next.deliveryArea}: ${day}. Order by ${formatOrderBy(next.orderBy, input.now)}.`;
 }
 
+/** "And 7,552 more on the farm page" */
+function moreLine(count: number): string {
+  return `And ${count.toLocaleString('en-US')} more on the farm page`;
+}
+
 export function freshSheetEmail(input: SheetEmailInput): SheetEmail {
   const { appOrigin, farm } = input;
   const featured = input.items.filter((item) => item.featured);
@@ -114,6 +121,7 @@ export function freshSheetEmail(input: SheetEmailInput): SheetEmail {
     '',
     ...textSection('Featured', featured),
     ...textSection(featured.length > 0 ? 'Also this week' : 'This week', rest),
+    ...(input.moreCount > 0 ? [`${moreLine(input.moreCount)}: ${farmUrl}`, ''] : []),
     ...(input.items.length === 0 ? ['Nothing is in stock right now.', ''] : []),
     `Order on Harvest Hui: ${farmUrl}`,
     '',
@@ -135,7 +143,7 @@ export function freshSheetEmail(input: SheetEmailInput): SheetEmail {
   const note = input.note
     ? `<p style="white-space:pre-line;background:#f0fdf4;padding:12px;border-radius:8px">${escapeHtml(input.note)}</p>`
     : '';
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head><body style="font-family:system-ui,sans-serif;color:#111827;max-width:600px;margin:0 auto;padding:16px"><h1 style="font-size:20px">${escapeHtml(farm.name)}’s fresh sheet</h1>${note}<p><strong>${escapeHtml(delivery)}</strong></p>${htmlSection('Featured', featured)}${htmlSection(featured.length > 0 ? 'Also this week' : 'This week', rest)}${input.items.length === 0 ? '<p>Nothing is in stock right now.</p>' : ''}<p style="margin-top:24px"><a href="${escapeHtml(farmUrl)}" style="background:#15803d;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Order from ${escapeHtml(farm.name)}</a></p><p style="color:#6b7280;font-size:12px;margin-top:32px">You get this because ${escapeHtml(input.restaurantName)} follows or buys from ${escapeHtml(farm.name)}. <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a></p></body></html>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head><body style="font-family:system-ui,sans-serif;color:#111827;max-width:600px;margin:0 auto;padding:16px"><h1 style="font-size:20px">${escapeHtml(farm.name)}’s fresh sheet</h1>${note}<p><strong>${escapeHtml(delivery)}</strong></p>${htmlSection('Featured', featured)}${htmlSection(featured.length > 0 ? 'Also this week' : 'This week', rest)}${input.moreCount > 0 ? `<p><a href="${escapeHtml(farmUrl)}" style="color:#15803d;font-weight:600">${escapeHtml(moreLine(input.moreCount))}</a></p>` : ''}${input.items.length === 0 ? '<p>Nothing is in stock right now.</p>' : ''}<p style="margin-top:24px"><a href="${escapeHtml(farmUrl)}" style="background:#15803d;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Order from ${escapeHtml(farm.name)}</a></p><p style="color:#6b7280;font-size:12px;margin-top:32px">You get this because ${escapeHtml(input.restaurantName)} follows or buys from ${escapeHtml(farm.name)}. <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a></p></body></html>`;
 
   return {
     subject,

@@ -41,6 +41,31 @@ export interface SheetProduct {
   imageUrl: string | null;
 }
 
+const sheetColumns = () => ({
+  id: products.id,
+  farmId: products.farmId,
+  name: products.name,
+  unit: products.unit,
+  price: products.price,
+  weightUnit: products.weightUnit,
+  packs: packsColumn(),
+  availableQuantity: products.availableQuantity,
+  smallKey: firstPhotoKey(products.id),
+});
+
+/** The farm's listed products with stock; only `ids` of them when given. */
+function listedOf(farmId: number, ids: readonly number[] | undefined): SQL | undefined {
+  return and(
+    eq(products.farmId, farmId),
+    eq(products.isActive, true),
+    isNull(products.deletedAt),
+    gt(products.availableQuantity, 0),
+    ids ? inArray(products.id, [...ids]) : undefined,
+  );
+}
+
+const byName = [foldedSql(products.name), asc(products.id)];
+
 /**
  * The farm's listed products with stock, by name; only `ids` of them when given (a sheet sent
  * earlier lists what it listed then, less what has since sold out or been taken off).
@@ -52,29 +77,49 @@ export async function sheetProducts(
 ): Promise<SheetProduct[]> {
   if (ids && ids.length === 0) return [];
   const rows = await db
-    .select({
-      id: products.id,
-      farmId: products.farmId,
-      name: products.name,
-      unit: products.unit,
-      price: products.price,
-      weightUnit: products.weightUnit,
-      packs: packsColumn(),
-      availableQuantity: products.availableQuantity,
-      smallKey: firstPhotoKey(products.id),
-    })
+    .select(sheetColumns())
     .from(products)
-    .where(
-      and(
-        eq(products.farmId, farmId),
-        eq(products.isActive, true),
-        isNull(products.deletedAt),
-        gt(products.availableQuantity, 0),
-        ids ? inArray(products.id, [...ids]) : undefined,
-      ),
-    )
-    .orderBy(foldedSql(products.name), asc(products.id));
+    .where(listedOf(farmId, ids))
+    .orderBy(...byName);
   return rows.map(({ smallKey, ...row }) => ({ ...row, imageUrl: photoUrl(smallKey) }));
+}
+
+/**
+ * How many items an email lists besides the featured ones. Mail clients cut a long message
+ * (Gmail past 102 KB), so a large farm's email shows the first ones by name and links to the
+ * farm page for the rest.
+ */
+export const SHEET_EMAIL_ITEMS_MAX = 100;
+
+/**
+ * The part of a sent sheet its email lists (the featured products still in stock, then the
+ * first SHEET_EMAIL_ITEMS_MAX others by name) and how many it lists in all.
+ */
+export async function sheetEmailProducts(
+  db: DbOrTx,
+  farmId: number,
+  ids: readonly number[],
+  featuredIds: readonly number[],
+): Promise<{ listed: SheetProduct[]; total: number }> {
+  if (ids.length === 0) return { listed: [], total: 0 };
+  const chosen = sql.join(
+    featuredIds.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  const featured = sql`array_position(array[${chosen}]::int[], ${products.id})`;
+  const rows = await db
+    .select({ ...sheetColumns(), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(products)
+    .where(listedOf(farmId, ids))
+    .orderBy(sql`${featured} nulls last`, ...byName)
+    .limit(featuredIds.length + SHEET_EMAIL_ITEMS_MAX);
+  return {
+    listed: rows.map(({ smallKey, total: _total, ...row }) => ({
+      ...row,
+      imageUrl: photoUrl(smallKey),
+    })),
+    total: rows[0]?.total ?? 0,
+  };
 }
 
 /** The sheet's items for one reader (null: the farm itself, at list prices), featured first. */
