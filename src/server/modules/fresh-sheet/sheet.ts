@@ -53,33 +53,24 @@ const sheetColumns = () => ({
   smallKey: firstPhotoKey(products.id),
 });
 
-/** The farm's listed products with stock; only `ids` of them when given. */
-function listedOf(farmId: number, ids: readonly number[] | undefined): SQL | undefined {
+/** The farm's listed products with stock. */
+function listedOf(farmId: number): SQL | undefined {
   return and(
     eq(products.farmId, farmId),
     eq(products.isActive, true),
     isNull(products.deletedAt),
     gt(products.availableQuantity, 0),
-    ids ? inArray(products.id, [...ids]) : undefined,
   );
 }
 
 const byName = [foldedSql(products.name), asc(products.id)];
 
-/**
- * The farm's listed products with stock, by name; only `ids` of them when given (a sheet sent
- * earlier lists what it listed then, less what has since sold out or been taken off).
- */
-export async function sheetProducts(
-  db: DbOrTx,
-  farmId: number,
-  ids?: readonly number[],
-): Promise<SheetProduct[]> {
-  if (ids && ids.length === 0) return [];
+/** The farm's listed products with stock, by name. */
+export async function sheetProducts(db: DbOrTx, farmId: number): Promise<SheetProduct[]> {
   const rows = await db
     .select(sheetColumns())
     .from(products)
-    .where(listedOf(farmId, ids))
+    .where(listedOf(farmId))
     .orderBy(...byName);
   return rows.map(({ smallKey, ...row }) => ({ ...row, imageUrl: photoUrl(smallKey) }));
 }
@@ -92,8 +83,10 @@ export async function sheetProducts(
 export const SHEET_EMAIL_ITEMS_MAX = 100;
 
 /**
- * The part of a sent sheet its email lists (the featured products still in stock, then the
- * first SHEET_EMAIL_ITEMS_MAX others by name) and how many it lists in all.
+ * The part of a sent sheet its email lists, of the products it listed when sent less what has
+ * since sold out or been taken off: the featured ones, then the first SHEET_EMAIL_ITEMS_MAX
+ * others by name; and how many it lists in all. The email's products are chosen first, so
+ * only they have their packs and photo read.
  */
 export async function sheetEmailProducts(
   db: DbOrTx,
@@ -102,17 +95,25 @@ export async function sheetEmailProducts(
   featuredIds: readonly number[],
 ): Promise<{ listed: SheetProduct[]; total: number }> {
   if (ids.length === 0) return { listed: [], total: 0 };
-  const chosen = sql.join(
-    featuredIds.map((id) => sql`${id}::int`),
-    sql`, `,
-  );
-  const featured = sql`array_position(array[${chosen}]::int[], ${products.id})`;
-  const rows = await db
-    .select({ ...sheetColumns(), total: sql<number>`count(*) over ()`.mapWith(Number) })
+  const featuredFirst = [
+    sql`array_position(${intArray(featuredIds)}, ${products.id}) nulls last`,
+    ...byName,
+  ];
+  const chosen = db
+    .select({
+      chosenId: sql<number>`${products.id}`.as('chosen_id'),
+      total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+    })
     .from(products)
-    .where(listedOf(farmId, ids))
-    .orderBy(sql`${featured} nulls last`, ...byName)
-    .limit(featuredIds.length + SHEET_EMAIL_ITEMS_MAX);
+    .where(and(listedOf(farmId), sql`${products.id} = any(${intArray(ids)})`))
+    .orderBy(...featuredFirst)
+    .limit(featuredIds.length + SHEET_EMAIL_ITEMS_MAX)
+    .as('chosen');
+  const rows = await db
+    .select({ ...sheetColumns(), total: chosen.total })
+    .from(products)
+    .innerJoin(chosen, eq(chosen.chosenId, products.id))
+    .orderBy(...featuredFirst);
   return {
     listed: rows.map(({ smallKey, total: _total, ...row }) => ({
       ...row,
@@ -120,6 +121,11 @@ export async function sheetEmailProducts(
     })),
     total: rows[0]?.total ?? 0,
   };
+}
+
+/** Whole numbers as one int[] parameter, however many: a list of thousands stays one value. */
+function intArray(values: readonly number[]): SQL {
+  return sql`${`{${values.map((value) => Math.trunc(value)).join(',')}}`}::int[]`;
 }
 
 /** The sheet's items for one reader (null: the farm itself, at list prices), featured first. */
