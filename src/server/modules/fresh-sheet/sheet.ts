@@ -114,8 +114,12 @@ export async function sheetEmailProducts(
     .from(products)
     .innerJoin(chosen, eq(chosen.chosenId, products.id))
     .orderBy(...featuredFirst);
+  // A featured product sold out since leaves its place empty rather than to another.
+  const featured = new Set(featuredIds);
+  const others = rows.filter((row) => !featured.has(row.id)).slice(0, SHEET_EMAIL_ITEMS_MAX);
+  const shown = [...rows.filter((row) => featured.has(row.id)), ...others];
   return {
-    listed: rows.map(({ smallKey, total: _total, ...row }) => ({
+    listed: shown.map(({ smallKey, total: _total, ...row }) => ({
       ...row,
       imageUrl: photoUrl(smallKey),
     })),
