@@ -12,6 +12,7 @@ import {
   freshSheetDeliveries,
   freshSheetSchedules,
   productPacks,
+  products,
   restaurants,
 } from '../../src/server/db/schema';
 import { databaseClient } from '../../src/server/modules/events/database-client';
@@ -20,6 +21,7 @@ import {
   type FreshSheetWorker,
 } from '../../src/server/modules/fresh-sheet/delivery';
 import { sendScheduledSheets } from '../../src/server/modules/fresh-sheet/send';
+import { sheetEmailProducts } from '../../src/server/modules/fresh-sheet/sheet';
 import {
   addDeliveryDay,
   createProduct,
@@ -554,5 +556,28 @@ describe('a large farm’s sheet', () => {
     expect(text).not.toContain('- Item 100:');
     expect(text).not.toContain('- Kale:');
     expect(text).toContain(`And 4 more on the farm page: ${ORIGIN}/farms/${farmer.farmId}`);
+  });
+
+  it('leaves a featured product sold out since the send out of the email, and no other takes its place', async () => {
+    const db = ctx.database.db;
+    const farmer = await signUpFarmer(ctx.app, 'Sold Out Farm');
+    const crops: ProductFixture[] = [];
+    for (let index = 0; index < 103; index += 1) {
+      const name = `Crop ${String(index).padStart(3, '0')}`;
+      crops.push(await createProduct(db, farmer.farmId, { name }));
+    }
+    const featured = [crops[102]!.id, crops[101]!.id];
+    await db.update(products).set({ availableQuantity: 0 }).where(eq(products.id, crops[101]!.id));
+    const { listed, total } = await sheetEmailProducts(
+      db,
+      farmer.farmId,
+      crops.map((crop) => crop.id),
+      featured,
+    );
+    expect(total).toBe(102);
+    expect(listed.map((product) => product.name)).toEqual([
+      'Crop 102',
+      ...Array.from({ length: 100 }, (_, index) => `Crop ${String(index).padStart(3, '0')}`),
+    ]);
   });
 });
