@@ -65,6 +65,12 @@ async function farmWithFollowers(ctx: TestContext, name: string, count: number) 
   return { farmer, buyers };
 }
 
+/** An app that mails to the test's receiver, at the Monday noon every sheet here is sent. */
+function sheetTestApp(): Promise<TestContext> {
+  setClock(MONDAY_NOON);
+  return createTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, dataDir, appOrigin: ORIGIN });
+}
+
 async function startWorker(ctx: TestContext): Promise<FreshSheetWorker> {
   return startFreshSheetWorker({
     database: ctx.database,
@@ -96,12 +102,7 @@ describe('the fresh sheet, follows and the farm page', () => {
   let taro: ProductFixture;
 
   beforeAll(async () => {
-    setClock(MONDAY_NOON);
-    ctx = await createTestApp({
-      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
-      dataDir,
-      appOrigin: ORIGIN,
-    });
+    ctx = await sheetTestApp();
     const db = ctx.database.db;
     farmer = await signUpFarmer(ctx.app, 'Kahuku Greens');
     [follower, customer, stranger] = [
@@ -483,12 +484,7 @@ describe('a sheet to more followers than the workers take at once', () => {
   let worker: FreshSheetWorker | undefined;
 
   beforeAll(async () => {
-    setClock(MONDAY_NOON);
-    ctx = await createTestApp({
-      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
-      dataDir,
-      appOrigin: ORIGIN,
-    });
+    ctx = await sheetTestApp();
   });
   afterAll(async () => {
     await worker?.stop();
@@ -520,12 +516,7 @@ describe('a large farm’s sheet', () => {
   let worker: FreshSheetWorker | undefined;
 
   beforeAll(async () => {
-    setClock(MONDAY_NOON);
-    ctx = await createTestApp({
-      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
-      dataDir,
-      appOrigin: ORIGIN,
-    });
+    ctx = await sheetTestApp();
     worker = await startWorker(ctx);
   });
   afterAll(async () => {
